@@ -1,0 +1,59 @@
+//! The `oaq-bot engine <game> …` commands: each engine on stdin/stdout, so anyone can check it
+//! against other implementations.
+
+use std::io::{self, BufRead, Write};
+
+use clap::Subcommand;
+
+/// `oaq-bot engine <game> …`
+#[derive(Debug, Subcommand)]
+pub enum EngineCommand {
+}
+
+impl EngineCommand {
+    /// Runs the command against the process's stdin, stdout and stderr.
+    pub fn run(self) -> anyhow::Result<()> {
+        match self {}
+    }
+}
+
+/// Answers a stream of requests, one per input line.
+///
+/// `answer` turns a line into the text to print on `out`; when it fails, its message goes to
+/// `err` (prefixed with the line number) and an empty line goes to `out`, so that output line `k`
+/// always answers input line `k` and the remaining lines are still answered. Blank input lines
+/// are skipped.
+pub fn answer_lines(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    mut answer: impl FnMut(&str) -> Result<String, String>,
+) -> io::Result<()> {
+    for (index, line) in input.lines().enumerate() {
+        let line = line?;
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() {
+            continue;
+        }
+        match answer(line) {
+            Ok(text) => writeln!(out, "{text}")?,
+            Err(message) => {
+                writeln!(err, "line {}: {message}", index + 1)?;
+                writeln!(out)?;
+            }
+        }
+    }
+    out.flush()
+}
+
+/// Prints one line `<d> <nodes>` for each depth `1..=depth`.
+pub fn print_perft(
+    out: &mut dyn Write,
+    depth: u32,
+    mut nodes_at: impl FnMut(u32) -> u64,
+) -> io::Result<()> {
+    for d in 1..=depth {
+        writeln!(out, "{d} {}", nodes_at(d))?;
+    }
+    out.flush()
+}
