@@ -5,15 +5,29 @@ use std::io::{self, BufRead, Write};
 
 use clap::Subcommand;
 
+pub mod oaq;
+
 /// `oaq-bot engine <game> …`
 #[derive(Debug, Subcommand)]
 pub enum EngineCommand {
+    /// Ô ăn quan: perft, legal moves, playing moves, computer-opponent matches.
+    Oaq {
+        #[command(subcommand)]
+        command: oaq::OaqCommand,
+    },
 }
 
 impl EngineCommand {
     /// Runs the command against the process's stdin, stdout and stderr.
     pub fn run(self) -> anyhow::Result<()> {
-        match self {}
+        let stdin = io::stdin();
+        let stdout = io::stdout();
+        let stderr = io::stderr();
+        match self {
+            EngineCommand::Oaq { command } => {
+                command.run(&mut stdin.lock(), &mut stdout.lock(), &mut stderr.lock())
+            }
+        }
     }
 }
 

@@ -1,0 +1,5 @@
+//! Ô ăn quan engine: the spec's vectors and perft tables, invariants and the engine CLI.
+
+mod cli;
+mod properties;
+mod vectors;
