@@ -4,7 +4,9 @@ use std::io::{BufRead, Write};
 
 use clap::{Args, Subcommand};
 
-use crate::games::oaq::{Move, Position, Preset, Rules};
+use std::time::Duration;
+
+use crate::games::oaq::{play_match, Level, MatchSettings, Move, Outcome, Position, Preset, Rules};
 
 /// The rules flags shared by every `oaq` command.
 #[derive(Debug, Clone, Args)]
@@ -61,6 +63,34 @@ pub enum OaqCommand {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Plays paired games between two computer levels and prints A's wins, draws, losses and
+    /// score.
+    Match {
+        /// Player A's level: random, greedy, easy, medium or hard.
+        a: Level,
+        /// Player B's level.
+        b: Level,
+        /// Number of games (rounded up to even: each opening is played with both colours).
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// The hard level's time budget per move, in milliseconds.
+        #[arg(long, value_name = "M", default_value_t = 1000)]
+        budget_ms: u64,
+        /// Seeds the openings and the players' random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once (timings share the machine's cores).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Plies of each opening imposed on both players (0 to 2).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=2))]
+        opening_plies: u32,
+        /// Prints one line per finished game on stderr.
+        #[arg(long)]
+        verbose: bool,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
 }
 
 impl OaqCommand {
@@ -110,6 +140,66 @@ impl OaqCommand {
                         Err(illegal) => format!("illegal: {illegal}"),
                     })
                 })?;
+            }
+            OaqCommand::Match {
+                a,
+                b,
+                games,
+                budget_ms,
+                seed,
+                threads,
+                opening_plies,
+                verbose,
+                rules,
+            } => {
+                let settings = MatchSettings {
+                    rules: rules.rules(),
+                    games,
+                    budget: Duration::from_millis(budget_ms),
+                    seed,
+                    threads,
+                    opening_plies,
+                };
+                let report = play_match(a, b, &settings);
+                if verbose {
+                    for game in &report.games {
+                        let result = match game.outcome {
+                            Some(Outcome::Winner(seat)) if seat == game.a_seat => "win",
+                            Some(Outcome::Winner(_)) => "loss",
+                            _ => "draw",
+                        };
+                        writeln!(
+                            err,
+                            "game {}: opening {}, A as {}: {result} in {} plies",
+                            game.index + 1,
+                            game.opening
+                                .iter()
+                                .map(Move::to_string)
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                            game.a_seat,
+                            game.plies
+                        )?;
+                    }
+                }
+                writeln!(
+                    out,
+                    "{a} vs {b}: {} games, wins {} draws {} losses {}, score of {a} {:.3}",
+                    report.wins + report.draws + report.losses,
+                    report.wins,
+                    report.draws,
+                    report.losses,
+                    report.score()
+                )?;
+                if report.hard_moves > 0 {
+                    writeln!(
+                        out,
+                        "hard: {} moves, longest {} ms for a {budget_ms} ms budget, {} over budget by more than 10%",
+                        report.hard_moves,
+                        report.hard_longest.as_millis(),
+                        report.hard_over_budget
+                    )?;
+                }
             }
         }
         Ok(())

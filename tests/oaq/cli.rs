@@ -1,1 +1,182 @@
+//! `oaq-bot engine oaq …` run as a process, as another implementation's test harness would.
 
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn engine(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
+        .args(["engine", "oaq"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let output = engine(&["perft", "4", "--rules", "folk"], "");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "1 10\n2 80\n3 664\n4 5128\n");
+}
+
+#[test]
+fn perft_takes_a_position_and_single_options() {
+    let output = engine(
+        &[
+            "perft",
+            "2",
+            "--position",
+            "0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 n 1",
+            "--rule",
+            "quan_non=5",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "1 10\n2 80\n");
+}
+
+#[test]
+fn moves_lists_legal_moves_and_reports_bad_lines_without_stopping() {
+    let input = "0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0\n\
+                 not a position\n\
+                 0,0,0,0,0,0,0,0,0,0,0,0 -- 43,27 - 16\n\
+                 0,0,5,5,5,5,0,5,5,5,5,5 QQ 5,0 s 2\n";
+    let output = engine(&["moves"], input);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "1+ 1- 2+ 2- 3+ 3- 4+ 4- 5+ 5-\n\n\n2+ 2- 3+ 3- 4+ 4- 5+ 5-\n"
+    );
+    let errors = stderr(&output);
+    assert!(
+        errors.starts_with("line 2: a position has 5 fields"),
+        "{errors}"
+    );
+    assert_eq!(
+        errors.lines().count(),
+        1,
+        "the finished game is not an error"
+    );
+}
+
+#[test]
+fn moves_respects_rule_flags() {
+    let start = "0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0\n";
+    let output = engine(&["moves", "--rule", "no_first_quan=illegal"], start);
+    let moves = stdout(&output);
+    assert!(!moves.contains("1-") && !moves.contains("5+"), "{moves}");
+    assert!(moves.contains("3+"));
+}
+
+#[test]
+fn play_answers_each_line() {
+    let input = "0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0\t1-\n\
+                 0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0 1-\n\
+                 0,0,5,5,5,5,0,5,5,5,5,5 QQ 5,0 s 2\t1+\n\
+                 0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0\t7+\n\
+                 0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0\t12+\n\
+                 0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0\t3+\n";
+    let output = engine(&["play"], input);
+    assert!(output.status.success());
+    let lines: Vec<String> = stdout(&output).lines().map(String::from).collect();
+    assert_eq!(
+        lines,
+        [
+            "0,0,6,6,6,6,1,0,6,6,6,6 -Q 11,0 n 1",
+            "",
+            "illegal: square 1 is empty: pick a square with at least one citizen",
+            "illegal: square 7 belongs to North: pick one of your own five squares",
+            "",
+            "1,6,6,0,0,6,1,6,6,0,6,6 QQ 6,0 n 1",
+        ]
+    );
+    let errors = stderr(&output);
+    assert!(
+        errors.contains("line 2: expected <position><TAB><move>"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("line 5: a move is a square number 0-11"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn play_uses_the_chosen_preset() {
+    let output = engine(
+        &["play", "--rules", "young"],
+        "0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0\t1-\n",
+    );
+    assert_eq!(stdout(&output), "1,0,6,6,6,6,1,0,6,6,6,6 QQ 0,0 n 1\n");
+}
+
+#[test]
+fn bad_flags_are_refused_clearly() {
+    for (args, says) in [
+        (
+            vec!["moves", "--rule", "quan_value=7"],
+            "rule `quan_value` cannot be `7`",
+        ),
+        (
+            vec!["moves", "--rule", "colour=red"],
+            "unknown rule `colour`",
+        ),
+        (
+            vec!["moves", "--rule", "quan_value"],
+            "expected a rule as key=value",
+        ),
+        (
+            vec!["moves", "--rules", "blitz"],
+            "unknown rules preset `blitz`",
+        ),
+        (
+            vec!["perft", "3", "--position", "0,0 QQ"],
+            "a position has 5 fields",
+        ),
+        (vec!["match", "hard", "genius"], "unknown level `genius`"),
+    ] {
+        let output = engine(&args, "");
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert!(
+            stderr(&output).contains(says),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn match_prints_the_score_of_a() {
+    let output = engine(&["match", "medium", "random", "--games", "4"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let summary = text.lines().next().expect("a summary line");
+    assert!(
+        summary.starts_with("medium vs random: 4 games, wins "),
+        "{summary}"
+    );
+    let score: f64 = summary
+        .rsplit(' ')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .expect("the score ends the line");
+    assert!((0.0..=1.0).contains(&score));
+}

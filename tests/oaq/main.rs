@@ -1,5 +1,6 @@
 //! Ô ăn quan engine: the spec's vectors and perft tables, invariants and the engine CLI.
 
+mod ai;
 mod cli;
 mod properties;
 mod vectors;

@@ -17,6 +17,8 @@
 //!   malformed.
 //! - [`Game`] adds the move history and the threefold-repetition safety valve.
 
+mod ai;
+mod arena;
 mod events;
 mod game;
 mod notation;
@@ -24,6 +26,8 @@ mod position;
 mod rules;
 mod types;
 
+pub use ai::{analyse, Level, Limits, Player, SearchReport, UnknownLevel, WIN};
+pub use arena::{play_match, GameSummary, MatchReport, MatchSettings};
 pub use events::{EndReason, Event, Outcome};
 pub use game::Game;
 pub use notation::{ParseError, Setup};

@@ -1,0 +1,224 @@
+//! Matches between computer players: paired games, so that every opening is played once
+//! with each player as South (the first player has a large advantage in Ô ăn quan).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::ai::{Level, Limits, Player};
+use super::events::Outcome;
+use super::game::Game;
+use super::position::Position;
+use super::rules::Rules;
+use super::types::{Move, Seat};
+
+/// How a match is played.
+#[derive(Debug, Clone, Copy)]
+pub struct MatchSettings {
+    /// The rules of every game.
+    pub rules: Rules,
+    /// Number of games; rounded up to an even number so that every opening is paired.
+    pub games: u32,
+    /// The hard level's budget per move.
+    pub budget: Duration,
+    /// Seeds the choice of openings and every player's random source.
+    pub seed: u64,
+    /// Games played at once (results do not depend on it, only timings do).
+    pub threads: usize,
+    /// Plies of each game's opening imposed on both players (0 to 2). The default is 0: two
+    /// of South's ten first moves (`1-` and `5+` under the standard rules) lose within two
+    /// plies whoever plays them, so imposed openings measure the openings more than the
+    /// players. With 0, the two games of a pair share a seed and differ in colours, and
+    /// variety comes from the players' seeded choices.
+    pub opening_plies: u32,
+}
+
+impl Default for MatchSettings {
+    fn default() -> Self {
+        MatchSettings {
+            rules: Rules::standard(),
+            games: 20,
+            budget: Limits::DEFAULT_TIME,
+            seed: 1,
+            threads: 1,
+            opening_plies: 0,
+        }
+    }
+}
+
+/// One game of a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's number in the match, from 0; even games have A as South.
+    pub index: usize,
+    /// The opening moves both players were given.
+    pub opening: Vec<Move>,
+    /// A's seat.
+    pub a_seat: Seat,
+    /// The result.
+    pub outcome: Option<Outcome>,
+    /// Plies played.
+    pub plies: u32,
+}
+
+/// The result of a match, from player A's side.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MatchReport {
+    /// Every game, in match order.
+    pub games: Vec<GameSummary>,
+    /// Games A won.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+    /// Plies played in all games.
+    pub plies: u64,
+    /// Moves chosen by a hard player.
+    pub hard_moves: u64,
+    /// The longest time a hard player spent on one move.
+    pub hard_longest: Duration,
+    /// Hard moves that took more than 10% over the budget.
+    pub hard_over_budget: u64,
+}
+
+impl MatchReport {
+    /// A's score: wins plus half the draws, over the games played.
+    pub fn score(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        if games == 0 {
+            return 0.0;
+        }
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games)
+    }
+
+    fn add(&mut self, other: &MatchReport) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.plies += other.plies;
+        self.hard_moves += other.hard_moves;
+        self.hard_longest = self.hard_longest.max(other.hard_longest);
+        self.hard_over_budget += other.hard_over_budget;
+        self.games.extend_from_slice(&other.games);
+    }
+}
+
+/// Every sequence of `plies` moves from the start, in a seeded order.
+fn openings(rules: Rules, plies: u32, seed: u64) -> Vec<Vec<Move>> {
+    let mut lines = vec![(Vec::new(), Position::start(rules))];
+    for _ in 0..plies {
+        lines = lines
+            .into_iter()
+            .flat_map(|(line, position)| {
+                position
+                    .legal_moves()
+                    .iter()
+                    .filter_map(|&mv| {
+                        let next = position.play(mv).ok()?;
+                        let mut longer = line.clone();
+                        longer.push(mv);
+                        Some((longer, next))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    let mut lines: Vec<Vec<Move>> = lines.into_iter().map(|(line, _)| line).collect();
+    lines.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    lines
+}
+
+/// Plays one game from `opening`; returns the report of that single game from A's side.
+fn play_one(
+    index: usize,
+    a: Level,
+    b: Level,
+    a_seat: Seat,
+    opening: &[Move],
+    seed: u64,
+    settings: &MatchSettings,
+) -> MatchReport {
+    let mut players = [
+        Player::new(a, seed).with_budget(settings.budget),
+        Player::new(b, seed ^ 0x5EED).with_budget(settings.budget),
+    ];
+    let mut report = MatchReport::default();
+    let mut game = Game::new(Position::start(settings.rules));
+    for &mv in opening {
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    while let Some(mover) = game.position().to_move() {
+        let player = &mut players[usize::from(mover != a_seat)];
+        let Some(thought) = player.think(game.position()) else {
+            break;
+        };
+        if player.level() == Level::Hard {
+            report.hard_moves += 1;
+            report.hard_longest = report.hard_longest.max(thought.elapsed);
+            if thought.elapsed > settings.budget.mul_f64(1.1) {
+                report.hard_over_budget += 1;
+            }
+        }
+        if game.play(thought.best).is_err() {
+            break;
+        }
+    }
+    report.plies = u64::from(game.position().ply());
+    report.games.push(GameSummary {
+        index,
+        opening: opening.to_vec(),
+        a_seat,
+        outcome: game.outcome(),
+        plies: game.position().ply(),
+    });
+    match game.outcome() {
+        Some(Outcome::Winner(seat)) if seat == a_seat => report.wins = 1,
+        Some(Outcome::Winner(_)) => report.losses = 1,
+        _ => report.draws = 1,
+    }
+    report
+}
+
+/// Plays `settings.games` games between A and B: each opening once with A as South and once
+/// with A as North. With more games than openings, the openings come round again (with new
+/// seeds for the players' random choices).
+pub fn play_match(a: Level, b: Level, settings: &MatchSettings) -> MatchReport {
+    let lines = openings(settings.rules, settings.opening_plies, settings.seed);
+    let games = settings.games.div_ceil(2) as usize * 2;
+    let next = AtomicUsize::new(0);
+    let total = Mutex::new(MatchReport::default());
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads.max(1) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= games || lines.is_empty() {
+                    break;
+                }
+                let opening = &lines[(index / 2) % lines.len()];
+                let a_seat = if index % 2 == 0 {
+                    Seat::South
+                } else {
+                    Seat::North
+                };
+                let seed = settings
+                    .seed
+                    .wrapping_mul(1_000_003)
+                    .wrapping_add(index as u64);
+                let report = play_one(index, a, b, a_seat, opening, seed, settings);
+                if let Ok(mut total) = total.lock() {
+                    total.add(&report);
+                }
+            });
+        }
+    });
+    let mut report = total.into_inner().unwrap_or_default();
+    report.games.sort_by_key(|g| g.index);
+    report
+}
