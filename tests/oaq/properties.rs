@@ -1,6 +1,6 @@
 //! Invariants over random games, random rule sets and arbitrary text.
 
-use oaq_bot::games::oaq::{Direction, Move, Position, Preset, Rules, Setup, Square};
+use oaq_bot::games::oaq::{Direction, Move, Position, Preset, Rules, Seat, Setup, Square};
 use proptest::prelude::*;
 
 /// Any combination of the spec's options.
@@ -29,6 +29,24 @@ fn any_rules() -> impl Strategy<Value = Rules> {
                 rules.set(key, value).expect("valid option");
             }
             rules
+        })
+}
+
+/// Any setup, with up to `max_citizens` citizens per square.
+fn any_setup(max_citizens: u8, max_ply: u32) -> impl Strategy<Value = Setup> {
+    (
+        prop::array::uniform12(0..=max_citizens),
+        any::<[bool; 2]>(),
+        any::<[i16; 2]>(),
+        prop::sample::select(vec![Some(Seat::South), Some(Seat::North), None]),
+        0..=max_ply,
+    )
+        .prop_map(|(citizens, quans, captured, to_move, ply)| Setup {
+            citizens,
+            quans,
+            captured,
+            to_move,
+            ply,
         })
 }
 
@@ -83,15 +101,7 @@ proptest! {
     }
 
     #[test]
-    fn setups_round_trip(citizens in prop::array::uniform12(any::<u8>()), quans in any::<[bool; 2]>(),
-                         captured in any::<[i16; 2]>(), to_move in 0u8..3, ply in any::<u32>()) {
-        let setup = Setup {
-            citizens,
-            quans,
-            captured,
-            to_move: [Some(oaq_bot::games::oaq::Seat::South), Some(oaq_bot::games::oaq::Seat::North), None][usize::from(to_move)],
-            ply,
-        };
+    fn setups_round_trip(setup in any_setup(u8::MAX, u32::MAX)) {
         prop_assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup));
     }
 
@@ -104,16 +114,7 @@ proptest! {
     /// Any setup that validates can be played with any move without panicking, and the
     /// outcome of `play` agrees with `legal_moves`.
     #[test]
-    fn play_never_panics_on_arbitrary_positions(rules in any_rules(), citizens in prop::array::uniform12(0u8..30),
-                                                quans in any::<[bool; 2]>(), captured in any::<[i16; 2]>(),
-                                                to_move in 0u8..3, ply in 0u32..500) {
-        let setup = Setup {
-            citizens,
-            quans,
-            captured,
-            to_move: [Some(oaq_bot::games::oaq::Seat::South), Some(oaq_bot::games::oaq::Seat::North), None][usize::from(to_move)],
-            ply,
-        };
+    fn play_never_panics_on_arbitrary_positions(rules in any_rules(), setup in any_setup(30, 500)) {
         if let Ok(position) = Position::from_setup(setup, rules) {
             let listed = position.legal_moves();
             for mv in every_move() {
