@@ -39,7 +39,7 @@ pub enum Level {
     /// Looks one reply ahead (two plies) and often settles for a move up to 10 points worse
     /// than its best, like a casual player; never one that the reply would punish harder.
     Easy,
-    /// A shallow search (three plies), settling for moves up to 6 points worse than its best.
+    /// A shallow search (three plies), settling for moves up to 8 points worse than its best.
     /// (A deeper medium, as South, wins every game against any North: Ô ăn quan favours the
     /// first player that much, and the levels would stop being ordered.)
     Medium,
@@ -198,7 +198,7 @@ impl Player {
                 ties.choose(&mut self.rng).copied().map(quick)
             }
             Level::Easy => self.noisy(position, 2, 20, started),
-            Level::Medium => self.noisy(position, 3, 12, started),
+            Level::Medium => self.noisy(position, 3, 16, started),
             Level::Hard => self.search.best_move(
                 position,
                 Limits {
