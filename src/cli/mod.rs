@@ -5,15 +5,32 @@ use std::io::{self, BufRead, Write};
 
 use clap::Subcommand;
 
+pub mod chinese_checkers;
+
 /// `oaq-bot engine <game> …`
 #[derive(Debug, Subcommand)]
 pub enum EngineCommand {
+    /// Chinese checkers for 2, 3, 4 or 6 players.
+    ChineseCheckers {
+        #[command(subcommand)]
+        command: chinese_checkers::ChineseCheckersCommand,
+    },
 }
 
 impl EngineCommand {
     /// Runs the command against the process's stdin, stdout and stderr.
     pub fn run(self) -> anyhow::Result<()> {
-        match self {}
+        let stdin = io::stdin();
+        let mut input = stdin.lock();
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        let stderr = io::stderr();
+        let mut err = stderr.lock();
+        match self {
+            EngineCommand::ChineseCheckers { command } => {
+                command.run(&mut input, &mut out, &mut err)
+            }
+        }
     }
 }
 
