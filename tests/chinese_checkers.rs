@@ -29,7 +29,7 @@ fn perft_matches_the_spec_to_depth_4() {
 }
 
 #[test]
-#[ignore = "depth 5 takes a few seconds; run with --ignored in release"]
+#[ignore = "depth 5: run with `cargo test --release -- --ignored`"]
 fn perft_matches_the_spec_at_depth_5() {
     for (players, counts) in PERFT {
         assert_eq!(
@@ -830,4 +830,81 @@ mod properties {
             let _ = m.parse::<Hole>();
         }
     }
+}
+
+fn play_out(players: usize, rules: Rules, levels: &[ai::Level], seed: u64, budget_ms: u64) -> Game {
+    let mut game = Game::new(players, rules, seed).unwrap();
+    let mut seats: Vec<ai::Opponent> = (0..players)
+        .map(|p| {
+            ai::Opponent::new(levels[p % levels.len()], seed + p as u64).with_budget_ms(budget_ms)
+        })
+        .collect();
+    while game.outcome().is_none() {
+        let mover = game.position().to_move().index();
+        match seats[mover].choose(game.position()) {
+            Some(m) => game.play(&m).unwrap(),
+            None => game.pass().unwrap(),
+        }
+    }
+    game
+}
+
+#[test]
+fn greedy_games_finish_for_every_seating() {
+    use ai::Level::{Easy, Medium};
+    for (players, rules) in [
+        (2, ""),
+        (3, ""),
+        (4, "play_on=true"),
+        (6, ""),
+        (3, "sets=2"),
+        (2, "sets=3"),
+    ] {
+        let rules: Rules = rules.parse().unwrap();
+        let game = play_out(players, rules, &[Medium, Easy], 5, 1);
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.winners().count(), 1, "{players} players {rules}");
+        assert!(
+            game.turns().len() >= 30,
+            "the shortest two-player game is 30 plies"
+        );
+        let winner = outcome.winners().next().unwrap();
+        assert_eq!(outcome.place(winner), 1);
+        if rules.play_on {
+            assert!(
+                (0..players).all(|p| game.position().place(Player::new(p)).is_some()
+                    || outcome.place(Player::new(p)) == players as u8)
+            );
+        }
+    }
+}
+
+#[test]
+fn hard_beats_greedy_in_a_two_player_game() {
+    use ai::Level::{Hard, Medium};
+    let game = play_out(2, Rules::default(), &[Hard, Medium], 3, 30);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.winners().collect::<Vec<_>>(), vec![Player::new(0)]);
+}
+
+#[test]
+fn cli_match_reports_each_game_and_the_totals() {
+    let (ok, out, err) = engine(
+        &["match", "medium", "easy", "--games", "2", "--players", "3"],
+        "",
+    );
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(
+        lines[0].starts_with("game 1 seed 1: medium in seat 1 placed"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("medium vs easy, 3 players, 2 games:"),
+        "{out}"
+    );
+    let (ok, _, err) = engine(&["match", "hard", "grandmaster"], "");
+    assert!(!ok);
+    assert!(err.contains("`grandmaster` is not a level"), "{err}");
 }

@@ -11,6 +11,7 @@
 //! assert_eq!(next.to_string().split(' ').nth(1), Some("3"));
 //! ```
 
+pub mod ai;
 mod board;
 mod error;
 mod game;

@@ -234,3 +234,50 @@ pub(crate) fn perft(position: &Position, depth: u32) -> u64 {
     }
     total
 }
+
+/// A legal move in the form search needs: the set, the ends, and where a swapped peg goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Quick {
+    pub(crate) set: usize,
+    pub(crate) from: Hole,
+    pub(crate) to: Hole,
+    pub(crate) back: Option<Hole>,
+}
+
+/// Appends the legal moves of the player to move (none when the game is over).
+pub(crate) fn quick_moves(position: &Position, out: &mut Vec<Quick>) {
+    if position.outcome().is_some() {
+        return;
+    }
+    let mut parents = [0u8; HOLES];
+    for set in position.mover_sets() {
+        for from in holes_of(position.pegs[set]) {
+            let r = reach(position, set, from, &mut parents);
+            for to in holes_of(r.steps | r.hops) {
+                out.push(Quick {
+                    set,
+                    from,
+                    to,
+                    back: None,
+                });
+            }
+            for to in holes_of(r.swap_steps) {
+                out.push(Quick {
+                    set,
+                    from,
+                    to,
+                    back: Some(from),
+                });
+            }
+            for to in holes_of(r.swap_hops) {
+                let back = Hole::new(parents[to.index()] as usize).unwrap_or(from);
+                out.push(Quick {
+                    set,
+                    from,
+                    to,
+                    back: Some(back),
+                });
+            }
+        }
+    }
+}

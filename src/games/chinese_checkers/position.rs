@@ -482,6 +482,11 @@ impl Position {
         rotated
     }
 
+    /// Hands the turn to `player` (search: Best-Reply Search lets any opponent reply).
+    pub(crate) fn set_to_move(&mut self, player: usize) {
+        self.to_move = player as u8;
+    }
+
     pub(crate) fn mover_sets(&self) -> impl Iterator<Item = usize> {
         let sets = self.seating.sets_of[self.to_move as usize];
         (0..6).filter(move |t| sets & (1 << t) != 0)
