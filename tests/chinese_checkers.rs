@@ -813,6 +813,7 @@ mod properties {
             let p = walk(players, rules, &choices).pop().unwrap();
             let legal = p.legal_moves();
             for m in &legal {
+                prop_assert_eq!(format!("{m:#}").parse::<Move>().unwrap(), *m);
                 prop_assert!(p.play(m).is_ok(), "{} should be playable", m);
                 prop_assert!(p.play(&m.without_path()).is_ok());
             }

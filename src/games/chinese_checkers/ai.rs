@@ -60,7 +60,7 @@ impl fmt::Display for Level {
 
 /// Search nodes per millisecond of budget: a conservative figure for one core of the machine the
 /// figures in `docs/chinese-checkers.md` were measured on, so that a 1 s budget is met there.
-pub const NODES_PER_MILLISECOND: u64 = 150;
+pub const NODES_PER_MILLISECOND: u64 = 100;
 
 /// Deepest search, in layers (own moves and reply layers): three layers plan two own moves.
 const MAX_DEPTH: u32 = 4;
