@@ -296,14 +296,16 @@ fn draw_panel(c: &mut Canvas, position: &Position) {
             c.text(t.name(), bx, y + 0.5, 10.0, text, 1.0);
             bx += 27.0;
         }
-        let colours: Vec<&str> = position
-            .home_triangles(player)
-            .map(|t| COLOUR_NAMES[t.index()])
-            .collect();
+        // One colour name fits; with several sets the badges alone show the colours.
+        let mut sets = position.home_triangles(player);
+        let colour = match (sets.next(), sets.next()) {
+            (Some(t), None) => format!(" {}", COLOUR_NAMES[t.index()]),
+            _ => String::new(),
+        };
         let place = outcome.map(|o| o.place(player)).or(position.place(player));
         let name = match place {
-            Some(place) => format!("P{} {} - {}", p + 1, colours.join("+"), ordinal(place)),
-            None => format!("P{} {}", p + 1, colours.join("+")),
+            Some(place) => format!("P{}{colour} - {}", p + 1, ordinal(place)),
+            None => format!("P{}{colour}", p + 1),
         };
         c.text_left(&name, bx - 4.0, y + 5.0, 15.0, INK, 1.0);
         let total = 10 * position.home_triangles(player).count() as u32;
