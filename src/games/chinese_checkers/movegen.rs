@@ -1,7 +1,7 @@
 //! Move generation: steps, and hop chains as a search over the hop graph, under the options.
 
 use super::board::{holes_of, Hole, Mask, Triangle, ALL_HOLES, HOLES};
-use super::position::{rest_allowed, Position};
+use super::position::Position;
 use super::rules::{AntiSpoil, GoalLock, LongJumps};
 use super::Move;
 
@@ -17,6 +17,18 @@ pub(crate) struct Reach {
     pub(crate) hops: Mask,
     /// Hop chains whose last hop lands on an opponent's peg in the goal and swaps.
     pub(crate) swap_hops: Mask,
+}
+
+impl Reach {
+    /// Every destination.
+    pub(crate) fn all(&self) -> Mask {
+        self.steps | self.swap_steps | self.hops | self.swap_hops
+    }
+
+    /// How many moves the peg has.
+    pub(crate) fn count(&self) -> u32 {
+        self.all().count_ones()
+    }
 }
 
 /// Calls `land` for the landing hole of every hop from `at` (empty or not), given the occupied
@@ -77,7 +89,7 @@ pub(crate) fn reach(
     let occupied = position.occupied & !from.bit();
     let goal = Triangle::ALL[set].opposite().mask();
     let in_goal = goal & from.bit() != 0;
-    let mut allowed = rest_allowed(position, set);
+    let mut allowed = ALL_HOLES & !position.seating.forbidden[set];
     if in_goal && rules.goal_lock != GoalLock::Off {
         allowed &= goal;
     }

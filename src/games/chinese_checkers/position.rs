@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::board::{holes_of, Hole, Mask, Triangle, ALL_HOLES, HOLES};
-use super::movegen::{self, Reach};
+use super::board::{holes_of, Hole, Mask, Triangle, HOLES};
+use super::movegen;
 use super::rules::{AntiSpoil, ForeignStop, Rules};
 use super::{IllegalMove, Move, ParseError};
 
@@ -666,16 +666,6 @@ struct Resolved {
     swap_back: Option<Hole>,
 }
 
-impl Reach {
-    pub(crate) fn all(&self) -> Mask {
-        self.steps | self.swap_steps | self.hops | self.swap_hops
-    }
-
-    pub(crate) fn count(&self) -> u32 {
-        self.all().count_ones()
-    }
-}
-
 impl FromStr for Position {
     type Err = ParseError;
 
@@ -699,9 +689,4 @@ impl fmt::Display for Position {
         let side = self.mover_sets().next().unwrap_or(0);
         write!(f, "{text} {side}")
     }
-}
-
-/// Holes where the peg may come to rest, before the goal lock.
-pub(crate) fn rest_allowed(position: &Position, set: usize) -> Mask {
-    ALL_HOLES & !position.seating.forbidden[set]
 }
