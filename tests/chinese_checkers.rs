@@ -263,6 +263,25 @@ fn swap_at_the_end_of_a_hop_chain_ends_the_move() {
 }
 
 #[test]
+fn a_swapping_chain_sends_the_opponent_to_where_its_last_hop_started() {
+    // L6 can hop straight onto N3 (over M7), or go L6>L8 (over L7) and then onto N3 (over M8).
+    let text = board(
+        &[
+            (0, "L6 L7 M7 M8 A1 B1 B2 C1 C2 C3"),
+            (3, "N3 N1 D1 D2 D3 D4 E5 E6 E7 E8"),
+        ],
+        0,
+    );
+    let p = at(&text, "");
+    let shortest = p.play(&mv("L6-N3")).unwrap();
+    assert_eq!(shortest.peg_at(hole("L6")).map(|t| t.index()), Some(3));
+    let around = p.play(&mv("L6>L8>N3")).unwrap();
+    assert_eq!(around.peg_at(hole("L8")).map(|t| t.index()), Some(3));
+    assert_eq!(around.peg_at(hole("L6")), None);
+    assert_eq!(around.peg_at(hole("N3")).map(|t| t.index()), Some(0));
+}
+
+#[test]
 fn long_jumps_hop_a_peg_standing_at_the_midpoint() {
     let text = board(
         &[
