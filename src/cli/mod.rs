@@ -5,6 +5,7 @@ use std::io::{self, BufRead, Write};
 
 use clap::Subcommand;
 
+pub mod chinese_checkers;
 pub mod oaq;
 
 /// `oaq-bot engine <game> …`
@@ -15,17 +16,26 @@ pub enum EngineCommand {
         #[command(subcommand)]
         command: oaq::OaqCommand,
     },
+    /// Chinese checkers for 2, 3, 4 or 6 players.
+    ChineseCheckers {
+        #[command(subcommand)]
+        command: chinese_checkers::ChineseCheckersCommand,
+    },
 }
 
 impl EngineCommand {
     /// Runs the command against the process's stdin, stdout and stderr.
     pub fn run(self) -> anyhow::Result<()> {
         let stdin = io::stdin();
+        let mut input = stdin.lock();
         let stdout = io::stdout();
+        let mut out = stdout.lock();
         let stderr = io::stderr();
+        let mut err = stderr.lock();
         match self {
-            EngineCommand::Oaq { command } => {
-                command.run(&mut stdin.lock(), &mut stdout.lock(), &mut stderr.lock())
+            EngineCommand::Oaq { command } => command.run(&mut input, &mut out, &mut err),
+            EngineCommand::ChineseCheckers { command } => {
+                command.run(&mut input, &mut out, &mut err)
             }
         }
     }
