@@ -5,8 +5,17 @@ use std::path::Path;
 
 /// Crates that do I/O, async, storage, Discord or imaging: none may appear under `src/games`.
 const FORBIDDEN: &[&str] = &[
-    "tokio", "serenity", "poise", "sled", "image", "imageproc", "ab_glyph", "reqwest", "std::fs",
-    "std::net", "std::io",
+    "tokio",
+    "serenity",
+    "poise",
+    "sled",
+    "image",
+    "imageproc",
+    "ab_glyph",
+    "reqwest",
+    "std::fs",
+    "std::net",
+    "std::io",
 ];
 
 fn rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
@@ -23,7 +32,10 @@ fn rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn engines_do_no_io_and_use_no_discord_storage_or_image_crates() {
     let mut files = Vec::new();
-    rust_files(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/games")), &mut files);
+    rust_files(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/games")),
+        &mut files,
+    );
     assert!(!files.is_empty(), "no engine sources found");
     let mut offences = Vec::new();
     for file in &files {
@@ -40,5 +52,9 @@ fn engines_do_no_io_and_use_no_discord_storage_or_image_crates() {
             }
         }
     }
-    assert!(offences.is_empty(), "engines must stay pure:\n{}", offences.join("\n"));
+    assert!(
+        offences.is_empty(),
+        "engines must stay pure:\n{}",
+        offences.join("\n")
+    );
 }

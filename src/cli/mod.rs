@@ -5,15 +5,28 @@ use std::io::{self, BufRead, Write};
 
 use clap::Subcommand;
 
+pub mod shogi;
+
 /// `oaq-bot engine <game> …`
 #[derive(Debug, Subcommand)]
 pub enum EngineCommand {
+    /// Shogi: perft, legal moves, playing moves and computer matches.
+    Shogi {
+        #[command(subcommand)]
+        command: shogi::ShogiCommand,
+    },
 }
 
 impl EngineCommand {
     /// Runs the command against the process's stdin, stdout and stderr.
     pub fn run(self) -> anyhow::Result<()> {
-        match self {}
+        let stdin = io::stdin();
+        let stdout = io::stdout();
+        let stderr = io::stderr();
+        let (mut input, mut out, mut err) = (stdin.lock(), stdout.lock(), stderr.lock());
+        match self {
+            EngineCommand::Shogi { command } => command.run(&mut input, &mut out, &mut err),
+        }
     }
 }
 

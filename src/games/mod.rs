@@ -3,3 +3,4 @@
 //! Nothing under `games` performs I/O or depends on Discord, async, storage or image crates
 //! (`tests/architecture.rs` enforces this): each engine is usable as a library on its own.
 
+pub mod shogi;

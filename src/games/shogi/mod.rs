@@ -1,0 +1,19 @@
+//! Shogi (Japanese chess): the rules of `specs/shogi.md` as a pure engine.
+//!
+//! - [`Position`]: a validated position, parsed from SFEN or [`Position::new`] for the start;
+//!   [`Position::legal_moves`], [`Position::play`] and [`Position::outcome`].
+//! - [`Game`]: a position with its history, for repetition (sennichite), resignation and the
+//!   impasse claim.
+//! - Notation: [`Position`] reads and writes SFEN, [`Move`] reads and writes USI.
+
+mod error;
+mod game;
+mod outcome;
+mod position;
+mod types;
+
+pub use error::{role_name, IllegalMove, ParseError, SfenError};
+pub use game::{Game, GameError, ImpasseError};
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use position::{is_dead_square, Position, START_SFEN};
+pub use types::{Color, Move, Piece, Role, Square};

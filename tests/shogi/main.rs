@@ -1,0 +1,3 @@
+//! Shogi engine tests, grouped by topic in one test binary.
+
+mod perft;
