@@ -1,3 +1,6 @@
 //! Shogi engine tests, grouped by topic in one test binary.
 
+mod differential;
 mod perft;
+mod props;
+mod rules;
