@@ -1,6 +1,7 @@
 //! Shogi engine tests, grouped by topic in one test binary.
 
 mod differential;
+mod notation;
 mod perft;
 mod props;
 mod rules;

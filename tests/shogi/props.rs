@@ -2,6 +2,8 @@
 
 use std::collections::HashSet;
 
+use oaq_bot::games::shogi::export::kif_move;
+use oaq_bot::games::shogi::human::{parse_move, to_western};
 use oaq_bot::games::shogi::{Move, Position, Role, Square};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
@@ -66,6 +68,17 @@ proptest! {
     fn parsers_never_panic(text in "\\PC{0,80}") {
         let _ = text.parse::<Position>();
         let _ = text.parse::<Move>();
+        let _ = parse_move(&Position::new(), None, &text);
+    }
+
+    #[test]
+    fn every_legal_move_reads_back_from_its_western_and_kif_spelling(seed in any::<u64>(), plies in 0usize..120) {
+        let position = random_position(seed, plies);
+        for mv in position.legal_moves() {
+            prop_assert_eq!(parse_move(&position, None, &to_western(&position, mv)), Ok(mv));
+            let kif = kif_move(&position, mv, None);
+            prop_assert_eq!(parse_move(&position, None, &kif), Ok(mv), "{}", kif);
+        }
     }
 
     #[test]

@@ -4,10 +4,14 @@
 //!   [`Position::legal_moves`], [`Position::play`] and [`Position::outcome`].
 //! - [`Game`]: a position with its history, for repetition (sennichite), resignation and the
 //!   impasse claim.
-//! - Notation: [`Position`] reads and writes SFEN, [`Move`] reads and writes USI.
+//! - Notation: [`Position`] reads and writes SFEN, [`Move`] reads and writes USI; [`human`]
+//!   also reads Western and Japanese notation; [`export`] writes the USI move list, KIF, CSA
+//!   and a lishogi link.
 
 mod error;
+pub mod export;
 mod game;
+pub mod human;
 mod outcome;
 mod position;
 mod types;
