@@ -1,10 +1,12 @@
 //! `oaq-bot engine shogi …`: the Shogi engine on stdin/stdout.
 
 use std::io::{BufRead, Write};
+use std::time::Duration;
 
 use clap::Subcommand;
 
 use super::{answer_lines, print_perft};
+use crate::games::shogi::ai::{play_game, points, Player};
 use crate::games::shogi::{Move, Position};
 
 /// `oaq-bot engine shogi …`
@@ -23,6 +25,26 @@ pub enum ShogiCommand {
     /// Reads `<SFEN><TAB><USI move>` per line and prints the SFEN after the move, or
     /// `illegal: <reason>`.
     Play,
+    /// Plays a match between two players (random, greedy, easy, medium or hard) with paired
+    /// colours: each pair of games shares a seed and the players swap sides.
+    Match {
+        /// First player: random, greedy, easy, medium or hard.
+        a: Player,
+        /// Second player.
+        b: Player,
+        /// Number of games (rounded up to an even number so colours are paired).
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Time budget per move for easy/medium/hard, replacing the level's own (hard: 2000).
+        #[arg(long)]
+        budget_ms: Option<u64>,
+        /// Seed of the first pair of games; pair k uses seed + k.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Moves after which a game is drawn.
+        #[arg(long, default_value_t = 400)]
+        max_moves: usize,
+    },
 }
 
 impl ShogiCommand {
@@ -43,6 +65,37 @@ impl ShogiCommand {
             }
             ShogiCommand::Moves => answer_lines(input, out, err, moves)?,
             ShogiCommand::Play => answer_lines(input, out, err, play)?,
+            ShogiCommand::Match {
+                a,
+                b,
+                games,
+                budget_ms,
+                seed,
+                max_moves,
+            } => {
+                let budget = budget_ms.map(Duration::from_millis);
+                let pairs = games.div_ceil(2);
+                let (mut score, mut played) = (0.0, 0);
+                for pair in 0..u64::from(pairs) {
+                    for a_is_sente in [true, false] {
+                        let (sente, gote) = if a_is_sente { (a, b) } else { (b, a) };
+                        let game = play_game(sente, gote, budget, max_moves, seed + pair);
+                        score += points(&game, a_is_sente);
+                        played += 1;
+                        writeln!(
+                            out,
+                            "game {played}: {sente} (sente) vs {gote} (gote): {} after {} moves",
+                            game.outcome, game.moves
+                        )?;
+                        out.flush()?;
+                    }
+                }
+                writeln!(
+                    out,
+                    "{a} scored {score} / {played} ({:.3}) against {b}",
+                    score / f64::from(played)
+                )?;
+            }
         }
         Ok(())
     }

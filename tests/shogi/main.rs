@@ -1,5 +1,6 @@
 //! Shogi engine tests, grouped by topic in one test binary.
 
+mod ai;
 mod differential;
 mod notation;
 mod perft;

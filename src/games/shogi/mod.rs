@@ -7,7 +7,9 @@
 //! - Notation: [`Position`] reads and writes SFEN, [`Move`] reads and writes USI; [`human`]
 //!   also reads Western and Japanese notation; [`export`] writes the USI move list, KIF, CSA
 //!   and a lishogi link.
+//! - [`ai`]: the computer opponent and its baselines.
 
+pub mod ai;
 mod error;
 pub mod export;
 mod game;

@@ -341,6 +341,12 @@ impl Position {
         next
     }
 
+    /// Plays `mv`, which the caller took from this very position's legal moves (no checks).
+    #[must_use]
+    pub(crate) fn play_unchecked(&self, mv: Move) -> Position {
+        self.after(mv)
+    }
+
     /// Whether, after the pseudo-legal `mv`, the mover's king is safe.
     fn is_safe(&self, mv: Move) -> bool {
         let next = self.after(mv);
