@@ -3,7 +3,9 @@
 //!
 //! The crate is layered (see `README.md`):
 //! - [`games`]: pure rules engines and computer opponents, with no I/O;
+//! - [`render`]: board pictures (PNG);
 //! - [`cli`]: the `oaq-bot engine …` commands that expose the engines on stdin/stdout.
 
 pub mod cli;
 pub mod games;
+pub mod render;

@@ -8,6 +8,7 @@ use clap::Subcommand;
 use super::{answer_lines, print_perft};
 use crate::games::shogi::ai::{play_game, points, Player};
 use crate::games::shogi::{Move, Position};
+use crate::render::shogi::{render_png, Highlights};
 
 /// `oaq-bot engine shogi …`
 #[derive(Debug, Subcommand)]
@@ -25,6 +26,15 @@ pub enum ShogiCommand {
     /// Reads `<SFEN><TAB><USI move>` per line and prints the SFEN after the move, or
     /// `illegal: <reason>`.
     Play,
+    /// Writes the PNG picture of a position to stdout.
+    Render {
+        /// The position, as SFEN (default: the start position).
+        #[arg(long)]
+        position: Option<String>,
+        /// The move that led to it, in USI, to highlight.
+        #[arg(long)]
+        last_move: Option<Move>,
+    },
     /// Plays a match between two players (random, greedy, easy, medium or hard) with paired
     /// colours: each pair of games shares a seed and the players swap sides.
     Match {
@@ -65,6 +75,17 @@ impl ShogiCommand {
             }
             ShogiCommand::Moves => answer_lines(input, out, err, moves)?,
             ShogiCommand::Play => answer_lines(input, out, err, play)?,
+            ShogiCommand::Render {
+                position,
+                last_move,
+            } => {
+                let position: Position = match position {
+                    Some(sfen) => sfen.parse()?,
+                    None => Position::new(),
+                };
+                out.write_all(&render_png(&position, Highlights { last_move })?)?;
+                out.flush()?;
+            }
             ShogiCommand::Match {
                 a,
                 b,

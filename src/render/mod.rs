@@ -1,0 +1,3 @@
+//! Board pictures: positions drawn as PNG images for Discord.
+
+pub mod shogi;
