@@ -1,6 +1,7 @@
 //! Shogi engine tests, grouped by topic in one test binary.
 
 mod ai;
+mod cli;
 mod differential;
 mod notation;
 mod perft;
