@@ -12,6 +12,7 @@ pub mod shogi;
 pub enum EngineCommand {
     /// Shogi: perft, legal moves, playing moves and computer matches.
     Shogi {
+        /// The Shogi command to run.
         #[command(subcommand)]
         command: shogi::ShogiCommand,
     },

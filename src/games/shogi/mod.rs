@@ -7,11 +7,12 @@
 //! - Notation: [`Position`] reads and writes SFEN, [`Move`] reads and writes USI; [`human`]
 //!   also reads Western and Japanese notation; [`export`] writes the USI move list, KIF, CSA
 //!   and a lishogi link.
-//! - [`ai`]: the computer opponent and its baselines.
+//! - [`ai`]: the computer opponent and its baselines; [`furigoma`]: who moves first.
 
 pub mod ai;
 mod error;
 pub mod export;
+pub mod furigoma;
 mod game;
 pub mod human;
 mod outcome;
