@@ -2,7 +2,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::games::shogi::Position;
-use oaq_bot::render::shogi::{render_png, Highlights};
+use oaq_bot::render::shogi::{render, render_png, Highlights};
 
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
 
@@ -26,15 +26,18 @@ fn legal_moves(c: &mut Criterion) {
     });
 }
 
-fn render(c: &mut Criterion) {
+fn picture(c: &mut Criterion) {
     let matsuri: Position = MATSURI.parse().expect("valid SFEN");
     let highlights = Highlights {
         last_move: Some("2b3a".parse().expect("USI")),
     };
+    c.bench_function("shogi render only (matsuri)", |b| {
+        b.iter(|| render(&matsuri, highlights))
+    });
     c.bench_function("shogi render + PNG encode (matsuri)", |b| {
         b.iter(|| render_png(&matsuri, highlights).expect("encodes"))
     });
 }
 
-criterion_group!(benches, perft, legal_moves, render);
+criterion_group!(benches, perft, legal_moves, picture);
 criterion_main!(benches);

@@ -76,7 +76,7 @@ pub fn render_png(position: &Position, highlights: Highlights) -> Result<Vec<u8>
     let mut bytes = Vec::with_capacity(64 * 1024);
     PngEncoder::new_with_quality(
         Cursor::new(&mut bytes),
-        CompressionType::Default,
+        CompressionType::Fast,
         FilterType::Adaptive,
     )
     .write_image(
@@ -91,96 +91,20 @@ pub fn render_png(position: &Position, highlights: Highlights) -> Result<Vec<u8>
 /// Draws `position` as an RGB image.
 #[must_use]
 pub fn render(position: &Position, highlights: Highlights) -> RgbImage {
-    let mut image = RgbImage::from_pixel(WIDTH, HEIGHT, BACKGROUND);
-    fill_rect(
-        &mut image,
-        BX as i32 - 6,
-        BY as i32 - 6,
-        BOARD + 12,
-        BOARD + 12,
-        TILE_EDGE,
-        1.0,
-    );
-    fill_rect(
-        &mut image,
-        BX as i32 - 4,
-        BY as i32 - 4,
-        BOARD + 8,
-        BOARD + 8,
-        WOOD,
-        1.0,
-    );
-
+    let mut image = empty_board().clone();
+    // Highlights cover the inside of a square, leaving its grid lines dark.
+    let mut tint = |sq: Square, color: Rgb<u8>, alpha: f32| {
+        let (x, y) = cell_origin(sq);
+        fill_rect(&mut image, x + 1, y + 1, CELL - 1, CELL - 1, color, alpha);
+    };
     if let Some(mv) = highlights.last_move {
         for sq in mv.from().into_iter().chain([mv.to()]) {
-            let (x, y) = cell_origin(sq);
-            fill_rect(&mut image, x, y, CELL, CELL, LAST_MOVE, 0.55);
+            tint(sq, LAST_MOVE, 0.55);
         }
     }
     let in_check = position.is_check();
     if in_check {
-        let (x, y) = cell_origin(position.king_square(position.turn()));
-        fill_rect(&mut image, x, y, CELL, CELL, CHECK, 0.6);
-    }
-    for i in 0..=9 {
-        let offset = (i * CELL) as i32;
-        let width = if i == 0 || i == 9 { 2 } else { 1 };
-        fill_rect(
-            &mut image,
-            BX as i32 + offset - width / 2,
-            BY as i32,
-            width as u32,
-            BOARD + 1,
-            LINE,
-            1.0,
-        );
-        fill_rect(
-            &mut image,
-            BX as i32,
-            BY as i32 + offset - width / 2,
-            BOARD + 1,
-            width as u32,
-            LINE,
-            1.0,
-        );
-    }
-    for (i, j) in [(3, 3), (6, 3), (3, 6), (6, 6)] {
-        disc(
-            &mut image,
-            (BX + i * CELL) as f32,
-            (BY + j * CELL) as f32,
-            3.5,
-            LINE,
-        );
-    }
-    for file in 1..=9u8 {
-        let x = BX as f32 + (9 - u32::from(file)) as f32 * CELL as f32 + CELL as f32 / 2.0;
-        let label = char::from(b'0' + file);
-        draw_char(
-            &mut image,
-            label,
-            x,
-            (MARGIN + FILE_H / 2) as f32,
-            20.0,
-            MUTED,
-            false,
-        );
-    }
-    for rank in 1..=9u8 {
-        let y = BY as f32 + f32::from(rank - 1) * CELL as f32 + CELL as f32 / 2.0;
-        let label = "一二三四五六七八九"
-            .chars()
-            .nth(usize::from(rank - 1))
-            .unwrap_or('一');
-        draw_char(
-            &mut image,
-            label,
-            (BX + BOARD + RANK_W / 2 + 4) as f32,
-            y,
-            20.0,
-            MUTED,
-            false,
-        );
+        tint(position.king_square(position.turn()), CHECK, 0.6);
     }
 
     let tiles = Tiles::new();
@@ -202,6 +126,76 @@ pub fn render(position: &Position, highlights: Highlights) -> RgbImage {
     image
 }
 
+/// The board without pieces: background, wood, grid, star points and coordinates, drawn once.
+fn empty_board() -> &'static RgbImage {
+    static EMPTY: OnceLock<RgbImage> = OnceLock::new();
+    EMPTY.get_or_init(|| {
+        let mut image = RgbImage::from_pixel(WIDTH, HEIGHT, BACKGROUND);
+        let (bx, by) = (BX as i32, BY as i32);
+        fill_rect(
+            &mut image,
+            bx - 6,
+            by - 6,
+            BOARD + 12,
+            BOARD + 12,
+            TILE_EDGE,
+            1.0,
+        );
+        fill_rect(&mut image, bx - 4, by - 4, BOARD + 8, BOARD + 8, WOOD, 1.0);
+        for i in 0..=9 {
+            let offset = (i * CELL) as i32;
+            let width: i32 = if i == 0 || i == 9 { 2 } else { 1 };
+            let along = BOARD + 1;
+            fill_rect(
+                &mut image,
+                bx + offset - width / 2,
+                by,
+                width as u32,
+                along,
+                LINE,
+                1.0,
+            );
+            fill_rect(
+                &mut image,
+                bx,
+                by + offset - width / 2,
+                along,
+                width as u32,
+                LINE,
+                1.0,
+            );
+        }
+        for (i, j) in [(3, 3), (6, 3), (3, 6), (6, 6)] {
+            disc(
+                &mut image,
+                (BX + i * CELL) as f32,
+                (BY + j * CELL) as f32,
+                3.5,
+                LINE,
+            );
+        }
+        for file in 1..=9u8 {
+            let x = BX as f32 + (9 - u32::from(file)) as f32 * CELL as f32 + CELL as f32 / 2.0;
+            let label = char::from(b'0' + file);
+            draw_char(
+                &mut image,
+                label,
+                x,
+                (MARGIN + FILE_H / 2) as f32,
+                20.0,
+                MUTED,
+                false,
+            );
+        }
+        for (row, label) in "一二三四五六七八九".chars().enumerate() {
+            let y = BY as f32 + row as f32 * CELL as f32 + CELL as f32 / 2.0;
+            let x = (BX + BOARD + RANK_W / 2 + 4) as f32;
+            draw_char(&mut image, label, x, y, 20.0, MUTED, false);
+        }
+        image
+    })
+}
+
 /// Top-left pixel of a square (file 9 on the left, rank a at the top).
 fn cell_origin(sq: Square) -> (i32, i32) {
     let column = 9 - u32::from(sq.file());
@@ -213,8 +207,11 @@ fn blend(image: &mut RgbImage, x: i32, y: i32, color: Rgb<u8>, alpha: f32) {
     if x < 0 || y < 0 || x >= image.width() as i32 || y >= image.height() as i32 || alpha <= 0.0 {
         return;
     }
-    let alpha = alpha.min(1.0);
     let pixel = image.get_pixel_mut(x as u32, y as u32);
+    if alpha >= 1.0 {
+        *pixel = color;
+        return;
+    }
     for c in 0..3 {
         let mixed = f32::from(pixel[c]) * (1.0 - alpha) + f32::from(color[c]) * alpha;
         pixel[c] = mixed.round() as u8;
@@ -264,8 +261,8 @@ fn inside(points: &[(f32, f32)], x: f32, y: f32) -> bool {
 struct Tile {
     width: usize,
     height: usize,
-    /// (edge coverage, face coverage) per pixel, row-major, pointing up.
-    mask: Vec<(f32, f32)>,
+    /// Colour and opacity per pixel (the edge under the face), row-major, pointing up.
+    mask: Vec<(Rgb<u8>, f32)>,
 }
 
 impl Tile {
@@ -302,7 +299,17 @@ impl Tile {
                         f += f32::from(u8::from(inside(&face, x, y))) / 16.0;
                     }
                 }
-                mask.push((e, f));
+                // The face over the edge, folded into one colour and opacity.
+                let alpha = 1.0 - (1.0 - e) * (1.0 - f);
+                let mut color = TILE;
+                if alpha > 0.0 {
+                    for c in 0..3 {
+                        let mixed =
+                            f32::from(TILE_EDGE[c]) * e * (1.0 - f) + f32::from(TILE[c]) * f;
+                        color[c] = (mixed / alpha).round().clamp(0.0, 255.0) as u8;
+                    }
+                }
+                mask.push((color, alpha));
             }
         }
         Tile {
@@ -323,9 +330,8 @@ impl Tile {
                 } else {
                     (x, y)
                 };
-                let (edge, face) = self.mask[sy * self.width + sx];
-                blend(image, left + x as i32, top + y as i32, TILE_EDGE, edge);
-                blend(image, left + x as i32, top + y as i32, TILE, face);
+                let (color, alpha) = self.mask[sy * self.width + sx];
+                blend(image, left + x as i32, top + y as i32, color, alpha);
             }
         }
     }
