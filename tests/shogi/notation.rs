@@ -17,7 +17,7 @@ fn after(moves: &[&str]) -> Game {
 }
 
 fn read(game: &Game, text: &str) -> Result<Move, HumanError> {
-    parse_move(game.position(), game.moves().last().copied(), text)
+    parse_move(game.position(), game.last_move(), text)
 }
 
 #[test]

@@ -78,6 +78,13 @@ impl Game {
         &self.moves
     }
 
+    /// The last move played, if any (what Japanese `同` refers to, and what the picture
+    /// highlights).
+    #[must_use]
+    pub fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied()
+    }
+
     /// The start position followed by the position after each move.
     #[must_use]
     pub fn positions(&self) -> &[Position] {
