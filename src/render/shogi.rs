@@ -397,9 +397,10 @@ fn draw_char(
     let top = (cy - h / 2.0).round() as i32;
     outline.draw(|x, y, coverage| {
         let (x, y) = if turned {
+            // Turned half round inside the glyph's box.
             (
-                w as u32 - 1 - x.min(w as u32 - 1),
-                h as u32 - 1 - y.min(h as u32 - 1),
+                (w as u32).saturating_sub(x + 1),
+                (h as u32).saturating_sub(y + 1),
             )
         } else {
             (x, y)
@@ -629,6 +630,29 @@ mod tests {
             REFERENCE_START_HASH,
             "the start position picture changed: look at it, then update the hash"
         );
+    }
+
+    #[test]
+    fn random_positions_render_with_every_hand_and_highlight() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut position = Position::new();
+        let mut last_move = None;
+        for _ in 0..150 {
+            let Some(&mv) = position.legal_moves().choose(&mut rng) else {
+                break;
+            };
+            position = position.play(mv).expect("listed moves are legal");
+            last_move = Some(mv);
+        }
+        let png = render_png(&position, Highlights { last_move }).expect("encodes");
+        assert!(png.len() <= 150 * 1024);
+        let full: Position = "9/4K4/9/9/9/9/9/4k4/9 b RB17Prb4g4s4n4lp 1"
+            .parse()
+            .expect("valid");
+        let image = render(&full, Highlights::default());
+        assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
     }
 
     const REFERENCE_START_HASH: u64 = 5_164_871_112_454_574_080;
