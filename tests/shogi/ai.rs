@@ -30,6 +30,35 @@ fn finds_mate_in_one_with_a_drop() {
 }
 
 #[test]
+fn finds_a_quiet_mate_in_three() {
+    // Two golds against the bare king in the corner: no mate in one, a forced mate in three.
+    let position: Position = "8k/9/9/9/9/9/9/9/K8 b 2G 1".parse().expect("valid SFEN");
+    let mates_at_once = |p: &Position| {
+        p.legal_moves()
+            .into_iter()
+            .any(|m| p.play(m).expect("legal").outcome().is_some())
+    };
+    assert!(!mates_at_once(&position));
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let found = search(&position, &[], depth(3), &mut rng).expect("a legal move");
+    assert!(
+        found.score > 900_000,
+        "mate score expected, got {}",
+        found.score
+    );
+    let after = position.play(found.best).expect("legal");
+    let replies = after.legal_moves();
+    assert!(!replies.is_empty());
+    for reply in replies {
+        assert!(
+            mates_at_once(&after.play(reply).expect("legal")),
+            "{} then {reply} escapes",
+            found.best
+        );
+    }
+}
+
+#[test]
 fn takes_a_free_rook() {
     assert_eq!(
         best("4k4/9/9/9/6r2/9/4B4/9/K8 b - 1", depth(1), 3).to_string(),
