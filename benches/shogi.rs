@@ -30,6 +30,7 @@ fn picture(c: &mut Criterion) {
     let matsuri: Position = MATSURI.parse().expect("valid SFEN");
     let highlights = Highlights {
         last_move: Some("2b3a".parse().expect("USI")),
+        outcome: None,
     };
     c.bench_function("shogi render only (matsuri)", |b| {
         b.iter(|| render(&matsuri, highlights))

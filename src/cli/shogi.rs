@@ -83,7 +83,11 @@ impl ShogiCommand {
                     Some(sfen) => sfen.parse()?,
                     None => Position::new(),
                 };
-                out.write_all(&render_png(&position, Highlights { last_move })?)?;
+                let highlights = Highlights {
+                    last_move,
+                    outcome: position.outcome(),
+                };
+                out.write_all(&render_png(&position, highlights)?)?;
                 out.flush()?;
             }
             ShogiCommand::Match {

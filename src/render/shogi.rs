@@ -16,7 +16,7 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage};
 use thiserror::Error;
 
-use crate::games::shogi::{Color, Move, Piece, Position, Role, Square};
+use crate::games::shogi::{Color, Move, Outcome, Piece, Position, Role, Square};
 
 /// The embedded font subset.
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/BIZUDMincho-shogi.ttf");
@@ -68,6 +68,8 @@ fn font() -> &'static FontRef<'static> {
 pub struct Highlights {
     /// The move that led to the position, highlighted on the board.
     pub last_move: Option<Move>,
+    /// How the game ended, written under the board instead of whose turn it is.
+    pub outcome: Option<Outcome>,
 }
 
 /// Draws `position` and encodes it as PNG.
@@ -122,7 +124,7 @@ pub fn render(position: &Position, highlights: Highlights) -> RgbImage {
     }
     draw_hand(&mut image, &tiles, position, Color::Gote);
     draw_hand(&mut image, &tiles, position, Color::Sente);
-    draw_status(&mut image, position, in_check);
+    draw_status(&mut image, position, in_check, highlights.outcome);
     image
 }
 
@@ -518,8 +520,24 @@ fn draw_hand(image: &mut RgbImage, tiles: &Tiles, position: &Position, color: Co
     }
 }
 
-fn draw_status(image: &mut RgbImage, position: &Position, in_check: bool) {
+fn draw_status(
+    image: &mut RgbImage,
+    position: &Position,
+    in_check: bool,
+    outcome: Option<Outcome>,
+) {
     let y = (BY + BOARD + 14) as f32;
+    if let Some(outcome) = outcome {
+        let mut text = outcome.to_string();
+        if let Some(first) = text.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        if let Some(winner) = outcome.winner() {
+            side_marker(image, winner, BX as f32, y);
+        }
+        draw_text(image, &text, BX as f32 + 24.0, y + 17.0, 20.0, RED);
+        return;
+    }
     let turn = position.turn();
     side_marker(image, turn, BX as f32, y);
     let text = match turn {
@@ -591,6 +609,7 @@ mod tests {
             .expect("valid");
         let highlights = Highlights {
             last_move: Some("G*5b".parse().expect("usi")),
+            outcome: None,
         };
         let image = render(&position, highlights);
         let (x, y) = cell_origin(square("5b"));
@@ -624,7 +643,7 @@ mod tests {
 
     #[test]
     fn reference_picture_of_the_start_position() {
-        let image = render(&Position::new(), Highlights { last_move: None });
+        let image = render(&Position::new(), Highlights::default());
         assert_eq!(
             pixel_hash(&image),
             REFERENCE_START_HASH,
@@ -646,13 +665,51 @@ mod tests {
             position = position.play(mv).expect("listed moves are legal");
             last_move = Some(mv);
         }
-        let png = render_png(&position, Highlights { last_move }).expect("encodes");
+        let png = render_png(
+            &position,
+            Highlights {
+                last_move,
+                outcome: position.outcome(),
+            },
+        )
+        .expect("encodes");
         assert!(png.len() <= 150 * 1024);
         let full: Position = "9/4K4/9/9/9/9/9/4k4/9 b RB17Prb4g4s4n4lp 1"
             .parse()
             .expect("valid");
         let image = render(&full, Highlights::default());
         assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
+    }
+
+    #[test]
+    fn the_outcome_replaces_the_turn() {
+        let position: Position = "4k4/4G4/4P4/9/9/9/9/9/4K4 w 2r2b3g4s4n4l16p 2"
+            .parse()
+            .expect("valid");
+        let outcome = position.outcome();
+        assert!(outcome.is_some());
+        let over = render(
+            &position,
+            Highlights {
+                last_move: None,
+                outcome,
+            },
+        );
+        let going = render(&position, Highlights::default());
+        let status = |image: &RgbImage| -> usize {
+            let y0 = BY + BOARD + 10;
+            (y0..HEIGHT)
+                .flat_map(|y| (BX..WIDTH).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    let p = image.get_pixel(x, y);
+                    p[0] > 150 && p[1] < 80
+                })
+                .count()
+        };
+        assert!(
+            status(&over) > status(&going) * 2,
+            "the outcome is written in red"
+        );
     }
 
     const REFERENCE_START_HASH: u64 = 5_164_871_112_454_574_080;
