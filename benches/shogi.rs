@@ -31,6 +31,7 @@ fn picture(c: &mut Criterion) {
     let highlights = Highlights {
         last_move: Some("2b3a".parse().expect("USI")),
         outcome: None,
+        from_gote: false,
     };
     c.bench_function("shogi render only (matsuri)", |b| {
         b.iter(|| render(&matsuri, highlights))

@@ -34,6 +34,9 @@ pub enum ShogiCommand {
         /// The move that led to it, in USI, to highlight.
         #[arg(long)]
         last_move: Option<Move>,
+        /// Draw the board from gote's side.
+        #[arg(long)]
+        from_gote: bool,
     },
     /// Plays a match between two players (random, greedy, easy, medium or hard) with paired
     /// colours: each pair of games shares a seed and the players swap sides.
@@ -78,6 +81,7 @@ impl ShogiCommand {
             ShogiCommand::Render {
                 position,
                 last_move,
+                from_gote,
             } => {
                 let position: Position = match position {
                     Some(sfen) => sfen.parse()?,
@@ -86,6 +90,7 @@ impl ShogiCommand {
                 let highlights = Highlights {
                     last_move,
                     outcome: position.outcome(),
+                    from_gote,
                 };
                 out.write_all(&render_png(&position, highlights)?)?;
                 out.flush()?;

@@ -70,6 +70,9 @@ pub struct Highlights {
     pub last_move: Option<Move>,
     /// How the game ended, written under the board instead of whose turn it is.
     pub outcome: Option<Outcome>,
+    /// Draw the board from gote's side (gote's pieces upright at the bottom, file 1 on the
+    /// left, rank i at the top) instead of sente's.
+    pub from_gote: bool,
 }
 
 /// Draws `position` and encodes it as PNG.
@@ -93,10 +96,11 @@ pub fn render_png(position: &Position, highlights: Highlights) -> Result<Vec<u8>
 /// Draws `position` as an RGB image.
 #[must_use]
 pub fn render(position: &Position, highlights: Highlights) -> RgbImage {
-    let mut image = empty_board().clone();
+    let flip = highlights.from_gote;
+    let mut image = empty_board(flip).clone();
     // Highlights cover the inside of a square, leaving its grid lines dark.
     let mut tint = |sq: Square, color: Rgb<u8>, alpha: f32| {
-        let (x, y) = cell_origin(sq);
+        let (x, y) = cell_origin(sq, flip);
         fill_rect(&mut image, x + 1, y + 1, CELL - 1, CELL - 1, color, alpha);
     };
     if let Some(mv) = highlights.last_move {
@@ -112,26 +116,29 @@ pub fn render(position: &Position, highlights: Highlights) -> RgbImage {
     let tiles = Tiles::new();
     for sq in Square::all() {
         if let Some(piece) = position.piece_at(sq) {
-            let (x, y) = cell_origin(sq);
+            let (x, y) = cell_origin(sq, flip);
             draw_piece(
                 &mut image,
                 &tiles,
                 piece,
+                flip,
                 x as f32 + CELL as f32 / 2.0,
                 y as f32 + CELL as f32 / 2.0,
             );
         }
     }
-    draw_hand(&mut image, &tiles, position, Color::Gote);
-    draw_hand(&mut image, &tiles, position, Color::Sente);
+    let bottom = if flip { Color::Gote } else { Color::Sente };
+    draw_hand(&mut image, &tiles, position, !bottom, true);
+    draw_hand(&mut image, &tiles, position, bottom, false);
     draw_status(&mut image, position, in_check, highlights.outcome);
     image
 }
 
-/// The board without pieces: background, wood, grid, star points and coordinates, drawn once.
-fn empty_board() -> &'static RgbImage {
-    static EMPTY: OnceLock<RgbImage> = OnceLock::new();
-    EMPTY.get_or_init(|| {
+/// The board without pieces: background, wood, grid, star points and coordinates, drawn once
+/// for each side it is seen from.
+fn empty_board(flip: bool) -> &'static RgbImage {
+    static EMPTY: [OnceLock<RgbImage>; 2] = [OnceLock::new(), OnceLock::new()];
+    EMPTY[usize::from(flip)].get_or_init(|| {
         let mut image = RgbImage::from_pixel(WIDTH, HEIGHT, BACKGROUND);
         let (bx, by) = (BX as i32, BY as i32);
         fill_rect(
@@ -177,7 +184,12 @@ fn empty_board() -> &'static RgbImage {
             );
         }
         for file in 1..=9u8 {
-            let x = BX as f32 + (9 - u32::from(file)) as f32 * CELL as f32 + CELL as f32 / 2.0;
+            let column = if flip {
+                u32::from(file) - 1
+            } else {
+                9 - u32::from(file)
+            };
+            let x = BX as f32 + column as f32 * CELL as f32 + CELL as f32 / 2.0;
             let label = char::from(b'0' + file);
             draw_char(
                 &mut image,
@@ -189,7 +201,8 @@ fn empty_board() -> &'static RgbImage {
                 false,
             );
         }
-        for (row, label) in "一二三四五六七八九".chars().enumerate() {
+        for (rank, label) in "一二三四五六七八九".chars().enumerate() {
+            let row = if flip { 8 - rank } else { rank };
             let y = BY as f32 + row as f32 * CELL as f32 + CELL as f32 / 2.0;
             let x = (BX + BOARD + RANK_W / 2 + 4) as f32;
             draw_char(&mut image, label, x, y, 20.0, MUTED, false);
@@ -198,10 +211,15 @@ fn empty_board() -> &'static RgbImage {
     })
 }
 
-/// Top-left pixel of a square (file 9 on the left, rank a at the top).
-fn cell_origin(sq: Square) -> (i32, i32) {
-    let column = 9 - u32::from(sq.file());
-    let row = u32::from(sq.rank()) - 1;
+/// Top-left pixel of a square (from sente's side file 9 is on the left and rank a at the top;
+/// `flip` turns the board round).
+fn cell_origin(sq: Square, flip: bool) -> (i32, i32) {
+    let (file, rank) = (u32::from(sq.file()), u32::from(sq.rank()));
+    let (column, row) = if flip {
+        (file - 1, 9 - rank)
+    } else {
+        (9 - file, rank - 1)
+    };
     ((BX + column * CELL) as i32, (BY + row * CELL) as i32)
 }
 
@@ -361,8 +379,8 @@ fn piece_char(piece: Piece) -> char {
     }
 }
 
-fn draw_piece(image: &mut RgbImage, tiles: &Tiles, piece: Piece, cx: f32, cy: f32) {
-    let turned = piece.color == Color::Gote;
+fn draw_piece(image: &mut RgbImage, tiles: &Tiles, piece: Piece, flip: bool, cx: f32, cy: f32) {
+    let turned = (piece.color == Color::Gote) != flip;
     tiles.board.draw(image, cx, cy, turned);
     let color = if piece.role.is_promoted() { RED } else { INK };
     // The glyph sits a little towards the wide base of the tile.
@@ -470,15 +488,18 @@ fn side_marker(image: &mut RgbImage, color: Color, x: f32, y: f32) {
     }
 }
 
-fn draw_hand(image: &mut RgbImage, tiles: &Tiles, position: &Position, color: Color) {
+/// Draws `color`'s pieces in hand: top left (turned round) for the side at the top of the
+/// picture, bottom right for the side at the bottom.
+fn draw_hand(image: &mut RgbImage, tiles: &Tiles, position: &Position, color: Color, top: bool) {
     let held: Vec<(Role, u8)> = Role::HAND
         .iter()
         .map(|&r| (r, position.hand_count(color, r)))
         .filter(|&(_, n)| n > 0)
         .collect();
-    let (x, label_y) = match color {
-        Color::Gote => (MARGIN as f32, BY as f32),
-        Color::Sente => ((BX + BOARD + RANK_W + 8) as f32, (BY + BOARD) as f32 - 22.0),
+    let (x, label_y) = if top {
+        (MARGIN as f32, BY as f32)
+    } else {
+        ((BX + BOARD + RANK_W + 8) as f32, (BY + BOARD) as f32 - 22.0)
     };
     side_marker(image, color, x, label_y);
     let name = if color == Color::Sente {
@@ -489,21 +510,19 @@ fn draw_hand(image: &mut RgbImage, tiles: &Tiles, position: &Position, color: Co
     let weight = if position.turn() == color { INK } else { MUTED };
     draw_text(image, name, x + 22.0, label_y + 17.0, 18.0, weight);
     if held.is_empty() {
-        let y = match color {
-            Color::Gote => label_y + 44.0,
-            Color::Sente => label_y - 12.0,
-        };
+        let y = if top { label_y + 44.0 } else { label_y - 12.0 };
         draw_text(image, "なし", x + 4.0, y, 16.0, MUTED);
         return;
     }
     for (i, (role, count)) in held.iter().enumerate() {
         let row = i as f32 * 44.0;
-        let cy = match color {
-            Color::Gote => label_y + 52.0 + row,
-            Color::Sente => label_y - 30.0 - row,
+        let cy = if top {
+            label_y + 52.0 + row
+        } else {
+            label_y - 30.0 - row
         };
         let cx = x + 22.0;
-        let turned = color == Color::Gote;
+        let turned = top;
         tiles.hand.draw(image, cx, cy, turned);
         draw_char(
             image,
@@ -565,6 +584,10 @@ mod tests {
         })
     }
 
+    fn cell_origin_sente(sq: Square) -> (i32, i32) {
+        cell_origin(sq, false)
+    }
+
     fn square(text: &str) -> Square {
         text.parse().expect("a square")
     }
@@ -582,14 +605,14 @@ mod tests {
     fn gote_pieces_are_turned_round() {
         let image = render(&Position::new(), Highlights::default());
         // A tile's narrow tip leaves the wood visible in the cell's corners at the tip end.
-        let (x, y) = cell_origin(square("5i"));
+        let (x, y) = cell_origin_sente(square("5i"));
         assert_eq!(pixel(&image, x + 8, y + 8), WOOD, "sente tile points up");
         assert_ne!(
             pixel(&image, x + 8, y + CELL as i32 - 6),
             WOOD,
             "sente tile is wide at the bottom"
         );
-        let (x, y) = cell_origin(square("5a"));
+        let (x, y) = cell_origin_sente(square("5a"));
         assert_eq!(
             pixel(&image, x + 8, y + CELL as i32 - 8),
             WOOD,
@@ -610,19 +633,20 @@ mod tests {
         let highlights = Highlights {
             last_move: Some("G*5b".parse().expect("usi")),
             outcome: None,
+            from_gote: false,
         };
         let image = render(&position, highlights);
-        let (x, y) = cell_origin(square("5b"));
+        let (x, y) = cell_origin_sente(square("5b"));
         let last = pixel(&image, x + 3, y + 3);
         assert!(
             last[0] > WOOD[0] && last[2] < WOOD[2],
             "yellow tint, got {last:?}"
         );
-        let (x, y) = cell_origin(square("5a"));
+        let (x, y) = cell_origin_sente(square("5a"));
         let check = pixel(&image, x + 3, y + 3);
         assert!(check[0] > 200 && check[1] < 150, "red tint, got {check:?}");
         let plain = render(&position, Highlights::default());
-        let (x, y) = cell_origin(square("5b"));
+        let (x, y) = cell_origin_sente(square("5b"));
         assert_eq!(pixel(&plain, x + 3, y + 3), WOOD);
     }
 
@@ -630,7 +654,7 @@ mod tests {
     fn promoted_pieces_are_red() {
         let position: Position = "4k4/9/9/9/4+P4/9/9/9/4K4 b - 1".parse().expect("valid");
         let image = render(&position, Highlights::default());
-        let (x, y) = cell_origin(square("5e"));
+        let (x, y) = cell_origin_sente(square("5e"));
         let reddish = (0..CELL as i32)
             .flat_map(|dy| (0..CELL as i32).map(move |dx| (dx, dy)))
             .filter(|&(dx, dy)| {
@@ -670,6 +694,7 @@ mod tests {
             Highlights {
                 last_move,
                 outcome: position.outcome(),
+                from_gote: false,
             },
         )
         .expect("encodes");
@@ -693,6 +718,7 @@ mod tests {
             Highlights {
                 last_move: None,
                 outcome,
+                from_gote: false,
             },
         );
         let going = render(&position, Highlights::default());
@@ -710,6 +736,25 @@ mod tests {
             status(&over) > status(&going) * 2,
             "the outcome is written in red"
         );
+    }
+
+    #[test]
+    fn seen_from_gote_the_board_turns_round() {
+        let view = Highlights {
+            from_gote: true,
+            ..Highlights::default()
+        };
+        let image = render(&Position::new(), view);
+        // Gote's king now stands upright at the bottom, in the middle column.
+        let (x, y) = cell_origin(square("5a"), true);
+        assert_eq!((x, y), cell_origin(square("5i"), false));
+        assert_eq!(pixel(&image, x + 8, y + 8), WOOD, "gote's tile points up");
+        assert_ne!(pixel(&image, x + 8, y + CELL as i32 - 6), WOOD);
+        assert_eq!(
+            cell_origin(square("1a"), true),
+            cell_origin(square("9i"), false)
+        );
+        assert_ne!(image, render(&Position::new(), Highlights::default()));
     }
 
     const REFERENCE_START_HASH: u64 = 5_164_871_112_454_574_080;

@@ -133,6 +133,7 @@ fn render_writes_a_png() {
     ShogiCommand::Render {
         position: None,
         last_move: None,
+        from_gote: true,
     }
     .run(&mut Cursor::new(Vec::new()), &mut out, &mut Vec::new())
     .expect("runs");
