@@ -314,3 +314,67 @@ fn sfen_rejects_impossible_positions() {
         1
     );
 }
+
+#[test]
+fn moves_report_their_events() {
+    use oaq_bot::games::shogi::{Event, Piece, Role};
+    let position = pos("4k4/9/9/4+b4/4R4/9/9/9/4K4 b - 1");
+    let (_, events) = position.play_with_events(mv("5e5d")).expect("legal");
+    let sq = |s: &str| s.parse().expect("square");
+    let rook = Piece {
+        color: Color::Sente,
+        role: Role::Rook,
+    };
+    assert_eq!(
+        events,
+        vec![
+            Event::Moved {
+                piece: rook,
+                from: sq("5e"),
+                to: sq("5d")
+            },
+            Event::Captured {
+                piece: Piece {
+                    color: Color::Gote,
+                    role: Role::Horse
+                },
+                on: sq("5d")
+            },
+            Event::Check { king: sq("5a") },
+        ]
+    );
+    let (_, events) = pos("4k4/9/9/9/9/9/9/9/4K4 b G 1")
+        .play_with_events(mv("G*5b"))
+        .expect("legal");
+    assert_eq!(
+        events,
+        vec![
+            Event::Dropped {
+                piece: Piece {
+                    color: Color::Sente,
+                    role: Role::Gold
+                },
+                to: sq("5b")
+            },
+            Event::Check { king: sq("5a") },
+        ]
+    );
+    let (_, events) = pos("4k4/9/9/5S3/9/9/9/9/4K4 b - 1")
+        .play_with_events(mv("4d3c+"))
+        .expect("legal");
+    assert_eq!(
+        events[1],
+        Event::Promoted {
+            piece: Piece {
+                color: Color::Sente,
+                role: Role::ProSilver
+            },
+            on: sq("3c")
+        }
+    );
+    assert_eq!(events.len(), 2);
+    assert_eq!(
+        pos("4k4/9/9/9/9/9/9/9/4K4 b - 1").play_with_events(mv("P*5e")),
+        Err(IllegalMove::NotInHand(Role::Pawn))
+    );
+}
