@@ -7,6 +7,7 @@ use clap::Subcommand;
 
 pub mod chinese_checkers;
 pub mod oaq;
+pub mod shogi;
 
 /// `oaq-bot engine <game> …`
 #[derive(Debug, Subcommand)]
@@ -21,22 +22,26 @@ pub enum EngineCommand {
         #[command(subcommand)]
         command: chinese_checkers::ChineseCheckersCommand,
     },
+    /// Shogi: perft, legal moves, playing moves and computer matches.
+    Shogi {
+        #[command(subcommand)]
+        command: shogi::ShogiCommand,
+    },
 }
 
 impl EngineCommand {
     /// Runs the command against the process's stdin, stdout and stderr.
     pub fn run(self) -> anyhow::Result<()> {
         let stdin = io::stdin();
-        let mut input = stdin.lock();
         let stdout = io::stdout();
-        let mut out = stdout.lock();
         let stderr = io::stderr();
-        let mut err = stderr.lock();
+        let (mut input, mut out, mut err) = (stdin.lock(), stdout.lock(), stderr.lock());
         match self {
             EngineCommand::Oaq { command } => command.run(&mut input, &mut out, &mut err),
             EngineCommand::ChineseCheckers { command } => {
                 command.run(&mut input, &mut out, &mut err)
             }
+            EngineCommand::Shogi { command } => command.run(&mut input, &mut out, &mut err),
         }
     }
 }

@@ -5,3 +5,4 @@
 
 pub mod chinese_checkers;
 pub mod oaq;
+pub mod shogi;

@@ -1,0 +1,29 @@
+//! Shogi (Japanese chess): the rules of `specs/shogi.md` as a pure engine.
+//!
+//! - [`Position`]: a validated position, parsed from SFEN or [`Position::new`] for the start;
+//!   [`Position::legal_moves`], [`Position::play`] (or [`Position::play_with_events`]) and
+//!   [`Position::outcome`].
+//! - [`Game`]: a position with its history, for repetition (sennichite), resignation and the
+//!   impasse claim.
+//! - Notation: [`Position`] reads and writes SFEN, [`Move`] reads and writes USI; [`human`]
+//!   also reads Western and Japanese notation; [`export`] writes the USI move list, KIF, CSA
+//!   and a lishogi link.
+//! - [`ai`]: the computer opponent and its baselines; [`furigoma`]: who moves first.
+
+pub mod ai;
+mod error;
+mod event;
+pub mod export;
+pub mod furigoma;
+mod game;
+pub mod human;
+mod outcome;
+mod position;
+mod types;
+
+pub use error::{role_name, IllegalMove, ParseError, SfenError};
+pub use event::Event;
+pub use game::{Game, GameError, ImpasseError};
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use position::{is_dead_square, Position, START_SFEN};
+pub use types::{Color, Move, Piece, Role, Square};

@@ -1,0 +1,128 @@
+//! The computer opponent: it finds mates and free material, and is reproducible for a seed.
+
+use oaq_bot::games::shogi::ai::{evaluate, greedy_move, search, Level, Limits, Player};
+use oaq_bot::games::shogi::{Move, Position};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: d,
+        time: None,
+        noise: 0,
+    }
+}
+
+fn best(sfen: &str, limits: Limits, seed: u64) -> Move {
+    let position: Position = sfen.parse().expect("valid SFEN");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    search(&position, &[], limits, &mut rng)
+        .expect("a legal move")
+        .best
+}
+
+#[test]
+fn finds_mate_in_one_with_a_drop() {
+    assert_eq!(
+        best("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", depth(2), 7).to_string(),
+        "G*5b"
+    );
+}
+
+#[test]
+fn finds_a_quiet_mate_in_three() {
+    // Two golds against the bare king in the corner: no mate in one, a forced mate in three.
+    let position: Position = "8k/9/9/9/9/9/9/9/K8 b 2G 1".parse().expect("valid SFEN");
+    let mates_at_once = |p: &Position| {
+        p.legal_moves()
+            .into_iter()
+            .any(|m| p.play(m).expect("legal").outcome().is_some())
+    };
+    assert!(!mates_at_once(&position));
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let found = search(&position, &[], depth(3), &mut rng).expect("a legal move");
+    assert!(
+        found.score > 900_000,
+        "mate score expected, got {}",
+        found.score
+    );
+    let after = position.play(found.best).expect("legal");
+    let replies = after.legal_moves();
+    assert!(!replies.is_empty());
+    for reply in replies {
+        assert!(
+            mates_at_once(&after.play(reply).expect("legal")),
+            "{} then {reply} escapes",
+            found.best
+        );
+    }
+}
+
+#[test]
+fn takes_a_free_rook() {
+    assert_eq!(
+        best("4k4/9/9/9/6r2/9/4B4/9/K8 b - 1", depth(1), 3).to_string(),
+        "5g3e"
+    );
+    assert_eq!(
+        best("4k4/9/9/9/6r2/9/4B4/9/K8 b - 1", depth(3), 3).to_string(),
+        "5g3e"
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let position = Position::new();
+    let run = |seed| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut p = position.clone();
+        let mut moves = Vec::new();
+        for _ in 0..8 {
+            let r = search(
+                &p,
+                &[],
+                Limits {
+                    depth: 2,
+                    time: None,
+                    noise: 50,
+                },
+                &mut rng,
+            )
+            .expect("move");
+            moves.push(r.best);
+            p = p.play(r.best).expect("legal");
+        }
+        moves
+    };
+    assert_eq!(run(5), run(5));
+}
+
+#[test]
+fn greedy_grabs_the_most_material() {
+    let position: Position = "4k4/9/9/9/9/2b1p4/3S5/9/K8 b - 1".parse().expect("valid");
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    assert_eq!(
+        greedy_move(&position, &mut rng).expect("move").to_string(),
+        "6g7f"
+    );
+}
+
+#[test]
+fn evaluation_is_symmetric() {
+    assert_eq!(evaluate(&Position::new()), 0);
+    let mirrored_a: Position = "4k4/9/9/9/9/9/9/9/4K4 b R 1".parse().expect("valid");
+    let mirrored_b: Position = "4k4/9/9/9/9/9/9/9/4K4 w r 1".parse().expect("valid");
+    assert_eq!(evaluate(&mirrored_a), -evaluate(&mirrored_b));
+    assert!(evaluate(&mirrored_a) > 1_000);
+}
+
+#[test]
+fn players_and_levels_parse() {
+    assert_eq!("hard".parse::<Player>(), Ok(Player::Engine(Level::Hard)));
+    assert_eq!("greedy".parse::<Player>(), Ok(Player::Greedy));
+    assert!("expert".parse::<Player>().is_err());
+    assert_eq!(
+        Level::Hard.limits().time,
+        Some(std::time::Duration::from_secs(2))
+    );
+}

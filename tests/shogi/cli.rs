@@ -1,0 +1,141 @@
+//! `oaq-bot engine shogi …` on good and bad input.
+
+use std::io::Cursor;
+use std::process::Command;
+
+use oaq_bot::cli::shogi::ShogiCommand;
+
+fn run(command: ShogiCommand, input: &str) -> (String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    command
+        .run(
+            &mut Cursor::new(input.as_bytes().to_vec()),
+            &mut out,
+            &mut err,
+        )
+        .expect("runs");
+    (
+        String::from_utf8(out).expect("UTF-8"),
+        String::from_utf8(err).expect("UTF-8"),
+    )
+}
+
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let (out, _) = run(
+        ShogiCommand::Perft {
+            depth: 3,
+            position: None,
+        },
+        "",
+    );
+    assert_eq!(out, "1 30\n2 900\n3 25470\n");
+    let u1 = Some("8k/9/8G/9/9/9/9/9/K6R1 b P 1".to_string());
+    let (out, _) = run(
+        ShogiCommand::Perft {
+            depth: 2,
+            position: u1,
+        },
+        "",
+    );
+    assert_eq!(out, "1 93\n2 18\n");
+}
+
+#[test]
+fn moves_answers_every_line_and_reports_bad_ones() {
+    let input = format!("{START}\nnot sfen\n\n8k/9/8G/9/9/9/9/9/K8 w P 1\n");
+    let (out, err) = run(ShogiCommand::Moves, &input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0].split(' ').count(), 30);
+    assert!(lines[0].starts_with("9g9f ") || lines[0].contains("7g7f"));
+    assert_eq!(lines[1], "");
+    assert_eq!(lines[2], "1a2a", "gote's king has one move: {}", lines[2]);
+    assert!(err.starts_with("line 2: invalid SFEN:"), "{err}");
+}
+
+#[test]
+fn play_answers_with_the_next_sfen_or_the_broken_rule() {
+    let input = format!(
+        "{START}\t7g7f\n{START}\tP*5e\n8k/9/8G/9/9/9/9/9/K6R1 b P 1\tP*1b\n{START}\n{START}\t7g7\n"
+    );
+    let (out, err) = run(ShogiCommand::Play, &input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+    );
+    assert_eq!(lines[1], "illegal: you have no pawn in hand");
+    assert_eq!(
+        lines[2],
+        "illegal: uchifuzume: a dropped pawn may not give immediate checkmate"
+    );
+    assert_eq!(lines[3], "");
+    assert_eq!(lines[4], "");
+    assert!(
+        err.contains("line 4: expected <SFEN><TAB><USI move>"),
+        "{err}"
+    );
+    assert!(err.contains("line 5: `7g7` is not a USI move"), "{err}");
+}
+
+#[test]
+fn bad_flags_get_clap_errors() {
+    let bin = env!("CARGO_BIN_EXE_oaq-bot");
+    let output = Command::new(bin)
+        .args(["engine", "shogi", "perft", "deep"])
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("invalid value 'deep'"));
+    let output = Command::new(bin)
+        .args(["engine", "shogi", "match", "hard", "grandmaster"])
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown player `grandmaster`"));
+    let output = Command::new(bin)
+        .args(["engine", "shogi", "perft", "1", "--position", "9/9 b - 1"])
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("9 ranks"));
+}
+
+#[test]
+fn a_short_match_reports_every_game_and_the_score() {
+    let command = ShogiCommand::Match {
+        a: "easy".parse().expect("player"),
+        b: "random".parse().expect("player"),
+        games: 2,
+        budget_ms: Some(50),
+        seed: 3,
+        max_moves: 60,
+    };
+    let (out, _) = run(command, "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("game 1: easy (sente) vs random (gote): "));
+    assert!(lines[1].starts_with("game 2: random (sente) vs easy (gote): "));
+    assert!(
+        lines[2].starts_with("easy scored ")
+            && lines[2].contains(" / 2 (")
+            && lines[2].ends_with(") against random")
+    );
+}
+
+#[test]
+fn render_writes_a_png() {
+    let mut out = Vec::new();
+    ShogiCommand::Render {
+        position: None,
+        last_move: None,
+        from_gote: true,
+    }
+    .run(&mut Cursor::new(Vec::new()), &mut out, &mut Vec::new())
+    .expect("runs");
+    assert!(out.starts_with(b"\x89PNG\r\n\x1a\n"));
+}

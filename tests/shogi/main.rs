@@ -1,0 +1,9 @@
+//! Shogi engine tests, grouped by topic in one test binary.
+
+mod ai;
+mod cli;
+mod differential;
+mod notation;
+mod perft;
+mod props;
+mod rules;
