@@ -225,11 +225,12 @@ impl<'f> Canvas<'f> {
         width
     }
 
-    /// Encodes the picture as PNG (default zlib level with adaptive filters: these flat
-    /// pictures then stay well under 100 KB while encoding in a few milliseconds).
+    /// Encodes the picture as PNG. Zlib level 1 with the `Up` filter: measured on the board,
+    /// about 1.5 ms and 52 KB, against 9 ms and 41 KB at the default level with adaptive
+    /// filtering, and 100 KB with the fastest setting.
     pub fn encode_png(&self) -> Result<Vec<u8>, RenderError> {
         let mut bytes = Vec::with_capacity(64 * 1024);
-        PngEncoder::new_with_quality(&mut bytes, CompressionType::Default, FilterType::Adaptive)
+        PngEncoder::new_with_quality(&mut bytes, CompressionType::Level(1), FilterType::Up)
             .write_image(
                 self.image.as_raw(),
                 self.image.width(),
