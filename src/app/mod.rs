@@ -94,7 +94,13 @@ enum Fail {
     Damaged(String),
     /// Something broke on our side.
     Internal(String),
+    /// A record changed between reading and writing it (another click, or a message id being
+    /// recorded): the action is tried again from a fresh read.
+    Conflict,
 }
+
+/// How many times an action is retried after a revision conflict.
+const ATTEMPTS: usize = 5;
 
 impl From<StoreError> for Fail {
     fn from(error: StoreError) -> Fail {
@@ -102,7 +108,7 @@ impl From<StoreError> for Fail {
             StoreError::Corrupt { .. } | StoreError::NewerSchema { .. } => {
                 Fail::Damaged(error.to_string())
             }
-            StoreError::Conflict { .. } => Fail::User(Text::LostRace),
+            StoreError::Conflict { .. } => Fail::Conflict,
             other => Fail::Internal(other.to_string()),
         }
     }
@@ -177,6 +183,7 @@ impl App {
         match result {
             Ok(response) => response,
             Err(Fail::User(text)) => Response::private(text.render(locale)),
+            Err(Fail::Conflict) => Response::private(Text::LostRace.render(locale)),
             Err(Fail::Damaged(reason)) => {
                 tracing::error!(action = what, %reason, "damaged record");
                 Response::private(Text::Damaged.render(locale))
@@ -237,8 +244,23 @@ impl App {
     }
 
     /// A button click by `user`.
+    ///
+    /// An action that loses a compare-and-swap race is re-run from a fresh read, so it is
+    /// judged against the state that won: a move on a board that has just moved on is then
+    /// answered as out of date, never applied twice.
     pub fn click(&self, locale: Locale, user: &UserRef, action: Action) -> Response {
-        let result = match action {
+        let mut result = Err(Fail::Conflict);
+        for _ in 0..ATTEMPTS {
+            result = self.click_once(locale, user, action);
+            if !matches!(result, Err(Fail::Conflict)) {
+                break;
+            }
+        }
+        self.finish(locale, "click", result)
+    }
+
+    fn click_once(&self, locale: Locale, user: &UserRef, action: Action) -> Result<Response, Fail> {
+        match action {
             Action::Accept { challenge } => self.accept(locale, user, challenge),
             Action::Decline { challenge } => self.decline(locale, user, challenge),
             Action::Cancel { challenge } => self.cancel(locale, user, challenge),
@@ -255,8 +277,7 @@ impl App {
                     .render(locale),
                 )
             }),
-        };
-        self.finish(locale, "click", result)
+        }
     }
 
     /// Remembers which message shows a challenge or game, so later edits can reach it.
@@ -513,10 +534,7 @@ impl App {
             .challenge(id)?
             .ok_or(Fail::User(Text::ChallengeGone))?;
         if stored.record.expires_ms <= self.now() {
-            let edit = match self.expire(locale, &stored) {
-                Err(StoreError::Conflict { .. }) => return Err(Fail::User(Text::ChallengeGone)),
-                other => other?,
-            };
+            let edit = self.expire(locale, &stored)?;
             return Ok(Err(Response {
                 reply: Reply::Update(edit.msg),
                 edits: Vec::new(),
@@ -558,8 +576,7 @@ impl App {
                 });
                 c.expires_ms = self.now() + self.settings.challenge_ttl_ms;
                 self.store
-                    .update_challenge(stored.revision, &stored.record)
-                    .map_err(challenge_conflict)?;
+                    .update_challenge(stored.revision, &stored.record)?;
                 Ok(Response {
                     reply: Reply::Update(self.rps_msg(locale, &stored.record, user.id, None)),
                     edits: Vec::new(),
@@ -613,10 +630,7 @@ impl App {
             resigned: None,
             created_ms: self.now(),
         };
-        let stored = self
-            .store
-            .start_game(c.id, challenge.revision, &record)
-            .map_err(challenge_conflict)?;
+        let stored = self.store.start_game(c.id, challenge.revision, &record)?;
         let loaded = Loaded {
             game: Game::new(Position::start(c.rules)),
             stored,
@@ -654,11 +668,7 @@ impl App {
                 acceptance.picks = [None, None];
                 acceptance.ties += 1;
                 self.store
-                    .update_challenge(stored.revision, &stored.record)
-                    .map_err(|e| match e {
-                        StoreError::Conflict { .. } => Fail::User(Text::LostRace),
-                        other => other.into(),
-                    })?;
+                    .update_challenge(stored.revision, &stored.record)?;
                 Ok(Response {
                     reply: Reply::Update(self.rps_msg(
                         locale,
@@ -710,9 +720,7 @@ impl App {
         if opponent.map(|o| o.id) != Some(user.id) {
             return Err(Fail::User(Text::OnlyOpponentDeclines));
         }
-        self.store
-            .remove_challenge(c.id, stored.revision)
-            .map_err(challenge_conflict)?;
+        self.store.remove_challenge(c.id, stored.revision)?;
         let text = Text::ChallengeDeclined {
             challenger: c.challenger.id,
             opponent: user.id,
@@ -734,9 +742,7 @@ impl App {
                 challenger: c.challenger.id,
             }));
         }
-        self.store
-            .remove_challenge(c.id, stored.revision)
-            .map_err(challenge_conflict)?;
+        self.store.remove_challenge(c.id, stored.revision)?;
         let text = Text::ChallengeCancelled {
             challenger: c.challenger.id,
         };
@@ -1193,13 +1199,5 @@ impl App {
             },
         ]);
         rows
-    }
-}
-
-/// A conflict on a challenge means someone else acted on it first.
-fn challenge_conflict(error: StoreError) -> Fail {
-    match error {
-        StoreError::Conflict { .. } => Fail::User(Text::ChallengeGone),
-        other => other.into(),
     }
 }
