@@ -132,6 +132,8 @@ pub struct Callback {
     pub files: Vec<File>,
     /// The message the callback created or updated.
     pub message: Option<u64>,
+    /// From dispatching the interaction on the gateway to receiving this callback.
+    pub latency: Duration,
 }
 
 impl Callback {
@@ -145,6 +147,7 @@ impl Callback {
 }
 
 struct Pending {
+    sent: Instant,
     channel: u64,
     clicked: Option<u64>,
     original: Option<u64>,
@@ -323,6 +326,7 @@ impl FakeDiscord {
         self.lock().pending.insert(
             token.clone(),
             Pending {
+                sent: Instant::now(),
                 channel,
                 clicked: None,
                 original: None,
@@ -341,6 +345,7 @@ impl FakeDiscord {
         self.lock().pending.insert(
             token.clone(),
             Pending {
+                sent: Instant::now(),
                 channel: msg.channel,
                 clicked: Some(message),
                 original: None,
@@ -550,8 +555,8 @@ impl FakeDiscord {
                 state.payloads.push(payload["data"].clone());
                 let kind = payload["type"].as_u64().unwrap_or(0);
                 let data = payload["data"].clone();
-                let (channel, clicked) = match state.pending.get(&token) {
-                    Some(p) => (p.channel, p.clicked),
+                let (channel, clicked, latency) = match state.pending.get(&token) {
+                    Some(p) => (p.channel, p.clicked, p.sent.elapsed()),
                     None => {
                         return (
                             404,
@@ -607,6 +612,7 @@ impl FakeDiscord {
                         data,
                         files,
                         message,
+                        latency,
                     },
                 );
                 (204, None)
