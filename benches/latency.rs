@@ -115,6 +115,22 @@ async fn play_channel(fake: FakeDiscord, channel: u64) -> Vec<Duration> {
     latencies
 }
 
+/// User + system CPU seconds of a process, from `/proc/<pid>/stat` (0 where unavailable).
+fn cpu_seconds(stat: &str) -> f64 {
+    let text = std::fs::read_to_string(stat).unwrap_or_default();
+    let fields: Vec<&str> = text
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let ticks: f64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i).and_then(|v| v.parse::<f64>().ok()))
+        .sum();
+    ticks / 100.0
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; a plain `cargo test` of benches runs this too.
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -125,7 +141,7 @@ fn main() {
     runtime.block_on(async {
         let fake = FakeDiscord::start().await;
         let root = tempfile::tempdir().expect("tempdir");
-        let _bot = start_bot(root.path(), &fake.base);
+        let bot = start_bot(root.path(), &fake.base);
         fake.wait_ready(1).await;
         let tasks: Vec<_> = (0..GAMES)
             .map(|g| tokio::spawn(play_channel(fake.clone(), 700_000_000_000_000_000 + g)))
@@ -143,6 +159,11 @@ fn main() {
             pct(0.9).as_secs_f64() * 1e3,
             pct(0.99).as_secs_f64() * 1e3,
             all[all.len() - 1].as_secs_f64() * 1e3,
+        );
+        println!(
+            "CPU time: bot {:.2} s, fake Discord and players {:.2} s",
+            cpu_seconds(&format!("/proc/{}/stat", bot.0.id())),
+            cpu_seconds("/proc/self/stat"),
         );
     });
 }
