@@ -344,3 +344,66 @@ async fn fatal_start_up_problems_say_what_to_do_and_exit_non_zero() {
     let (ok, err) = run_to_exit(command);
     assert!(!ok && err.contains("invalid configuration"), "{err}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reposting_the_board_then_resigning_with_confirmation() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let bot = start_bot(root.path(), &fake, 600);
+    fake.wait_ready(1).await;
+    let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
+    let first = json!({ "name": "first", "type": 4, "value": 2 });
+    let token = fake.slash(
+        &an(),
+        CHANNEL,
+        "challenge",
+        vec![opponent, first],
+        vec![&binh()],
+    );
+    let first_board = fake.callback(&token).await.message.expect("message");
+    let challenge = fake.message(first_board);
+    let token = fake.click(&binh(), first_board, &button(&challenge, "Accept"));
+    assert_eq!(fake.callback(&token).await.kind, 7);
+
+    let token = fake.slash(&chi(), CHANNEL, "rules", vec![], vec![]);
+    let rules = fake.callback(&token).await;
+    assert!(rules.ephemeral() && rules.content().contains("Rules of this game"));
+
+    // /oaq board posts the board again, with its picture and buttons.
+    let token = fake.slash(&chi(), CHANNEL, "board", vec![], vec![]);
+    let reposted = fake.callback(&token).await;
+    assert!(!reposted.ephemeral() && reposted.files.len() == 1);
+    let latest = reposted.message.expect("message");
+    let board = fake.message(latest);
+
+    // Resign asks first, privately; confirming ends the game on the latest board.
+    let token = fake.click(&an(), latest, &button(&board, "Resign"));
+    let ask = fake.callback(&token).await;
+    assert!(ask.ephemeral() && ask.content().contains("Resign this game?"));
+    let confirm_message = fake.message(ask.message.expect("ephemeral message"));
+    let token = fake.click(
+        &an(),
+        confirm_message.id,
+        &button(&confirm_message, "Yes, resign"),
+    );
+    let done = fake.callback(&token).await;
+    assert_eq!(done.kind, 7);
+    assert!(done.content().contains("You resigned"));
+    let finished = fake
+        .wait_message(latest, "the board to show the resignation", |m| {
+            m.content.contains("resigned")
+        })
+        .await;
+    assert!(finished.buttons().is_empty());
+    assert_eq!(
+        finished.attachments.len(),
+        1,
+        "the final board replaces the old picture"
+    );
+    assert!(
+        finished.content.contains("<@22> wins"),
+        "{}",
+        finished.content
+    );
+    drop(bot);
+}
