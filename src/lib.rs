@@ -3,9 +3,17 @@
 //!
 //! The crate is layered (see `README.md`):
 //! - [`games`]: pure rules engines and computer opponents, with no I/O;
+//! - [`store`]: sled records (games, challenges, the channel index) with compare-and-swap;
 //! - [`render`]: board pictures (PNG);
+//! - [`app`]: the Discord-agnostic product: challenges, moves, replies;
+//! - [`discord`]: the thin serenity/poise adapter;
+//! - [`config`]: layered configuration;
 //! - [`cli`]: the `oaq-bot engine …` commands that expose the engines on stdin/stdout.
 
+pub mod app;
 pub mod cli;
+pub mod config;
+pub mod discord;
 pub mod games;
 pub mod render;
+pub mod store;

@@ -1,14 +1,29 @@
-//! The `oaq-bot` binary: command-line parsing, then the chosen command.
+//! The `oaq-bot` binary: with no subcommand it runs the Discord bot; `engine` runs a rules
+//! engine on stdin/stdout.
 
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::{anyhow, Context as _};
 use clap::{Parser, Subcommand};
+use oaq_bot::app::{App, Settings, SystemClock};
 use oaq_bot::cli::EngineCommand;
+use oaq_bot::config::Config;
+use oaq_bot::discord::{self, BotSettings};
+use oaq_bot::store::Store;
 
-/// A Discord bot that hosts Ô ăn quan, Shogi and Chinese checkers.
+/// A Discord bot that hosts Ô ăn quan, Shogi and Chinese checkers. Without a subcommand it
+/// runs the bot (the token comes from the DISCORD_TOKEN environment variable).
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Cli {
+    /// Directory holding default.toml and the optional local.toml.
+    #[arg(long, default_value = "config", global = true)]
+    config_dir: PathBuf,
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -20,8 +35,59 @@ enum Command {
     },
 }
 
-fn main() -> anyhow::Result<()> {
-    match Cli::parse().command {
-        Command::Engine { game } => game.run(),
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Engine { game }) => game.run(),
+        None => run_bot(&cli.config_dir),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
     }
+}
+
+fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
+    let config = Config::load(config_dir)?;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .or_else(|_| tracing_subscriber::EnvFilter::try_new(&config.log.filter))
+        .with_context(|| format!("invalid log.filter `{}`", config.log.filter))?;
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+
+    let token = std::env::var("DISCORD_TOKEN")
+        .ok()
+        .map(|t| t.trim().to_owned())
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| {
+            anyhow!(
+                "DISCORD_TOKEN is not set. Create a bot in the Discord Developer Portal (see \
+                 README.md, \"Running the bot in Discord\"), copy its token, and start the bot \
+                 with DISCORD_TOKEN=<token> cargo run --release"
+            )
+        })?;
+    let store = Store::open(&config.store.path)?;
+    let seed = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    let settings = Settings {
+        challenge_ttl_ms: config.game.challenge_ttl_seconds.saturating_mul(1000),
+        seed,
+    };
+    let app = Arc::new(App::new(store, Arc::new(SystemClock), settings)?);
+    let bot = BotSettings {
+        token,
+        api_base: config.discord.api_base().map(str::to_owned),
+        dev_guild: config.discord.dev_guild(),
+        expiry_sweep: Duration::from_secs(config.game.expiry_sweep_seconds.max(1)),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(discord::run(bot, app))?;
+    Ok(())
 }

@@ -1,0 +1,169 @@
+//! Click-to-answer latency through the fake Discord: the real bot binary, 20 concurrent games,
+//! at least 500 moves, each measured from the gateway dispatch of the click to the arrival of
+//! the interaction callback (the store has flushed the move by then).
+//! Target: median at most 10 ms, 99th percentile at most 50 ms.
+//!
+//! Run: `cargo bench --profile test --bench latency`
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use support::{FakeDiscord, FakeUser, GOOD_TOKEN, GUILD_ID};
+
+const GAMES: u64 = 20;
+const MOVES_PER_CHANNEL: usize = 30;
+
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_bot(root: &Path, base: &str) -> Bot {
+    let config = root.join("config");
+    std::fs::create_dir_all(&config).expect("config dir");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("config/default.toml"),
+        config.join("default.toml"),
+    )
+    .expect("copy defaults");
+    let child = Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
+        .arg("--config-dir")
+        .arg(&config)
+        .env("DISCORD_TOKEN", GOOD_TOKEN)
+        .env("DISCORD_API_BASE", base)
+        .env("OAQ_STORE__PATH", root.join("data"))
+        .env("OAQ_DISCORD__DEV_GUILD_ID", GUILD_ID.to_string())
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("spawn the bot");
+    Bot(child)
+}
+
+fn to_move(content: &str) -> Option<u64> {
+    let line = content.lines().find(|l| l.ends_with(" to move."))?;
+    line.trim_start_matches("<@")
+        .split('>')
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Plays games in one channel until `MOVES_PER_CHANNEL` moves were clicked; returns latencies.
+async fn play_channel(fake: FakeDiscord, channel: u64) -> Vec<Duration> {
+    let players = [
+        FakeUser::new(channel * 2 + 1, "An"),
+        FakeUser::new(channel * 2 + 2, "Bình"),
+    ];
+    let mut latencies = Vec::new();
+    while latencies.len() < MOVES_PER_CHANNEL {
+        let opponent = serde_json::json!({
+            "name": "opponent", "type": 6, "value": players[1].id.to_string(),
+        });
+        let first = serde_json::json!({ "name": "first", "type": 4, "value": 2 });
+        let token = fake.slash(
+            &players[0],
+            channel,
+            "challenge",
+            vec![opponent, first],
+            vec![&players[1]],
+        );
+        let posted = fake.callback(&token).await;
+        assert!(!posted.ephemeral(), "{}", posted.content());
+        let board_id = posted.message.expect("challenge message");
+        let challenge = fake.message(board_id);
+        let accept = challenge.buttons()[0][0].0.clone();
+        let token = fake.click(&players[1], board_id, &accept);
+        let accepted = fake.callback(&token).await;
+        assert_eq!(accepted.kind, 7, "{}", accepted.content());
+        let mut ply = 0;
+        loop {
+            let board = fake.message(board_id);
+            let moves: Vec<String> = board
+                .buttons()
+                .into_iter()
+                .flatten()
+                .filter(|(id, _, disabled)| id.starts_with("oaq:m:") && !disabled)
+                .map(|(id, _, _)| id)
+                .collect();
+            if moves.is_empty() || latencies.len() >= MOVES_PER_CHANNEL {
+                break;
+            }
+            let mover_id = to_move(&board.content).expect("whose turn");
+            let mover = players.iter().find(|p| p.id == mover_id).expect("player");
+            let token = fake.click(mover, board_id, &moves[ply % moves.len()]);
+            let callback = fake.callback(&token).await;
+            assert_eq!(callback.kind, 7, "{}", callback.content());
+            latencies.push(callback.latency);
+            ply += 1;
+        }
+        if latencies.len() >= MOVES_PER_CHANNEL {
+            // Leave the channel free for a rerun.
+            let token = fake.slash(&players[0], channel, "resign", vec![], vec![]);
+            fake.callback(&token).await;
+        }
+    }
+    latencies
+}
+
+/// User + system CPU seconds of a process, from `/proc/<pid>/stat` (0 where unavailable).
+fn cpu_seconds(stat: &str) -> f64 {
+    let text = std::fs::read_to_string(stat).unwrap_or_default();
+    let fields: Vec<&str> = text
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let ticks: f64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i).and_then(|v| v.parse::<f64>().ok()))
+        .sum();
+    ticks / 100.0
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a plain `cargo test` of benches runs this too.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let fake = FakeDiscord::start().await;
+        let root = tempfile::tempdir().expect("tempdir");
+        let bot = start_bot(root.path(), &fake.base);
+        fake.wait_ready(1).await;
+        let tasks: Vec<_> = (0..GAMES)
+            .map(|g| tokio::spawn(play_channel(fake.clone(), 700_000_000_000_000_000 + g)))
+            .collect();
+        let mut all = Vec::new();
+        for task in tasks {
+            all.extend(task.await.expect("game task"));
+        }
+        all.sort();
+        let pct = |p: f64| all[((all.len() as f64 - 1.0) * p).round() as usize];
+        println!(
+            "click-to-answer latency over {} moves in {GAMES} concurrent games: median {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            all.len(),
+            pct(0.5).as_secs_f64() * 1e3,
+            pct(0.9).as_secs_f64() * 1e3,
+            pct(0.99).as_secs_f64() * 1e3,
+            all[all.len() - 1].as_secs_f64() * 1e3,
+        );
+        println!(
+            "CPU time: bot {:.2} s, fake Discord and players {:.2} s",
+            cpu_seconds(&format!("/proc/{}/stat", bot.0.id())),
+            cpu_seconds("/proc/self/stat"),
+        );
+    });
+}

@@ -1,0 +1,1203 @@
+//! The product, without Discord: challenges, rock-paper-scissors, moves, resignations, board
+//! re-posts, rules and help.
+//!
+//! Callers hand in typed actions with user ids, a [`Place`] and a [`Locale`]; the [`App`]
+//! reads and writes the [`Store`], draws boards, and answers with a [`Response`]. Every
+//! outcome is a response: user mistakes become private explanations, internal failures are
+//! logged and answered with an apology, and nothing is half-applied.
+
+mod clock;
+mod reply;
+pub mod text;
+
+use std::sync::{Arc, Mutex};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub use clock::{Clock, FakeClock, SystemClock};
+pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, Track};
+pub use text::{Locale, Text};
+
+use crate::games::oaq::{Direction, Event, Game, Move, Outcome, Position, Preset, Seat, Square};
+use crate::render::oaq::{BoardView, LastMove, PlayerPanel};
+use crate::render::{Fonts, RenderError};
+use crate::store::{
+    Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player, Store,
+    StoreError, Stored,
+};
+
+/// A Discord user as the app needs them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRef {
+    /// Snowflake.
+    pub id: u64,
+    /// The name to print on the board.
+    pub name: String,
+    /// Whether the account is a bot.
+    pub bot: bool,
+}
+
+impl UserRef {
+    fn player(&self) -> Player {
+        Player {
+            id: self.id,
+            name: self.name.clone(),
+        }
+    }
+}
+
+/// Where an action happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The guild, `None` in direct messages.
+    pub guild: Option<u64>,
+    /// The channel (or thread).
+    pub channel: u64,
+}
+
+/// The options of `/oaq challenge`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeRequest {
+    /// Who is challenged; `None` for an open challenge.
+    pub opponent: Option<UserRef>,
+    /// The rules preset.
+    pub preset: Preset,
+    /// The mandarin's value (10 or 5) if not the preset's.
+    pub quan_value: Option<u8>,
+    /// How the first player is chosen.
+    pub first: FirstPlayer,
+}
+
+/// App settings (from the configuration file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// How long a challenge waits before it expires, in milliseconds.
+    pub challenge_ttl_ms: u64,
+    /// Seed of the coin tosses (any value; the bot seeds it from the clock).
+    pub seed: u64,
+}
+
+/// Something that could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The fonts could not be loaded.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+}
+
+/// Why an action was not carried out.
+enum Fail {
+    /// The user did something that cannot be done: explain privately.
+    User(Text),
+    /// A stored record cannot be read.
+    Damaged(String),
+    /// Something broke on our side.
+    Internal(String),
+    /// A record changed between reading and writing it (another click, or a message id being
+    /// recorded): the action is tried again from a fresh read.
+    Conflict,
+}
+
+/// How many times an action is retried after a revision conflict.
+const ATTEMPTS: usize = 5;
+
+impl From<StoreError> for Fail {
+    fn from(error: StoreError) -> Fail {
+        match error {
+            StoreError::Corrupt { .. } | StoreError::NewerSchema { .. } => {
+                Fail::Damaged(error.to_string())
+            }
+            StoreError::Conflict { .. } => Fail::Conflict,
+            other => Fail::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<RenderError> for Fail {
+    fn from(error: RenderError) -> Fail {
+        Fail::Internal(error.to_string())
+    }
+}
+
+/// A game loaded from the store and replayed.
+struct Loaded {
+    stored: Stored<GameRecord>,
+    game: Game,
+    /// The last move and what it did.
+    last: Option<(Move, Vec<Event>)>,
+}
+
+impl Loaded {
+    fn finished(&self) -> bool {
+        self.stored.record.resigned.is_some() || self.game.position().is_over()
+    }
+
+    fn seat_of(&self, user: u64) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|s| self.stored.record.players[s.index()].id == user)
+    }
+}
+
+/// A link to a message, for "the game is over there" answers.
+fn message_link(guild: Option<u64>, channel: u64, message: Option<u64>) -> Option<String> {
+    let message = message?;
+    let guild = guild.map_or_else(|| String::from("@me"), |g| g.to_string());
+    Some(format!(
+        "https://discord.com/channels/{guild}/{channel}/{message}"
+    ))
+}
+
+/// The Discord-agnostic bot.
+pub struct App {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    fonts: Fonts,
+    settings: Settings,
+    rng: Mutex<ChaCha8Rng>,
+}
+
+impl App {
+    /// An app over `store`, reading the time from `clock`.
+    pub fn new(store: Store, clock: Arc<dyn Clock>, settings: Settings) -> Result<App, AppError> {
+        Ok(App {
+            store,
+            clock,
+            fonts: Fonts::load()?,
+            rng: Mutex::new(ChaCha8Rng::seed_from_u64(settings.seed)),
+            settings,
+        })
+    }
+
+    /// The store (for tests and maintenance).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn now(&self) -> u64 {
+        self.clock.now_ms()
+    }
+
+    fn finish(&self, locale: Locale, what: &str, result: Result<Response, Fail>) -> Response {
+        match result {
+            Ok(response) => response,
+            Err(Fail::User(text)) => Response::private(text.render(locale)),
+            Err(Fail::Conflict) => Response::private(Text::LostRace.render(locale)),
+            Err(Fail::Damaged(reason)) => {
+                tracing::error!(action = what, %reason, "damaged record");
+                Response::private(Text::Damaged.render(locale))
+            }
+            Err(Fail::Internal(reason)) => {
+                tracing::error!(action = what, %reason, "internal error");
+                Response::private(Text::Apology.render(locale))
+            }
+        }
+    }
+
+    /// `/oaq challenge`.
+    pub fn challenge(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+        request: ChallengeRequest,
+    ) -> Response {
+        let result = self.do_challenge(locale, place, user, request);
+        self.finish(locale, "challenge", result)
+    }
+
+    /// `/oaq board`: posts the channel's board again.
+    pub fn board(&self, locale: Locale, place: Place) -> Response {
+        let result = self.do_board(locale, place);
+        self.finish(locale, "board", result)
+    }
+
+    /// `/oaq resign`: resigns the user's game in this channel.
+    pub fn resign(&self, locale: Locale, place: Place, user: &UserRef) -> Response {
+        let result = self.do_resign_command(locale, place, user);
+        self.finish(locale, "resign", result)
+    }
+
+    /// `/oaq rules`: the rules of the channel's game, or the default rules.
+    pub fn rules(&self, locale: Locale, place: Place) -> Response {
+        let result = (|| {
+            let rules = match self.store.channel(place.channel)? {
+                Some(ChannelEntry::Game(id)) => Some(self.load_game(id)?.stored.record.rules),
+                Some(ChannelEntry::Challenge(id)) => {
+                    self.store.challenge(id)?.map(|c| c.record.rules)
+                }
+                None => None,
+            };
+            let text = Text::RulesSummary {
+                rules: rules.unwrap_or_default(),
+                in_play: rules.is_some(),
+            };
+            Ok(Response::private(text.render(locale)))
+        })();
+        self.finish(locale, "rules", result)
+    }
+
+    /// `/oaq help`.
+    pub fn help(&self, locale: Locale) -> Response {
+        Response::private(Text::Help.render(locale))
+    }
+
+    /// A button click by `user`.
+    ///
+    /// An action that loses a compare-and-swap race is re-run from a fresh read, so it is
+    /// judged against the state that won: a move on a board that has just moved on is then
+    /// answered as out of date, never applied twice.
+    pub fn click(&self, locale: Locale, user: &UserRef, action: Action) -> Response {
+        let mut result = Err(Fail::Conflict);
+        for _ in 0..ATTEMPTS {
+            result = self.click_once(locale, user, action);
+            if !matches!(result, Err(Fail::Conflict)) {
+                break;
+            }
+        }
+        self.finish(locale, "click", result)
+    }
+
+    fn click_once(&self, locale: Locale, user: &UserRef, action: Action) -> Result<Response, Fail> {
+        match action {
+            Action::Accept { challenge } => self.accept(locale, user, challenge),
+            Action::Decline { challenge } => self.decline(locale, user, challenge),
+            Action::Cancel { challenge } => self.cancel(locale, user, challenge),
+            Action::Pick { challenge, hand } => self.pick(locale, user, challenge, hand),
+            Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv),
+            Action::Resign { game } => self.ask_resign(locale, user, game),
+            Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
+            Action::Rules { game } => self.load_game(game).map(|l| {
+                Response::private(
+                    Text::RulesSummary {
+                        rules: l.stored.record.rules,
+                        in_play: true,
+                    }
+                    .render(locale),
+                )
+            }),
+        }
+    }
+
+    /// Remembers which message shows a challenge or game, so later edits can reach it.
+    pub fn record_message(&self, track: Track, message: u64) {
+        let result = self.try_record_message(track, message);
+        if let Err(error) = result {
+            tracing::warn!(?track, message, %error, "could not record the message id");
+        }
+    }
+
+    fn try_record_message(&self, track: Track, message: u64) -> Result<(), StoreError> {
+        // A click may race this write; retry a few times on a revision conflict.
+        for _ in 0..5 {
+            let result = match track {
+                Track::Challenge(id) => match self.store.challenge(id)? {
+                    Some(mut stored) => {
+                        stored.record.message = Some(message);
+                        self.store
+                            .update_challenge(stored.revision, &stored.record)
+                            .map(drop)
+                    }
+                    // Already turned into a game (or gone): the game carries the id forward.
+                    None => match self.store.game(id)? {
+                        Some(mut stored) if stored.record.message.is_none() => {
+                            stored.record.message = Some(message);
+                            self.store
+                                .update_game(stored.revision, &stored.record, false)
+                                .map(drop)
+                        }
+                        _ => Ok(()),
+                    },
+                },
+                Track::Game(id) => match self.store.game(id)? {
+                    Some(mut stored) => {
+                        let finished = stored.record.resigned.is_some();
+                        stored.record.message = Some(message);
+                        self.store
+                            .update_game(stored.revision, &stored.record, finished)
+                            .map(drop)
+                    }
+                    None => Ok(()),
+                },
+            };
+            match result {
+                Err(StoreError::Conflict { .. }) => continue,
+                other => return other,
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes every challenge whose time is up and returns the edits that say so on their
+    /// messages.
+    pub fn expire_challenges(&self, locale: Locale) -> Vec<Edit> {
+        let now = self.now();
+        let mut edits = Vec::new();
+        for item in self.store.challenges() {
+            match item {
+                Ok(stored) if stored.record.expires_ms <= now => {
+                    match self.expire(locale, &stored) {
+                        Ok(edit) => edits.push(edit),
+                        Err(StoreError::Conflict { .. }) => {}
+                        Err(error) => tracing::error!(%error, "could not expire a challenge"),
+                    }
+                }
+                Ok(_) => {}
+                Err(error) => tracing::error!(%error, "damaged challenge record"),
+            }
+        }
+        edits
+    }
+
+    fn expire(&self, locale: Locale, stored: &Stored<ChallengeRecord>) -> Result<Edit, StoreError> {
+        let c = &stored.record;
+        self.store.remove_challenge(c.id, stored.revision)?;
+        Ok(Edit {
+            channel: c.channel,
+            message: c.message,
+            msg: Msg::text(
+                Text::ChallengeExpired {
+                    challenger: c.challenger.id,
+                }
+                .render(locale),
+            ),
+        })
+    }
+
+    fn do_challenge(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+        request: ChallengeRequest,
+    ) -> Result<Response, Fail> {
+        if let Some(opponent) = &request.opponent {
+            if opponent.id == user.id {
+                return Err(Fail::User(Text::CannotChallengeSelf));
+            }
+            if opponent.bot {
+                return Err(Fail::User(Text::CannotChallengeBot));
+            }
+        }
+        let now = self.now();
+        let mut edits = Vec::new();
+        match self.store.channel(place.channel)? {
+            Some(ChannelEntry::Game(id)) => {
+                let link = self
+                    .store
+                    .game(id)?
+                    .and_then(|g| message_link(g.record.guild, g.record.channel, g.record.message));
+                return Err(Fail::User(Text::ChannelHasGame { link }));
+            }
+            Some(ChannelEntry::Challenge(id)) => match self.store.challenge(id)? {
+                Some(stored) if stored.record.expires_ms <= now => {
+                    edits.push(self.expire(locale, &stored)?);
+                }
+                Some(stored) => {
+                    let c = &stored.record;
+                    let link = message_link(c.guild, c.channel, c.message);
+                    return Err(Fail::User(Text::ChannelHasChallenge { link }));
+                }
+                None => {}
+            },
+            None => {}
+        }
+        let mut rules = request.preset.rules();
+        if let Some(value) = request.quan_value {
+            rules
+                .set("quan_value", &value.to_string())
+                .map_err(|e| Fail::Internal(e.to_string()))?;
+        }
+        let expires_ms = now + self.settings.challenge_ttl_ms;
+        let record = ChallengeRecord {
+            id: self.store.new_id()?,
+            guild: place.guild,
+            channel: place.channel,
+            message: None,
+            challenger: user.player(),
+            opponent: request.opponent.as_ref().map(UserRef::player),
+            rules,
+            first: request.first,
+            created_ms: now,
+            expires_ms,
+            accepted: None,
+        };
+        match self.store.create_challenge(&record) {
+            Ok(_) => {}
+            Err(StoreError::ChannelBusy { .. }) => {
+                return Err(Fail::User(Text::ChannelHasChallenge { link: None }))
+            }
+            Err(other) => return Err(other.into()),
+        }
+        Ok(Response {
+            reply: Reply::Post {
+                msg: self.challenge_msg(locale, &record),
+                track: Some(Track::Challenge(record.id)),
+            },
+            edits,
+        })
+    }
+
+    fn challenge_msg(&self, locale: Locale, c: &ChallengeRecord) -> Msg {
+        let expires_s = c.expires_ms / 1000;
+        let text = match &c.opponent {
+            Some(o) => Text::ChallengeDirect {
+                challenger: c.challenger.id,
+                opponent: o.id,
+                rules: c.rules,
+                first: c.first,
+                expires_s,
+            },
+            None => Text::ChallengeOpen {
+                challenger: c.challenger.id,
+                rules: c.rules,
+                first: c.first,
+                expires_s,
+            },
+        };
+        let button = |action, text: Text, style| Button {
+            action,
+            label: text.render(locale),
+            style,
+            disabled: false,
+        };
+        let mut row = vec![button(
+            Action::Accept { challenge: c.id },
+            Text::Accept,
+            Style::Success,
+        )];
+        if c.opponent.is_some() {
+            row.push(button(
+                Action::Decline { challenge: c.id },
+                Text::Decline,
+                Style::Danger,
+            ));
+        }
+        row.push(button(
+            Action::Cancel { challenge: c.id },
+            Text::Cancel,
+            Style::Secondary,
+        ));
+        Msg {
+            text: text.render(locale),
+            png: None,
+            rows: vec![row],
+        }
+    }
+
+    fn rps_msg(
+        &self,
+        locale: Locale,
+        c: &ChallengeRecord,
+        opponent: u64,
+        tie: Option<Hand>,
+    ) -> Msg {
+        let mut row: Vec<Button> = Hand::ALL
+            .into_iter()
+            .map(|hand| Button {
+                action: Action::Pick {
+                    challenge: c.id,
+                    hand,
+                },
+                label: Text::Hand(hand).render(locale),
+                style: Style::Primary,
+                disabled: false,
+            })
+            .collect();
+        row.push(Button {
+            action: Action::Cancel { challenge: c.id },
+            label: Text::Cancel.render(locale),
+            style: Style::Secondary,
+            disabled: false,
+        });
+        Msg {
+            text: Text::RpsPrompt {
+                challenger: c.challenger.id,
+                opponent,
+                tie,
+            }
+            .render(locale),
+            png: None,
+            rows: vec![row],
+        }
+    }
+
+    /// Loads a challenge; an expired one is removed and answered with its expired message.
+    fn load_challenge(
+        &self,
+        locale: Locale,
+        id: u64,
+    ) -> Result<Result<Stored<ChallengeRecord>, Response>, Fail> {
+        let stored = self
+            .store
+            .challenge(id)?
+            .ok_or(Fail::User(Text::ChallengeGone))?;
+        if stored.record.expires_ms <= self.now() {
+            let edit = self.expire(locale, &stored)?;
+            return Ok(Err(Response {
+                reply: Reply::Update(edit.msg),
+                edits: Vec::new(),
+            }));
+        }
+        Ok(Ok(stored))
+    }
+
+    fn accept(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let mut stored = match self.load_challenge(locale, id)? {
+            Ok(stored) => stored,
+            Err(expired) => return Ok(expired),
+        };
+        let c = &mut stored.record;
+        if c.accepted.is_some() {
+            return Err(Fail::User(Text::ChallengeGone));
+        }
+        if user.id == c.challenger.id {
+            return Err(Fail::User(Text::CannotAcceptOwnChallenge));
+        }
+        if let Some(o) = &c.opponent {
+            if o.id != user.id {
+                return Err(Fail::User(Text::ChallengeIsForSomeoneElse {
+                    opponent: o.id,
+                }));
+            }
+        }
+        if user.bot {
+            return Err(Fail::User(Text::CannotChallengeBot));
+        }
+        let opponent = user.player();
+        let challenger = c.challenger.clone();
+        match c.first {
+            FirstPlayer::Rps => {
+                c.accepted = Some(Acceptance {
+                    opponent,
+                    picks: [None, None],
+                    ties: 0,
+                });
+                c.expires_ms = self.now() + self.settings.challenge_ttl_ms;
+                self.store
+                    .update_challenge(stored.revision, &stored.record)?;
+                Ok(Response {
+                    reply: Reply::Update(self.rps_msg(locale, &stored.record, user.id, None)),
+                    edits: Vec::new(),
+                })
+            }
+            FirstPlayer::Coin => {
+                let challenger_first = self
+                    .rng
+                    .lock()
+                    .map_err(|_| Fail::Internal(String::from("coin lock poisoned")))?
+                    .gen_bool(0.5);
+                let (south, north) = if challenger_first {
+                    (challenger, opponent)
+                } else {
+                    (opponent, challenger)
+                };
+                let intro = Text::FirstByCoin { winner: south.id };
+                self.start_game(locale, &stored, south, north, intro)
+            }
+            FirstPlayer::Challenger => {
+                let intro = Text::FirstFixed {
+                    first: challenger.id,
+                };
+                self.start_game(locale, &stored, challenger, opponent, intro)
+            }
+            FirstPlayer::Opponent => {
+                let intro = Text::FirstFixed { first: opponent.id };
+                self.start_game(locale, &stored, opponent, challenger, intro)
+            }
+        }
+    }
+
+    fn start_game(
+        &self,
+        locale: Locale,
+        challenge: &Stored<ChallengeRecord>,
+        south: Player,
+        north: Player,
+        intro: Text,
+    ) -> Result<Response, Fail> {
+        let c = &challenge.record;
+        let record = GameRecord {
+            id: c.id,
+            guild: c.guild,
+            channel: c.channel,
+            message: c.message,
+            players: [south, north],
+            rules: c.rules,
+            start: Position::start(c.rules).to_string(),
+            moves: Vec::new(),
+            resigned: None,
+            created_ms: self.now(),
+        };
+        let stored = self.store.start_game(c.id, challenge.revision, &record)?;
+        let loaded = Loaded {
+            game: Game::new(Position::start(c.rules)),
+            stored,
+            last: None,
+        };
+        Ok(Response {
+            reply: Reply::Update(self.board_msg(locale, &loaded, Some(intro))?),
+            edits: Vec::new(),
+        })
+    }
+
+    fn pick(&self, locale: Locale, user: &UserRef, id: u64, hand: Hand) -> Result<Response, Fail> {
+        let mut stored = match self.load_challenge(locale, id)? {
+            Ok(stored) => stored,
+            Err(expired) => return Ok(expired),
+        };
+        let challenger = stored.record.challenger.clone();
+        let Some(acceptance) = stored.record.accepted.as_mut() else {
+            return Err(Fail::User(Text::ChallengeGone));
+        };
+        let slot = if user.id == challenger.id {
+            0
+        } else if user.id == acceptance.opponent.id {
+            1
+        } else {
+            return Err(Fail::User(Text::RpsNotYours));
+        };
+        if let Some(already) = acceptance.picks[slot] {
+            return Err(Fail::User(Text::RpsAlreadyPicked { hand: already }));
+        }
+        acceptance.picks[slot] = Some(hand);
+        let opponent = acceptance.opponent.clone();
+        match acceptance.picks {
+            [Some(a), Some(b)] if a == b => {
+                acceptance.picks = [None, None];
+                acceptance.ties += 1;
+                self.store
+                    .update_challenge(stored.revision, &stored.record)?;
+                Ok(Response {
+                    reply: Reply::Update(self.rps_msg(
+                        locale,
+                        &stored.record,
+                        opponent.id,
+                        Some(a),
+                    )),
+                    edits: Vec::new(),
+                })
+            }
+            [Some(a), Some(b)] => {
+                let (south, north, winning, losing) = if a.beats(b) {
+                    (challenger, opponent, a, b)
+                } else {
+                    (opponent, challenger, b, a)
+                };
+                let intro = Text::FirstByRps {
+                    winner: south.id,
+                    winning,
+                    losing,
+                };
+                self.start_game(locale, &stored, south, north, intro)
+            }
+            _ => {
+                self.store
+                    .update_challenge(stored.revision, &stored.record)?;
+                let waiting_for = if slot == 0 {
+                    opponent.id
+                } else {
+                    challenger.id
+                };
+                Ok(Response::private(
+                    Text::RpsPicked { hand, waiting_for }.render(locale),
+                ))
+            }
+        }
+    }
+
+    fn decline(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let stored = match self.load_challenge(locale, id)? {
+            Ok(stored) => stored,
+            Err(expired) => return Ok(expired),
+        };
+        let c = &stored.record;
+        let opponent = c
+            .opponent
+            .as_ref()
+            .or(c.accepted.as_ref().map(|a| &a.opponent));
+        if opponent.map(|o| o.id) != Some(user.id) {
+            return Err(Fail::User(Text::OnlyOpponentDeclines));
+        }
+        self.store.remove_challenge(c.id, stored.revision)?;
+        let text = Text::ChallengeDeclined {
+            challenger: c.challenger.id,
+            opponent: user.id,
+        };
+        Ok(Response {
+            reply: Reply::Update(Msg::text(text.render(locale))),
+            edits: Vec::new(),
+        })
+    }
+
+    fn cancel(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let stored = match self.load_challenge(locale, id)? {
+            Ok(stored) => stored,
+            Err(expired) => return Ok(expired),
+        };
+        let c = &stored.record;
+        if user.id != c.challenger.id {
+            return Err(Fail::User(Text::OnlyChallengerCancels {
+                challenger: c.challenger.id,
+            }));
+        }
+        self.store.remove_challenge(c.id, stored.revision)?;
+        let text = Text::ChallengeCancelled {
+            challenger: c.challenger.id,
+        };
+        Ok(Response {
+            reply: Reply::Update(Msg::text(text.render(locale))),
+            edits: Vec::new(),
+        })
+    }
+
+    fn load_game(&self, id: u64) -> Result<Loaded, Fail> {
+        let stored = self.store.game(id)?.ok_or(Fail::User(Text::GameOver))?;
+        let record = &stored.record;
+        let damaged = |reason: String| {
+            Fail::Damaged(
+                StoreError::Corrupt {
+                    kind: "game",
+                    key: id,
+                    reason,
+                }
+                .to_string(),
+            )
+        };
+        let start = Position::parse(&record.start, record.rules)
+            .map_err(|e| damaged(format!("start position: {e}")))?;
+        let (earlier, last) = match record.moves.split_last() {
+            Some((&last, earlier)) => (earlier, Some(last)),
+            None => (&record.moves[..], None),
+        };
+        let mut game = Game::replay(start, earlier)
+            .map_err(|(index, e)| damaged(format!("move {index} does not replay: {e}")))?;
+        let last = match last {
+            Some(mv) => {
+                let events = game
+                    .play(mv)
+                    .map_err(|e| damaged(format!("the last move does not replay: {e}")))?;
+                Some((mv, events))
+            }
+            None => None,
+        };
+        Ok(Loaded { stored, game, last })
+    }
+
+    fn current_board_private(&self, locale: Locale, loaded: &Loaded) -> Result<Response, Fail> {
+        let record = &loaded.stored.record;
+        let to_move = loaded
+            .game
+            .position()
+            .to_move()
+            .filter(|_| !loaded.finished())
+            .map(|s| record.players[s.index()].id);
+        let text = Text::OutOfDate {
+            to_move,
+            link: message_link(record.guild, record.channel, record.message),
+        };
+        let board = self.board_msg(locale, loaded, None)?;
+        Ok(Response {
+            reply: Reply::Private(Msg {
+                text: format!("{}\n\n{}", text.render(locale), board.text),
+                png: board.png,
+                rows: Vec::new(),
+            }),
+            edits: Vec::new(),
+        })
+    }
+
+    fn play(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        id: u64,
+        ply: u32,
+        mv: Move,
+    ) -> Result<Response, Fail> {
+        let mut loaded = self.load_game(id)?;
+        if loaded.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        if ply as usize != loaded.stored.record.moves.len() {
+            return self.current_board_private(locale, &loaded);
+        }
+        let Some(seat) = loaded.seat_of(user.id) else {
+            return Err(Fail::User(Text::NotAPlayer));
+        };
+        let to_move = loaded.game.position().to_move();
+        if to_move != Some(seat) {
+            let player = to_move
+                .map(|s| loaded.stored.record.players[s.index()].id)
+                .unwrap_or(user.id);
+            return Err(Fail::User(Text::NotYourTurn { player }));
+        }
+        let events = loaded
+            .game
+            .play(mv)
+            .map_err(|e| Fail::User(Text::Illegal(e)))?;
+        loaded.stored.record.moves.push(mv);
+        let finished = loaded.game.position().is_over();
+        loaded.stored =
+            self.store
+                .update_game(loaded.stored.revision, &loaded.stored.record, finished)?;
+        loaded.last = Some((mv, events));
+        Ok(Response {
+            reply: Reply::Update(self.board_msg(locale, &loaded, None)?),
+            edits: Vec::new(),
+        })
+    }
+
+    fn ask_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let loaded = self.load_game(id)?;
+        if loaded.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        let Some(seat) = loaded.seat_of(user.id) else {
+            return Err(Fail::User(Text::NotAPlayer));
+        };
+        let opponent = loaded.stored.record.players[seat.other().index()].id;
+        Ok(Response {
+            reply: Reply::Private(Msg {
+                text: Text::ConfirmResign { opponent }.render(locale),
+                png: None,
+                rows: vec![vec![Button {
+                    action: Action::ConfirmResign { game: id },
+                    label: Text::YesResign.render(locale),
+                    style: Style::Danger,
+                    disabled: false,
+                }]],
+            }),
+            edits: Vec::new(),
+        })
+    }
+
+    /// Resigns `user` from game `id`; returns the loser's seat and the final board.
+    fn apply_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<(Loaded, Msg), Fail> {
+        let mut loaded = self.load_game(id)?;
+        if loaded.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        let Some(seat) = loaded.seat_of(user.id) else {
+            return Err(Fail::User(Text::NotAPlayer));
+        };
+        loaded.stored.record.resigned = Some(seat);
+        loaded.stored =
+            self.store
+                .update_game(loaded.stored.revision, &loaded.stored.record, true)?;
+        let board = self.board_msg(locale, &loaded, None)?;
+        Ok((loaded, board))
+    }
+
+    fn confirm_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let (loaded, board) = self.apply_resign(locale, user, id)?;
+        let record = &loaded.stored.record;
+        Ok(Response {
+            reply: Reply::Update(Msg::text(Text::YouResigned.render(locale))),
+            edits: vec![Edit {
+                channel: record.channel,
+                message: record.message,
+                msg: board,
+            }],
+        })
+    }
+
+    fn do_resign_command(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+    ) -> Result<Response, Fail> {
+        let id = match self.store.channel(place.channel)? {
+            Some(ChannelEntry::Game(id)) => id,
+            _ => return Err(Fail::User(Text::NoGameHere)),
+        };
+        let (loaded, board) = self.apply_resign(locale, user, id)?;
+        let record = &loaded.stored.record;
+        Ok(match record.message {
+            Some(message) => {
+                let loser = user.id;
+                let winner = record
+                    .players
+                    .iter()
+                    .map(|p| p.id)
+                    .find(|&p| p != loser)
+                    .unwrap_or(loser);
+                Response {
+                    reply: Reply::Post {
+                        msg: Msg::text(Text::ResignedAnnouncement { loser, winner }.render(locale)),
+                        track: None,
+                    },
+                    edits: vec![Edit {
+                        channel: record.channel,
+                        message: Some(message),
+                        msg: board,
+                    }],
+                }
+            }
+            None => Response {
+                reply: Reply::Post {
+                    msg: board,
+                    track: Some(Track::Game(id)),
+                },
+                edits: Vec::new(),
+            },
+        })
+    }
+
+    fn do_board(&self, locale: Locale, place: Place) -> Result<Response, Fail> {
+        match self.store.channel(place.channel)? {
+            Some(ChannelEntry::Game(id)) => {
+                let loaded = self.load_game(id)?;
+                Ok(Response {
+                    reply: Reply::Post {
+                        msg: self.board_msg(locale, &loaded, None)?,
+                        track: Some(Track::Game(id)),
+                    },
+                    edits: Vec::new(),
+                })
+            }
+            Some(ChannelEntry::Challenge(id)) => {
+                let link = self
+                    .store
+                    .challenge(id)?
+                    .and_then(|c| message_link(c.record.guild, c.record.channel, c.record.message));
+                Err(Fail::User(Text::OnlyChallengeHere { link }))
+            }
+            None => Err(Fail::User(Text::NoGameHere)),
+        }
+    }
+
+    /// The board message: caption, picture and (while the game goes on) the move buttons.
+    fn board_msg(&self, locale: Locale, loaded: &Loaded, intro: Option<Text>) -> Result<Msg, Fail> {
+        let record = &loaded.stored.record;
+        let position = loaded.game.position();
+        let players = &record.players;
+        let id_of = |seat: Seat| players[seat.index()].id;
+        let mut lines: Vec<Text> = intro.into_iter().collect();
+        let mut last_move = None;
+        let mut end = None;
+        if let Some((mv, events)) = &loaded.last {
+            let mut relays = 0;
+            let mut citizens = 0u32;
+            let mut mandarins = (false, false);
+            let mut captured = Vec::new();
+            let mut refills = Vec::new();
+            for event in events {
+                match *event {
+                    Event::Relay { .. } | Event::TakeOne { .. } => relays += 1,
+                    Event::Capture {
+                        square,
+                        citizens: c,
+                        quan,
+                        ..
+                    } => {
+                        captured.push(square);
+                        citizens += u32::from(c);
+                        if quan && square == Square::WEST {
+                            mandarins.0 = true;
+                        }
+                        if quan && square == Square::EAST {
+                            mandarins.1 = true;
+                        }
+                    }
+                    Event::Refill { seat } => refills.push((seat, 0)),
+                    Event::Borrow { seat, points } => {
+                        if let Some(entry) = refills.iter_mut().find(|(s, _)| *s == seat) {
+                            entry.1 = points;
+                        } else {
+                            refills.push((seat, points));
+                        }
+                    }
+                    Event::GameEnd {
+                        reason,
+                        outcome,
+                        collected,
+                    } => end = Some((reason, outcome, collected)),
+                    Event::Lift { .. } | Event::Sow { .. } => {}
+                }
+            }
+            let mover = mv.square.owner().unwrap_or(Seat::South);
+            lines.push(Text::MoveSummary {
+                mover: id_of(mover),
+                label: mv.square.label().unwrap_or(0),
+                right: crate::render::oaq::travels_right(*mv),
+                relays,
+                citizens,
+                mandarins,
+            });
+            for (seat, borrowed) in refills {
+                lines.push(Text::Refilled {
+                    player: id_of(seat),
+                    borrowed,
+                });
+            }
+            last_move = Some(LastMove { mv: *mv, captured });
+        }
+        let points = |seat: Seat| position.captured(seat);
+        let name = |seat: Seat| players[seat.index()].name.clone();
+        let status;
+        if let Some(loser) = record.resigned {
+            let winner = loser.other();
+            lines.push(Text::Resigned {
+                loser: id_of(loser),
+                winner: id_of(winner),
+            });
+            status = Text::StatusResigned { name: name(winner) };
+        } else if let Some((reason, outcome, collected)) = end {
+            lines.push(Text::GameEnded { reason });
+            for seat in Seat::BOTH {
+                let gathered = collected[seat.index()];
+                lines.push(Text::FinalCount {
+                    name: name(seat),
+                    captured: points(seat) - i16::from(gathered),
+                    collected: gathered,
+                });
+            }
+            match outcome {
+                Outcome::Winner(seat) => {
+                    lines.push(Text::Wins {
+                        winner: id_of(seat),
+                    });
+                    status = Text::StatusWins {
+                        name: name(seat),
+                        high: points(seat),
+                        low: points(seat.other()),
+                    };
+                }
+                Outcome::Draw => {
+                    lines.push(Text::Draw);
+                    status = Text::StatusDraw {
+                        points: points(Seat::South),
+                    };
+                }
+            }
+        } else if let Some(seat) = position.to_move() {
+            lines.push(Text::ToMove {
+                player: id_of(seat),
+            });
+            status = Text::StatusToMove { name: name(seat) };
+        } else {
+            // Over without a GameEnd event in the last move cannot happen; describe the result.
+            let outcome = position.outcome().unwrap_or(Outcome::Draw);
+            status = match outcome {
+                Outcome::Winner(seat) => Text::StatusWins {
+                    name: name(seat),
+                    high: points(seat),
+                    low: points(seat.other()),
+                },
+                Outcome::Draw => Text::StatusDraw {
+                    points: points(Seat::South),
+                },
+            };
+        }
+        if !loaded.finished() {
+            lines.push(Text::Totals {
+                south: name(Seat::South),
+                south_points: points(Seat::South),
+                north: name(Seat::North),
+                north_points: points(Seat::North),
+            });
+        }
+
+        let details = Seat::BOTH.map(|s| Text::PanelCaptured { points: points(s) }.render(locale));
+        let title = Text::BoardTitle {
+            rules: record.rules,
+        }
+        .render(locale);
+        let status = status.render(locale);
+        let view = BoardView {
+            position,
+            players: [
+                PlayerPanel {
+                    name: &players[0].name,
+                    detail: &details[0],
+                },
+                PlayerPanel {
+                    name: &players[1].name,
+                    detail: &details[1],
+                },
+            ],
+            title: &title,
+            status: &status,
+            last: last_move.as_ref(),
+        };
+        let png = crate::render::oaq::render(&self.fonts, &view)?;
+        let rows = if loaded.finished() {
+            Vec::new()
+        } else {
+            self.move_buttons(locale, record.id, record.moves.len() as u32, position)
+        };
+        Ok(Msg {
+            text: lines
+                .iter()
+                .map(|t| t.render(locale))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            png: Some(png),
+            rows,
+        })
+    }
+
+    /// Two rows of five move buttons for the player to move (stones travelling left on the
+    /// picture, then right), in the order the squares appear on the picture, then Resign and
+    /// Rules.
+    fn move_buttons(
+        &self,
+        locale: Locale,
+        game: u64,
+        ply: u32,
+        position: &Position,
+    ) -> Vec<Vec<Button>> {
+        let Some(seat) = position.to_move() else {
+            return Vec::new();
+        };
+        let mut squares: Vec<Square> = seat.squares().collect();
+        if seat == Seat::North {
+            // North's squares 7..11 appear right to left on the picture.
+            squares.reverse();
+        }
+        let mut rows = Vec::new();
+        for screen_right in [false, true] {
+            let row = squares
+                .iter()
+                .map(|&square| {
+                    let direction = if (seat == Seat::South) == screen_right {
+                        Direction::Right
+                    } else {
+                        Direction::Left
+                    };
+                    let mv = Move::new(square, direction);
+                    let label = square.label().unwrap_or(0);
+                    Button {
+                        action: Action::Play { game, ply, mv },
+                        label: if screen_right {
+                            format!("{label} →")
+                        } else {
+                            format!("← {label}")
+                        },
+                        style: Style::Primary,
+                        disabled: !position.is_legal(mv),
+                    }
+                })
+                .collect();
+            rows.push(row);
+        }
+        rows.push(vec![
+            Button {
+                action: Action::Resign { game },
+                label: Text::Resign.render(locale),
+                style: Style::Danger,
+                disabled: false,
+            },
+            Button {
+                action: Action::Rules { game },
+                label: Text::RulesButton.render(locale),
+                style: Style::Secondary,
+                disabled: false,
+            },
+        ]);
+        rows
+    }
+}

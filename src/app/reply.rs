@@ -1,0 +1,159 @@
+//! What the app answers: messages with text, an optional PNG and buttons, independent of
+//! Discord's builders.
+
+use crate::games::oaq::Move;
+use crate::store::Hand;
+
+/// A button's action, carried in its `custom_id` (see `discord::custom_id`). Every action names
+/// the record it applies to, so a click works after a restart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Accept a challenge.
+    Accept {
+        /// Challenge id.
+        challenge: u64,
+    },
+    /// Decline a challenge.
+    Decline {
+        /// Challenge id.
+        challenge: u64,
+    },
+    /// Cancel one's own challenge.
+    Cancel {
+        /// Challenge id.
+        challenge: u64,
+    },
+    /// A rock-paper-scissors pick.
+    Pick {
+        /// Challenge id.
+        challenge: u64,
+        /// The hand.
+        hand: Hand,
+    },
+    /// A move, on the board drawn at `ply`.
+    Play {
+        /// Game id.
+        game: u64,
+        /// Moves played when the board was drawn.
+        ply: u32,
+        /// The move.
+        mv: Move,
+    },
+    /// Ask to resign (answered with a private confirmation).
+    Resign {
+        /// Game id.
+        game: u64,
+    },
+    /// Confirm resigning.
+    ConfirmResign {
+        /// Game id.
+        game: u64,
+    },
+    /// Show the rules of the game.
+    Rules {
+        /// Game id.
+        game: u64,
+    },
+}
+
+/// A button colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Blurple.
+    Primary,
+    /// Grey.
+    Secondary,
+    /// Green.
+    Success,
+    /// Red.
+    Danger,
+}
+
+/// A button.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Button {
+    /// What a click does.
+    pub action: Action,
+    /// The label.
+    pub label: String,
+    /// The colour.
+    pub style: Style,
+    /// Greyed out and unclickable.
+    pub disabled: bool,
+}
+
+/// A message: text, an optional board picture, rows of buttons.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Msg {
+    /// The text (Discord markdown, mentions as `<@id>`).
+    pub text: String,
+    /// A PNG to attach.
+    pub png: Option<Vec<u8>>,
+    /// Rows of buttons (empty: the message has no buttons).
+    pub rows: Vec<Vec<Button>>,
+}
+
+impl Msg {
+    /// A text-only message.
+    pub fn text(text: String) -> Msg {
+        Msg {
+            text,
+            ..Msg::default()
+        }
+    }
+}
+
+/// Which record a newly posted message belongs to, so its id can be stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Track {
+    /// The message shows this challenge.
+    Challenge(u64),
+    /// The message shows this game's board.
+    Game(u64),
+}
+
+/// The answer to the interaction itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// A new public message; `track` names the record whose message it becomes.
+    Post {
+        /// The message.
+        msg: Msg,
+        /// The record it shows.
+        track: Option<Track>,
+    },
+    /// A message only the user sees.
+    Private(Msg),
+    /// Replace the message whose button was clicked. A board update always carries its PNG.
+    Update(Msg),
+}
+
+/// Another message to change, by the bot, outside the interaction's reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// The channel.
+    pub channel: u64,
+    /// The message to edit; `None` when its id is unknown: then post `msg` as a new message.
+    pub message: Option<u64>,
+    /// The new content. With `png: None` the message's attachments are kept as they are.
+    pub msg: Msg,
+}
+
+/// Everything an action produces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Response {
+    /// The interaction's reply.
+    pub reply: Reply,
+    /// Other messages to edit.
+    pub edits: Vec<Edit>,
+}
+
+impl Response {
+    /// A private answer and nothing else.
+    pub fn private(text: String) -> Response {
+        Response {
+            reply: Reply::Private(Msg::text(text)),
+            edits: Vec::new(),
+        }
+    }
+}

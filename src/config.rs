@@ -1,0 +1,113 @@
+//! Configuration: `config/default.toml`, then the optional git-ignored `config/local.toml`,
+//! then environment variables (`OAQ_SECTION__KEY`, plus `DISCORD_API_BASE`). The bot token is
+//! not configuration: it only comes from the `DISCORD_TOKEN` environment variable.
+
+use std::path::{Path, PathBuf};
+
+use figment::providers::{Env, Format, Toml};
+use figment::Figment;
+use serde::Deserialize;
+use thiserror::Error;
+
+/// The whole configuration.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Discord connection settings.
+    pub discord: DiscordConfig,
+    /// Database settings.
+    pub store: StoreConfig,
+    /// Game settings.
+    pub game: GameConfig,
+    /// Logging.
+    pub log: LogConfig,
+}
+
+/// `[discord]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// Base URL of a Discord-compatible API (proxy or fake); empty for Discord itself.
+    pub api_base: String,
+    /// Guild to register commands in; 0 for global registration.
+    pub dev_guild_id: u64,
+}
+
+impl DiscordConfig {
+    /// The API base, if one is set.
+    pub fn api_base(&self) -> Option<&str> {
+        Some(self.api_base.trim()).filter(|s| !s.is_empty())
+    }
+
+    /// The development guild, if one is set.
+    pub fn dev_guild(&self) -> Option<u64> {
+        Some(self.dev_guild_id).filter(|&id| id != 0)
+    }
+}
+
+/// `[store]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoreConfig {
+    /// Database directory.
+    pub path: PathBuf,
+}
+
+/// `[game]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameConfig {
+    /// Seconds before a challenge expires.
+    pub challenge_ttl_seconds: u64,
+    /// Seconds between expiry sweeps.
+    pub expiry_sweep_seconds: u64,
+}
+
+/// `[log]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogConfig {
+    /// tracing-subscriber filter.
+    pub filter: String,
+}
+
+/// The configuration could not be read.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// `default.toml` is missing.
+    #[error("cannot find `{0}`: run the bot from the repository root, or pass --config-dir with the directory holding default.toml")]
+    MissingDefaults(String),
+    /// A file or variable holds something invalid.
+    #[error("invalid configuration: {0} (see config/default.toml for every setting)")]
+    Invalid(String),
+}
+
+impl Config {
+    /// Reads `dir/default.toml`, `dir/local.toml` (if present) and the environment.
+    pub fn load(dir: &Path) -> Result<Config, ConfigError> {
+        Config::load_with_env(dir, true)
+    }
+
+    /// Like [`Config::load`]; `env = false` ignores environment variables (tests).
+    pub fn load_with_env(dir: &Path, env: bool) -> Result<Config, ConfigError> {
+        let defaults = dir.join("default.toml");
+        if !defaults.is_file() {
+            return Err(ConfigError::MissingDefaults(defaults.display().to_string()));
+        }
+        let mut figment = Figment::new().merge(Toml::file_exact(&defaults));
+        let local = dir.join("local.toml");
+        if local.is_file() {
+            figment = figment.merge(Toml::file_exact(&local));
+        }
+        if env {
+            figment = figment.merge(Env::prefixed("OAQ_").split("__")).merge(
+                Env::raw()
+                    .only(&["DISCORD_API_BASE"])
+                    .map(|_| "discord.api_base".into()),
+            );
+        }
+        figment
+            .extract()
+            .map_err(|e| ConfigError::Invalid(e.to_string()))
+    }
+}

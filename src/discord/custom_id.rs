@@ -1,0 +1,127 @@
+//! Button `custom_id`s: a stateless encoding of [`Action`], so a click can be routed after a
+//! restart by loading the named record from the store.
+//!
+//! Format: `oaq:<kind>:<id>[:<more>]`, for example `oaq:m:42:17:3+` (a move in game 42 on the
+//! board drawn after 17 moves). The longest is well under Discord's 100-character limit.
+
+use thiserror::Error;
+
+use crate::app::Action;
+use crate::store::Hand;
+
+/// Discord's limit on a `custom_id`.
+pub const MAX_LEN: usize = 100;
+
+/// A `custom_id` that is not one of ours, or is damaged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unrecognised button id `{0}`")]
+pub struct CustomIdError(pub String);
+
+fn hand_code(hand: Hand) -> &'static str {
+    match hand {
+        Hand::Rock => "r",
+        Hand::Paper => "p",
+        Hand::Scissors => "s",
+    }
+}
+
+/// Encodes an action.
+pub fn encode(action: &Action) -> String {
+    match *action {
+        Action::Accept { challenge } => format!("oaq:a:{challenge}"),
+        Action::Decline { challenge } => format!("oaq:d:{challenge}"),
+        Action::Cancel { challenge } => format!("oaq:c:{challenge}"),
+        Action::Pick { challenge, hand } => format!("oaq:k:{challenge}:{}", hand_code(hand)),
+        Action::Play { game, ply, mv } => format!("oaq:m:{game}:{ply}:{mv}"),
+        Action::Resign { game } => format!("oaq:r:{game}"),
+        Action::ConfirmResign { game } => format!("oaq:y:{game}"),
+        Action::Rules { game } => format!("oaq:h:{game}"),
+    }
+}
+
+/// Decodes a `custom_id` produced by [`encode`].
+pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
+    let bad = || CustomIdError(custom_id.chars().take(MAX_LEN).collect());
+    let parts: Vec<&str> = custom_id.split(':').collect();
+    let id = |i: usize| -> Result<u64, CustomIdError> {
+        parts.get(i).and_then(|s| s.parse().ok()).ok_or_else(bad)
+    };
+    let action = match parts.as_slice() {
+        ["oaq", "a", _] => Action::Accept { challenge: id(2)? },
+        ["oaq", "d", _] => Action::Decline { challenge: id(2)? },
+        ["oaq", "c", _] => Action::Cancel { challenge: id(2)? },
+        ["oaq", "k", _, hand] => Action::Pick {
+            challenge: id(2)?,
+            hand: match *hand {
+                "r" => Hand::Rock,
+                "p" => Hand::Paper,
+                "s" => Hand::Scissors,
+                _ => return Err(bad()),
+            },
+        },
+        ["oaq", "m", _, ply, mv] => Action::Play {
+            game: id(2)?,
+            ply: ply.parse().map_err(|_| bad())?,
+            mv: mv.parse().map_err(|_| bad())?,
+        },
+        ["oaq", "r", _] => Action::Resign { game: id(2)? },
+        ["oaq", "y", _] => Action::ConfirmResign { game: id(2)? },
+        ["oaq", "h", _] => Action::Rules { game: id(2)? },
+        _ => return Err(bad()),
+    };
+    Ok(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::oaq::Move;
+
+    fn all_actions(id: u64, ply: u32) -> Vec<Action> {
+        let mv: Move = "11-".parse().expect("move");
+        let mut actions = vec![
+            Action::Accept { challenge: id },
+            Action::Decline { challenge: id },
+            Action::Cancel { challenge: id },
+            Action::Play { game: id, ply, mv },
+            Action::Resign { game: id },
+            Action::ConfirmResign { game: id },
+            Action::Rules { game: id },
+        ];
+        actions.extend(Hand::ALL.map(|hand| Action::Pick {
+            challenge: id,
+            hand,
+        }));
+        actions
+    }
+
+    #[test]
+    fn every_action_round_trips_within_discords_limit() {
+        for action in all_actions(u64::MAX, u32::MAX)
+            .into_iter()
+            .chain(all_actions(1, 0))
+        {
+            let id = encode(&action);
+            assert!(id.len() <= MAX_LEN, "{id}");
+            assert_eq!(decode(&id), Ok(action));
+        }
+    }
+
+    #[test]
+    fn damaged_or_foreign_ids_are_rejected() {
+        for bad in [
+            "",
+            "oaq",
+            "oaq:m:1:2",
+            "oaq:m:x:2:3+",
+            "oaq:m:1:2:13+",
+            "oaq:m:1:-1:3+",
+            "oaq:k:1:q",
+            "oaq:a:1:extra",
+            "other:a:1",
+            "oaq:z:1",
+        ] {
+            assert!(decode(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,527 @@
+//! The thin Discord adapter: poise slash commands, a component router in the global event
+//! handler (no collectors, so buttons survive restarts), and the translation of app
+//! [`Response`]s into serenity builders. No rules and no storage calls live here.
+
+pub mod custom_id;
+
+use std::num::NonZeroU64;
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, EditMessage,
+    FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction, MessageId,
+};
+use thiserror::Error;
+
+use crate::app::{
+    Action, App, Button, ChallengeRequest, Edit, Locale, Msg, Place, Reply, Response, Style, Text,
+    UserRef,
+};
+use crate::games::oaq::Preset;
+use crate::store::FirstPlayer;
+
+/// The file name every board picture is attached under.
+pub const BOARD_FILE: &str = "board.png";
+
+/// How the bot connects.
+#[derive(Clone)]
+pub struct BotSettings {
+    /// The bot token (from `DISCORD_TOKEN`; never logged).
+    pub token: String,
+    /// A Discord-compatible API base (proxy or fake), if any.
+    pub api_base: Option<String>,
+    /// Register commands in this guild only (instant), instead of globally.
+    pub dev_guild: Option<u64>,
+    /// Time between sweeps for expired challenges.
+    pub expiry_sweep: Duration,
+}
+
+impl std::fmt::Debug for BotSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotSettings")
+            .field("token", &"<hidden>")
+            .field("api_base", &self.api_base)
+            .field("dev_guild", &self.dev_guild)
+            .field("expiry_sweep", &self.expiry_sweep)
+            .finish()
+    }
+}
+
+/// Why the bot stopped.
+#[derive(Debug, Error)]
+pub enum DiscordError {
+    /// Discord answered 401 to the token.
+    #[error("Discord rejected the bot token (401 Unauthorized). Copy a fresh token from the Developer Portal (your application → Bot → Reset Token) and set DISCORD_TOKEN to it")]
+    TokenRejected,
+    /// Discord could not be reached at start-up.
+    #[error("cannot reach Discord at {base}: {reason}. Check the network, or discord.api_base / DISCORD_API_BASE")]
+    Unreachable {
+        /// The API base tried.
+        base: String,
+        /// serenity's error.
+        reason: String,
+    },
+    /// The gateway connection failed for good.
+    #[error("the Discord connection failed: {0}")]
+    Gateway(String),
+}
+
+/// The error type of poise commands.
+type Error = Box<dyn std::error::Error + Send + Sync>;
+type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What every handler can reach.
+pub struct Data {
+    app: Arc<App>,
+}
+
+/// Runs `f` (app work: store writes with flush, rendering) off the async threads.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
+    Ok(tokio::task::spawn_blocking(f).await?)
+}
+
+fn style(style: Style) -> ButtonStyle {
+    match style {
+        Style::Primary => ButtonStyle::Primary,
+        Style::Secondary => ButtonStyle::Secondary,
+        Style::Success => ButtonStyle::Success,
+        Style::Danger => ButtonStyle::Danger,
+    }
+}
+
+fn button(button: &Button) -> CreateButton {
+    CreateButton::new(custom_id::encode(&button.action))
+        .label(button.label.clone())
+        .style(style(button.style))
+        .disabled(button.disabled)
+}
+
+/// Rows of buttons as action rows.
+pub fn action_rows(rows: &[Vec<Button>]) -> Vec<CreateActionRow> {
+    rows.iter()
+        .map(|row| CreateActionRow::Buttons(row.iter().map(button).collect()))
+        .collect()
+}
+
+fn attachment(png: &[u8]) -> CreateAttachment {
+    CreateAttachment::bytes(png.to_vec(), BOARD_FILE)
+}
+
+/// An interaction response message. Components are always set, so an empty list removes the
+/// buttons of an updated message; a board always carries its PNG (the attachments trap).
+fn response_message(msg: &Msg, ephemeral: bool) -> CreateInteractionResponseMessage {
+    let mut builder = CreateInteractionResponseMessage::new()
+        .content(msg.text.clone())
+        .components(action_rows(&msg.rows))
+        .ephemeral(ephemeral);
+    if let Some(png) = &msg.png {
+        builder = builder.files([attachment(png)]);
+    }
+    builder
+}
+
+fn create_reply(msg: &Msg, ephemeral: bool) -> poise::CreateReply {
+    let mut reply = poise::CreateReply::default()
+        .content(msg.text.clone())
+        .components(action_rows(&msg.rows))
+        .ephemeral(ephemeral);
+    if let Some(png) = &msg.png {
+        reply = reply.attachment(attachment(png));
+    }
+    reply
+}
+
+fn user_ref(user: &serenity::User) -> UserRef {
+    UserRef {
+        id: user.id.get(),
+        name: user.display_name().to_owned(),
+        bot: user.bot,
+    }
+}
+
+/// Applies edits of other messages (board after a resignation, expired challenges).
+async fn apply_edits(http: &serenity::Http, edits: Vec<Edit>) {
+    for edit in edits {
+        let Some(channel) = NonZeroU64::new(edit.channel).map(ChannelId::from) else {
+            tracing::warn!(?edit.message, "edit for channel 0 skipped");
+            continue;
+        };
+        let result = match edit.message.and_then(NonZeroU64::new).map(MessageId::from) {
+            Some(message) => {
+                let mut builder = EditMessage::new()
+                    .content(edit.msg.text.clone())
+                    .components(action_rows(&edit.msg.rows));
+                if let Some(png) = &edit.msg.png {
+                    builder = builder.new_attachment(attachment(png));
+                }
+                channel.edit_message(http, message, builder).await.map(drop)
+            }
+            None => {
+                let mut builder = CreateMessage::new()
+                    .content(edit.msg.text.clone())
+                    .components(action_rows(&edit.msg.rows));
+                if let Some(png) = &edit.msg.png {
+                    builder = builder.add_file(attachment(png));
+                }
+                channel.send_message(http, builder).await.map(drop)
+            }
+        };
+        if let Err(error) = result {
+            tracing::warn!(channel = edit.channel, message = ?edit.message, %error, "could not edit a message");
+        }
+    }
+}
+
+/// Sends a command's response through poise, then records posted messages and applies edits.
+async fn answer_command(ctx: Context<'_>, response: Response) -> Result<(), Error> {
+    match &response.reply {
+        Reply::Post { msg, track } => {
+            let handle = ctx.send(create_reply(msg, false)).await?;
+            if let Some(track) = *track {
+                let message = handle.message().await?.id.get();
+                let app = ctx.data().app.clone();
+                blocking(move || app.record_message(track, message)).await?;
+            }
+        }
+        Reply::Private(msg) => {
+            ctx.send(create_reply(msg, true)).await?;
+        }
+        Reply::Update(msg) => {
+            ctx.send(create_reply(msg, false)).await?;
+        }
+    }
+    apply_edits(ctx.http(), response.edits).await;
+    Ok(())
+}
+
+fn locale(ctx: Context<'_>) -> Locale {
+    ctx.locale().map(Locale::from_discord).unwrap_or_default()
+}
+
+fn place(ctx: Context<'_>) -> Place {
+    Place {
+        guild: ctx.guild_id().map(|g| g.get()),
+        channel: ctx.channel_id().get(),
+    }
+}
+
+/// Rules presets offered by `/oaq challenge`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum RulesChoice {
+    /// The seed documents' rules.
+    #[name = "standard"]
+    Standard,
+    /// Vietnamese folk rules.
+    #[name = "folk"]
+    Folk,
+    /// Standard with the young-mandarin rule.
+    #[name = "young"]
+    Young,
+}
+
+/// Mandarin values offered by `/oaq challenge`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum QuanChoice {
+    /// 10 points.
+    #[name = "10"]
+    Ten,
+    /// 5 points.
+    #[name = "5"]
+    Five,
+}
+
+/// First-player choices offered by `/oaq challenge`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FirstChoice {
+    /// Rock-paper-scissors.
+    #[name = "rps"]
+    Rps,
+    /// A coin toss.
+    #[name = "coin"]
+    Coin,
+    /// The challenger.
+    #[name = "me"]
+    Me,
+    /// The opponent.
+    #[name = "them"]
+    Them,
+}
+
+/// Play Ô ăn quan, the Vietnamese mandarin-square game.
+#[poise::command(
+    slash_command,
+    subcommands("challenge", "board", "resign", "rules", "help"),
+    subcommand_required
+)]
+pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge someone (or anyone) to a game of Ô ăn quan.
+#[poise::command(slash_command)]
+async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who to play; leave empty for an open challenge anyone may accept"]
+    opponent: Option<serenity::User>,
+    #[description = "Rules preset (default: standard)"] rules: Option<RulesChoice>,
+    #[description = "Points a mandarin is worth (default: 10)"] quan_value: Option<QuanChoice>,
+    #[description = "Who moves first (default: rock-paper-scissors)"] first: Option<FirstChoice>,
+) -> Result<(), Error> {
+    let request = ChallengeRequest {
+        opponent: opponent.as_ref().map(user_ref),
+        preset: match rules.unwrap_or(RulesChoice::Standard) {
+            RulesChoice::Standard => Preset::Standard,
+            RulesChoice::Folk => Preset::Folk,
+            RulesChoice::Young => Preset::Young,
+        },
+        quan_value: quan_value.map(|q| match q {
+            QuanChoice::Ten => 10,
+            QuanChoice::Five => 5,
+        }),
+        first: match first.unwrap_or(FirstChoice::Rps) {
+            FirstChoice::Rps => FirstPlayer::Rps,
+            FirstChoice::Coin => FirstPlayer::Coin,
+            FirstChoice::Me => FirstPlayer::Challenger,
+            FirstChoice::Them => FirstPlayer::Opponent,
+        },
+    };
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let response = blocking(move || app.challenge(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Post the current board of this channel's game again.
+#[poise::command(slash_command)]
+async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let response = blocking(move || app.board(locale, place)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Resign your game in this channel.
+#[poise::command(slash_command)]
+async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let response = blocking(move || app.resign(locale, place, &user)).await?;
+    answer_command(ctx, response).await
+}
+
+/// The rules of the game in this channel (or the default rules).
+#[poise::command(slash_command)]
+async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let response = blocking(move || app.rules(locale, place)).await?;
+    answer_command(ctx, response).await
+}
+
+/// How to play with this bot.
+#[poise::command(slash_command)]
+async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    let response = ctx.data().app.help(locale(ctx));
+    answer_command(ctx, response).await
+}
+
+/// Routes a button click: decode the `custom_id`, ask the app, answer the interaction.
+async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &ComponentInteraction) {
+    let locale = Locale::from_discord(&interaction.locale);
+    let custom_id = interaction.data.custom_id.as_str();
+    let response = match custom_id::decode(custom_id) {
+        Ok(action) => click(data, locale, &interaction.user, action).await,
+        Err(error) => {
+            tracing::warn!(%error, "malformed button id");
+            Response::private(Text::UnknownButton.render(locale))
+        }
+    };
+    let (builder, track) = match &response.reply {
+        Reply::Update(msg) => (
+            CreateInteractionResponse::UpdateMessage(response_message(msg, false)),
+            None,
+        ),
+        Reply::Private(msg) => (
+            CreateInteractionResponse::Message(response_message(msg, true)),
+            None,
+        ),
+        Reply::Post { msg, track } => (
+            CreateInteractionResponse::Message(response_message(msg, false)),
+            *track,
+        ),
+    };
+    if let Err(error) = interaction.create_response(&ctx.http, builder).await {
+        tracing::warn!(custom_id, %error, "could not answer a button click");
+        return;
+    }
+    if let Some(track) = track {
+        match interaction.get_response(&ctx.http).await {
+            Ok(message) => {
+                let app = data.app.clone();
+                let id = message.id.get();
+                if let Err(error) = blocking(move || app.record_message(track, id)).await {
+                    tracing::error!(%error, "recording a message id failed");
+                }
+            }
+            Err(error) => tracing::warn!(%error, "could not read back a posted message"),
+        }
+    }
+    apply_edits(&ctx.http, response.edits).await;
+}
+
+async fn click(data: &Data, locale: Locale, user: &serenity::User, action: Action) -> Response {
+    let app = data.app.clone();
+    let user = user_ref(user);
+    match blocking(move || app.click(locale, &user, action)).await {
+        Ok(response) => response,
+        Err(error) => {
+            tracing::error!(%error, ?action, "button handler failed");
+            Response::private(Text::Apology.render(locale))
+        }
+    }
+}
+
+async fn on_event(ctx: &serenity::Context, event: &FullEvent, data: &Data) -> Result<(), Error> {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(component),
+    } = event
+    {
+        on_component(ctx, data, component).await;
+    }
+    Ok(())
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
+            let text = Text::Apology.render(locale(ctx));
+            if let Err(e) = ctx
+                .send(poise::CreateReply::default().content(text).ephemeral(true))
+                .await
+            {
+                tracing::warn!(%e, "could not send the apology");
+            }
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(%e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// Periodically expires challenges and edits their messages.
+fn spawn_expiry(http: Arc<serenity::Http>, app: Arc<App>, every: Duration) {
+    tokio::spawn(async move {
+        let mut interval = tokio::time::interval(every);
+        loop {
+            interval.tick().await;
+            let app = app.clone();
+            match blocking(move || app.expire_challenges(Locale::English)).await {
+                Ok(edits) => apply_edits(&http, edits).await,
+                Err(error) => tracing::error!(%error, "expiry sweep failed"),
+            }
+        }
+    });
+}
+
+fn http_client(settings: &BotSettings) -> serenity::Http {
+    let mut builder = HttpBuilder::new(&settings.token);
+    if let Some(base) = &settings.api_base {
+        // serenity ignores the proxy while its own rate limiter is on (specs/discord.md).
+        builder = builder
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    builder.build()
+}
+
+/// Connects to Discord, registers the commands once, and serves until the connection ends
+/// or the process is interrupted.
+pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordError> {
+    let http = http_client(&settings);
+    let base = settings
+        .api_base
+        .clone()
+        .unwrap_or_else(|| String::from("https://discord.com"));
+    match http.get_current_user().await {
+        Ok(me) => tracing::info!(bot = %me.name, id = me.id.get(), "token accepted"),
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e)))
+            if e.status_code.as_u16() == 401 =>
+        {
+            return Err(DiscordError::TokenRejected)
+        }
+        Err(e) => {
+            return Err(DiscordError::Unreachable {
+                base,
+                reason: e.to_string(),
+            })
+        }
+    }
+    let dev_guild = settings.dev_guild;
+    let sweep = settings.expiry_sweep;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: vec![oaq()],
+            on_error: |error| Box::pin(on_error(error)),
+            // No owner-only commands: skip the application-info lookup.
+            initialize_owners: false,
+            event_handler: |framework, event| {
+                Box::pin(on_event(
+                    framework.serenity_context,
+                    event,
+                    framework.user_data,
+                ))
+            },
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match dev_guild.and_then(NonZeroU64::new) {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(ctx, commands, GuildId::from(guild))
+                            .await?;
+                        tracing::info!(
+                            guild = guild.get(),
+                            "commands registered in the development guild"
+                        );
+                    }
+                    None => {
+                        poise::builtins::register_globally(ctx, commands).await?;
+                        tracing::info!("commands registered globally");
+                    }
+                }
+                spawn_expiry(ctx.http.clone(), app.clone(), sweep);
+                Ok(Data { app })
+            })
+        })
+        .build();
+    let mut client = serenity::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .map_err(|e| DiscordError::Gateway(e.to_string()))?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::info!("interrupted: disconnecting");
+            shards.shutdown_all().await;
+        }
+    });
+    client.start().await.map_err(|e| match e {
+        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
+            DiscordError::TokenRejected
+        }
+        other => DiscordError::Gateway(other.to_string()),
+    })
+}

@@ -1,0 +1,128 @@
+//! The records kept on disk. Plain data: no Discord types, ids are raw snowflakes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::oaq::{Move, Rules, Seat};
+
+/// A Discord user as the store remembers them: their id and the name shown on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The user's snowflake.
+    pub id: u64,
+    /// The display name at the time the challenge was made or accepted.
+    pub name: String,
+}
+
+/// How the first player (South) is chosen when a challenge is accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstPlayer {
+    /// Rock-paper-scissors, picked privately by both players; a tie replays.
+    Rps,
+    /// A coin toss by the bot.
+    Coin,
+    /// The challenger moves first.
+    Challenger,
+    /// The opponent moves first.
+    Opponent,
+}
+
+/// A rock-paper-scissors hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Hand {
+    /// Beats scissors.
+    Rock,
+    /// Beats rock.
+    Paper,
+    /// Beats paper.
+    Scissors,
+}
+
+impl Hand {
+    /// All hands, in button order.
+    pub const ALL: [Hand; 3] = [Hand::Rock, Hand::Paper, Hand::Scissors];
+
+    /// Whether this hand beats `other`.
+    pub fn beats(self, other: Hand) -> bool {
+        matches!(
+            (self, other),
+            (Hand::Rock, Hand::Scissors)
+                | (Hand::Paper, Hand::Rock)
+                | (Hand::Scissors, Hand::Paper)
+        )
+    }
+}
+
+/// A challenge that has been accepted and is waiting for both rock-paper-scissors picks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Acceptance {
+    /// The player who accepted.
+    pub opponent: Player,
+    /// The hidden picks of this round: challenger's, then opponent's.
+    pub picks: [Option<Hand>; 2],
+    /// Rounds already tied (0 on the first round).
+    pub ties: u32,
+}
+
+/// A challenge posted in a channel, pending acceptance (or rock-paper-scissors).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeRecord {
+    /// The challenge id (shared id space with games).
+    pub id: u64,
+    /// The guild, for message links; `None` in direct messages.
+    pub guild: Option<u64>,
+    /// The channel the challenge was posted in.
+    pub channel: u64,
+    /// The challenge message, once Discord has told us its id.
+    pub message: Option<u64>,
+    /// Who challenged.
+    pub challenger: Player,
+    /// Who was challenged; `None` for an open challenge anyone else may accept.
+    pub opponent: Option<Player>,
+    /// The rules of the game to be played.
+    pub rules: Rules,
+    /// How the first player is chosen.
+    pub first: FirstPlayer,
+    /// When the challenge was made (milliseconds since the Unix epoch).
+    pub created_ms: u64,
+    /// When it expires if nobody has started the game.
+    pub expires_ms: u64,
+    /// Set once accepted with rock-paper-scissors still to be played.
+    pub accepted: Option<Acceptance>,
+}
+
+/// A game: its players, rules, start position and moves. The current position is the replay.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game id (shared id space with challenges).
+    pub id: u64,
+    /// The guild, for message links; `None` in direct messages.
+    pub guild: Option<u64>,
+    /// The channel the game is played in.
+    pub channel: u64,
+    /// The latest board message, once known.
+    pub message: Option<u64>,
+    /// South (moves first), then North.
+    pub players: [Player; 2],
+    /// The rules in play.
+    pub rules: Rules,
+    /// The start position string.
+    pub start: String,
+    /// The moves played so far.
+    pub moves: Vec<Move>,
+    /// The player who resigned, if one did.
+    pub resigned: Option<Seat>,
+    /// When the game started (milliseconds since the Unix epoch).
+    pub created_ms: u64,
+}
+
+/// What a channel is busy with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChannelEntry {
+    /// A pending challenge, by id.
+    Challenge(u64),
+    /// A running game, by id.
+    Game(u64),
+}

@@ -1,0 +1,555 @@
+//! Whole games played through `oaq_bot::app` with a temporary store and a fake clock.
+
+use std::sync::Arc;
+
+use oaq_bot::app::{
+    Action, App, Button, ChallengeRequest, FakeClock, Locale, Msg, Place, Reply, Response,
+    Settings, Track, UserRef,
+};
+use oaq_bot::games::oaq::{Game, Position, Preset, Seat};
+use oaq_bot::store::{ChannelEntry, FirstPlayer, Hand, Store};
+
+const TTL: u64 = 600_000;
+const EN: Locale = Locale::English;
+const HERE: Place = Place {
+    guild: Some(1),
+    channel: 100,
+};
+
+fn user(id: u64, name: &str) -> UserRef {
+    UserRef {
+        id,
+        name: name.to_owned(),
+        bot: false,
+    }
+}
+
+fn an() -> UserRef {
+    user(11, "An")
+}
+
+fn binh() -> UserRef {
+    user(22, "Bình")
+}
+
+fn app_with(store: Store, clock: Arc<FakeClock>) -> App {
+    let settings = Settings {
+        challenge_ttl_ms: TTL,
+        seed: 7,
+    };
+    App::new(store, clock, settings).expect("app")
+}
+
+fn app() -> (App, Arc<FakeClock>) {
+    let clock = Arc::new(FakeClock::new(1_700_000_000_000));
+    (
+        app_with(Store::temporary().expect("store"), clock.clone()),
+        clock,
+    )
+}
+
+fn request(opponent: Option<UserRef>, first: FirstPlayer) -> ChallengeRequest {
+    ChallengeRequest {
+        opponent,
+        preset: Preset::Standard,
+        quan_value: None,
+        first,
+    }
+}
+
+/// Checks Discord's limits on every message the app produces.
+fn check_limits(msg: &Msg) {
+    assert!(msg.rows.len() <= 5, "{} rows", msg.rows.len());
+    for row in &msg.rows {
+        assert!(!row.is_empty() && row.len() <= 5, "{} buttons", row.len());
+        for button in row {
+            assert!(!button.label.is_empty() && button.label.chars().count() <= 80);
+        }
+    }
+    assert!(msg.text.chars().count() <= 2000);
+}
+
+fn public(response: &Response) -> &Msg {
+    match &response.reply {
+        Reply::Post { msg, .. } | Reply::Update(msg) => {
+            check_limits(msg);
+            msg
+        }
+        Reply::Private(msg) => panic!("expected a public message, got private: {}", msg.text),
+    }
+}
+
+fn private(response: &Response) -> &str {
+    match &response.reply {
+        Reply::Private(msg) => {
+            check_limits(msg);
+            &msg.text
+        }
+        other => panic!("expected a private answer, got {other:?}"),
+    }
+}
+
+fn buttons(msg: &Msg) -> impl Iterator<Item = &Button> {
+    msg.rows.iter().flatten()
+}
+
+fn find(msg: &Msg, pred: impl Fn(&Action) -> bool) -> Action {
+    buttons(msg)
+        .map(|b| b.action)
+        .find(|a| pred(a))
+        .unwrap_or_else(|| panic!("no such button in {:?}", msg.rows))
+}
+
+fn challenge_id(response: &Response) -> u64 {
+    match response.reply {
+        Reply::Post {
+            track: Some(Track::Challenge(id)),
+            ..
+        } => id,
+        ref other => panic!("expected a tracked challenge post, got {other:?}"),
+    }
+}
+
+/// Posts a challenge from An to Bình with a fixed first player and accepts it.
+fn started(app: &App, first: FirstPlayer) -> (u64, Msg) {
+    let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), first));
+    let id = challenge_id(&posted);
+    let board = app.click(EN, &binh(), Action::Accept { challenge: id });
+    (id, public(&board).clone())
+}
+
+fn enabled_moves(msg: &Msg) -> Vec<Action> {
+    buttons(msg)
+        .filter(|b| !b.disabled && matches!(b.action, Action::Play { .. }))
+        .map(|b| b.action)
+        .collect()
+}
+
+fn mover_of(action: Action, players: &[UserRef; 2]) -> UserRef {
+    match action {
+        Action::Play { mv, .. } => match mv.square.owner() {
+            Some(Seat::South) => players[0].clone(),
+            _ => players[1].clone(),
+        },
+        other => panic!("not a move: {other:?}"),
+    }
+}
+
+#[test]
+fn a_whole_game_is_played_by_clicking_until_the_final_count() {
+    let (app, _clock) = app();
+    let (id, mut board) = started(&app, FirstPlayer::Challenger);
+    assert!(board.png.is_some(), "the board carries its picture");
+    assert!(board.text.contains("<@11> moves first"), "{}", board.text);
+    assert_eq!(board.rows.len(), 3);
+    let players = [an(), binh()];
+    let mut plies = 0;
+    while let Some(&action) = enabled_moves(&board)
+        .get(plies % 3)
+        .or(enabled_moves(&board).first())
+    {
+        let response = app.click(EN, &mover_of(action, &players), action);
+        board = public(&response).clone();
+        assert!(
+            board.png.is_some(),
+            "every board update re-attaches the PNG"
+        );
+        plies += 1;
+        assert!(plies <= 400, "the game must end");
+    }
+    assert!(board.rows.is_empty(), "the final board has no buttons");
+    assert!(board.text.contains("Game over"), "{}", board.text);
+    assert!(
+        board.text.contains("wins") || board.text.contains("draw"),
+        "{}",
+        board.text
+    );
+    assert!(
+        board.text.contains("on their row"),
+        "final count shown: {}",
+        board.text
+    );
+
+    let stored = app.store().game(id).expect("read").expect("kept");
+    assert_eq!(stored.record.moves.len(), plies);
+    let start = Position::parse(&stored.record.start, stored.record.rules).expect("start");
+    let replayed = Game::replay(start, &stored.record.moves).expect("replays");
+    assert!(replayed.position().is_over());
+    assert_eq!(
+        app.store().channel(HERE.channel).expect("read"),
+        None,
+        "channel freed"
+    );
+    // The channel takes a new challenge.
+    let again = app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin));
+    challenge_id(&again);
+}
+
+#[test]
+fn move_buttons_follow_the_picture_and_disable_empty_squares() {
+    let (app, _clock) = app();
+    let (_, board) = started(&app, FirstPlayer::Opponent);
+    // Bình (South) moves first: the first row travels left, the second right, squares 1..5.
+    let labels: Vec<Vec<&str>> = board
+        .rows
+        .iter()
+        .map(|r| r.iter().map(|b| b.label.as_str()).collect())
+        .collect();
+    assert_eq!(labels[0], ["← 1", "← 2", "← 3", "← 4", "← 5"]);
+    assert_eq!(labels[1], ["1 →", "2 →", "3 →", "4 →", "5 →"]);
+    let first = find(
+        &board,
+        |a| matches!(a, Action::Play { mv, .. } if mv.to_string() == "3+"),
+    );
+    let after = public(&app.click(EN, &binh(), first)).clone();
+    // North (An) to move: North's squares appear 5 4 3 2 1 from left to right, and North's
+    // "+" travels left on screen.
+    let top: Vec<&str> = after.rows[0].iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(top, ["← 5", "← 4", "← 3", "← 2", "← 1"]);
+    match after.rows[0][0].action {
+        Action::Play { mv, ply, .. } => {
+            assert_eq!(mv.to_string(), "11+");
+            assert_eq!(ply, 1);
+        }
+        other => panic!("{other:?}"),
+    }
+    // After 3+ (vector A3) North's square 9 (label 3) is empty: its buttons are disabled.
+    assert!(after.rows[0][2].disabled && after.rows[1][2].disabled);
+    assert!(!after.rows[0][0].disabled);
+    assert!(
+        after.text.contains("sowed square 3 to the right"),
+        "{}",
+        after.text
+    );
+    assert!(after.text.contains("relayed"), "{}", after.text);
+}
+
+#[test]
+fn wrong_clicks_are_explained_privately_and_change_nothing() {
+    let (app, _clock) = app();
+    let (id, board) = started(&app, FirstPlayer::Challenger);
+    let before = app.store().game(id).expect("read").expect("game");
+    let a_move = enabled_moves(&board)[0];
+
+    // Not your turn.
+    let text = private(&app.click(EN, &binh(), a_move)).to_owned();
+    assert!(text.contains("<@11>'s turn"), "{text}");
+    // Not a player.
+    let text = private(&app.click(EN, &user(33, "Chi"), a_move)).to_owned();
+    assert!(text.contains("not playing"), "{text}");
+    // A disabled (illegal) move sent anyway: North's square played by South.
+    let forged = Action::Play {
+        game: id,
+        ply: 0,
+        mv: "8+".parse().expect("move"),
+    };
+    let text = private(&app.click(EN, &an(), forged)).to_owned();
+    assert!(text.contains("your own five squares"), "{text}");
+    assert_eq!(app.store().game(id).expect("read").expect("game"), before);
+
+    // A valid click, then the same (now stale) board clicked again.
+    public(&app.click(EN, &an(), a_move));
+    let stale = app.click(EN, &an(), a_move);
+    match &stale.reply {
+        Reply::Private(msg) => {
+            assert!(msg.text.contains("out of date"), "{}", msg.text);
+            assert!(msg.png.is_some(), "the current position comes along");
+            assert!(msg.rows.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+    let after = app.store().game(id).expect("read").expect("game");
+    assert_eq!(after.record.moves.len(), 1, "exactly one move applied");
+}
+
+#[test]
+fn two_racing_clicks_apply_exactly_one_move() {
+    let (app, _clock) = app();
+    let (id, board) = started(&app, FirstPlayer::Challenger);
+    let moves = enabled_moves(&board);
+    let app = Arc::new(app);
+    let handles: Vec<_> = moves
+        .iter()
+        .take(4)
+        .map(|&action| {
+            let app = app.clone();
+            std::thread::spawn(move || app.click(EN, &an(), action))
+        })
+        .collect();
+    let updates = handles
+        .into_iter()
+        .map(|h| h.join().expect("thread"))
+        .filter(|r| matches!(r.reply, Reply::Update(_)))
+        .count();
+    assert_eq!(updates, 1);
+    let game = app.store().game(id).expect("read").expect("game");
+    assert_eq!(game.record.moves.len(), 1);
+}
+
+#[test]
+fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
+    let (app, _clock) = app();
+    let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps));
+    let id = challenge_id(&posted);
+    let prompt = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    assert!(
+        prompt.text.contains("rock, paper, scissors"),
+        "{}",
+        prompt.text
+    );
+    assert!(prompt.png.is_none());
+    let pick = |who: &UserRef, hand| {
+        app.click(
+            EN,
+            who,
+            Action::Pick {
+                challenge: id,
+                hand,
+            },
+        )
+    };
+
+    // First pick: a private confirmation only; the public message is not touched.
+    let first = pick(&an(), Hand::Rock);
+    assert!(private(&first).contains("You picked 🪨 Rock"));
+    assert!(first.edits.is_empty());
+    // A second pick in the same round is refused; outsiders cannot pick.
+    assert!(private(&pick(&an(), Hand::Paper)).contains("already picked"));
+    assert!(private(&pick(&user(33, "Chi"), Hand::Paper)).contains("two players"));
+    // A tie replays.
+    let tie = public(&pick(&binh(), Hand::Rock)).clone();
+    assert!(tie.text.contains("Tie"), "{}", tie.text);
+    assert!(app.store().game(id).expect("read").is_none());
+    // Paper beats rock: Bình starts as South.
+    private(&pick(&binh(), Hand::Paper));
+    let board = public(&pick(&an(), Hand::Rock)).clone();
+    assert!(board.png.is_some());
+    assert!(board.text.contains("<@22> moves first"), "{}", board.text);
+    let game = app.store().game(id).expect("read").expect("game");
+    assert_eq!(game.record.players[0].id, 22);
+}
+
+#[test]
+fn challenges_expire_on_time_and_free_the_channel() {
+    let (app, clock) = app();
+    let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Coin));
+    let id = challenge_id(&posted);
+    app.record_message(Track::Challenge(id), 555);
+    clock.advance_ms(TTL - 1);
+    assert!(app.expire_challenges(EN).is_empty());
+    clock.advance_ms(1);
+    let edits = app.expire_challenges(EN);
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0].message, Some(555));
+    assert!(edits[0].msg.text.contains("expired"));
+    assert!(
+        edits[0].msg.rows.is_empty(),
+        "the expired challenge loses its buttons"
+    );
+    assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+    assert!(
+        private(&app.click(EN, &binh(), Action::Accept { challenge: id }))
+            .contains("no longer open")
+    );
+}
+
+#[test]
+fn clicking_an_expired_challenge_says_so_in_place() {
+    let (app, clock) = app();
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
+    clock.advance_ms(TTL);
+    let msg = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    assert!(msg.text.contains("expired") && msg.rows.is_empty());
+    assert!(app.store().game(id).expect("read").is_none());
+}
+
+#[test]
+fn one_game_or_challenge_per_channel_and_no_self_or_bot_challenges() {
+    let (app, _clock) = app();
+    assert!(
+        private(&app.challenge(EN, HERE, &an(), request(Some(an()), FirstPlayer::Rps)))
+            .contains("yourself")
+    );
+    let mut bot = user(99, "Robot");
+    bot.bot = true;
+    assert!(
+        private(&app.challenge(EN, HERE, &an(), request(Some(bot), FirstPlayer::Rps)))
+            .contains("Bots")
+    );
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
+    app.record_message(Track::Challenge(id), 777);
+    let busy =
+        private(&app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin))).to_owned();
+    assert!(busy.contains("thread"), "{busy}");
+    assert!(
+        busy.contains("https://discord.com/channels/1/100/777"),
+        "{busy}"
+    );
+    // An open challenge: the challenger cannot take it, anyone else can.
+    assert!(private(&app.click(EN, &an(), Action::Accept { challenge: id })).contains("your own"));
+    let board = public(&app.click(EN, &user(33, "Chi"), Action::Accept { challenge: id })).clone();
+    assert!(board.png.is_some());
+    let busy =
+        private(&app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin))).to_owned();
+    assert!(busy.contains("game is already being played"), "{busy}");
+    // Another channel (a thread) is free.
+    let thread = Place {
+        guild: Some(1),
+        channel: 101,
+    };
+    challenge_id(&app.challenge(EN, thread, &binh(), request(None, FirstPlayer::Coin)));
+}
+
+#[test]
+fn decline_and_cancel_belong_to_the_right_players() {
+    let (app, _clock) = app();
+    let id =
+        challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Coin)));
+    assert!(
+        private(&app.click(EN, &an(), Action::Decline { challenge: id }))
+            .contains("challenged player")
+    );
+    assert!(
+        private(&app.click(EN, &binh(), Action::Cancel { challenge: id })).contains("Only <@11>")
+    );
+    let declined = public(&app.click(EN, &binh(), Action::Decline { challenge: id })).clone();
+    assert!(declined.text.contains("declined") && declined.rows.is_empty());
+    assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
+    let cancelled = public(&app.click(EN, &an(), Action::Cancel { challenge: id })).clone();
+    assert!(cancelled.text.contains("cancelled"));
+    assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+}
+
+#[test]
+fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
+    let (app, _clock) = app();
+    let (id, board) = started(&app, FirstPlayer::Challenger);
+    app.record_message(Track::Game(id), 4242);
+    let resign = find(&board, |a| matches!(a, Action::Resign { .. }));
+    assert!(private(&app.click(EN, &user(33, "Chi"), resign)).contains("not playing"));
+    let ask = app.click(EN, &binh(), resign);
+    let confirm = match &ask.reply {
+        Reply::Private(msg) => find(msg, |a| matches!(a, Action::ConfirmResign { .. })),
+        other => panic!("{other:?}"),
+    };
+    assert!(app
+        .store()
+        .game(id)
+        .expect("read")
+        .expect("game")
+        .record
+        .resigned
+        .is_none());
+    let done = app.click(EN, &binh(), confirm);
+    assert!(matches!(&done.reply, Reply::Update(m) if m.text.contains("You resigned")));
+    assert_eq!(done.edits.len(), 1);
+    let edit = &done.edits[0];
+    assert_eq!(edit.message, Some(4242));
+    assert!(edit.msg.png.is_some() && edit.msg.rows.is_empty());
+    assert!(
+        edit.msg.text.contains("<@22> resigned"),
+        "{}",
+        edit.msg.text
+    );
+    assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+    // Clicking the finished game's old buttons is refused.
+    assert!(private(&app.click(EN, &an(), enabled_moves(&board)[0])).contains("over"));
+}
+
+#[test]
+fn the_resign_board_rules_and_help_commands() {
+    let (app, _clock) = app();
+    assert!(private(&app.board(EN, HERE)).contains("no game"));
+    assert!(private(&app.rules(EN, HERE)).contains("default rules are standard"));
+    assert!(private(&app.help(EN)).contains("/oaq challenge"));
+    let (id, _) = started(&app, FirstPlayer::Challenger);
+    let reposted = app.board(EN, HERE);
+    assert!(matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g == id));
+    assert!(public(&reposted).png.is_some());
+    assert!(private(&app.rules(EN, HERE)).contains("Rules of this game: standard"));
+    assert!(private(&app.resign(EN, HERE, &user(33, "Chi"))).contains("not playing"));
+    let resigned = app.resign(EN, HERE, &an());
+    // No board message id is known: the final board is posted.
+    let msg = public(&resigned);
+    assert!(msg.png.is_some() && msg.rows.is_empty());
+    assert!(msg.text.contains("<@11> resigned"), "{}", msg.text);
+    assert!(private(&app.resign(EN, HERE, &an())).contains("no game"));
+}
+
+#[test]
+fn a_restart_mid_game_keeps_every_move_and_the_old_buttons_work() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let clock = Arc::new(FakeClock::new(1_700_000_000_000));
+    let board = {
+        let app = app_with(Store::open(dir.path()).expect("open"), clock.clone());
+        let (_, board) = started(&app, FirstPlayer::Challenger);
+        let first = enabled_moves(&board)[0];
+        public(&app.click(EN, &an(), first)).clone()
+    };
+    let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
+    let next = enabled_moves(&board)[0];
+    let after = public(&app.click(EN, &binh(), next)).clone();
+    assert!(after.png.is_some());
+    match enabled_moves(&after)[0] {
+        Action::Play { ply, .. } => assert_eq!(ply, 2),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_damaged_game_record_is_reported_and_left_alone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let clock = Arc::new(FakeClock::new(1_700_000_000_000));
+    let (id, board) = {
+        let app = app_with(Store::open(dir.path()).expect("open"), clock.clone());
+        started(&app, FirstPlayer::Challenger)
+    };
+    let garbage = b"{\"schema\":1,\"revision\":1,\"record\":{\"id\":\"oops\"}}";
+    {
+        let db = sled::open(dir.path()).expect("sled");
+        let games = db.open_tree("games").expect("tree");
+        games
+            .insert(id.to_be_bytes(), &garbage[..])
+            .expect("insert");
+        db.flush().expect("flush");
+    }
+    let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
+    let text = private(&app.click(EN, &an(), enabled_moves(&board)[0])).to_owned();
+    assert!(text.contains("damaged"), "{text}");
+    assert!(private(&app.board(EN, HERE)).contains("damaged"));
+    let challenge = app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin));
+    assert!(
+        matches!(challenge.reply, Reply::Private(_)),
+        "the busy channel is not taken over"
+    );
+    assert_eq!(
+        app.store().channel(HERE.channel).expect("read"),
+        Some(ChannelEntry::Game(id))
+    );
+    drop(app);
+    let db = sled::open(dir.path()).expect("sled");
+    let bytes = db
+        .open_tree("games")
+        .expect("tree")
+        .get(id.to_be_bytes())
+        .expect("get");
+    assert_eq!(bytes.as_deref(), Some(&garbage[..]), "never overwritten");
+}
+
+#[test]
+fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
+    let (app, _clock) = app();
+    let mut req = request(Some(binh()), FirstPlayer::Coin);
+    req.preset = Preset::Folk;
+    req.quan_value = Some(5);
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), req));
+    let board = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    assert!(board.text.contains("Coin toss"), "{}", board.text);
+    let game = app.store().game(id).expect("read").expect("game");
+    let ids = [game.record.players[0].id, game.record.players[1].id];
+    assert!(ids == [11, 22] || ids == [22, 11]);
+    assert_eq!(game.record.rules.quan_value, 5);
+    assert!(game.record.rules.empty_mandarin_is_gap, "folk rules");
+}

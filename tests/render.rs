@@ -1,0 +1,99 @@
+//! The Ô ăn quan board picture: size, format, and the marks that carry meaning.
+//! Samples are written to `target/render-samples/` for a human look.
+
+use oaq_bot::games::oaq::{Move, Position, Rules, Square};
+use oaq_bot::render::oaq::{self, BoardView, LastMove, PlayerPanel, HEIGHT, WIDTH};
+use oaq_bot::render::Fonts;
+
+fn view<'a>(position: &'a Position, last: Option<&'a LastMove>, status: &'a str) -> BoardView<'a> {
+    BoardView {
+        position,
+        players: [
+            PlayerPanel {
+                name: "Nguyễn Thị Ánh",
+                detail: "captured 11",
+            },
+            PlayerPanel {
+                name: "Trần Văn Bình",
+                detail: "captured 0",
+            },
+        ],
+        title: "Ô ăn quan · standard",
+        status,
+        last,
+    }
+}
+
+fn save(name: &str, png: &[u8]) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../render-samples");
+    if std::fs::create_dir_all(&dir).is_ok() {
+        let _ = std::fs::write(dir.join(name), png);
+    }
+}
+
+/// The pixel at the centre of a mandarin stone (see the layout constants in render/oaq.rs).
+const WEST_STONE: (u32, u32) = (160 - 48 + 6, 200 + 6);
+const STONE: [u8; 3] = [0x8E, 0x3B, 0x2E];
+
+#[test]
+fn the_start_position_is_a_small_900_by_400_png() {
+    let fonts = Fonts::load().expect("fonts");
+    let start = Position::start(Rules::standard());
+    let png = oaq::render(&fonts, &view(&start, None, "Nguyễn Thị Ánh to move")).expect("render");
+    save("start.png", &png);
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert!(png.len() <= 100 * 1024, "PNG is {} bytes", png.len());
+    let decoded = image::load_from_memory(&png).expect("decodes");
+    assert_eq!((decoded.width(), decoded.height()), (WIDTH, HEIGHT));
+}
+
+#[test]
+fn a_captured_mandarin_disappears_and_the_capture_is_marked() {
+    let fonts = Fonts::load().expect("fonts");
+    let start = Position::start(Rules::standard());
+    let before = oaq::draw(&fonts, &view(&start, None, "to move"));
+    assert_eq!(before.get_pixel(WEST_STONE.0, WEST_STONE.1).0, STONE);
+
+    let mv: Move = "1-".parse().expect("move");
+    let after = start.play(mv).expect("legal");
+    assert!(!after.has_quan(Square::WEST));
+    let last = LastMove {
+        mv,
+        captured: vec![Square::WEST],
+    };
+    let image = oaq::draw(&fonts, &view(&after, Some(&last), "Trần Văn Bình to move"));
+    save(
+        "after-capture.png",
+        &oaq::render(&fonts, &view(&after, Some(&last), "Trần Văn Bình to move")).expect("png"),
+    );
+    let pixel = image.get_pixel(WEST_STONE.0, WEST_STONE.1).0;
+    assert_ne!(pixel, STONE, "the stone is gone");
+    assert_eq!(pixel, [0xEE, 0xA3, 0x8C], "the captured square is tinted");
+    // The origin square (South's square 1, bottom-left) is highlighted.
+    assert_eq!(image.get_pixel(160 + 100, 200 + 90).0, [0xF7, 0xDE, 0x7A]);
+}
+
+#[test]
+fn north_moving_plus_is_drawn_travelling_left() {
+    let north_plus: Move = "9+".parse().expect("move");
+    let south_plus: Move = "3+".parse().expect("move");
+    assert!(!oaq::travels_right(north_plus));
+    assert!(oaq::travels_right(south_plus));
+    assert!(oaq::travels_right("9-".parse().expect("move")));
+}
+
+#[test]
+fn a_crowded_square_still_fits_and_long_names_are_shortened() {
+    let fonts = Fonts::load().expect("fonts");
+    let crowded = Position::parse("7,30,0,2,0,1,0,0,3,0,9,0 Q- 5,3 n 31", Rules::standard())
+        .expect("position");
+    let mut v = view(
+        &crowded,
+        None,
+        "a status line that is far too long to fit in its corner",
+    );
+    v.players[1].name = "An extraordinarily long display name that cannot possibly fit";
+    let png = oaq::render(&fonts, &v).expect("render");
+    save("crowded.png", &png);
+    assert!(png.len() <= 100 * 1024);
+}

@@ -1,0 +1,203 @@
+//! The sled store: round trips, compare-and-swap, damaged and newer records, restarts.
+
+use oaq_bot::games::oaq::{Move, Position, Rules, Seat};
+use oaq_bot::store::{
+    ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Player, Store, StoreError,
+};
+
+fn player(id: u64, name: &str) -> Player {
+    Player {
+        id,
+        name: name.to_owned(),
+    }
+}
+
+fn challenge(id: u64, channel: u64) -> ChallengeRecord {
+    ChallengeRecord {
+        id,
+        guild: Some(7),
+        channel,
+        message: None,
+        challenger: player(1, "An"),
+        opponent: Some(player(2, "Bình")),
+        rules: Rules::standard(),
+        first: FirstPlayer::Rps,
+        created_ms: 1_000,
+        expires_ms: 601_000,
+        accepted: None,
+    }
+}
+
+fn game(id: u64, channel: u64) -> GameRecord {
+    GameRecord {
+        id,
+        guild: Some(7),
+        channel,
+        message: Some(99),
+        players: [player(1, "An"), player(2, "Bình")],
+        rules: Rules::folk(),
+        start: Position::start(Rules::folk()).to_string(),
+        moves: vec!["3+".parse::<Move>().expect("move")],
+        resigned: None,
+        created_ms: 5,
+    }
+}
+
+#[test]
+fn a_challenge_round_trips_and_marks_its_channel() {
+    let store = Store::temporary().expect("store");
+    let stored = store.create_challenge(&challenge(10, 500)).expect("create");
+    assert_eq!(stored.revision, 1);
+    let read = store.challenge(10).expect("read").expect("present");
+    assert_eq!(read, stored);
+    assert_eq!(
+        store.channel(500).expect("channel"),
+        Some(ChannelEntry::Challenge(10))
+    );
+}
+
+#[test]
+fn a_busy_channel_refuses_a_second_challenge() {
+    let store = Store::temporary().expect("store");
+    store.create_challenge(&challenge(10, 500)).expect("create");
+    match store.create_challenge(&challenge(11, 500)) {
+        Err(StoreError::ChannelBusy { channel, entry }) => {
+            assert_eq!(channel, 500);
+            assert_eq!(entry, ChannelEntry::Challenge(10));
+        }
+        other => panic!("expected ChannelBusy, got {other:?}"),
+    }
+    assert!(store.challenge(11).expect("read").is_none());
+    // Another channel is free.
+    store
+        .create_challenge(&challenge(12, 501))
+        .expect("other channel");
+}
+
+#[test]
+fn compare_and_swap_applies_only_one_of_two_updates_from_the_same_revision() {
+    let store = Store::temporary().expect("store");
+    store.create_challenge(&challenge(10, 500)).expect("create");
+    store.start_game(10, 1, &game(10, 500)).expect("start");
+    let read = store.game(10).expect("read").expect("present");
+
+    let mut first = read.record.clone();
+    first.moves.push("7+".parse().expect("move"));
+    let mut second = read.record.clone();
+    second.moves.push("9-".parse().expect("move"));
+
+    let applied = store
+        .update_game(read.revision, &first, false)
+        .expect("first");
+    assert_eq!(applied.revision, read.revision + 1);
+    match store.update_game(read.revision, &second, false) {
+        Err(StoreError::Conflict { expected, .. }) => assert_eq!(expected, read.revision),
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    let now = store.game(10).expect("read").expect("present");
+    assert_eq!(now.record.moves, first.moves);
+}
+
+#[test]
+fn starting_a_game_consumes_the_challenge_once() {
+    let store = Store::temporary().expect("store");
+    store.create_challenge(&challenge(10, 500)).expect("create");
+    store.start_game(10, 1, &game(10, 500)).expect("start");
+    assert!(store.challenge(10).expect("read").is_none());
+    assert_eq!(
+        store.channel(500).expect("read"),
+        Some(ChannelEntry::Game(10))
+    );
+    assert!(matches!(
+        store.start_game(10, 1, &game(10, 500)),
+        Err(StoreError::Conflict { .. })
+    ));
+}
+
+#[test]
+fn finishing_a_game_frees_the_channel_and_keeps_the_record() {
+    let store = Store::temporary().expect("store");
+    store.create_challenge(&challenge(10, 500)).expect("create");
+    let stored = store.start_game(10, 1, &game(10, 500)).expect("start");
+    let mut done = stored.record.clone();
+    done.resigned = Some(Seat::North);
+    store
+        .update_game(stored.revision, &done, true)
+        .expect("finish");
+    assert_eq!(store.channel(500).expect("read"), None);
+    assert_eq!(
+        store.game(10).expect("read").expect("kept").record.resigned,
+        Some(Seat::North)
+    );
+}
+
+#[test]
+fn removing_a_challenge_needs_its_current_revision() {
+    let store = Store::temporary().expect("store");
+    let stored = store.create_challenge(&challenge(10, 500)).expect("create");
+    let mut changed = stored.record.clone();
+    changed.message = Some(1234);
+    store.update_challenge(1, &changed).expect("update");
+    assert!(matches!(
+        store.remove_challenge(10, 1),
+        Err(StoreError::Conflict { .. })
+    ));
+    store.remove_challenge(10, 2).expect("remove");
+    assert!(store.challenge(10).expect("read").is_none());
+    assert_eq!(store.channel(500).expect("read"), None);
+}
+
+#[test]
+fn records_survive_closing_and_reopening() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let store = Store::open(dir.path()).expect("open");
+        store.create_challenge(&challenge(10, 500)).expect("create");
+        store.start_game(10, 1, &game(10, 500)).expect("start");
+    }
+    let store = Store::open(dir.path()).expect("reopen");
+    let read = store.game(10).expect("read").expect("present");
+    assert_eq!(read.record, game(10, 500));
+    let id = store.new_id().expect("id");
+    assert!(id > 0);
+}
+
+/// Writes raw bytes under a game key with sled directly, as damage on disk would.
+fn damaged_store(bytes: &[u8]) -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let db = sled::open(dir.path()).expect("sled");
+        let games = db.open_tree("games").expect("tree");
+        games.insert(42u64.to_be_bytes(), bytes).expect("insert");
+        db.flush().expect("flush");
+    }
+    let store = Store::open(dir.path()).expect("open");
+    (dir, store)
+}
+
+#[test]
+fn a_damaged_record_is_a_clear_error_and_is_never_overwritten() {
+    let (_dir, store) = damaged_store(b"{not json");
+    let err = store.game(42).expect_err("damaged");
+    assert!(matches!(
+        err,
+        StoreError::Corrupt {
+            kind: "game",
+            key: 42,
+            ..
+        }
+    ));
+    assert!(err.to_string().contains("damaged"), "{err}");
+    // An update naming any revision is refused and the bytes stay as they were.
+    assert!(store.update_game(1, &game(42, 500), false).is_err());
+    assert!(matches!(store.game(42), Err(StoreError::Corrupt { .. })));
+}
+
+#[test]
+fn a_record_from_a_newer_schema_is_refused_not_misread() {
+    let (_dir, store) = damaged_store(br#"{"schema":2,"revision":3,"record":{}}"#);
+    match store.game(42) {
+        Err(StoreError::NewerSchema { found, .. }) => assert_eq!(found, 2),
+        other => panic!("expected NewerSchema, got {other:?}"),
+    }
+}
