@@ -8,46 +8,12 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use support::{FakeDiscord, FakeUser, GOOD_TOKEN, GUILD_ID};
+use support::{start_bot, FakeDiscord, FakeUser};
 
 const GAMES: u64 = 20;
 const MOVES_PER_CHANNEL: usize = 30;
-
-struct Bot(Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start_bot(root: &Path, base: &str) -> Bot {
-    let config = root.join("config");
-    std::fs::create_dir_all(&config).expect("config dir");
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("config/default.toml"),
-        config.join("default.toml"),
-    )
-    .expect("copy defaults");
-    let child = Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
-        .arg("--config-dir")
-        .arg(&config)
-        .env("DISCORD_TOKEN", GOOD_TOKEN)
-        .env("DISCORD_API_BASE", base)
-        .env("OAQ_STORE__PATH", root.join("data"))
-        .env("OAQ_DISCORD__DEV_GUILD_ID", GUILD_ID.to_string())
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("spawn the bot");
-    Bot(child)
-}
 
 fn to_move(content: &str) -> Option<u64> {
     let line = content.lines().find(|l| l.ends_with(" to move."))?;
@@ -141,7 +107,7 @@ fn main() {
     runtime.block_on(async {
         let fake = FakeDiscord::start().await;
         let root = tempfile::tempdir().expect("tempdir");
-        let bot = start_bot(root.path(), &fake.base);
+        let bot = start_bot(root.path(), &fake.base, 600);
         fake.wait_ready(1).await;
         let tasks: Vec<_> = (0..GAMES)
             .map(|g| tokio::spawn(play_channel(fake.clone(), 700_000_000_000_000_000 + g)))

@@ -4,59 +4,12 @@
 #[path = "../support/mod.rs"]
 mod support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
-use support::{FakeDiscord, FakeUser, GOOD_TOKEN, GUILD_ID};
+use support::{bot_command, start_bot, FakeDiscord, FakeUser, GOOD_TOKEN, GUILD_ID};
 
 const CHANNEL: u64 = 500_000_000_000_000_001;
-
-/// The bot as a child process, killed when dropped.
-struct Bot(Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn config_dir(root: &Path) -> PathBuf {
-    let dir = root.join("config");
-    std::fs::create_dir_all(&dir).expect("config dir");
-    let defaults = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/default.toml");
-    std::fs::copy(defaults, dir.join("default.toml")).expect("copy defaults");
-    dir
-}
-
-fn bot_command(root: &Path, base: &str, token: Option<&str>, ttl_seconds: u64) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_oaq-bot"));
-    command
-        .arg("--config-dir")
-        .arg(config_dir(root))
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("RUST_LOG")
-        .env("DISCORD_API_BASE", base)
-        .env("OAQ_STORE__PATH", root.join("data"))
-        .env("OAQ_DISCORD__DEV_GUILD_ID", GUILD_ID.to_string())
-        .env("OAQ_GAME__CHALLENGE_TTL_SECONDS", ttl_seconds.to_string())
-        .env("OAQ_GAME__EXPIRY_SWEEP_SECONDS", "1")
-        .stdin(Stdio::null());
-    if let Some(token) = token {
-        command.env("DISCORD_TOKEN", token);
-    }
-    command
-}
-
-fn start_bot(root: &Path, fake: &FakeDiscord, ttl_seconds: u64) -> Bot {
-    let child = bot_command(root, &fake.base, Some(GOOD_TOKEN), ttl_seconds)
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("spawn the bot");
-    Bot(child)
-}
 
 fn an() -> FakeUser {
     FakeUser::new(11, "An")
@@ -130,7 +83,7 @@ fn check_limits(payload: &Value) {
 async fn a_whole_game_through_discord_with_wrong_clicks_races_and_a_restart() {
     let fake = FakeDiscord::start().await;
     let root = tempfile::tempdir().expect("tempdir");
-    let mut bot = Some(start_bot(root.path(), &fake, 600));
+    let mut bot = Some(start_bot(root.path(), &fake.base, 600));
     fake.wait_ready(1).await;
 
     // Commands are registered once, in the development guild.
@@ -249,7 +202,7 @@ async fn a_whole_game_through_discord_with_wrong_clicks_races_and_a_restart() {
             6 => {
                 // Kill the bot mid-game and start it again: the same buttons keep working.
                 drop(bot.take());
-                bot = Some(start_bot(root.path(), &fake, 600));
+                bot = Some(start_bot(root.path(), &fake.base, 600));
                 fake.wait_ready(2).await;
             }
             _ => {}
@@ -289,7 +242,7 @@ async fn a_whole_game_through_discord_with_wrong_clicks_races_and_a_restart() {
 async fn an_unanswered_challenge_expires_and_loses_its_buttons() {
     let fake = FakeDiscord::start().await;
     let root = tempfile::tempdir().expect("tempdir");
-    let bot = start_bot(root.path(), &fake, 2);
+    let bot = start_bot(root.path(), &fake.base, 2);
     fake.wait_ready(1).await;
     let token = fake.slash(&an(), CHANNEL, "challenge", vec![], vec![]);
     let id = fake.callback(&token).await.message.expect("message");
@@ -349,7 +302,7 @@ async fn fatal_start_up_problems_say_what_to_do_and_exit_non_zero() {
 async fn reposting_the_board_then_resigning_with_confirmation() {
     let fake = FakeDiscord::start().await;
     let root = tempfile::tempdir().expect("tempdir");
-    let bot = start_bot(root.path(), &fake, 600);
+    let bot = start_bot(root.path(), &fake.base, 600);
     fake.wait_ready(1).await;
     let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
     let first = json!({ "name": "first", "type": 4, "value": 2 });
