@@ -10,19 +10,10 @@ mod support;
 
 use std::time::Duration;
 
-use support::{start_bot, FakeDiscord, FakeUser};
+use support::{start_bot, to_move, FakeDiscord, FakeUser};
 
 const GAMES: u64 = 20;
 const MOVES_PER_CHANNEL: usize = 30;
-
-fn to_move(content: &str) -> Option<u64> {
-    let line = content.lines().find(|l| l.ends_with(" to move."))?;
-    line.trim_start_matches("<@")
-        .split('>')
-        .next()?
-        .parse()
-        .ok()
-}
 
 /// Plays games in one channel until `MOVES_PER_CHANNEL` moves were clicked; returns latencies.
 async fn play_channel(fake: FakeDiscord, channel: u64) -> Vec<Duration> {

@@ -7,7 +7,7 @@ mod support;
 use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
-use support::{bot_command, start_bot, FakeDiscord, FakeUser, GOOD_TOKEN, GUILD_ID};
+use support::{bot_command, start_bot, to_move, FakeDiscord, FakeUser, GOOD_TOKEN, GUILD_ID};
 
 const CHANNEL: u64 = 500_000_000_000_000_001;
 
@@ -21,16 +21,6 @@ fn binh() -> FakeUser {
 
 fn chi() -> FakeUser {
     FakeUser::new(33, "Chi")
-}
-
-/// The user id mentioned before " to move." in a board caption.
-fn to_move(content: &str) -> Option<u64> {
-    let line = content.lines().find(|l| l.ends_with(" to move."))?;
-    line.trim_start_matches("<@")
-        .split('>')
-        .next()?
-        .parse()
-        .ok()
 }
 
 fn button(message: &support::Message, label: &str) -> String {

@@ -801,3 +801,13 @@ pub fn start_bot(root: &Path, base: &str, ttl_seconds: u64) -> Bot {
         .expect("spawn the bot");
     Bot(child)
 }
+
+/// The user id mentioned before " to move." in a board caption.
+pub fn to_move(content: &str) -> Option<u64> {
+    let line = content.lines().find(|l| l.ends_with(" to move."))?;
+    line.trim_start_matches("<@")
+        .split('>')
+        .next()?
+        .parse()
+        .ok()
+}
