@@ -9,6 +9,7 @@ fn player(id: u64, name: &str) -> Player {
     Player {
         id,
         name: name.to_owned(),
+        computer: None,
     }
 }
 
@@ -39,6 +40,7 @@ fn game(id: u64, channel: u64) -> GameRecord {
         start: Position::start(Rules::folk()).to_string(),
         moves: vec!["3+".parse::<Move>().expect("move")],
         resigned: None,
+        timed_out: None,
         created_ms: 5,
     }
 }

@@ -43,6 +43,7 @@ impl UserRef {
         Player {
             id: self.id,
             name: self.name.clone(),
+            computer: None,
         }
     }
 }
@@ -130,7 +131,7 @@ struct Loaded {
 
 impl Loaded {
     fn finished(&self) -> bool {
-        self.stored.record.resigned.is_some() || self.game.position().is_over()
+        self.stored.record.forfeited().is_some() || self.game.position().is_over()
     }
 
     fn seat_of(&self, user: u64) -> Option<Seat> {
@@ -312,7 +313,7 @@ impl App {
                 },
                 Track::Game(id) => match self.store.game(id)? {
                     Some(mut stored) => {
-                        let finished = stored.record.resigned.is_some();
+                        let finished = stored.record.forfeited().is_some();
                         stored.record.message = Some(message);
                         self.store
                             .update_game(stored.revision, &stored.record, finished)
@@ -628,6 +629,7 @@ impl App {
             start: Position::start(c.rules).to_string(),
             moves: Vec::new(),
             resigned: None,
+            timed_out: None,
             created_ms: self.now(),
         };
         let stored = self.store.start_game(c.id, challenge.revision, &record)?;

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::oaq::{Move, Rules, Seat};
+use crate::games::oaq::{Level, Move, Rules, Seat};
 
 /// A Discord user as the store remembers them: their id and the name shown on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -11,6 +11,9 @@ pub struct Player {
     pub id: u64,
     /// The display name at the time the challenge was made or accepted.
     pub name: String,
+    /// Set when this seat is played by the bot's computer opponent, at that level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<Level>,
 }
 
 /// How the first player (South) is chosen when a challenge is accepted.
@@ -113,8 +116,23 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
     /// The player who resigned, if one did.
     pub resigned: Option<Seat>,
+    /// The player who ran out of time on their turn, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timed_out: Option<Seat>,
     /// When the game started (milliseconds since the Unix epoch).
     pub created_ms: u64,
+}
+
+impl GameRecord {
+    /// The player who lost by resigning or running out of time, if the game ended that way.
+    pub fn forfeited(&self) -> Option<Seat> {
+        self.resigned.or(self.timed_out)
+    }
+
+    /// Whether the result counts for the players' ratings: only games between two people do.
+    pub fn rated(&self) -> bool {
+        self.players.iter().all(|p| p.computer.is_none())
+    }
 }
 
 /// What a channel is busy with.
