@@ -97,3 +97,24 @@ fn a_crowded_square_still_fits_and_long_names_are_shortened() {
     save("crowded.png", &png);
     assert!(png.len() <= 100 * 1024);
 }
+
+#[test]
+fn marks_of_one_board_never_leak_into_the_next() {
+    // The static part of the board is drawn once and reused: tinting a captured mandarin
+    // square must only touch that one picture.
+    let fonts = Fonts::load().expect("fonts");
+    let start = Position::start(Rules::standard());
+    let plain = oaq::draw(&fonts, &view(&start, None, "to move"));
+    let mv: Move = "1-".parse().expect("move");
+    let after = start.play(mv).expect("legal");
+    let last = LastMove {
+        mv,
+        captured: vec![Square::WEST],
+    };
+    let marked = oaq::draw(&fonts, &view(&after, Some(&last), "to move"));
+    let again = oaq::draw(&fonts, &view(&start, None, "to move"));
+    assert_ne!(plain, marked);
+    assert_eq!(plain, again, "the same view draws the same pixels");
+    // The West square's wood, away from its stones, is untinted on the unmarked board.
+    assert_eq!(again.get_pixel(160 - 20, 200 - 80).0, [0xE6, 0xC5, 0x8F]);
+}

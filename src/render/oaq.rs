@@ -5,6 +5,8 @@
 //! is the half-disc on the left, the East one (6) on the right. Square numbers 1–5 are printed
 //! from each owner's own left, so North's read 5 4 3 2 1 on screen.
 
+use std::sync::OnceLock;
+
 use image::RgbImage;
 
 use super::{Align, Canvas, Fonts, RenderError, Weight};
@@ -122,55 +124,99 @@ pub fn travels_right(mv: Move) -> bool {
     south == (mv.direction == Direction::Right)
 }
 
+/// The parts of the picture that never change: background, board, empty squares and the
+/// square numbers. Drawn once per process (the fonts are the embedded ones, so every `Fonts`
+/// draws the same pixels) and copied at the start of each board, which saves most of the
+/// drawing time of a click.
+fn base(fonts: &Fonts) -> &'static RgbImage {
+    static BASE: OnceLock<RgbImage> = OnceLock::new();
+    BASE.get_or_init(|| {
+        let mut canvas = Canvas::new(fonts, WIDTH, HEIGHT, BACKGROUND);
+        canvas.fill_rect(
+            BOARD_X - LINE,
+            BOARD_Y - LINE,
+            5 * SQUARE_W + 2 * LINE,
+            2 * SQUARE_H + 2 * LINE,
+            LINES,
+        );
+        for square in [Square::WEST, Square::EAST] {
+            mandarin_square(&mut canvas, square, WOOD);
+        }
+        for square in Square::all().filter(|s| !s.is_mandarin()) {
+            citizen_square(&mut canvas, square, WOOD);
+            let (x, _) = square_origin(square);
+            let label = square.label().map(|l| l.to_string()).unwrap_or_default();
+            canvas.text(
+                &label,
+                (x + SQUARE_W / 2) as f32,
+                label_y(square) as f32,
+                19.0,
+                Weight::Bold,
+                Align::Center,
+                SOFT_INK,
+            );
+        }
+        canvas.image
+    })
+}
+
+/// Fills a mandarin half-disc (with its outline) in `fill`.
+fn mandarin_square(canvas: &mut Canvas<'_>, square: Square, fill: [u8; 3]) {
+    let mid_y = (BOARD_Y + SQUARE_H) as f32;
+    let radius = SQUARE_H as f32;
+    let left = BOARD_X as f32;
+    let right = (BOARD_X + 5 * SQUARE_W) as f32;
+    let (cx, lo, hi) = if square == Square::WEST {
+        (left, f32::MIN, left)
+    } else {
+        (right, right, f32::MAX)
+    };
+    canvas.fill_disc_clipped(cx, mid_y, radius + LINE as f32, LINES, lo, hi);
+    canvas.fill_disc_clipped(cx, mid_y, radius, fill, lo, hi);
+}
+
+/// Fills the inside of a citizen square in `fill`.
+fn citizen_square(canvas: &mut Canvas<'_>, square: Square, fill: [u8; 3]) {
+    let (x, y) = square_origin(square);
+    canvas.fill_rect(
+        x + LINE / 2 + 1,
+        y + LINE / 2 + 1,
+        SQUARE_W - LINE - 1,
+        SQUARE_H - LINE - 1,
+        fill,
+    );
+}
+
+/// The top of a citizen square's number: above the board for North, below it for South.
+fn label_y(square: Square) -> i32 {
+    let (_, y) = square_origin(square);
+    if square.owner() == Some(Seat::North) {
+        y - 27
+    } else {
+        y + SQUARE_H + 3
+    }
+}
+
 /// Draws the board.
 pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
-    let mut canvas = Canvas::new(fonts, WIDTH, HEIGHT, BACKGROUND);
+    let mut canvas = Canvas {
+        image: base(fonts).clone(),
+        fonts,
+    };
     let position = view.position;
     let captured: &[Square] = view.last.map(|l| l.captured.as_slice()).unwrap_or(&[]);
     let origin = view.last.map(|l| l.mv.square);
 
-    // Board outline and the two mandarin half-discs.
-    let mid_y = (BOARD_Y + SQUARE_H) as f32;
-    let radius = SQUARE_H as f32;
-    canvas.fill_rect(
-        BOARD_X - LINE,
-        BOARD_Y - LINE,
-        5 * SQUARE_W + 2 * LINE,
-        2 * SQUARE_H + 2 * LINE,
-        LINES,
-    );
-    let left = BOARD_X as f32;
-    let right = (BOARD_X + 5 * SQUARE_W) as f32;
-    for (square, cx, lo, hi) in [
-        (Square::WEST, left, f32::MIN, left),
-        (Square::EAST, right, right, f32::MAX),
-    ] {
-        let fill = if captured.contains(&square) {
-            CAPTURED
+    // The last move: its origin and the squares it captured are tinted.
+    for &square in captured {
+        if square.is_mandarin() {
+            mandarin_square(&mut canvas, square, CAPTURED);
         } else {
-            WOOD
-        };
-        canvas.fill_disc_clipped(cx, mid_y, radius + LINE as f32, LINES, lo, hi);
-        canvas.fill_disc_clipped(cx, mid_y, radius, fill, lo, hi);
+            citizen_square(&mut canvas, square, CAPTURED);
+        }
     }
-
-    // Citizen squares.
-    for square in Square::all().filter(|s| !s.is_mandarin()) {
-        let (x, y) = square_origin(square);
-        let fill = if captured.contains(&square) {
-            CAPTURED
-        } else if origin == Some(square) {
-            ORIGIN
-        } else {
-            WOOD
-        };
-        canvas.fill_rect(
-            x + LINE / 2 + 1,
-            y + LINE / 2 + 1,
-            SQUARE_W - LINE - 1,
-            SQUARE_H - LINE - 1,
-            fill,
-        );
+    if let Some(square) = origin.filter(|s| !captured.contains(s)) {
+        citizen_square(&mut canvas, square, ORIGIN);
     }
 
     // Whose turn: a green bar along the outer edge of the mover's row.
@@ -211,33 +257,15 @@ pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
         }
     }
 
-    // Square numbers, and the last move's direction beside its number.
-    for square in Square::all().filter(|s| !s.is_mandarin()) {
-        let (x, y) = square_origin(square);
-        let label_y = if square.owner() == Some(Seat::North) {
-            y - 27
-        } else {
-            y + SQUARE_H + 3
-        };
-        let cx = (x + SQUARE_W / 2) as f32;
-        let label = square.label().map(|l| l.to_string()).unwrap_or_default();
-        canvas.text(
-            &label,
-            cx,
-            label_y as f32,
-            19.0,
-            Weight::Bold,
-            Align::Center,
-            SOFT_INK,
+    // The last move's direction, beside its square's number.
+    if let Some(last) = view.last {
+        let (x, _) = square_origin(last.mv.square);
+        arrow(
+            &mut canvas,
+            (x + SQUARE_W / 2) as f32,
+            label_y(last.mv.square) as f32 + 13.0,
+            travels_right(last.mv),
         );
-        if let Some(last) = view.last.filter(|l| l.mv.square == square) {
-            arrow(
-                &mut canvas,
-                cx,
-                label_y as f32 + 13.0,
-                travels_right(last.mv),
-            );
-        }
     }
 
     // Panels: North at the top, South at the bottom.
