@@ -7,6 +7,7 @@
 //! - [`render`]: board pictures (PNG);
 //! - [`app`]: the Discord-agnostic product: challenges, moves, replies;
 //! - [`discord`]: the thin serenity/poise adapter;
+//! - [`locale`]: the languages of the catalogue;
 //! - [`config`]: layered configuration;
 //! - [`cli`]: the `oaq-bot engine …` commands that expose the engines on stdin/stdout.
 
@@ -15,5 +16,6 @@ pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod games;
+pub mod locale;
 pub mod render;
 pub mod store;

@@ -1,6 +1,7 @@
 //! The sled store: round trips, compare-and-swap, damaged and newer records, restarts.
 
 use oaq_bot::games::oaq::{Move, Position, Rules, Seat};
+use oaq_bot::locale::Locale;
 use oaq_bot::store::{
     ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Player, Store, StoreError,
 };
@@ -26,6 +27,7 @@ fn challenge(id: u64, channel: u64) -> ChallengeRecord {
         created_ms: 1_000,
         expires_ms: 601_000,
         accepted: None,
+        locale: Locale::English,
     }
 }
 
@@ -42,6 +44,7 @@ fn game(id: u64, channel: u64) -> GameRecord {
         resigned: None,
         timed_out: None,
         created_ms: 5,
+        locale: Locale::Vietnamese,
     }
 }
 
@@ -202,4 +205,26 @@ fn a_record_from_a_newer_schema_is_refused_not_misread() {
         Err(StoreError::NewerSchema { found, .. }) => assert_eq!(found, 2),
         other => panic!("expected NewerSchema, got {other:?}"),
     }
+}
+
+#[test]
+fn a_record_written_before_locales_timeouts_and_computer_players_still_reads() {
+    // The shape of a game record from the first release: no `locale`, `timed_out` or
+    // `computer` fields.
+    let mut record = serde_json::to_value(game(42, 500)).expect("json");
+    let fields = record.as_object_mut().expect("object");
+    fields.remove("locale");
+    fields.remove("timed_out");
+    let bytes = serde_json::to_vec(&serde_json::json!({
+        "schema": 1, "revision": 4, "record": record,
+    }))
+    .expect("json");
+    assert!(!String::from_utf8_lossy(&bytes).contains("computer"));
+    let (_dir, store) = damaged_store(&bytes);
+    let read = store.game(42).expect("reads").expect("present");
+    assert_eq!(read.revision, 4);
+    assert_eq!(read.record.locale, Locale::English);
+    assert_eq!(read.record.timed_out, None);
+    assert!(read.record.players.iter().all(|p| p.computer.is_none()));
+    assert!(read.record.rated());
 }

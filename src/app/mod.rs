@@ -210,7 +210,7 @@ impl App {
 
     /// `/oaq board`: posts the channel's board again.
     pub fn board(&self, locale: Locale, place: Place) -> Response {
-        let result = self.do_board(locale, place);
+        let result = self.do_board(place);
         self.finish(locale, "board", result)
     }
 
@@ -262,7 +262,7 @@ impl App {
 
     fn click_once(&self, locale: Locale, user: &UserRef, action: Action) -> Result<Response, Fail> {
         match action {
-            Action::Accept { challenge } => self.accept(locale, user, challenge),
+            Action::Accept { challenge } => self.accept(user, challenge),
             Action::Decline { challenge } => self.decline(locale, user, challenge),
             Action::Cancel { challenge } => self.cancel(locale, user, challenge),
             Action::Pick { challenge, hand } => self.pick(locale, user, challenge, hand),
@@ -332,18 +332,16 @@ impl App {
 
     /// Removes every challenge whose time is up and returns the edits that say so on their
     /// messages.
-    pub fn expire_challenges(&self, locale: Locale) -> Vec<Edit> {
+    pub fn expire_challenges(&self) -> Vec<Edit> {
         let now = self.now();
         let mut edits = Vec::new();
         for item in self.store.challenges() {
             match item {
-                Ok(stored) if stored.record.expires_ms <= now => {
-                    match self.expire(locale, &stored) {
-                        Ok(edit) => edits.push(edit),
-                        Err(StoreError::Conflict { .. }) => {}
-                        Err(error) => tracing::error!(%error, "could not expire a challenge"),
-                    }
-                }
+                Ok(stored) if stored.record.expires_ms <= now => match self.expire(&stored) {
+                    Ok(edit) => edits.push(edit),
+                    Err(StoreError::Conflict { .. }) => {}
+                    Err(error) => tracing::error!(%error, "could not expire a challenge"),
+                },
                 Ok(_) => {}
                 Err(error) => tracing::error!(%error, "damaged challenge record"),
             }
@@ -351,7 +349,7 @@ impl App {
         edits
     }
 
-    fn expire(&self, locale: Locale, stored: &Stored<ChallengeRecord>) -> Result<Edit, StoreError> {
+    fn expire(&self, stored: &Stored<ChallengeRecord>) -> Result<Edit, StoreError> {
         let c = &stored.record;
         self.store.remove_challenge(c.id, stored.revision)?;
         Ok(Edit {
@@ -361,7 +359,7 @@ impl App {
                 Text::ChallengeExpired {
                     challenger: c.challenger.id,
                 }
-                .render(locale),
+                .render(c.locale),
             ),
         })
     }
@@ -393,7 +391,7 @@ impl App {
             }
             Some(ChannelEntry::Challenge(id)) => match self.store.challenge(id)? {
                 Some(stored) if stored.record.expires_ms <= now => {
-                    edits.push(self.expire(locale, &stored)?);
+                    edits.push(self.expire(&stored)?);
                 }
                 Some(stored) => {
                     let c = &stored.record;
@@ -423,6 +421,7 @@ impl App {
             created_ms: now,
             expires_ms,
             accepted: None,
+            locale,
         };
         match self.store.create_challenge(&record) {
             Ok(_) => {}
@@ -433,14 +432,15 @@ impl App {
         }
         Ok(Response {
             reply: Reply::Post {
-                msg: self.challenge_msg(locale, &record),
+                msg: self.challenge_msg(&record),
                 track: Some(Track::Challenge(record.id)),
             },
             edits,
         })
     }
 
-    fn challenge_msg(&self, locale: Locale, c: &ChallengeRecord) -> Msg {
+    fn challenge_msg(&self, c: &ChallengeRecord) -> Msg {
+        let locale = c.locale;
         let expires_s = c.expires_ms / 1000;
         let text = match &c.opponent {
             Some(o) => Text::ChallengeDirect {
@@ -487,13 +487,8 @@ impl App {
         }
     }
 
-    fn rps_msg(
-        &self,
-        locale: Locale,
-        c: &ChallengeRecord,
-        opponent: u64,
-        tie: Option<Hand>,
-    ) -> Msg {
+    fn rps_msg(&self, c: &ChallengeRecord, opponent: u64, tie: Option<Hand>) -> Msg {
+        let locale = c.locale;
         let mut row: Vec<Button> = Hand::ALL
             .into_iter()
             .map(|hand| Button {
@@ -525,17 +520,13 @@ impl App {
     }
 
     /// Loads a challenge; an expired one is removed and answered with its expired message.
-    fn load_challenge(
-        &self,
-        locale: Locale,
-        id: u64,
-    ) -> Result<Result<Stored<ChallengeRecord>, Response>, Fail> {
+    fn load_challenge(&self, id: u64) -> Result<Result<Stored<ChallengeRecord>, Response>, Fail> {
         let stored = self
             .store
             .challenge(id)?
             .ok_or(Fail::User(Text::ChallengeGone))?;
         if stored.record.expires_ms <= self.now() {
-            let edit = self.expire(locale, &stored)?;
+            let edit = self.expire(&stored)?;
             return Ok(Err(Response {
                 reply: Reply::Update(edit.msg),
                 edits: Vec::new(),
@@ -544,8 +535,8 @@ impl App {
         Ok(Ok(stored))
     }
 
-    fn accept(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let mut stored = match self.load_challenge(locale, id)? {
+    fn accept(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let mut stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
         };
@@ -579,7 +570,7 @@ impl App {
                 self.store
                     .update_challenge(stored.revision, &stored.record)?;
                 Ok(Response {
-                    reply: Reply::Update(self.rps_msg(locale, &stored.record, user.id, None)),
+                    reply: Reply::Update(self.rps_msg(&stored.record, user.id, None)),
                     edits: Vec::new(),
                 })
             }
@@ -595,24 +586,23 @@ impl App {
                     (opponent, challenger)
                 };
                 let intro = Text::FirstByCoin { winner: south.id };
-                self.start_game(locale, &stored, south, north, intro)
+                self.start_game(&stored, south, north, intro)
             }
             FirstPlayer::Challenger => {
                 let intro = Text::FirstFixed {
                     first: challenger.id,
                 };
-                self.start_game(locale, &stored, challenger, opponent, intro)
+                self.start_game(&stored, challenger, opponent, intro)
             }
             FirstPlayer::Opponent => {
                 let intro = Text::FirstFixed { first: opponent.id };
-                self.start_game(locale, &stored, opponent, challenger, intro)
+                self.start_game(&stored, opponent, challenger, intro)
             }
         }
     }
 
     fn start_game(
         &self,
-        locale: Locale,
         challenge: &Stored<ChallengeRecord>,
         south: Player,
         north: Player,
@@ -631,6 +621,7 @@ impl App {
             resigned: None,
             timed_out: None,
             created_ms: self.now(),
+            locale: c.locale,
         };
         let stored = self.store.start_game(c.id, challenge.revision, &record)?;
         let loaded = Loaded {
@@ -639,13 +630,13 @@ impl App {
             last: None,
         };
         Ok(Response {
-            reply: Reply::Update(self.board_msg(locale, &loaded, Some(intro))?),
+            reply: Reply::Update(self.board_msg(&loaded, Some(intro))?),
             edits: Vec::new(),
         })
     }
 
     fn pick(&self, locale: Locale, user: &UserRef, id: u64, hand: Hand) -> Result<Response, Fail> {
-        let mut stored = match self.load_challenge(locale, id)? {
+        let mut stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
         };
@@ -672,12 +663,7 @@ impl App {
                 self.store
                     .update_challenge(stored.revision, &stored.record)?;
                 Ok(Response {
-                    reply: Reply::Update(self.rps_msg(
-                        locale,
-                        &stored.record,
-                        opponent.id,
-                        Some(a),
-                    )),
+                    reply: Reply::Update(self.rps_msg(&stored.record, opponent.id, Some(a))),
                     edits: Vec::new(),
                 })
             }
@@ -692,7 +678,7 @@ impl App {
                     winning,
                     losing,
                 };
-                self.start_game(locale, &stored, south, north, intro)
+                self.start_game(&stored, south, north, intro)
             }
             _ => {
                 self.store
@@ -710,7 +696,7 @@ impl App {
     }
 
     fn decline(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let stored = match self.load_challenge(locale, id)? {
+        let stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
         };
@@ -734,7 +720,7 @@ impl App {
     }
 
     fn cancel(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let stored = match self.load_challenge(locale, id)? {
+        let stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
         };
@@ -799,7 +785,7 @@ impl App {
             to_move,
             link: message_link(record.guild, record.channel, record.message),
         };
-        let board = self.board_msg(locale, loaded, None)?;
+        let board = self.board_msg(loaded, None)?;
         Ok(Response {
             reply: Reply::Private(Msg {
                 text: format!("{}\n\n{}", text.render(locale), board.text),
@@ -846,7 +832,7 @@ impl App {
                 .update_game(loaded.stored.revision, &loaded.stored.record, finished)?;
         loaded.last = Some((mv, events));
         Ok(Response {
-            reply: Reply::Update(self.board_msg(locale, &loaded, None)?),
+            reply: Reply::Update(self.board_msg(&loaded, None)?),
             edits: Vec::new(),
         })
     }
@@ -876,7 +862,7 @@ impl App {
     }
 
     /// Resigns `user` from game `id`; returns the loser's seat and the final board.
-    fn apply_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<(Loaded, Msg), Fail> {
+    fn apply_resign(&self, user: &UserRef, id: u64) -> Result<(Loaded, Msg), Fail> {
         let mut loaded = self.load_game(id)?;
         if loaded.finished() {
             return Err(Fail::User(Text::GameOver));
@@ -888,12 +874,12 @@ impl App {
         loaded.stored =
             self.store
                 .update_game(loaded.stored.revision, &loaded.stored.record, true)?;
-        let board = self.board_msg(locale, &loaded, None)?;
+        let board = self.board_msg(&loaded, None)?;
         Ok((loaded, board))
     }
 
     fn confirm_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let (loaded, board) = self.apply_resign(locale, user, id)?;
+        let (loaded, board) = self.apply_resign(user, id)?;
         let record = &loaded.stored.record;
         Ok(Response {
             reply: Reply::Update(Msg::text(Text::YouResigned.render(locale))),
@@ -915,7 +901,7 @@ impl App {
             Some(ChannelEntry::Game(id)) => id,
             _ => return Err(Fail::User(Text::NoGameHere)),
         };
-        let (loaded, board) = self.apply_resign(locale, user, id)?;
+        let (loaded, board) = self.apply_resign(user, id)?;
         let record = &loaded.stored.record;
         Ok(match record.message {
             Some(message) => {
@@ -948,13 +934,13 @@ impl App {
         })
     }
 
-    fn do_board(&self, locale: Locale, place: Place) -> Result<Response, Fail> {
+    fn do_board(&self, place: Place) -> Result<Response, Fail> {
         match self.store.channel(place.channel)? {
             Some(ChannelEntry::Game(id)) => {
                 let loaded = self.load_game(id)?;
                 Ok(Response {
                     reply: Reply::Post {
-                        msg: self.board_msg(locale, &loaded, None)?,
+                        msg: self.board_msg(&loaded, None)?,
                         track: Some(Track::Game(id)),
                     },
                     edits: Vec::new(),
@@ -972,7 +958,8 @@ impl App {
     }
 
     /// The board message: caption, picture and (while the game goes on) the move buttons.
-    fn board_msg(&self, locale: Locale, loaded: &Loaded, intro: Option<Text>) -> Result<Msg, Fail> {
+    fn board_msg(&self, loaded: &Loaded, intro: Option<Text>) -> Result<Msg, Fail> {
+        let locale = loaded.stored.record.locale;
         let record = &loaded.stored.record;
         let position = loaded.game.position();
         let players = &record.players;

@@ -7,32 +7,18 @@
 use crate::games::oaq::{EndReason, IllegalMove, Preset, Rules};
 use crate::store::{FirstPlayer, Hand};
 
-/// A language the catalogue is written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Locale {
-    /// English (the only catalogue so far).
-    #[default]
-    English,
-}
-
-impl Locale {
-    /// The catalogue for a Discord locale code such as `en-US` or `vi`; English when there is
-    /// no catalogue for it yet.
-    pub fn from_discord(code: &str) -> Locale {
-        match code {
-            _ if code.starts_with("en") => Locale::English,
-            _ => Locale::English,
-        }
-    }
-}
+pub use crate::locale::Locale;
 
 /// A user mention, rendered as `<@id>` (Discord shows the name).
 fn mention(id: u64) -> String {
     format!("<@{id}>")
 }
 
-/// One message (or fragment) of the catalogue, with its arguments.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One message (or fragment) of the catalogue, with its arguments. [`TextKey`] names the
+/// variants without their arguments, so a test can check that every one is written in every
+/// language.
+#[derive(Debug, Clone, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(name(TextKey), derive(Hash, strum::EnumIter))]
 pub enum Text {
     /// A challenge to a named opponent.
     ChallengeDirect {
@@ -319,17 +305,29 @@ pub enum Text {
     Apology,
 }
 
-fn preset_name(rules: &Rules) -> String {
+fn preset_name(rules: &Rules, locale: Locale) -> String {
     let base = Preset::ALL.into_iter().find(|p| {
         Rules {
             quan_value: rules.quan_value,
             ..p.rules()
         } == *rules
     });
-    match base {
-        Some(p) if rules.quan_value == p.rules().quan_value => p.name().to_owned(),
-        Some(p) => format!("{}, mandarin worth {}", p.name(), rules.quan_value),
-        None => String::from("custom"),
+    let name = |p: Preset| match locale {
+        Locale::English => p.name(),
+        Locale::Vietnamese => match p {
+            Preset::Standard => "chuẩn",
+            Preset::Folk => "dân gian",
+            Preset::Young => "quan non",
+        },
+    };
+    match (base, locale) {
+        (Some(p), _) if rules.quan_value == p.rules().quan_value => name(p).to_owned(),
+        (Some(p), Locale::English) => format!("{}, mandarin worth {}", name(p), rules.quan_value),
+        (Some(p), Locale::Vietnamese) => {
+            format!("{}, quan tính {} điểm", name(p), rules.quan_value)
+        }
+        (None, Locale::English) => String::from("custom"),
+        (None, Locale::Vietnamese) => String::from("tùy chỉnh"),
     }
 }
 
@@ -370,11 +368,11 @@ fn rules_en(rules: &Rules, in_play: bool) -> String {
     use crate::games::oaq::{EndRule, NextQuanNonempty, NoFirstQuan, RefillShort};
     let mut lines = vec![
         if in_play {
-            format!("**Rules of this game: {}**", preset_name(rules))
+            format!("**Rules of this game: {}**", preset_name(rules, Locale::English))
         } else {
             format!(
                 "**No game in this channel; the default rules are {}**",
-                preset_name(rules)
+                preset_name(rules, Locale::English)
             )
         },
         String::from("• On your turn, pick one of your five squares that holds stones and a direction. The stones are sown one by one into the following squares."),
@@ -438,11 +436,96 @@ fn illegal_en(error: IllegalMove) -> String {
     }
 }
 
+fn hand_vi(hand: Hand) -> &'static str {
+    match hand {
+        Hand::Rock => "🪨 Búa",
+        Hand::Paper => "📄 Bao",
+        Hand::Scissors => "✂️ Kéo",
+    }
+}
+
+fn first_vi(first: FirstPlayer, challenger: u64, opponent: Option<u64>) -> String {
+    match (first, opponent) {
+        (FirstPlayer::Rps, _) => String::from("oẳn tù tì để chọn người đi trước"),
+        (FirstPlayer::Coin, _) => String::from("tung đồng xu để chọn người đi trước"),
+        (FirstPlayer::Challenger, _) => format!("{} đi trước", mention(challenger)),
+        (FirstPlayer::Opponent, Some(o)) => format!("{} đi trước", mention(o)),
+        (FirstPlayer::Opponent, None) => String::from("người nhận lời đi trước"),
+    }
+}
+
+fn rules_vi(rules: &Rules, in_play: bool) -> String {
+    use crate::games::oaq::{EndRule, NextQuanNonempty, NoFirstQuan, RefillShort};
+    let name = preset_name(rules, Locale::Vietnamese);
+    let mut lines = vec![
+        if in_play {
+            format!("**Luật của ván này: {name}**")
+        } else {
+            format!("**Kênh này chưa có ván nào; luật mặc định là {name}**")
+        },
+        String::from("• Đến lượt, bạn chọn một trong năm ô của mình còn quân và một hướng. Quân được rải lần lượt, mỗi ô một quân."),
+        String::from("• Nếu ô sau quân cuối cùng còn quân, bạn bốc lên và rải tiếp. Nếu ô đó trống và ô kế tiếp có quân, bạn ăn số quân ấy (và ăn tiếp qua mỗi ô trống xen kẽ)."),
+        format!("• Mỗi quân dân tính 1 điểm; quân quan tính {} điểm.", rules.quan_value),
+        String::from(if rules.empty_mandarin_is_gap {
+            "• Ô quan trống được tính là ô trống để ăn qua."
+        } else {
+            "• Gặp ô quan trống thì hết lượt."
+        }),
+        String::from(match rules.next_quan_nonempty {
+            NextQuanNonempty::End => "• Gặp ô quan còn quân thì hết lượt.",
+            NextQuanNonempty::TakeOne => "• Gặp ô quan còn quân: lấy một quân dân trong đó và rải tiếp.",
+        }),
+    ];
+    if rules.quan_non > 0 {
+        lines.push(format!(
+            "• Quan non: ô quan có ít hơn {} quân dân thì chưa được ăn.",
+            rules.quan_non
+        ));
+    }
+    match rules.no_first_quan {
+        NoFirstQuan::Off => {}
+        NoFirstQuan::Illegal => lines.push(String::from(
+            "• Nước đi đầu tiên của mỗi người không được ăn quan.",
+        )),
+        NoFirstQuan::Stop => lines.push(String::from(
+            "• Nước đi đầu tiên của mỗi người dừng ăn khi gặp ô quan.",
+        )),
+    }
+    lines.push(String::from(match rules.refill_short {
+        RefillShort::Borrow => "• Đến lượt mà hàng của bạn hết quân, bạn bỏ 5 điểm ra rải mỗi ô một quân (thiếu thì vay của đối thủ).",
+        RefillShort::Lose => "• Đến lượt mà hàng của bạn hết quân, bạn bỏ 5 điểm ra rải mỗi ô một quân; không đủ thì thua.",
+        RefillShort::End => "• Đến lượt mà hàng của bạn hết quân, bạn bỏ 5 điểm ra rải mỗi ô một quân; không đủ thì ván kết thúc và đếm điểm.",
+    }));
+    lines.push(String::from(match rules.end {
+        EndRule::MandarinsCaptured => "• Ván kết thúc khi cả hai quan đã bị ăn; mỗi người cộng thêm số quân trên hàng mình. Ai nhiều điểm hơn thì thắng.",
+        EndRule::SquaresEmpty => "• Ván kết thúc khi cả hai ô quan đều trống; mỗi người cộng thêm số quân trên hàng mình. Ai nhiều điểm hơn thì thắng.",
+    }));
+    lines.push(String::from(
+        "• Ván cũng kết thúc (và đếm điểm) sau 400 nước hoặc khi một thế cờ lặp lại ba lần.",
+    ));
+    lines.join("\n")
+}
+
+fn illegal_vi(error: IllegalMove) -> String {
+    String::from(match error {
+        IllegalMove::GameOver => "Ván này đã kết thúc.",
+        IllegalMove::MandarinSquare(_) | IllegalMove::NotYourSquare { .. } => {
+            "Bạn chỉ được chọn một trong năm ô của mình."
+        }
+        IllegalMove::EmptySquare(_) => "Ô đó trống: hãy chọn ô có ít nhất một quân.",
+        IllegalMove::FirstMoveMandarinCapture => {
+            "Theo luật này, nước đi đầu tiên không được ăn quan: hãy chọn nước khác."
+        }
+        IllegalMove::EndlessSowing => "Nước đi đó sẽ rải mãi không dừng: hãy chọn nước khác.",
+    })
+}
+
 impl Text {
     /// The text in `locale`.
     pub fn render(&self, locale: Locale) -> String {
         match locale {
             Locale::English => self.english(),
+            Locale::Vietnamese => self.vietnamese(),
         }
     }
 
@@ -450,11 +533,11 @@ impl Text {
         match self {
             Text::ChallengeDirect { challenger, opponent, rules, first, expires_s } => format!(
                 "{} challenges {} to a game of **Ô ăn quan** ({} rules; {}). The challenge expires <t:{expires_s}:R>.",
-                mention(*challenger), mention(*opponent), preset_name(rules), first_en(*first, *challenger, Some(*opponent))
+                mention(*challenger), mention(*opponent), preset_name(rules, Locale::English), first_en(*first, *challenger, Some(*opponent))
             ),
             Text::ChallengeOpen { challenger, rules, first, expires_s } => format!(
                 "{} is looking for an opponent for **Ô ăn quan** ({} rules; {}). Anyone may accept. The challenge expires <t:{expires_s}:R>.",
-                mention(*challenger), preset_name(rules), first_en(*first, *challenger, None)
+                mention(*challenger), preset_name(rules, Locale::English), first_en(*first, *challenger, None)
             ),
             Text::Accept => String::from("Accept"),
             Text::Decline => String::from("Decline"),
@@ -545,7 +628,7 @@ impl Text {
             Text::Wins { winner } => format!("**{} wins!**", mention(*winner)),
             Text::Draw => String::from("**A draw!**"),
             Text::Resigned { loser, winner } => format!("{} resigned. **{} wins!**", mention(*loser), mention(*winner)),
-            Text::BoardTitle { rules } => format!("Ô ăn quan · {}", preset_name(rules)),
+            Text::BoardTitle { rules } => format!("Ô ăn quan · {}", preset_name(rules, Locale::English)),
             Text::PanelCaptured { points } => format!("captured {points}"),
             Text::StatusToMove { name } => format!("{name} to move"),
             Text::StatusWins { name, high, low } => format!("{name} wins {high}–{low}"),
@@ -586,4 +669,282 @@ impl Text {
             Text::Apology => String::from("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."),
         }
     }
+    fn vietnamese(&self) -> String {
+        let vi = Locale::Vietnamese;
+        match self {
+            Text::ChallengeDirect { challenger, opponent, rules, first, expires_s } => format!(
+                "{} thách {} một ván **Ô ăn quan** (luật {}; {}). Lời thách hết hạn <t:{expires_s}:R>.",
+                mention(*challenger), mention(*opponent), preset_name(rules, vi), first_vi(*first, *challenger, Some(*opponent))
+            ),
+            Text::ChallengeOpen { challenger, rules, first, expires_s } => format!(
+                "{} đang tìm đối thủ chơi **Ô ăn quan** (luật {}; {}). Ai cũng có thể nhận lời. Lời thách hết hạn <t:{expires_s}:R>.",
+                mention(*challenger), preset_name(rules, vi), first_vi(*first, *challenger, None)
+            ),
+            Text::Accept => String::from("Nhận lời"),
+            Text::Decline => String::from("Từ chối"),
+            Text::Cancel => String::from("Hủy"),
+            Text::CannotChallengeSelf => String::from("Bạn không thể tự thách chính mình. Hãy chọn người khác, hoặc bỏ trống đối thủ để thách mọi người."),
+            Text::CannotChallengeBot => String::from("Bot không chơi Ô ăn quan ở đây được. Hãy thách một người, hoặc bỏ trống đối thủ để thách mọi người."),
+            Text::ChannelHasGame { link } => format!(
+                "Kênh này đang có một ván{}. Mỗi kênh chỉ có một ván hoặc một lời thách: hãy mở một luồng (thread) và thách trong đó để chơi cùng lúc.",
+                link_en(link)
+            ),
+            Text::ChannelHasChallenge { link } => format!(
+                "Kênh này đang có một lời thách chờ{}. Mỗi kênh chỉ có một ván hoặc một lời thách: hãy nhận lời, hoặc mở một luồng (thread) và thách trong đó.",
+                link_en(link)
+            ),
+            Text::ChallengeIsForSomeoneElse { opponent } => format!("Lời thách này dành cho {}.", mention(*opponent)),
+            Text::CannotAcceptOwnChallenge => String::from("Bạn không thể nhận lời thách của chính mình."),
+            Text::OnlyChallengerCancels { challenger } => format!("Chỉ {} mới hủy được lời thách này.", mention(*challenger)),
+            Text::OnlyOpponentDeclines => String::from("Chỉ người được thách mới từ chối được lời thách này."),
+            Text::ChallengeGone => String::from("Lời thách này không còn nữa."),
+            Text::ChallengeExpired { challenger } => format!("Lời thách của {} đã hết hạn: không ai vào chơi kịp.", mention(*challenger)),
+            Text::ChallengeDeclined { challenger, opponent } => format!("{} đã từ chối lời thách của {}.", mention(*opponent), mention(*challenger)),
+            Text::ChallengeCancelled { challenger } => format!("{} đã hủy lời thách.", mention(*challenger)),
+            Text::RpsPrompt { challenger, opponent, tie } => {
+                let mut text = format!(
+                    "{} và {}: oẳn tù tì chọn người đi trước! Chọn bằng các nút bên dưới; không ai thấy lựa chọn của bạn cho đến khi cả hai đã chọn.",
+                    mention(*challenger), mention(*opponent)
+                );
+                if let Some(hand) = tie {
+                    text = format!("Hòa: cả hai cùng ra {}. Chọn lại nào!\n{text}", hand_vi(*hand));
+                }
+                text
+            }
+            Text::Hand(hand) => String::from(hand_vi(*hand)),
+            Text::RpsPicked { hand, waiting_for } => format!("Bạn đã ra {}. Đang chờ {}.", hand_vi(*hand), mention(*waiting_for)),
+            Text::RpsAlreadyPicked { hand } => format!("Bạn đã ra {} ở lượt này rồi.", hand_vi(*hand)),
+            Text::RpsNotYours => String::from("Chỉ hai người chơi mới được chọn ở đây."),
+            Text::FirstByRps { winner, winning, losing } => format!("{} thắng {}: {} đi trước.", hand_vi(*winning), hand_vi(*losing), mention(*winner)),
+            Text::FirstByCoin { winner } => format!("Tung đồng xu: {} đi trước.", mention(*winner)),
+            Text::FirstFixed { first } => format!("{} đi trước.", mention(*first)),
+            Text::MoveSummary { mover, label, right, relays, citizens, mandarins } => {
+                let mut text = format!(
+                    "{} rải ô {label} sang {}",
+                    mention(*mover),
+                    if *right { "phải →" } else { "← trái" }
+                );
+                if *relays > 0 {
+                    text.push_str(&format!(", bốc tiếp {relays} lần"));
+                }
+                let mut taken = Vec::new();
+                if *citizens > 0 {
+                    taken.push(format!("{citizens} quân dân"));
+                }
+                if mandarins.0 {
+                    taken.push(String::from("quan bên trái"));
+                }
+                if mandarins.1 {
+                    taken.push(String::from("quan bên phải"));
+                }
+                if taken.is_empty() {
+                    text.push_str(" và không ăn được gì.");
+                } else {
+                    let last = taken.pop().unwrap_or_default();
+                    let list = if taken.is_empty() { last } else { format!("{} và {last}", taken.join(", ")) };
+                    text.push_str(&format!(" và ăn {list}."));
+                }
+                text
+            }
+            Text::Refilled { player, borrowed } => {
+                if *borrowed > 0 {
+                    format!("Hàng của {} hết quân: bỏ 5 điểm ra rải mỗi ô một quân, vay {borrowed} điểm.", mention(*player))
+                } else {
+                    format!("Hàng của {} hết quân: bỏ 5 điểm ra rải mỗi ô một quân.", mention(*player))
+                }
+            }
+            Text::ToMove { player } => format!("Đến lượt {}.", mention(*player)),
+            Text::Totals { south, south_points, north, north_points } => format!("Đã ăn: {south} {south_points} · {north} {north_points}"),
+            Text::GameEnded { reason } => String::from(match reason {
+                EndReason::MandarinsCaptured => "**Hết ván**: cả hai quan đã bị ăn.",
+                EndReason::SquaresEmpty => "**Hết ván**: cả hai ô quan đều trống.",
+                EndReason::CannotRefill => "**Hết ván**: một người không đủ điểm để rải lại hàng.",
+                EndReason::PlyLimit => "**Hết ván**: đã đi đủ 400 nước.",
+                EndReason::Repetition => "**Hết ván**: một thế cờ đã lặp lại ba lần.",
+            }),
+            Text::FinalCount { name, captured, collected } => format!("{name}: ăn {captured} + {collected} trên hàng = {}", *captured + i16::from(*collected)),
+            Text::Wins { winner } => format!("**{} thắng!**", mention(*winner)),
+            Text::Draw => String::from("**Hòa!**"),
+            Text::Resigned { loser, winner } => format!("{} đã xin thua. **{} thắng!**", mention(*loser), mention(*winner)),
+            Text::BoardTitle { rules } => format!("Ô ăn quan · {}", preset_name(rules, vi)),
+            Text::PanelCaptured { points } => format!("đã ăn {points}"),
+            Text::StatusToMove { name } => format!("Đến lượt {name}"),
+            Text::StatusWins { name, high, low } => format!("{name} thắng {high}–{low}"),
+            Text::StatusResigned { name } => format!("{name} thắng do đối thủ xin thua"),
+            Text::StatusDraw { points } => format!("Hòa {points}–{points}"),
+            Text::Resign => String::from("Xin thua"),
+            Text::RulesButton => String::from("Luật chơi"),
+            Text::ConfirmResign { opponent } => format!("Xin thua ván này? {} sẽ thắng. Bỏ qua tin nhắn này để chơi tiếp.", mention(*opponent)),
+            Text::YesResign => String::from("Đúng, xin thua"),
+            Text::YouResigned => String::from("Bạn đã xin thua."),
+            Text::NotYourTurn { player } => format!("Đang là lượt của {}, chưa đến lượt bạn.", mention(*player)),
+            Text::NotAPlayer => String::from("Bạn không chơi trong ván này. Hãy bắt đầu ván của mình bằng `/oaq thach-dau`."),
+            Text::OutOfDate { to_move, link } => {
+                let mut text = format!("Bàn cờ này đã cũ: ván đấu đã đi tiếp{}.", link_en(link));
+                if let Some(p) = to_move {
+                    text.push_str(&format!(" Đến lượt {}. Đây là thế cờ hiện tại:", mention(*p)));
+                }
+                text
+            }
+            Text::LostRace => String::from("Một cú bấm khác đã đến trước nên nước của bạn chưa được đi. Hãy xem bàn cờ mới rồi thử lại."),
+            Text::GameOver => String::from("Ván này đã kết thúc."),
+            Text::Illegal(error) => illegal_vi(*error),
+            Text::NoGameHere => String::from("Kênh này chưa có ván nào. Hãy bắt đầu bằng `/oaq thach-dau`."),
+            Text::OnlyChallengeHere { link } => format!("Kênh này chưa có ván nào, chỉ có một lời thách đang chờ nhận lời{}.", link_en(link)),
+            Text::ResignedAnnouncement { loser, winner } => format!("{} đã xin thua. **{} thắng!** Bàn cờ cuối cùng ở phía trên.", mention(*loser), mention(*winner)),
+            Text::RulesSummary { rules, in_play } => rules_vi(rules, *in_play),
+            Text::Help => String::from(
+                "**Ô ăn quan**, trò chơi dân gian Việt Nam.\n\
+                 • `/oaq thach-dau [doi-thu] [luat] [gia-quan] [di-truoc]`: thách một người (hoặc mọi người, nếu bỏ trống đối thủ). Luật: chuẩn, dân gian hoặc quan non; quan tính 10 hoặc 5 điểm; người đi trước do oẳn tù tì, tung đồng xu, bạn hoặc đối thủ.\n\
+                 • Chơi bằng các nút dưới bàn cờ: con số là ô (như trên hình) và mũi tên là hướng rải quân.\n\
+                 • `/oaq ban-co`: đăng lại bàn cờ hiện tại của kênh.\n\
+                 • `/oaq xin-thua`: xin thua ván của bạn trong kênh.\n\
+                 • `/oaq luat`: luật đang áp dụng.\n\
+                 Mỗi kênh một ván hoặc một lời thách: dùng luồng (thread) để chơi nhiều ván cùng lúc.",
+            ),
+            Text::Damaged => String::from("Ván đã lưu của kênh này bị hỏng và không đọc được. Không có gì bị thay đổi và bản ghi được giữ lại để kiểm tra: hãy báo cho người quản lý bot."),
+            Text::UnknownButton => String::from("Tôi không nhận ra nút này (có thể nó thuộc một phiên bản cũ của bot). Dùng `/oaq ban-co` để lấy bàn cờ mới."),
+            Text::Apology => String::from("Xin lỗi, bên tôi có trục trặc và chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé."),
+        }
+    }
+}
+
+/// The name and description of a slash command, option or choice in one language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Label {
+    /// What the user types (commands, options) or picks (choices).
+    pub name: &'static str,
+    /// The help line Discord shows under it (empty for choices, which have none).
+    pub description: &'static str,
+}
+
+/// A slash command, option or choice, by key, in every language of the catalogue.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandText {
+    /// `oaq`, `oaq challenge`, `oaq challenge opponent` (an option) or
+    /// `oaq challenge rules folk` (a choice, by its English name).
+    pub key: &'static str,
+    /// English.
+    pub english: Label,
+    /// Vietnamese. Command and option names are written without tone marks, so they are
+    /// as easy to type as the English ones; descriptions and choices are written in full.
+    pub vietnamese: Label,
+}
+
+impl CommandText {
+    /// The label in `locale`.
+    pub fn label(&self, locale: Locale) -> Label {
+        match locale {
+            Locale::English => self.english,
+            Locale::Vietnamese => self.vietnamese,
+        }
+    }
+}
+
+const fn entry(
+    key: &'static str,
+    english: (&'static str, &'static str),
+    vietnamese: (&'static str, &'static str),
+) -> CommandText {
+    CommandText {
+        key,
+        english: Label {
+            name: english.0,
+            description: english.1,
+        },
+        vietnamese: Label {
+            name: vietnamese.0,
+            description: vietnamese.1,
+        },
+    }
+}
+
+/// Every slash command, option and choice of the bot, in English and Vietnamese. The
+/// Discord adapter applies these at start-up; a test checks that every command the bot
+/// registers has an entry here.
+pub const COMMANDS: &[CommandText] = &[
+    entry(
+        "oaq",
+        ("oaq", "Play Ô ăn quan, the Vietnamese mandarin-square game"),
+        ("oaq", "Chơi Ô ăn quan, trò chơi dân gian Việt Nam"),
+    ),
+    entry(
+        "oaq challenge",
+        (
+            "challenge",
+            "Challenge someone (or anyone) to a game of Ô ăn quan",
+        ),
+        (
+            "thach-dau",
+            "Thách một người (hoặc mọi người) chơi một ván Ô ăn quan",
+        ),
+    ),
+    entry(
+        "oaq challenge opponent",
+        (
+            "opponent",
+            "Who to play; leave empty for an open challenge anyone may accept",
+        ),
+        (
+            "doi-thu",
+            "Người bạn muốn thách; bỏ trống để ai cũng có thể nhận lời",
+        ),
+    ),
+    entry(
+        "oaq challenge rules",
+        ("rules", "Rules preset (default: standard)"),
+        ("luat", "Bộ luật (mặc định: chuẩn)"),
+    ),
+    entry(
+        "oaq challenge rules standard",
+        ("standard", ""),
+        ("chuẩn", ""),
+    ),
+    entry("oaq challenge rules folk", ("folk", ""), ("dân gian", "")),
+    entry("oaq challenge rules young", ("young", ""), ("quan non", "")),
+    entry(
+        "oaq challenge quan_value",
+        ("quan_value", "Points a mandarin is worth (default: 10)"),
+        ("gia-quan", "Số điểm của một quân quan (mặc định: 10)"),
+    ),
+    entry("oaq challenge quan_value 10", ("10", ""), ("10 điểm", "")),
+    entry("oaq challenge quan_value 5", ("5", ""), ("5 điểm", "")),
+    entry(
+        "oaq challenge first",
+        ("first", "Who moves first (default: rock-paper-scissors)"),
+        ("di-truoc", "Ai đi trước (mặc định: oẳn tù tì)"),
+    ),
+    entry("oaq challenge first rps", ("rps", ""), ("oẳn tù tì", "")),
+    entry(
+        "oaq challenge first coin",
+        ("coin", ""),
+        ("tung đồng xu", ""),
+    ),
+    entry("oaq challenge first me", ("me", ""), ("tôi", "")),
+    entry("oaq challenge first them", ("them", ""), ("đối thủ", "")),
+    entry(
+        "oaq board",
+        ("board", "Post the current board of this channel again"),
+        ("ban-co", "Đăng lại bàn cờ hiện tại của kênh này"),
+    ),
+    entry(
+        "oaq resign",
+        ("resign", "Resign your game in this channel"),
+        ("xin-thua", "Xin thua ván của bạn trong kênh này"),
+    ),
+    entry(
+        "oaq rules",
+        ("rules", "The rules in play in this channel"),
+        ("luat", "Luật đang áp dụng trong kênh này"),
+    ),
+    entry(
+        "oaq help",
+        ("help", "How to play with this bot"),
+        ("huong-dan", "Cách chơi với bot này"),
+    ),
+];
+
+/// The catalogue entry for a command, option or choice key.
+pub fn command_text(key: &str) -> Option<&'static CommandText> {
+    COMMANDS.iter().find(|c| c.key == key)
 }

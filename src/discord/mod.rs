@@ -3,6 +3,7 @@
 //! [`Response`]s into serenity builders. No rules and no storage calls live here.
 
 pub mod custom_id;
+pub mod localize;
 
 use std::num::NonZeroU64;
 use std::sync::Arc;
@@ -250,6 +251,14 @@ pub enum FirstChoice {
     Them,
 }
 
+/// The bot's slash commands, named and described in every language of the catalogue
+/// (descriptions and translations come from [`crate::app::text::COMMANDS`]).
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    let mut commands = vec![oaq()];
+    commands.iter_mut().for_each(localize::localize);
+    commands
+}
+
 /// Play Ô ăn quan, the Vietnamese mandarin-square game.
 #[poise::command(
     slash_command,
@@ -264,11 +273,10 @@ pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who to play; leave empty for an open challenge anyone may accept"]
     opponent: Option<serenity::User>,
-    #[description = "Rules preset (default: standard)"] rules: Option<RulesChoice>,
-    #[description = "Points a mandarin is worth (default: 10)"] quan_value: Option<QuanChoice>,
-    #[description = "Who moves first (default: rock-paper-scissors)"] first: Option<FirstChoice>,
+    rules: Option<RulesChoice>,
+    quan_value: Option<QuanChoice>,
+    first: Option<FirstChoice>,
 ) -> Result<(), Error> {
     let request = ChallengeRequest {
         opponent: opponent.as_ref().map(user_ref),
@@ -427,7 +435,7 @@ fn spawn_expiry(http: Arc<serenity::Http>, app: Arc<App>, every: Duration) {
         loop {
             interval.tick().await;
             let app = app.clone();
-            match blocking(move || app.expire_challenges(Locale::English)).await {
+            match blocking(move || app.expire_challenges()).await {
                 Ok(edits) => apply_edits(&http, edits).await,
                 Err(error) => tracing::error!(%error, "expiry sweep failed"),
             }
@@ -472,7 +480,7 @@ pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordErro
     let sweep = settings.expiry_sweep;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![oaq()],
+            commands: commands(),
             on_error: |error| Box::pin(on_error(error)),
             // No owner-only commands: skip the application-info lookup.
             initialize_owners: false,

@@ -62,9 +62,10 @@ const CORNERS: [[&str; 3]; 6] = [
 pub fn render_png(position: &Position, last_move: Option<&Move>) -> Result<Vec<u8>, ImageError> {
     let canvas = render(position, last_move);
     let mut png = Vec::with_capacity(96 * 1024);
+    // Level 2: zlib-rs's level 1 (its "quick" strategy) makes the busiest board 158 KB.
     PngEncoder::new_with_quality(
         Cursor::new(&mut png),
-        CompressionType::Level(1),
+        CompressionType::Level(2),
         FilterType::Adaptive,
     )
     .write_image(

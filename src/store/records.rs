@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::oaq::{Level, Move, Rules, Seat};
+use crate::locale::Locale;
 
 /// A Discord user as the store remembers them: their id and the name shown on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,6 +94,9 @@ pub struct ChallengeRecord {
     pub expires_ms: u64,
     /// Set once accepted with rock-paper-scissors still to be played.
     pub accepted: Option<Acceptance>,
+    /// The language of the challenge's public messages: the challenger's.
+    #[serde(default)]
+    pub locale: Locale,
 }
 
 /// A game: its players, rules, start position and moves. The current position is the replay.
@@ -121,6 +125,10 @@ pub struct GameRecord {
     pub timed_out: Option<Seat>,
     /// When the game started (milliseconds since the Unix epoch).
     pub created_ms: u64,
+    /// The language of the board messages: the challenger's, so that the board does not
+    /// change language with whoever clicked last. Private answers use each user's own.
+    #[serde(default)]
+    pub locale: Locale,
 }
 
 impl GameRecord {

@@ -336,9 +336,9 @@ fn challenges_expire_on_time_and_free_the_channel() {
     let id = challenge_id(&posted);
     app.record_message(Track::Challenge(id), 555);
     clock.advance_ms(TTL - 1);
-    assert!(app.expire_challenges(EN).is_empty());
+    assert!(app.expire_challenges().is_empty());
     clock.advance_ms(1);
-    let edits = app.expire_challenges(EN);
+    let edits = app.expire_challenges();
     assert_eq!(edits.len(), 1);
     assert_eq!(edits[0].message, Some(555));
     assert!(edits[0].msg.text.contains("expired"));

@@ -350,3 +350,79 @@ async fn reposting_the_board_then_resigning_with_confirmation() {
     );
     drop(bot);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vietnamese_user_sees_vietnamese() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let channel = CHANNEL + 7;
+    let lan = FakeUser::new(44, "Lan").speaking("vi");
+
+    // The commands are registered with their Vietnamese names and descriptions.
+    let body = fake.registrations()[0].1.to_string();
+    assert!(body.contains(r#""vi":"thach-dau""#), "{body}");
+    assert!(body.contains(r#""vi":"dân gian""#), "{body}");
+
+    // Lan (Vietnamese) challenges Bình (English): the public challenge is in Lan's language.
+    let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
+    let first = json!({ "name": "first", "type": 4, "value": 2 });
+    let token = fake.slash(
+        &lan,
+        channel,
+        "challenge",
+        vec![opponent, first],
+        vec![&binh()],
+    );
+    let posted = fake.callback(&token).await;
+    let board_id = posted.message.expect("challenge message");
+    let challenge = fake.message(board_id);
+    assert!(
+        challenge.content.contains("thách <@22>"),
+        "{}",
+        challenge.content
+    );
+    let token = fake.click(&binh(), board_id, &button(&challenge, "Nhận lời"));
+    assert_eq!(fake.callback(&token).await.kind, 7);
+
+    // The board stays in the game's language whoever clicks; private answers follow each
+    // user's own language.
+    let board = fake.message(board_id);
+    assert!(
+        board.content.contains("Đến lượt <@44>"),
+        "{}",
+        board.content
+    );
+    assert!(button(&board, "Xin thua").starts_with("oaq:"));
+    let moves = enabled_moves(&board);
+    let token = fake.click(&binh(), board_id, &moves[0]);
+    let refused = fake.callback(&token).await;
+    assert!(
+        refused.ephemeral() && refused.content().contains("not yours"),
+        "{}",
+        refused.content()
+    );
+    let token = fake.click(&lan, board_id, &moves[0]);
+    assert_eq!(fake.callback(&token).await.kind, 7);
+    let board = fake.message(board_id);
+    assert!(board.content.contains("<@44> rải ô"), "{}", board.content);
+    let token = fake.slash(&lan, channel, "rules", vec![], vec![]);
+    let rules = fake.callback(&token).await;
+    assert!(
+        rules.content().contains("Luật của ván này"),
+        "{}",
+        rules.content()
+    );
+    let token = fake.slash(&binh(), channel, "rules", vec![], vec![]);
+    let rules = fake.callback(&token).await;
+    assert!(
+        rules.content().contains("Rules of this game"),
+        "{}",
+        rules.content()
+    );
+    for payload in fake.payloads() {
+        check_limits(&payload);
+    }
+    drop(bot);
+}

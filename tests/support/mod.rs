@@ -33,6 +33,8 @@ pub struct FakeUser {
     pub id: u64,
     pub name: String,
     pub bot: bool,
+    /// The Discord client's language, sent with every interaction.
+    pub locale: &'static str,
 }
 
 impl FakeUser {
@@ -41,7 +43,14 @@ impl FakeUser {
             id,
             name: name.to_owned(),
             bot: false,
+            locale: "en-US",
         }
+    }
+
+    /// The same user with their Discord client set to `locale` (for example `vi`).
+    pub fn speaking(mut self, locale: &'static str) -> FakeUser {
+        self.locale = locale;
+        self
     }
 
     fn json(&self) -> Value {
@@ -298,7 +307,7 @@ impl FakeDiscord {
         });
         let value = json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
-            "token": token, "version": 1, "locale": "en-US", "guild_locale": "en-US",
+            "token": token, "version": 1, "locale": user.locale, "guild_locale": "en-US",
             "entitlements": [], "attachment_size_limit": 10_485_760,
             "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(),
             "member": member, "user": user.json(), "app_permissions": "2147483647",

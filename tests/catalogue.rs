@@ -1,0 +1,255 @@
+//! The string catalogue: every message and every slash command exists in English and
+//! Vietnamese, and the Discord locale picks the language.
+
+use std::collections::HashSet;
+
+use oaq_bot::app::text::{command_text, TextKey, COMMANDS};
+use oaq_bot::app::{Locale, Text};
+use oaq_bot::discord::commands;
+use oaq_bot::discord::localize::{self, Kind};
+use oaq_bot::games::oaq::{EndReason, IllegalMove, Rules, Square};
+use oaq_bot::store::{FirstPlayer, Hand};
+use strum::IntoEnumIterator;
+
+/// One value of every message of the catalogue. When a message is added, the test below
+/// fails until it gets a sample here — and so until it is written in every language.
+fn samples() -> Vec<Text> {
+    let rules = Rules::standard();
+    let link = Some(String::from("https://discord.com/channels/1/2/3"));
+    vec![
+        Text::ChallengeDirect {
+            challenger: 1,
+            opponent: 2,
+            rules,
+            first: FirstPlayer::Rps,
+            expires_s: 9,
+        },
+        Text::ChallengeOpen {
+            challenger: 1,
+            rules,
+            first: FirstPlayer::Opponent,
+            expires_s: 9,
+        },
+        Text::Accept,
+        Text::Decline,
+        Text::Cancel,
+        Text::CannotChallengeSelf,
+        Text::CannotChallengeBot,
+        Text::ChannelHasGame { link: link.clone() },
+        Text::ChannelHasChallenge { link: None },
+        Text::ChallengeIsForSomeoneElse { opponent: 2 },
+        Text::CannotAcceptOwnChallenge,
+        Text::OnlyChallengerCancels { challenger: 1 },
+        Text::OnlyOpponentDeclines,
+        Text::ChallengeGone,
+        Text::ChallengeExpired { challenger: 1 },
+        Text::ChallengeDeclined {
+            challenger: 1,
+            opponent: 2,
+        },
+        Text::ChallengeCancelled { challenger: 1 },
+        Text::RpsPrompt {
+            challenger: 1,
+            opponent: 2,
+            tie: Some(Hand::Paper),
+        },
+        Text::Hand(Hand::Scissors),
+        Text::RpsPicked {
+            hand: Hand::Rock,
+            waiting_for: 2,
+        },
+        Text::RpsAlreadyPicked { hand: Hand::Rock },
+        Text::RpsNotYours,
+        Text::FirstByRps {
+            winner: 1,
+            winning: Hand::Paper,
+            losing: Hand::Rock,
+        },
+        Text::FirstByCoin { winner: 2 },
+        Text::FirstFixed { first: 1 },
+        Text::MoveSummary {
+            mover: 1,
+            label: 3,
+            right: true,
+            relays: 2,
+            citizens: 6,
+            mandarins: (true, false),
+        },
+        Text::Refilled {
+            player: 2,
+            borrowed: 3,
+        },
+        Text::ToMove { player: 1 },
+        Text::Totals {
+            south: String::from("An"),
+            south_points: 4,
+            north: String::from("Bình"),
+            north_points: 7,
+        },
+        Text::GameEnded {
+            reason: EndReason::Repetition,
+        },
+        Text::FinalCount {
+            name: String::from("An"),
+            captured: 20,
+            collected: 3,
+        },
+        Text::Wins { winner: 1 },
+        Text::Draw,
+        Text::Resigned {
+            loser: 1,
+            winner: 2,
+        },
+        Text::BoardTitle { rules },
+        Text::PanelCaptured { points: 12 },
+        Text::StatusToMove {
+            name: String::from("An"),
+        },
+        Text::StatusWins {
+            name: String::from("An"),
+            high: 40,
+            low: 30,
+        },
+        Text::StatusResigned {
+            name: String::from("An"),
+        },
+        Text::StatusDraw { points: 35 },
+        Text::Resign,
+        Text::RulesButton,
+        Text::ConfirmResign { opponent: 2 },
+        Text::YesResign,
+        Text::YouResigned,
+        Text::NotYourTurn { player: 2 },
+        Text::NotAPlayer,
+        Text::OutOfDate {
+            to_move: Some(2),
+            link,
+        },
+        Text::LostRace,
+        Text::GameOver,
+        Text::Illegal(IllegalMove::EmptySquare(Square::WEST)),
+        Text::NoGameHere,
+        Text::OnlyChallengeHere { link: None },
+        Text::ResignedAnnouncement {
+            loser: 1,
+            winner: 2,
+        },
+        Text::RulesSummary {
+            rules,
+            in_play: true,
+        },
+        Text::Help,
+        Text::Damaged,
+        Text::UnknownButton,
+        Text::Apology,
+    ]
+}
+
+#[test]
+fn every_message_is_written_in_english_and_vietnamese() {
+    let samples = samples();
+    let covered: HashSet<TextKey> = samples.iter().map(TextKey::from).collect();
+    let missing: Vec<TextKey> = TextKey::iter().filter(|k| !covered.contains(k)).collect();
+    assert!(missing.is_empty(), "messages without a sample: {missing:?}");
+    for text in &samples {
+        let english = text.render(Locale::English);
+        let vietnamese = text.render(Locale::Vietnamese);
+        assert!(!english.trim().is_empty(), "{text:?} is empty in English");
+        assert!(
+            !vietnamese.trim().is_empty(),
+            "{text:?} is empty in Vietnamese"
+        );
+        assert_ne!(english, vietnamese, "{text:?} is not translated");
+    }
+}
+
+#[test]
+fn discord_locales_pick_the_catalogue() {
+    assert_eq!(Locale::from_discord("vi"), Locale::Vietnamese);
+    for code in ["en-US", "en-GB", "fr", "ja", "zh-CN", ""] {
+        assert_eq!(Locale::from_discord(code), Locale::English, "{code}");
+    }
+    assert_eq!(Text::Draw.render(Locale::Vietnamese), "**Hòa!**");
+}
+
+/// Discord's rule for command and option names: 1–32 lowercase letters, digits, `-` or `_`.
+fn valid_name(name: &str) -> bool {
+    (1..=32).contains(&name.chars().count())
+        && name.chars().all(|c| {
+            c == '-' || c == '_' || c.is_numeric() || (c.is_alphabetic() && !c.is_uppercase())
+        })
+}
+
+#[test]
+fn every_slash_command_option_and_choice_is_in_the_catalogue() {
+    let registered = localize::keys(&commands());
+    let registered_keys: HashSet<&str> = registered.iter().map(|(k, _)| k.as_str()).collect();
+    let catalogue: HashSet<&str> = COMMANDS.iter().map(|c| c.key).collect();
+    assert_eq!(catalogue.len(), COMMANDS.len(), "duplicate catalogue keys");
+    let missing: Vec<_> = registered_keys.difference(&catalogue).collect();
+    let unused: Vec<_> = catalogue.difference(&registered_keys).collect();
+    assert!(missing.is_empty(), "not in the catalogue: {missing:?}");
+    assert!(
+        unused.is_empty(),
+        "in the catalogue but not registered: {unused:?}"
+    );
+    for (key, kind) in &registered {
+        let entry = command_text(key).expect("checked above");
+        for locale in Locale::ALL {
+            let label = entry.label(locale);
+            if *kind == Kind::Choice {
+                assert!((1..=100).contains(&label.name.chars().count()), "{key}");
+            } else {
+                assert!(
+                    valid_name(label.name),
+                    "{key}: {:?} is not a valid name",
+                    label.name
+                );
+                let chars = label.description.chars().count();
+                assert!(
+                    (1..=100).contains(&chars),
+                    "{key}: description of {chars} characters"
+                );
+            }
+        }
+        assert_ne!(entry.english, entry.vietnamese, "{key} is not translated");
+    }
+}
+
+#[test]
+fn registered_commands_carry_the_vietnamese_names() {
+    let commands = commands();
+    let oaq = &commands[0];
+    let challenge = oaq
+        .subcommands
+        .iter()
+        .find(|c| c.name == "challenge")
+        .expect("challenge");
+    assert!(challenge
+        .name_localizations
+        .iter()
+        .any(|(code, name)| code == "vi" && name == "thach-dau"));
+    assert_eq!(
+        challenge.description.as_deref(),
+        Some(
+            command_text("oaq challenge")
+                .expect("entry")
+                .english
+                .description
+        )
+    );
+    let rules = challenge
+        .parameters
+        .iter()
+        .find(|p| p.name == "rules")
+        .expect("rules option");
+    let folk = rules
+        .choices
+        .iter()
+        .find(|c| c.name == "folk")
+        .expect("folk");
+    assert!(folk
+        .localizations
+        .iter()
+        .any(|(code, name)| code == "vi" && name == "dân gian"));
+}
