@@ -61,6 +61,10 @@ pub struct GameConfig {
     pub challenge_ttl_seconds: u64,
     /// Seconds between expiry sweeps.
     pub expiry_sweep_seconds: u64,
+    /// Seconds a player has for each move before losing on time.
+    pub turn_timeout_seconds: u64,
+    /// Milliseconds the hard computer opponent may think about a move.
+    pub bot_move_ms: u64,
 }
 
 /// `[log]`.
@@ -106,8 +110,14 @@ impl Config {
                     .map(|_| "discord.api_base".into()),
             );
         }
-        figment
+        let config: Config = figment
             .extract()
-            .map_err(|e| ConfigError::Invalid(e.to_string()))
+            .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        if config.game.turn_timeout_seconds == 0 {
+            return Err(ConfigError::Invalid(String::from(
+                "game.turn_timeout_seconds must be at least 1",
+            )));
+        }
+        Ok(config)
     }
 }

@@ -42,6 +42,8 @@ fn game(id: u64, channel: u64) -> GameRecord {
         resigned: None,
         timed_out: None,
         created_ms: 5,
+        turn_ms: None,
+        deadline_ms: None,
     }
 }
 

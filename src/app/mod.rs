@@ -7,8 +7,12 @@
 //! logged and answered with an apology, and nothing is half-applied.
 
 mod clock;
+mod computer;
+mod ending;
+mod rematch;
 mod reply;
 pub mod text;
+mod timeouts;
 
 use std::sync::{Arc, Mutex};
 
@@ -16,6 +20,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use clock::{Clock, FakeClock, SystemClock};
+pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
 pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, Track};
 pub use text::{Locale, Text};
 
@@ -77,6 +82,10 @@ pub struct Settings {
     pub challenge_ttl_ms: u64,
     /// Seed of the coin tosses (any value; the bot seeds it from the clock).
     pub seed: u64,
+    /// How long a player has for each move, in milliseconds.
+    pub turn_ms: u64,
+    /// The hard computer opponent's thinking budget per move, in milliseconds.
+    pub bot_move_ms: u64,
 }
 
 /// Something that could not be set up.
@@ -148,6 +157,17 @@ fn message_link(guild: Option<u64>, channel: u64, message: Option<u64>) -> Optio
     Some(format!(
         "https://discord.com/channels/{guild}/{channel}/{message}"
     ))
+}
+
+/// The rules of `preset`, with the mandarin's value changed if asked.
+fn rules_of(preset: Preset, quan_value: Option<u8>) -> Result<crate::games::oaq::Rules, Fail> {
+    let mut rules = preset.rules();
+    if let Some(value) = quan_value {
+        rules
+            .set("quan_value", &value.to_string())
+            .map_err(|e| Fail::Internal(e.to_string()))?;
+    }
+    Ok(rules)
 }
 
 /// The Discord-agnostic bot.
@@ -269,6 +289,7 @@ impl App {
             Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv),
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
+            Action::Rematch { game } => self.rematch(locale, user, game),
             Action::Rules { game } => self.load_game(game).map(|l| {
                 Response::private(
                     Text::RulesSummary {
@@ -381,35 +402,9 @@ impl App {
                 return Err(Fail::User(Text::CannotChallengeBot));
             }
         }
+        let edits = self.claim_channel(locale, place)?;
+        let rules = rules_of(request.preset, request.quan_value)?;
         let now = self.now();
-        let mut edits = Vec::new();
-        match self.store.channel(place.channel)? {
-            Some(ChannelEntry::Game(id)) => {
-                let link = self
-                    .store
-                    .game(id)?
-                    .and_then(|g| message_link(g.record.guild, g.record.channel, g.record.message));
-                return Err(Fail::User(Text::ChannelHasGame { link }));
-            }
-            Some(ChannelEntry::Challenge(id)) => match self.store.challenge(id)? {
-                Some(stored) if stored.record.expires_ms <= now => {
-                    edits.push(self.expire(locale, &stored)?);
-                }
-                Some(stored) => {
-                    let c = &stored.record;
-                    let link = message_link(c.guild, c.channel, c.message);
-                    return Err(Fail::User(Text::ChannelHasChallenge { link }));
-                }
-                None => {}
-            },
-            None => {}
-        }
-        let mut rules = request.preset.rules();
-        if let Some(value) = request.quan_value {
-            rules
-                .set("quan_value", &value.to_string())
-                .map_err(|e| Fail::Internal(e.to_string()))?;
-        }
         let expires_ms = now + self.settings.challenge_ttl_ms;
         let record = ChallengeRecord {
             id: self.store.new_id()?,
@@ -437,7 +432,36 @@ impl App {
                 track: Some(Track::Challenge(record.id)),
             },
             edits,
+            computer: None,
         })
+    }
+
+    /// Checks that a new challenge or game may start in `place`: nothing else is going on
+    /// there. An expired challenge is removed on the way; the returned edits say so.
+    fn claim_channel(&self, locale: Locale, place: Place) -> Result<Vec<Edit>, Fail> {
+        let mut edits = Vec::new();
+        match self.store.channel(place.channel)? {
+            Some(ChannelEntry::Game(id)) => {
+                let link = self
+                    .store
+                    .game(id)?
+                    .and_then(|g| message_link(g.record.guild, g.record.channel, g.record.message));
+                return Err(Fail::User(Text::ChannelHasGame { link }));
+            }
+            Some(ChannelEntry::Challenge(id)) => match self.store.challenge(id)? {
+                Some(stored) if stored.record.expires_ms <= self.now() => {
+                    edits.push(self.expire(locale, &stored)?);
+                }
+                Some(stored) => {
+                    let c = &stored.record;
+                    let link = message_link(c.guild, c.channel, c.message);
+                    return Err(Fail::User(Text::ChannelHasChallenge { link }));
+                }
+                None => {}
+            },
+            None => {}
+        }
+        Ok(edits)
     }
 
     fn challenge_msg(&self, locale: Locale, c: &ChallengeRecord) -> Msg {
@@ -539,6 +563,7 @@ impl App {
             return Ok(Err(Response {
                 reply: Reply::Update(edit.msg),
                 edits: Vec::new(),
+                computer: None,
             }));
         }
         Ok(Ok(stored))
@@ -581,6 +606,7 @@ impl App {
                 Ok(Response {
                     reply: Reply::Update(self.rps_msg(locale, &stored.record, user.id, None)),
                     edits: Vec::new(),
+                    computer: None,
                 })
             }
             FirstPlayer::Coin => {
@@ -631,6 +657,8 @@ impl App {
             resigned: None,
             timed_out: None,
             created_ms: self.now(),
+            turn_ms: Some(self.settings.turn_ms),
+            deadline_ms: Some(self.now() + self.settings.turn_ms),
         };
         let stored = self.store.start_game(c.id, challenge.revision, &record)?;
         let loaded = Loaded {
@@ -641,6 +669,7 @@ impl App {
         Ok(Response {
             reply: Reply::Update(self.board_msg(locale, &loaded, Some(intro))?),
             edits: Vec::new(),
+            computer: None,
         })
     }
 
@@ -679,6 +708,7 @@ impl App {
                         Some(a),
                     )),
                     edits: Vec::new(),
+                    computer: None,
                 })
             }
             [Some(a), Some(b)] => {
@@ -730,6 +760,7 @@ impl App {
         Ok(Response {
             reply: Reply::Update(Msg::text(text.render(locale))),
             edits: Vec::new(),
+            computer: None,
         })
     }
 
@@ -751,6 +782,7 @@ impl App {
         Ok(Response {
             reply: Reply::Update(Msg::text(text.render(locale))),
             edits: Vec::new(),
+            computer: None,
         })
     }
 
@@ -807,6 +839,7 @@ impl App {
                 rows: Vec::new(),
             }),
             edits: Vec::new(),
+            computer: None,
         })
     }
 
@@ -828,6 +861,14 @@ impl App {
         let Some(seat) = loaded.seat_of(user.id) else {
             return Err(Fail::User(Text::NotAPlayer));
         };
+        if self.out_of_time(&loaded) {
+            let board = self.time_out(locale, &mut loaded)?;
+            return Ok(Response {
+                reply: Reply::Update(board),
+                edits: Vec::new(),
+                computer: None,
+            });
+        }
         let to_move = loaded.game.position().to_move();
         if to_move != Some(seat) {
             let player = to_move
@@ -840,14 +881,12 @@ impl App {
             .play(mv)
             .map_err(|e| Fail::User(Text::Illegal(e)))?;
         loaded.stored.record.moves.push(mv);
-        let finished = loaded.game.position().is_over();
-        loaded.stored =
-            self.store
-                .update_game(loaded.stored.revision, &loaded.stored.record, finished)?;
         loaded.last = Some((mv, events));
+        self.store_move(&mut loaded)?;
         Ok(Response {
             reply: Reply::Update(self.board_msg(locale, &loaded, None)?),
             edits: Vec::new(),
+            computer: computer::owed(&loaded),
         })
     }
 
@@ -872,6 +911,7 @@ impl App {
                 }]],
             }),
             edits: Vec::new(),
+            computer: None,
         })
     }
 
@@ -885,9 +925,7 @@ impl App {
             return Err(Fail::User(Text::NotAPlayer));
         };
         loaded.stored.record.resigned = Some(seat);
-        loaded.stored =
-            self.store
-                .update_game(loaded.stored.revision, &loaded.stored.record, true)?;
+        self.end_game(&mut loaded)?;
         let board = self.board_msg(locale, &loaded, None)?;
         Ok((loaded, board))
     }
@@ -902,6 +940,7 @@ impl App {
                 message: record.message,
                 msg: board,
             }],
+            computer: None,
         })
     }
 
@@ -936,6 +975,7 @@ impl App {
                         message: Some(message),
                         msg: board,
                     }],
+                    computer: None,
                 }
             }
             None => Response {
@@ -944,6 +984,7 @@ impl App {
                     track: Some(Track::Game(id)),
                 },
                 edits: Vec::new(),
+                computer: None,
             },
         })
     }
@@ -958,6 +999,7 @@ impl App {
                         track: Some(Track::Game(id)),
                     },
                     edits: Vec::new(),
+                    computer: None,
                 })
             }
             Some(ChannelEntry::Challenge(id)) => {
@@ -1047,6 +1089,13 @@ impl App {
                 winner: id_of(winner),
             });
             status = Text::StatusResigned { name: name(winner) };
+        } else if let Some(loser) = record.timed_out {
+            let winner = loser.other();
+            lines.push(Text::TimedOut {
+                loser: id_of(loser),
+                winner: id_of(winner),
+            });
+            status = Text::StatusTimedOut { name: name(winner) };
         } else if let Some((reason, outcome, collected)) = end {
             lines.push(Text::GameEnded { reason });
             for seat in Seat::BOTH {
@@ -1076,9 +1125,20 @@ impl App {
                 }
             }
         } else if let Some(seat) = position.to_move() {
-            lines.push(Text::ToMove {
-                player: id_of(seat),
-            });
+            if players[seat.index()].computer.is_some() {
+                lines.push(Text::Thinking {
+                    player: id_of(seat),
+                });
+            } else {
+                lines.push(Text::ToMove {
+                    player: id_of(seat),
+                });
+                if let Some(deadline) = record.deadline_ms {
+                    lines.push(Text::TurnEnds {
+                        deadline_s: deadline / 1000,
+                    });
+                }
+            }
             status = Text::StatusToMove { name: name(seat) };
         } else {
             // Over without a GameEnd event in the last move cannot happen; describe the result.
@@ -1101,6 +1161,8 @@ impl App {
                 north: name(Seat::North),
                 north_points: points(Seat::North),
             });
+        } else if let Some(line) = self.bot_record_line(record)? {
+            lines.push(line);
         }
 
         let details = Seat::BOTH.map(|s| Text::PanelCaptured { points: points(s) }.render(locale));
@@ -1127,9 +1189,18 @@ impl App {
         };
         let png = crate::render::oaq::render(&self.fonts, &view)?;
         let rows = if loaded.finished() {
-            Vec::new()
+            rematch::rows(locale, record.id)
         } else {
-            self.move_buttons(locale, record.id, record.moves.len() as u32, position)
+            let human = position
+                .to_move()
+                .is_some_and(|s| players[s.index()].computer.is_none());
+            self.move_buttons(
+                locale,
+                record.id,
+                record.moves.len() as u32,
+                position,
+                human,
+            )
         };
         Ok(Msg {
             text: lines
@@ -1144,13 +1215,14 @@ impl App {
 
     /// Two rows of five move buttons for the player to move (stones travelling left on the
     /// picture, then right), in the order the squares appear on the picture, then Resign and
-    /// Rules.
+    /// Rules. While the computer is to move (`human` false), only Resign and Rules.
     fn move_buttons(
         &self,
         locale: Locale,
         game: u64,
         ply: u32,
         position: &Position,
+        human: bool,
     ) -> Vec<Vec<Button>> {
         let Some(seat) = position.to_move() else {
             return Vec::new();
@@ -1161,7 +1233,8 @@ impl App {
             squares.reverse();
         }
         let mut rows = Vec::new();
-        for screen_right in [false, true] {
+        let sides: &[bool] = if human { &[false, true] } else { &[] };
+        for &screen_right in sides {
             let row = squares
                 .iter()
                 .map(|&square| {

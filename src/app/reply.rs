@@ -54,6 +54,11 @@ pub enum Action {
         /// Game id.
         game: u64,
     },
+    /// Play the same opponent again, first player swapped (on a finished board).
+    Rematch {
+        /// The finished game's id.
+        game: u64,
+    },
 }
 
 /// A button colour.
@@ -146,6 +151,9 @@ pub struct Response {
     pub reply: Reply,
     /// Other messages to edit.
     pub edits: Vec<Edit>,
+    /// A move the computer opponent is to make next, once the reply has been sent: the
+    /// caller runs [`crate::app::App::computer_move`] for it off the async threads.
+    pub computer: Option<crate::app::ComputerTurn>,
 }
 
 impl Response {
@@ -154,6 +162,7 @@ impl Response {
         Response {
             reply: Reply::Private(Msg::text(text)),
             edits: Vec::new(),
+            computer: None,
         }
     }
 }

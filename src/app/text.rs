@@ -4,7 +4,7 @@
 //! Adding a language means adding a [`Locale`] variant, mapping Discord's locale code to it in
 //! [`Locale::from_discord`], and one more `match` arm per key in [`Text::render`].
 
-use crate::games::oaq::{EndReason, IllegalMove, Preset, Rules};
+use crate::games::oaq::{EndReason, IllegalMove, Level, Preset, Rules};
 use crate::store::{FirstPlayer, Hand};
 
 /// A language the catalogue is written in.
@@ -302,6 +302,61 @@ pub enum Text {
         /// Who wins.
         winner: u64,
     },
+    /// Caption: the computer is choosing its move.
+    Thinking {
+        /// The computer's seat (the bot's own account).
+        player: u64,
+    },
+    /// Caption: when the player to move runs out of time.
+    TurnEnds {
+        /// The deadline, Unix seconds.
+        deadline_s: u64,
+    },
+    /// Caption of a game lost on time.
+    TimedOut {
+        /// Who ran out of time.
+        loser: u64,
+        /// Who wins.
+        winner: u64,
+    },
+    /// Picture status line.
+    StatusTimedOut {
+        /// The winner's name.
+        name: String,
+    },
+    /// The name of the computer's seat on the board.
+    ComputerName {
+        /// The bot's display name.
+        name: String,
+        /// Its level.
+        level: Level,
+    },
+    /// Caption: a game against the computer starts.
+    ComputerGame {
+        /// The person playing.
+        player: u64,
+        /// The computer's level.
+        level: Level,
+        /// Whether the person moves first.
+        player_first: bool,
+    },
+    /// Caption of a finished game against the computer: the person's record against it.
+    BotRecord {
+        /// The person.
+        player: u64,
+        /// The level.
+        level: Level,
+        /// Games won against that level.
+        wins: u32,
+        /// Drawn games.
+        draws: u32,
+        /// Games lost.
+        losses: u32,
+    },
+    /// Button label on a finished board.
+    Rematch,
+    /// Refusal: a rematch of a game still being played.
+    GameNotOver,
     /// `/oaq rules`: a summary of the rules.
     RulesSummary {
         /// The rules.
@@ -418,6 +473,16 @@ fn rules_en(rules: &Rules, in_play: bool) -> String {
         "• A game also ends (and is counted) after 400 moves or when a position repeats three times.",
     ));
     lines.join("\n")
+}
+
+fn level_en(level: Level) -> &'static str {
+    match level {
+        Level::Random => "random",
+        Level::Greedy => "greedy",
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+    }
 }
 
 fn illegal_en(error: IllegalMove) -> String {
@@ -571,11 +636,30 @@ impl Text {
             Text::NoGameHere => String::from("There is no game in this channel. Start one with `/oaq challenge`."),
             Text::OnlyChallengeHere { link } => format!("No game yet in this channel, only a challenge waiting to be accepted{}.", link_en(link)),
             Text::ResignedAnnouncement { loser, winner } => format!("{} resigned. **{} wins!** The final board is above.", mention(*loser), mention(*winner)),
+            Text::Thinking { player } => format!("{} is thinking…", mention(*player)),
+            Text::TurnEnds { deadline_s } => format!("Time for this move runs out <t:{deadline_s}:R>."),
+            Text::TimedOut { loser, winner } => format!("{} ran out of time. **{} wins!**", mention(*loser), mention(*winner)),
+            Text::StatusTimedOut { name } => format!("{name} wins on time"),
+            Text::ComputerName { name, level } => format!("{name} ({})", level_en(*level)),
+            Text::ComputerGame { player, level, player_first } => format!(
+                "{} plays the computer ({} level). {}",
+                mention(*player), level_en(*level),
+                if *player_first { "You move first." } else { "The computer moves first." }
+            ),
+            Text::BotRecord { player, level, wins, draws, losses } => format!(
+                "{}'s record against the {} computer: {}, {}, {}.",
+                mention(*player), level_en(*level), count_en(*wins, "win", "wins"),
+                count_en(*draws, "draw", "draws"), count_en(*losses, "loss", "losses")
+            ),
+            Text::Rematch => String::from("Rematch"),
+            Text::GameNotOver => String::from("This game is still being played: finish it (or resign) first."),
             Text::RulesSummary { rules, in_play } => rules_en(rules, *in_play),
             Text::Help => String::from(
                 "**Ô ăn quan** (Mandarin Square Capturing), the Vietnamese sowing game.\n\
                  • `/oaq challenge [opponent] [rules] [quan_value] [first]`: challenge someone (or anyone, without an opponent). Rules: standard, folk or young; a mandarin is worth 10 or 5; first player by rock-paper-scissors, coin, me or them.\n\
                  • Play by clicking the buttons under the board: the number is the square (as drawn on the picture) and the arrow is the way the stones travel.\n\
+                 • `/oaq play [level] [rules] [quan_value]`: play the computer (easy, medium or hard; medium by default) right away, or challenge the bot itself. You move first.\n\
+                 • Each move has a time limit (shown under the board); whoever runs out of time loses. A finished board has a Rematch button.\n\
                  • `/oaq board`: post the current board of this channel again.\n\
                  • `/oaq resign`: resign your game in this channel.\n\
                  • `/oaq rules`: the rules in play.\n\

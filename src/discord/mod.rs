@@ -17,10 +17,10 @@ use serenity::{
 use thiserror::Error;
 
 use crate::app::{
-    Action, App, Button, ChallengeRequest, Edit, Locale, Msg, Place, Reply, Response, Style, Text,
-    UserRef,
+    Action, App, Button, ChallengeRequest, ComputerTurn, Edit, Locale, Msg, Place, PlayRequest,
+    Reply, Response, Style, Text, UserRef,
 };
-use crate::games::oaq::Preset;
+use crate::games::oaq::{Level, Preset};
 use crate::store::FirstPlayer;
 
 /// The file name every board picture is attached under.
@@ -76,6 +76,8 @@ type Context<'a> = poise::Context<'a, Data, Error>;
 /// What every handler can reach.
 pub struct Data {
     app: Arc<App>,
+    /// The bot's own account: challenging it means playing the computer opponent.
+    me: UserRef,
 }
 
 /// Runs `f` (app work: store writes with flush, rendering) off the async threads.
@@ -194,7 +196,30 @@ async fn answer_command(ctx: Context<'_>, response: Response) -> Result<(), Erro
         }
     }
     apply_edits(ctx.http(), response.edits).await;
+    if let Some(turn) = response.computer {
+        let http = ctx.serenity_context().http.clone();
+        spawn_computer(http, ctx.data().app.clone(), locale(ctx), turn);
+    }
     Ok(())
+}
+
+/// Lets the computer opponent make the move it owes (and any that follow), off the async
+/// threads, editing the board message after each.
+fn spawn_computer(http: Arc<serenity::Http>, app: Arc<App>, locale: Locale, turn: ComputerTurn) {
+    tokio::spawn(async move {
+        let mut turn = Some(turn);
+        while let Some(owed) = turn.take() {
+            let worker = app.clone();
+            match blocking(move || worker.computer_move(locale, owed)).await {
+                Ok(Some(moved)) => {
+                    apply_edits(&http, vec![moved.edit]).await;
+                    turn = moved.next;
+                }
+                Ok(None) => {}
+                Err(error) => tracing::error!(%error, game = owed.game, "computer move failed"),
+            }
+        }
+    });
 }
 
 fn locale(ctx: Context<'_>) -> Locale {
@@ -250,10 +275,39 @@ pub enum FirstChoice {
     Them,
 }
 
+/// Levels offered by `/oaq play`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    /// Looks one reply ahead, often settles for less.
+    #[name = "easy"]
+    Easy,
+    /// A shallow search.
+    #[name = "medium"]
+    Medium,
+    /// A deep search within the configured thinking time.
+    #[name = "hard"]
+    Hard,
+}
+
+fn preset(rules: Option<RulesChoice>) -> Preset {
+    match rules.unwrap_or(RulesChoice::Standard) {
+        RulesChoice::Standard => Preset::Standard,
+        RulesChoice::Folk => Preset::Folk,
+        RulesChoice::Young => Preset::Young,
+    }
+}
+
+fn quan(quan_value: Option<QuanChoice>) -> Option<u8> {
+    quan_value.map(|q| match q {
+        QuanChoice::Ten => 10,
+        QuanChoice::Five => 5,
+    })
+}
+
 /// Play Ô ăn quan, the Vietnamese mandarin-square game.
 #[poise::command(
     slash_command,
-    subcommands("challenge", "board", "resign", "rules", "help"),
+    subcommands("challenge", "play", "board", "resign", "rules", "help"),
     subcommand_required
 )]
 pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
@@ -270,17 +324,13 @@ async fn challenge(
     #[description = "Points a mandarin is worth (default: 10)"] quan_value: Option<QuanChoice>,
     #[description = "Who moves first (default: rock-paper-scissors)"] first: Option<FirstChoice>,
 ) -> Result<(), Error> {
+    if opponent.as_ref().map(|o| o.id.get()) == Some(ctx.data().me.id) {
+        return play_computer(ctx, Level::Medium, rules, quan_value).await;
+    }
     let request = ChallengeRequest {
         opponent: opponent.as_ref().map(user_ref),
-        preset: match rules.unwrap_or(RulesChoice::Standard) {
-            RulesChoice::Standard => Preset::Standard,
-            RulesChoice::Folk => Preset::Folk,
-            RulesChoice::Young => Preset::Young,
-        },
-        quan_value: quan_value.map(|q| match q {
-            QuanChoice::Ten => 10,
-            QuanChoice::Five => 5,
-        }),
+        preset: preset(rules),
+        quan_value: quan(quan_value),
         first: match first.unwrap_or(FirstChoice::Rps) {
             FirstChoice::Rps => FirstPlayer::Rps,
             FirstChoice::Coin => FirstPlayer::Coin,
@@ -295,6 +345,44 @@ async fn challenge(
         user_ref(ctx.author()),
     );
     let response = blocking(move || app.challenge(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Play the computer right away (you move first).
+#[poise::command(slash_command)]
+async fn play(
+    ctx: Context<'_>,
+    #[description = "How strong the computer plays (default: medium)"] level: Option<LevelChoice>,
+    #[description = "Rules preset (default: standard)"] rules: Option<RulesChoice>,
+    #[description = "Points a mandarin is worth (default: 10)"] quan_value: Option<QuanChoice>,
+) -> Result<(), Error> {
+    let level = match level.unwrap_or(LevelChoice::Medium) {
+        LevelChoice::Easy => Level::Easy,
+        LevelChoice::Medium => Level::Medium,
+        LevelChoice::Hard => Level::Hard,
+    };
+    play_computer(ctx, level, rules, quan_value).await
+}
+
+async fn play_computer(
+    ctx: Context<'_>,
+    level: Level,
+    rules: Option<RulesChoice>,
+    quan_value: Option<QuanChoice>,
+) -> Result<(), Error> {
+    let request = PlayRequest {
+        computer: ctx.data().me.clone(),
+        level,
+        preset: preset(rules),
+        quan_value: quan(quan_value),
+    };
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let response = blocking(move || app.play_computer(locale, place, &user, request)).await?;
     answer_command(ctx, response).await
 }
 
@@ -376,6 +464,9 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
         }
     }
     apply_edits(&ctx.http, response.edits).await;
+    if let Some(turn) = response.computer {
+        spawn_computer(ctx.http.clone(), data.app.clone(), locale, turn);
+    }
 }
 
 async fn click(data: &Data, locale: Locale, user: &serenity::User, action: Action) -> Response {
@@ -420,19 +511,39 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// Periodically expires challenges and edits their messages.
+/// Periodically expires challenges, settles turns that ran out of time, and edits their
+/// messages. The first sweep runs at once, so games that ran out while the bot was down are
+/// settled at start-up.
 fn spawn_expiry(http: Arc<serenity::Http>, app: Arc<App>, every: Duration) {
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(every);
         loop {
             interval.tick().await;
             let app = app.clone();
-            match blocking(move || app.expire_challenges(Locale::English)).await {
+            let sweep = move || {
+                let mut edits = app.expire_challenges(Locale::English);
+                edits.extend(app.expire_turns(Locale::English));
+                edits
+            };
+            match blocking(sweep).await {
                 Ok(edits) => apply_edits(&http, edits).await,
                 Err(error) => tracing::error!(%error, "expiry sweep failed"),
             }
         }
     });
+}
+
+/// At start-up: the computer makes the moves it owed when the bot stopped.
+async fn resume_computer(http: Arc<serenity::Http>, app: Arc<App>) {
+    let worker = app.clone();
+    match blocking(move || worker.computer_turns()).await {
+        Ok(turns) => {
+            for turn in turns {
+                spawn_computer(http.clone(), app.clone(), Locale::English, turn);
+            }
+        }
+        Err(error) => tracing::error!(%error, "could not list the computer's owed moves"),
+    }
 }
 
 fn http_client(settings: &BotSettings) -> serenity::Http {
@@ -485,7 +596,7 @@ pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordErro
             },
             ..Default::default()
         })
-        .setup(move |ctx, _ready, framework| {
+        .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 let commands = &framework.options().commands;
                 match dev_guild.and_then(NonZeroU64::new) {
@@ -503,7 +614,13 @@ pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordErro
                     }
                 }
                 spawn_expiry(ctx.http.clone(), app.clone(), sweep);
-                Ok(Data { app })
+                resume_computer(ctx.http.clone(), app.clone()).await;
+                let me = UserRef {
+                    id: ready.user.id.get(),
+                    name: ready.user.name.clone(),
+                    bot: true,
+                };
+                Ok(Data { app, me })
             })
         })
         .build();

@@ -6,6 +6,7 @@
 //! flushed to disk before the call returns, so an acknowledged change survives a crash. A record
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
+mod play;
 mod records;
 
 use std::path::Path;
@@ -16,6 +17,7 @@ use sled::transaction::{ConflictableTransactionError, TransactionError, Transact
 use sled::Transactional;
 use thiserror::Error;
 
+pub use play::{BotRecord, BotResult, BotTally, Score};
 pub use records::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player,
 };

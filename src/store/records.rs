@@ -121,6 +121,14 @@ pub struct GameRecord {
     pub timed_out: Option<Seat>,
     /// When the game started (milliseconds since the Unix epoch).
     pub created_ms: u64,
+    /// How long each turn may last, in milliseconds; `None`: no time limit (games stored
+    /// before turn timeouts existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_ms: Option<u64>,
+    /// When the current turn runs out (milliseconds since the Unix epoch); `None` while the
+    /// computer is thinking, after the game, or without a time limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
 }
 
 impl GameRecord {
