@@ -4,6 +4,8 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod play;
+
 use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};

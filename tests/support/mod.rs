@@ -811,3 +811,25 @@ pub fn to_move(content: &str) -> Option<u64> {
         .parse()
         .ok()
 }
+
+/// Like [`start_bot`], with extra environment variables (configuration overrides such as
+/// `OAQ_GAME__TURN_TIMEOUT_SECONDS`).
+pub fn start_bot_with(root: &Path, base: &str, ttl_seconds: u64, vars: &[(&str, &str)]) -> Bot {
+    let mut command = bot_command(root, base, Some(GOOD_TOKEN), ttl_seconds);
+    command.envs(vars.iter().copied());
+    let child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("spawn the bot");
+    Bot(child)
+}
+
+/// The bot's own account as a user a test can mention.
+pub fn bot_account() -> FakeUser {
+    FakeUser {
+        id: BOT_ID,
+        name: String::from("oaq"),
+        bot: true,
+    }
+}
