@@ -27,9 +27,9 @@ pub struct PlayRequest {
     pub computer: UserRef,
     /// How strong the computer plays.
     pub level: Level,
-    /// The rules preset.
-    pub preset: Preset,
-    /// The mandarin's value (10 or 5) if not the preset's.
+    /// The rules preset; `None`: the server's default.
+    pub preset: Option<Preset>,
+    /// The mandarin's value (10 or 5) if not the preset's; `None`: the server's default.
     pub quan_value: Option<u8>,
 }
 
@@ -73,8 +73,14 @@ impl App {
         request: PlayRequest,
     ) -> Response {
         let result = (|| {
+            self.check_channel_allowed(place)?;
             let edits = self.claim_channel(locale, place)?;
-            let rules = rules_of(request.preset, request.quan_value)?;
+            let defaults = self.guild_settings(place.guild)?;
+            let preset = request
+                .preset
+                .or(defaults.preset)
+                .unwrap_or(Preset::Standard);
+            let rules = rules_of(preset, request.quan_value.or(defaults.quan_value))?;
             let computer = Player {
                 id: request.computer.id,
                 name: Text::ComputerName {
@@ -113,7 +119,7 @@ impl App {
             resigned: None,
             timed_out: None,
             created_ms: self.now(),
-            turn_ms: Some(self.settings.turn_ms),
+            turn_ms: Some(self.turn_ms(place.guild)?),
             deadline_ms: None,
         };
         let mut loaded = Loaded {

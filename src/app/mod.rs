@@ -11,6 +11,7 @@ mod computer;
 mod ending;
 mod rematch;
 mod reply;
+mod settings;
 pub mod text;
 mod timeouts;
 
@@ -22,6 +23,7 @@ use rand_chacha::ChaCha8Rng;
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
 pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, Track};
+pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use text::{Locale, Text};
 
 use crate::games::oaq::{Direction, Event, Game, Move, Outcome, Position, Preset, Seat, Square};
@@ -67,12 +69,12 @@ pub struct Place {
 pub struct ChallengeRequest {
     /// Who is challenged; `None` for an open challenge.
     pub opponent: Option<UserRef>,
-    /// The rules preset.
-    pub preset: Preset,
-    /// The mandarin's value (10 or 5) if not the preset's.
+    /// The rules preset; `None`: the server's default.
+    pub preset: Option<Preset>,
+    /// The mandarin's value (10 or 5) if not the preset's; `None`: the server's default.
     pub quan_value: Option<u8>,
-    /// How the first player is chosen.
-    pub first: FirstPlayer,
+    /// How the first player is chosen; `None`: the server's default.
+    pub first: Option<FirstPlayer>,
 }
 
 /// App settings (from the configuration file).
@@ -402,10 +404,17 @@ impl App {
                 return Err(Fail::User(Text::CannotChallengeBot));
             }
         }
+        self.check_channel_allowed(place)?;
         let edits = self.claim_channel(locale, place)?;
-        let rules = rules_of(request.preset, request.quan_value)?;
+        let defaults = self.guild_settings(place.guild)?;
+        let preset = request
+            .preset
+            .or(defaults.preset)
+            .unwrap_or(Preset::Standard);
+        let rules = rules_of(preset, request.quan_value.or(defaults.quan_value))?;
+        let first = request.first.or(defaults.first).unwrap_or(FirstPlayer::Rps);
         let now = self.now();
-        let expires_ms = now + self.settings.challenge_ttl_ms;
+        let expires_ms = now + self.challenge_ttl_ms(place.guild)?;
         let record = ChallengeRecord {
             id: self.store.new_id()?,
             guild: place.guild,
@@ -414,7 +423,7 @@ impl App {
             challenger: user.player(),
             opponent: request.opponent.as_ref().map(UserRef::player),
             rules,
-            first: request.first,
+            first,
             created_ms: now,
             expires_ms,
             accepted: None,
@@ -600,7 +609,7 @@ impl App {
                     picks: [None, None],
                     ties: 0,
                 });
-                c.expires_ms = self.now() + self.settings.challenge_ttl_ms;
+                c.expires_ms = self.now() + self.challenge_ttl_ms(c.guild)?;
                 self.store
                     .update_challenge(stored.revision, &stored.record)?;
                 Ok(Response {
@@ -657,8 +666,8 @@ impl App {
             resigned: None,
             timed_out: None,
             created_ms: self.now(),
-            turn_ms: Some(self.settings.turn_ms),
-            deadline_ms: Some(self.now() + self.settings.turn_ms),
+            turn_ms: Some(self.turn_ms(c.guild)?),
+            deadline_ms: Some(self.now() + self.turn_ms(c.guild)?),
         };
         let stored = self.store.start_game(c.id, challenge.revision, &record)?;
         let loaded = Loaded {

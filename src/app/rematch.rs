@@ -61,7 +61,7 @@ impl App {
             rules: record.rules,
             first,
             created_ms: now,
-            expires_ms: now + self.settings.challenge_ttl_ms,
+            expires_ms: now + self.challenge_ttl_ms(record.guild)?,
             accepted: None,
         };
         match self.store.create_challenge(&challenge) {

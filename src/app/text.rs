@@ -357,6 +357,44 @@ pub enum Text {
     Rematch,
     /// Refusal: a rematch of a game still being played.
     GameNotOver,
+    /// `/oaq settings`: the server's settings, after a change or on request.
+    SettingsSummary {
+        /// Whether they were just changed.
+        changed: bool,
+        /// Default rules of new challenges.
+        rules: Rules,
+        /// Default first-player method.
+        first: FirstPlayer,
+        /// Seconds per turn.
+        turn_s: u64,
+        /// Seconds a challenge waits.
+        challenge_s: u64,
+        /// Channels where games may start (empty: anywhere).
+        channels: Vec<u64>,
+    },
+    /// Refusal: `/oaq settings` in direct messages.
+    SettingsOnlyInServers,
+    /// Refusal: `/oaq settings` without the Manage Server permission.
+    NeedsManageServer,
+    /// Refusal: a turn timeout out of bounds.
+    TurnTimeoutOutOfRange {
+        /// Shortest allowed, seconds.
+        min_s: u64,
+        /// Longest allowed, seconds.
+        max_s: u64,
+    },
+    /// Refusal: a challenge timeout out of bounds.
+    ChallengeTimeoutOutOfRange {
+        /// Shortest allowed, seconds.
+        min_s: u64,
+        /// Longest allowed, seconds.
+        max_s: u64,
+    },
+    /// Refusal: games are not allowed in this channel.
+    ChannelNotAllowed {
+        /// The channels where they are.
+        channels: Vec<u64>,
+    },
     /// `/oaq rules`: a summary of the rules.
     RulesSummary {
         /// The rules.
@@ -473,6 +511,47 @@ fn rules_en(rules: &Rules, in_play: bool) -> String {
         "• A game also ends (and is counted) after 400 moves or when a position repeats three times.",
     ));
     lines.join("\n")
+}
+
+fn first_setting_en(first: FirstPlayer) -> &'static str {
+    match first {
+        FirstPlayer::Rps => "rock-paper-scissors",
+        FirstPlayer::Coin => "a coin toss",
+        FirstPlayer::Challenger => "the challenger",
+        FirstPlayer::Opponent => "the opponent",
+    }
+}
+
+/// A whole number of seconds as days, hours, minutes and seconds ("1 h 30 min").
+fn duration_en(seconds: u64) -> String {
+    let parts = [
+        (seconds / 86_400, "d"),
+        (seconds / 3600 % 24, "h"),
+        (seconds / 60 % 60, "min"),
+        (seconds % 60, "s"),
+    ];
+    let text: Vec<String> = parts
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, unit)| format!("{n} {unit}"))
+        .collect();
+    if text.is_empty() {
+        String::from("0 s")
+    } else {
+        text.join(" ")
+    }
+}
+
+fn channels_en(channels: &[u64]) -> String {
+    if channels.is_empty() {
+        String::from("every channel")
+    } else {
+        channels
+            .iter()
+            .map(|c| format!("<#{c}>"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 fn level_en(level: Level) -> &'static str {
@@ -653,6 +732,17 @@ impl Text {
             ),
             Text::Rematch => String::from("Rematch"),
             Text::GameNotOver => String::from("This game is still being played: finish it (or resign) first."),
+            Text::SettingsSummary { changed, rules, first, turn_s, challenge_s, channels } => format!(
+                "**{}**\n• Default rules: {} (a mandarin is worth {})\n• First player: {}\n• Time per move: {}\n• Challenges expire after: {}\n• Games allowed in: {}",
+                if *changed { "Settings updated for this server" } else { "Settings of this server" },
+                preset_name(rules), rules.quan_value, first_setting_en(*first),
+                duration_en(*turn_s), duration_en(*challenge_s), channels_en(channels)
+            ),
+            Text::SettingsOnlyInServers => String::from("Settings belong to a server: use `/oaq settings` in one."),
+            Text::NeedsManageServer => String::from("Only members with the **Manage Server** permission can see or change these settings."),
+            Text::TurnTimeoutOutOfRange { min_s, max_s } => format!("The time per move must be between {} and {}.", duration_en(*min_s), duration_en(*max_s)),
+            Text::ChallengeTimeoutOutOfRange { min_s, max_s } => format!("The challenge timeout must be between {} and {}.", duration_en(*min_s), duration_en(*max_s)),
+            Text::ChannelNotAllowed { channels } => format!("Games are not played in this channel on this server. Try {}.", channels_en(channels)),
             Text::RulesSummary { rules, in_play } => rules_en(rules, *in_play),
             Text::Help => String::from(
                 "**Ô ăn quan** (Mandarin Square Capturing), the Vietnamese sowing game.\n\

@@ -18,7 +18,7 @@ use thiserror::Error;
 
 use crate::app::{
     Action, App, Button, ChallengeRequest, ComputerTurn, Edit, Locale, Msg, Place, PlayRequest,
-    Reply, Response, Style, Text, UserRef,
+    Reply, Response, SettingsChange, Style, Text, UserRef,
 };
 use crate::games::oaq::{Level, Preset};
 use crate::store::FirstPlayer;
@@ -289,12 +289,21 @@ pub enum LevelChoice {
     Hard,
 }
 
-fn preset(rules: Option<RulesChoice>) -> Preset {
-    match rules.unwrap_or(RulesChoice::Standard) {
+fn preset(rules: Option<RulesChoice>) -> Option<Preset> {
+    rules.map(|r| match r {
         RulesChoice::Standard => Preset::Standard,
         RulesChoice::Folk => Preset::Folk,
         RulesChoice::Young => Preset::Young,
-    }
+    })
+}
+
+fn first_player(first: Option<FirstChoice>) -> Option<FirstPlayer> {
+    first.map(|f| match f {
+        FirstChoice::Rps => FirstPlayer::Rps,
+        FirstChoice::Coin => FirstPlayer::Coin,
+        FirstChoice::Me => FirstPlayer::Challenger,
+        FirstChoice::Them => FirstPlayer::Opponent,
+    })
 }
 
 fn quan(quan_value: Option<QuanChoice>) -> Option<u8> {
@@ -307,7 +316,7 @@ fn quan(quan_value: Option<QuanChoice>) -> Option<u8> {
 /// Play Ô ăn quan, the Vietnamese mandarin-square game.
 #[poise::command(
     slash_command,
-    subcommands("challenge", "play", "board", "resign", "rules", "help"),
+    subcommands("challenge", "play", "board", "resign", "rules", "settings", "help"),
     subcommand_required
 )]
 pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
@@ -320,9 +329,12 @@ async fn challenge(
     ctx: Context<'_>,
     #[description = "Who to play; leave empty for an open challenge anyone may accept"]
     opponent: Option<serenity::User>,
-    #[description = "Rules preset (default: standard)"] rules: Option<RulesChoice>,
-    #[description = "Points a mandarin is worth (default: 10)"] quan_value: Option<QuanChoice>,
-    #[description = "Who moves first (default: rock-paper-scissors)"] first: Option<FirstChoice>,
+    #[description = "Rules preset (default: the server's, or standard)"] rules: Option<RulesChoice>,
+    #[description = "Points a mandarin is worth (default: the server's, or 10)"] quan_value: Option<
+        QuanChoice,
+    >,
+    #[description = "Who moves first (default: the server's, or rock-paper-scissors)"]
+    first: Option<FirstChoice>,
 ) -> Result<(), Error> {
     if opponent.as_ref().map(|o| o.id.get()) == Some(ctx.data().me.id) {
         return play_computer(ctx, Level::Medium, rules, quan_value).await;
@@ -331,12 +343,7 @@ async fn challenge(
         opponent: opponent.as_ref().map(user_ref),
         preset: preset(rules),
         quan_value: quan(quan_value),
-        first: match first.unwrap_or(FirstChoice::Rps) {
-            FirstChoice::Rps => FirstPlayer::Rps,
-            FirstChoice::Coin => FirstPlayer::Coin,
-            FirstChoice::Me => FirstPlayer::Challenger,
-            FirstChoice::Them => FirstPlayer::Opponent,
-        },
+        first: first_player(first),
     };
     let (app, locale, place, user) = (
         ctx.data().app.clone(),
@@ -383,6 +390,52 @@ async fn play_computer(
         user_ref(ctx.author()),
     );
     let response = blocking(move || app.play_computer(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Server settings: default rules, first player, timeouts, allowed channels (Manage Server).
+///
+/// Discord applies `default_member_permissions` to top-level commands only, so the real guard
+/// is the permission check on the interaction's member, in the app.
+#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
+#[allow(clippy::too_many_arguments)]
+async fn settings(
+    ctx: Context<'_>,
+    #[description = "Default rules preset of new challenges"] rules: Option<RulesChoice>,
+    #[description = "Default points a mandarin is worth"] quan_value: Option<QuanChoice>,
+    #[description = "Default way to choose who moves first"] first: Option<FirstChoice>,
+    #[description = "Minutes per move (1 to 10080 = 7 days)"] turn_timeout_minutes: Option<u64>,
+    #[description = "Minutes before a challenge expires (1 to 1440)"]
+    challenge_timeout_minutes: Option<u64>,
+    #[description = "Allow games in this channel (then only in the listed channels)"]
+    allow_channel: Option<serenity::ChannelId>,
+    #[description = "No longer allow games in this channel"] remove_channel: Option<
+        serenity::ChannelId,
+    >,
+    #[description = "Allow games in every channel again"] any_channel: Option<bool>,
+) -> Result<(), Error> {
+    let manage_guild = match ctx {
+        poise::Context::Application(actx) => actx
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    };
+    let change = SettingsChange {
+        preset: preset(rules),
+        quan_value: quan(quan_value),
+        first: first_player(first),
+        turn_timeout_s: turn_timeout_minutes.map(|m| m.saturating_mul(60)),
+        challenge_timeout_s: challenge_timeout_minutes.map(|m| m.saturating_mul(60)),
+        allow_channel: allow_channel.map(|c| c.get()),
+        remove_channel: remove_channel.map(|c| c.get()),
+        any_channel: any_channel.unwrap_or(false),
+    };
+    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let response =
+        blocking(move || app.server_settings(locale, place, manage_guild, change)).await?;
     answer_command(ctx, response).await
 }
 

@@ -8,6 +8,7 @@
 
 mod play;
 mod records;
+mod settings;
 
 use std::path::Path;
 
@@ -21,6 +22,7 @@ pub use play::{BotRecord, BotResult, BotTally, Score};
 pub use records::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player,
 };
+pub use settings::GuildSettings;
 
 /// The schema version this program writes and reads.
 pub const SCHEMA: u32 = 1;

@@ -1,6 +1,7 @@
 //! Whole games played through `oaq_bot::app` with a temporary store and a fake clock.
 
 mod play;
+mod settings;
 
 use std::sync::Arc;
 
@@ -57,9 +58,9 @@ fn app() -> (App, Arc<FakeClock>) {
 fn request(opponent: Option<UserRef>, first: FirstPlayer) -> ChallengeRequest {
     ChallengeRequest {
         opponent,
-        preset: Preset::Standard,
+        preset: None,
         quan_value: None,
-        first,
+        first: Some(first),
     }
 }
 
@@ -556,7 +557,7 @@ fn a_damaged_game_record_is_reported_and_left_alone() {
 fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
     let (app, _clock) = app();
     let mut req = request(Some(binh()), FirstPlayer::Coin);
-    req.preset = Preset::Folk;
+    req.preset = Some(Preset::Folk);
     req.quan_value = Some(5);
     let id = challenge_id(&app.challenge(EN, HERE, &an(), req));
     let board = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();

@@ -19,7 +19,7 @@ fn play_request(level: Level) -> PlayRequest {
     PlayRequest {
         computer: computer(),
         level,
-        preset: Preset::Standard,
+        preset: None,
         quan_value: None,
     }
 }

@@ -5,6 +5,7 @@
 mod support;
 
 mod play;
+mod settings;
 
 use std::process::{Command, Stdio};
 

@@ -26,6 +26,10 @@ pub const BOT_ID: u64 = 900_000_000_000_000_002;
 pub const GUILD_ID: u64 = 900_000_000_000_000_003;
 pub const COMMAND_ID: u64 = 900_000_000_000_000_004;
 pub const GOOD_TOKEN: &str = "fake-token";
+/// An ordinary member's permissions: everything but Manage Server (bit 5).
+pub const MEMBER_PERMISSIONS: &str = "2147483615";
+/// A server admin's permissions, Manage Server included.
+pub const ADMIN_PERMISSIONS: &str = "2147483647";
 
 /// A user who types commands and clicks buttons.
 #[derive(Debug, Clone)]
@@ -170,6 +174,8 @@ struct State {
     dispatch: Option<mpsc::UnboundedSender<Value>>,
     /// Every message payload the bot sent (callbacks, posts, edits) for limit checks.
     payloads: Vec<Value>,
+    /// Members' permissions (a decimal bit set), where not [`MEMBER_PERMISSIONS`].
+    permissions: HashMap<u64, String>,
 }
 
 impl State {
@@ -239,6 +245,13 @@ impl FakeDiscord {
         self.lock().requests.clone()
     }
 
+    /// Gives `user` these permissions (a decimal bit set) in every interaction from now on.
+    pub fn set_permissions(&self, user: &FakeUser, permissions: &str) {
+        self.lock()
+            .permissions
+            .insert(user.id, permissions.to_owned());
+    }
+
     pub fn payloads(&self) -> Vec<Value> {
         self.lock().payloads.clone()
     }
@@ -286,15 +299,20 @@ impl FakeDiscord {
     }
 
     fn base_interaction(&self, kind: u8, user: &FakeUser, channel: u64) -> (String, Value) {
-        let (id, token) = {
+        let (id, token, permissions) = {
             let mut state = self.lock();
             let id = state.id();
             let token = format!("interaction-token-{id}");
-            (id, token)
+            let permissions = state
+                .permissions
+                .get(&user.id)
+                .cloned()
+                .unwrap_or_else(|| MEMBER_PERMISSIONS.to_owned());
+            (id, token, permissions)
         };
         let member = json!({
             "user": user.json(), "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
-            "deaf": false, "mute": false, "flags": 0, "permissions": "2147483647",
+            "deaf": false, "mute": false, "flags": 0, "permissions": permissions,
         });
         let value = json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
@@ -320,10 +338,20 @@ impl FakeDiscord {
             .iter()
             .map(|u| (u.id.to_string(), u.json()))
             .collect();
+        // Channel options (type 7) are resolved like Discord does, as text channels.
+        let channels: serde_json::Map<String, Value> = options
+            .iter()
+            .filter(|o| o["type"] == 7)
+            .filter_map(|o| o["value"].as_str())
+            .map(|id| {
+                let channel = json!({ "id": id, "name": "games", "type": 0, "permissions": "0" });
+                (id.to_owned(), channel)
+            })
+            .collect();
         value["data"] = json!({
             "id": COMMAND_ID.to_string(), "name": "oaq", "type": 1,
             "options": [{ "name": sub, "type": 1, "options": options }],
-            "resolved": { "users": users },
+            "resolved": { "users": users, "channels": channels },
         });
         self.lock().pending.insert(
             token.clone(),
