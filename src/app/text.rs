@@ -753,6 +753,7 @@ impl Text {
                  • `/oaq board`: post the current board of this channel again.\n\
                  • `/oaq resign`: resign your game in this channel.\n\
                  • `/oaq rules`: the rules in play.\n\
+                 • `/oaq settings`: the server's defaults, time per move and game channels (Manage Server only).\n\
                  One game or challenge per channel: use threads to play several at once.",
             ),
             Text::Damaged => String::from("The saved game for this channel is damaged and cannot be read. Nothing was changed and the record was kept for inspection: please tell the bot's operator."),
