@@ -157,6 +157,7 @@ impl App {
             },
             edits,
             computer: owed(&loaded),
+            thread: None,
         })
     }
 

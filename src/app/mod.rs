@@ -13,6 +13,7 @@ mod rematch;
 mod reply;
 mod settings;
 pub mod text;
+mod threads;
 mod timeouts;
 
 use std::sync::{Arc, Mutex};
@@ -22,7 +23,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
-pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, Track};
+pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, ThreadRequest, Track};
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use text::{Locale, Text};
 
@@ -442,6 +443,7 @@ impl App {
             },
             edits,
             computer: None,
+            thread: None,
         })
     }
 
@@ -573,6 +575,7 @@ impl App {
                 reply: Reply::Update(edit.msg),
                 edits: Vec::new(),
                 computer: None,
+                thread: None,
             }));
         }
         Ok(Ok(stored))
@@ -616,6 +619,7 @@ impl App {
                     reply: Reply::Update(self.rps_msg(locale, &stored.record, user.id, None)),
                     edits: Vec::new(),
                     computer: None,
+                    thread: None,
                 })
             }
             FirstPlayer::Coin => {
@@ -675,10 +679,14 @@ impl App {
             stored,
             last: None,
         };
+        if let Some(response) = self.thread_start(locale, &loaded, &intro)? {
+            return Ok(response);
+        }
         Ok(Response {
             reply: Reply::Update(self.board_msg(locale, &loaded, Some(intro))?),
             edits: Vec::new(),
             computer: None,
+            thread: None,
         })
     }
 
@@ -718,6 +726,7 @@ impl App {
                     )),
                     edits: Vec::new(),
                     computer: None,
+                    thread: None,
                 })
             }
             [Some(a), Some(b)] => {
@@ -770,6 +779,7 @@ impl App {
             reply: Reply::Update(Msg::text(text.render(locale))),
             edits: Vec::new(),
             computer: None,
+            thread: None,
         })
     }
 
@@ -792,6 +802,7 @@ impl App {
             reply: Reply::Update(Msg::text(text.render(locale))),
             edits: Vec::new(),
             computer: None,
+            thread: None,
         })
     }
 
@@ -849,6 +860,7 @@ impl App {
             }),
             edits: Vec::new(),
             computer: None,
+            thread: None,
         })
     }
 
@@ -876,6 +888,7 @@ impl App {
                 reply: Reply::Update(board),
                 edits: Vec::new(),
                 computer: None,
+                thread: None,
             });
         }
         let to_move = loaded.game.position().to_move();
@@ -896,6 +909,7 @@ impl App {
             reply: Reply::Update(self.board_msg(locale, &loaded, None)?),
             edits: Vec::new(),
             computer: computer::owed(&loaded),
+            thread: None,
         })
     }
 
@@ -921,6 +935,7 @@ impl App {
             }),
             edits: Vec::new(),
             computer: None,
+            thread: None,
         })
     }
 
@@ -950,6 +965,7 @@ impl App {
                 msg: board,
             }],
             computer: None,
+            thread: None,
         })
     }
 
@@ -985,6 +1001,7 @@ impl App {
                         msg: board,
                     }],
                     computer: None,
+                    thread: None,
                 }
             }
             None => Response {
@@ -994,6 +1011,7 @@ impl App {
                 },
                 edits: Vec::new(),
                 computer: None,
+                thread: None,
             },
         })
     }
@@ -1009,6 +1027,7 @@ impl App {
                     },
                     edits: Vec::new(),
                     computer: None,
+                    thread: None,
                 })
             }
             Some(ChannelEntry::Challenge(id)) => {

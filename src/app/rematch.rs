@@ -78,6 +78,7 @@ impl App {
             },
             edits,
             computer: None,
+            thread: None,
         })
     }
 }

@@ -28,6 +28,8 @@ pub struct SettingsChange {
     pub turn_timeout_s: Option<u64>,
     /// New challenge timeout, in seconds.
     pub challenge_timeout_s: Option<u64>,
+    /// Whether each accepted challenge opens a thread for its game.
+    pub threads: Option<bool>,
     /// A channel to add to the allowed channels.
     pub allow_channel: Option<u64>,
     /// A channel to remove from the allowed channels.
@@ -84,6 +86,7 @@ impl App {
             challenge_s: s
                 .challenge_timeout_s
                 .unwrap_or(self.settings.challenge_ttl_ms / 1000),
+            threads: s.threads,
             channels: s.channels.clone(),
         }
     }
@@ -150,6 +153,9 @@ fn apply(s: &mut GuildSettings, change: &SettingsChange) -> Result<(), Fail> {
     }
     if change.first.is_some() {
         s.first = change.first;
+    }
+    if let Some(threads) = change.threads {
+        s.threads = threads;
     }
     if change.any_channel {
         s.channels.clear();

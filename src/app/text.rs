@@ -369,8 +369,19 @@ pub enum Text {
         turn_s: u64,
         /// Seconds a challenge waits.
         challenge_s: u64,
+        /// Whether each game gets its own thread.
+        threads: bool,
         /// Channels where games may start (empty: anywhere).
         channels: Vec<u64>,
+    },
+    /// The accepted challenge's message when its game is played in a thread.
+    PlayedInThread,
+    /// The name of a game's thread.
+    ThreadName {
+        /// South's name.
+        south: String,
+        /// North's name.
+        north: String,
     },
     /// Refusal: `/oaq settings` in direct messages.
     SettingsOnlyInServers,
@@ -732,12 +743,15 @@ impl Text {
             ),
             Text::Rematch => String::from("Rematch"),
             Text::GameNotOver => String::from("This game is still being played: finish it (or resign) first."),
-            Text::SettingsSummary { changed, rules, first, turn_s, challenge_s, channels } => format!(
-                "**{}**\n• Default rules: {} (a mandarin is worth {})\n• First player: {}\n• Time per move: {}\n• Challenges expire after: {}\n• Games allowed in: {}",
+            Text::SettingsSummary { changed, rules, first, turn_s, challenge_s, threads, channels } => format!(
+                "**{}**\n• Default rules: {} (a mandarin is worth {})\n• First player: {}\n• Time per move: {}\n• Challenges expire after: {}\n• Each game in its own thread: {}\n• Games allowed in: {}",
                 if *changed { "Settings updated for this server" } else { "Settings of this server" },
                 preset_name(rules), rules.quan_value, first_setting_en(*first),
-                duration_en(*turn_s), duration_en(*challenge_s), channels_en(channels)
+                duration_en(*turn_s), duration_en(*challenge_s), if *threads { "yes" } else { "no" },
+                channels_en(channels)
             ),
+            Text::PlayedInThread => String::from("The game is played in the thread of this message."),
+            Text::ThreadName { south, north } => format!("Ô ăn quan: {south} vs {north}"),
             Text::SettingsOnlyInServers => String::from("Settings belong to a server: use `/oaq settings` in one."),
             Text::NeedsManageServer => String::from("Only members with the **Manage Server** permission can see or change these settings."),
             Text::TurnTimeoutOutOfRange { min_s, max_s } => format!("The time per move must be between {} and {}.", duration_en(*min_s), duration_en(*max_s)),

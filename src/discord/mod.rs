@@ -10,15 +10,16 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, EditMessage,
-    FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction, MessageId,
+    ButtonStyle, ChannelId, ChannelType, ComponentInteraction, CreateActionRow, CreateAttachment,
+    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage,
+    CreateThread, EditMessage, FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction,
+    MessageId,
 };
 use thiserror::Error;
 
 use crate::app::{
     Action, App, Button, ChallengeRequest, ComputerTurn, Edit, Locale, Msg, Place, PlayRequest,
-    Reply, Response, SettingsChange, Style, Text, UserRef,
+    Reply, Response, SettingsChange, Style, Text, ThreadRequest, Track, UserRef,
 };
 use crate::games::oaq::{Level, Preset};
 use crate::store::FirstPlayer;
@@ -413,6 +414,7 @@ async fn settings(
         serenity::ChannelId,
     >,
     #[description = "Allow games in every channel again"] any_channel: Option<bool>,
+    #[description = "Play each accepted challenge in its own public thread"] threads: Option<bool>,
 ) -> Result<(), Error> {
     let manage_guild = match ctx {
         poise::Context::Application(actx) => actx
@@ -432,6 +434,7 @@ async fn settings(
         allow_channel: allow_channel.map(|c| c.get()),
         remove_channel: remove_channel.map(|c| c.get()),
         any_channel: any_channel.unwrap_or(false),
+        threads,
     };
     let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
     let response =
@@ -519,6 +522,59 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
     apply_edits(&ctx.http, response.edits).await;
     if let Some(turn) = response.computer {
         spawn_computer(ctx.http.clone(), data.app.clone(), locale, turn);
+    }
+    if let Some(request) = response.thread {
+        open_thread(&ctx.http, data.app.clone(), locale, request).await;
+    }
+}
+
+/// Opens a public thread from the accepted challenge's message, moves the game there and
+/// posts its board in it. If Discord refuses the thread, the board is posted in the channel.
+async fn open_thread(http: &serenity::Http, app: Arc<App>, locale: Locale, request: ThreadRequest) {
+    let (Some(channel), Some(message)) = (
+        NonZeroU64::new(request.channel).map(ChannelId::from),
+        NonZeroU64::new(request.message).map(MessageId::from),
+    ) else {
+        return;
+    };
+    let builder = CreateThread::new(request.name.clone()).kind(ChannelType::PublicThread);
+    let thread = match channel
+        .create_thread_from_message(http, message, builder)
+        .await
+    {
+        Ok(thread) => Some(thread.id.get()),
+        Err(error) => {
+            tracing::warn!(%error, game = request.game, "could not open a thread: playing in the channel");
+            None
+        }
+    };
+    let game = request.game;
+    let worker = app.clone();
+    let edit = match blocking(move || worker.move_to_thread(locale, game, thread)).await {
+        Ok(Some(edit)) => edit,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::error!(%error, game, "moving a game to its thread failed");
+            return;
+        }
+    };
+    let Some(target) = NonZeroU64::new(edit.channel).map(ChannelId::from) else {
+        return;
+    };
+    let mut builder = CreateMessage::new()
+        .content(edit.msg.text.clone())
+        .components(action_rows(&edit.msg.rows));
+    if let Some(png) = &edit.msg.png {
+        builder = builder.add_file(attachment(png));
+    }
+    match target.send_message(http, builder).await {
+        Ok(posted) => {
+            let id = posted.id.get();
+            if let Err(error) = blocking(move || app.record_message(Track::Game(game), id)).await {
+                tracing::error!(%error, "recording a message id failed");
+            }
+        }
+        Err(error) => tracing::warn!(%error, game, "could not post the board in the thread"),
     }
 }
 

@@ -202,3 +202,40 @@ impl Store {
         })
     }
 }
+
+impl Store {
+    /// Replaces a game read at revision `expected` whose channel changed from `from` (to the
+    /// thread it is now played in): the channel index follows, in the same transaction.
+    pub fn move_game(
+        &self,
+        expected: u64,
+        game: &GameRecord,
+        from: u64,
+    ) -> Result<Stored<GameRecord>, StoreError> {
+        let revision = unwrap_tx((&self.games, &self.channels).transaction(
+            |(games, channels)| {
+                let next = tx_check::<GameRecord>(games, GAME, game.id, expected)?;
+                games.insert(&game.id.to_be_bytes(), encode(next, game))?;
+                if game.channel != from {
+                    if let Some(entry) = tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)? {
+                        return abort(StoreError::ChannelBusy {
+                            channel: game.channel,
+                            entry: entry.record,
+                        });
+                    }
+                    free_channel(channels, from, ChannelEntry::Game(game.id))?;
+                    channels.insert(
+                        &game.channel.to_be_bytes(),
+                        encode(1, &ChannelEntry::Game(game.id)),
+                    )?;
+                }
+                Ok(next)
+            },
+        ))?;
+        self.flush()?;
+        Ok(Stored {
+            revision,
+            record: game.clone(),
+        })
+    }
+}

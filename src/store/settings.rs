@@ -27,6 +27,9 @@ pub struct GuildSettings {
     /// Seconds a challenge waits before it expires.
     #[serde(default)]
     pub challenge_timeout_s: Option<u64>,
+    /// Whether each accepted challenge opens a public thread where its game is played.
+    #[serde(default)]
+    pub threads: bool,
     /// The channels where games may be started; empty: anywhere.
     #[serde(default)]
     pub channels: Vec<u64>,

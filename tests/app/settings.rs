@@ -120,3 +120,85 @@ fn games_start_only_in_the_allowed_channels() {
     assert!(private(&app.server_settings(EN, HERE, true, again)).contains("every channel"));
     challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Rps)));
 }
+
+#[test]
+fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
+    let (app, _clock) = app();
+    let change = SettingsChange {
+        threads: Some(true),
+        ..SettingsChange::default()
+    };
+    assert!(private(&app.server_settings(EN, HERE, true, change)).contains("own thread: yes"));
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        request(Some(binh()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    app.record_message(Track::Challenge(id), 5150);
+    let accepted = app.click(EN, &binh(), Action::Accept { challenge: id });
+    let pointer = public(&accepted);
+    assert!(
+        pointer.text.contains("played in the thread"),
+        "{}",
+        pointer.text
+    );
+    assert!(pointer.rows.is_empty() && pointer.png.is_none());
+    let request = accepted.thread.clone().expect("a thread to open");
+    assert_eq!(
+        (request.game, request.channel, request.message),
+        (id, HERE.channel, 5150)
+    );
+    assert_eq!(request.name, "Ô ăn quan: An vs Bình");
+
+    let thread = 6000;
+    let edit = app.move_to_thread(EN, id, Some(thread)).expect("the board");
+    assert_eq!((edit.channel, edit.message), (thread, None));
+    check_limits(&edit.msg);
+    assert!(!enabled_moves(&edit.msg).is_empty());
+    assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+    assert_eq!(
+        app.store().channel(thread).expect("read"),
+        Some(ChannelEntry::Game(id))
+    );
+    app.record_message(Track::Game(id), 6001);
+    let moved = app.click(EN, &an(), enabled_moves(&edit.msg)[0]);
+    public(&moved);
+    let record = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(
+        (record.channel, record.message, record.moves.len()),
+        (thread, Some(6001), 1)
+    );
+    // The parent channel is free for the next challenge.
+    challenge_id(&app.challenge(EN, HERE, &user(33, "Chi"), request_open()));
+}
+
+#[test]
+fn without_a_thread_the_game_stays_in_its_channel_with_a_new_board() {
+    let (app, _clock) = app();
+    let change = SettingsChange {
+        threads: Some(true),
+        ..SettingsChange::default()
+    };
+    app.server_settings(EN, HERE, true, change);
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        request(Some(binh()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    app.record_message(Track::Challenge(id), 5150);
+    app.click(EN, &binh(), Action::Accept { challenge: id });
+    let edit = app.move_to_thread(EN, id, None).expect("the board");
+    assert_eq!((edit.channel, edit.message), (HERE.channel, None));
+    assert_eq!(
+        app.store().channel(HERE.channel).expect("read"),
+        Some(ChannelEntry::Game(id))
+    );
+}
+
+fn request_open() -> ChallengeRequest {
+    request(None, FirstPlayer::Rps)
+}

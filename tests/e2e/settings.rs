@@ -99,3 +99,59 @@ async fn settings_are_refused_to_a_member_and_applied_for_an_admin() {
     }
     drop(bot);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_threads_on_a_game_is_played_in_a_thread_of_its_challenge() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    fake.set_permissions(&an(), ADMIN_PERMISSIONS);
+    let threads = json!({ "name": "threads", "type": 5, "value": true });
+    let token = fake.slash(&an(), SETTINGS_CHANNEL, "settings", vec![threads], vec![]);
+    let applied = fake.callback(&token).await;
+    assert!(
+        applied.content().contains("own thread: yes"),
+        "{}",
+        applied.content()
+    );
+
+    let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
+    let first = json!({ "name": "first", "type": 4, "value": 2 });
+    let token = fake.slash(
+        &an(),
+        GAMES_CHANNEL,
+        "challenge",
+        vec![opponent, first],
+        vec![&binh()],
+    );
+    let challenge = fake.callback(&token).await.message.expect("challenge");
+    let token = fake.click(
+        &binh(),
+        challenge,
+        &button(&fake.message(challenge), "Accept"),
+    );
+    let accepted = fake.callback(&token).await;
+    assert_eq!(accepted.kind, 7);
+    assert!(accepted.content().contains("played in the thread"));
+    let thread = fake
+        .wait_for(30, "a thread", |f| f.threads().into_iter().next())
+        .await;
+    assert_eq!((thread.parent, thread.message), (GAMES_CHANNEL, challenge));
+    assert_eq!(thread.name, "Ô ăn quan: An vs Bình");
+    let board = fake
+        .wait_for(30, "the board in the thread", |f| {
+            f.messages_in(thread.id).into_iter().next()
+        })
+        .await;
+    assert_eq!(board.attachments.len(), 1);
+    assert_eq!(to_move(&board.content), Some(an().id), "{}", board.content);
+    let token = fake.click(&an(), board.id, &enabled_moves(&board)[0]);
+    assert_eq!(fake.callback(&token).await.kind, 7);
+    assert_eq!(to_move(&fake.message(board.id).content), Some(binh().id));
+    assert!(fake.message(challenge).buttons().is_empty());
+    for payload in fake.payloads() {
+        check_limits(&payload);
+    }
+    drop(bot);
+}

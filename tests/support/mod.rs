@@ -176,6 +176,17 @@ struct State {
     payloads: Vec<Value>,
     /// Members' permissions (a decimal bit set), where not [`MEMBER_PERMISSIONS`].
     permissions: HashMap<u64, String>,
+    /// Threads opened from messages.
+    threads: Vec<Thread>,
+}
+
+/// A public thread the bot opened from a message.
+#[derive(Debug, Clone)]
+pub struct Thread {
+    pub id: u64,
+    pub parent: u64,
+    pub message: u64,
+    pub name: String,
 }
 
 impl State {
@@ -243,6 +254,24 @@ impl FakeDiscord {
 
     pub fn requests(&self) -> Vec<String> {
         self.lock().requests.clone()
+    }
+
+    /// The threads the bot opened.
+    pub fn threads(&self) -> Vec<Thread> {
+        self.lock().threads.clone()
+    }
+
+    /// Every message in `channel` (a thread, say), oldest first.
+    pub fn messages_in(&self, channel: u64) -> Vec<Message> {
+        let mut messages: Vec<Message> = self
+            .lock()
+            .messages
+            .values()
+            .filter(|m| m.channel == channel)
+            .cloned()
+            .collect();
+        messages.sort_by_key(|m| m.id);
+        messages
     }
 
     /// Gives `user` these permissions (a decimal bit set) in every interaction from now on.
@@ -531,6 +560,7 @@ impl FakeDiscord {
                 200 => "OK",
                 204 => "No Content",
                 401 => "Unauthorized",
+                400 => "Bad Request",
                 _ => "Not Found",
             };
             let response = if status == 204 {
@@ -674,6 +704,31 @@ impl FakeDiscord {
                         Some(json!({ "message": "Unknown Message", "code": 10008 })),
                     ),
                 }
+            }
+            ("POST", ["channels", parent, "messages", message, "threads"]) => {
+                let id = state.id();
+                let parent: u64 = parent.parse().unwrap_or(0);
+                let name = payload["name"].as_str().unwrap_or("").to_owned();
+                if name.is_empty() || name.chars().count() > 100 {
+                    return (
+                        400,
+                        Some(json!({ "message": "Invalid Form Body", "code": 50035 })),
+                    );
+                }
+                state.threads.push(Thread {
+                    id,
+                    parent,
+                    message: message.parse().unwrap_or(0),
+                    name: name.clone(),
+                });
+                let thread = json!({
+                    "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+                    "parent_id": parent.to_string(), "name": name, "owner_id": BOT_ID.to_string(),
+                    "flags": 0, "available_tags": [], "applied_tags": [],
+                    "thread_metadata": { "archived": false, "auto_archive_duration": 1440,
+                        "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false },
+                });
+                (200, Some(thread))
             }
             ("POST", ["channels", channel, "messages"]) => {
                 state.payloads.push(payload.clone());
