@@ -658,6 +658,7 @@ impl App {
         intro: Text,
     ) -> Result<Response, Fail> {
         let c = &challenge.record;
+        let turn_ms = self.turn_ms(c.guild)?;
         let record = GameRecord {
             id: c.id,
             guild: c.guild,
@@ -670,8 +671,8 @@ impl App {
             resigned: None,
             timed_out: None,
             created_ms: self.now(),
-            turn_ms: Some(self.turn_ms(c.guild)?),
-            deadline_ms: Some(self.now() + self.turn_ms(c.guild)?),
+            turn_ms: Some(turn_ms),
+            deadline_ms: Some(self.now() + turn_ms),
         };
         let stored = self.store.start_game(c.id, challenge.revision, &record)?;
         let loaded = Loaded {
