@@ -61,6 +61,10 @@ pub struct GameConfig {
     pub challenge_ttl_seconds: u64,
     /// Seconds between expiry sweeps.
     pub expiry_sweep_seconds: u64,
+    /// Seconds a player has for each move before losing on time.
+    pub turn_timeout_seconds: u64,
+    /// Milliseconds the hard computer opponent may think about a move.
+    pub bot_move_ms: u64,
 }
 
 /// `[log]`.
@@ -106,8 +110,41 @@ impl Config {
                     .map(|_| "discord.api_base".into()),
             );
         }
-        figment
+        let config: Config = figment
             .extract()
-            .map_err(|e| ConfigError::Invalid(e.to_string()))
+            .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        if config.game.turn_timeout_seconds == 0 {
+            return Err(ConfigError::Invalid(String::from(
+                "game.turn_timeout_seconds must be at least 1",
+            )));
+        }
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config_with(local: &str) -> Result<Config, ConfigError> {
+        let dir = tempfile::tempdir().map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        let defaults = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/default.toml");
+        std::fs::copy(defaults, dir.path().join("default.toml"))
+            .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        std::fs::write(dir.path().join("local.toml"), local)
+            .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        Config::load_with_env(dir.path(), false)
+    }
+
+    #[test]
+    fn the_turn_timeout_may_be_seconds_but_not_zero() {
+        let config = config_with("[game]\nturn_timeout_seconds = 2\n").expect("valid");
+        assert_eq!(config.game.turn_timeout_seconds, 2);
+        assert_eq!(config.game.bot_move_ms, 1000);
+        let zero = config_with("[game]\nturn_timeout_seconds = 0\n");
+        assert!(
+            matches!(&zero, Err(ConfigError::Invalid(m)) if m.contains("turn_timeout_seconds")),
+            "{zero:?}"
+        );
     }
 }

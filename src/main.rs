@@ -76,6 +76,8 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
     let settings = Settings {
         challenge_ttl_ms: config.game.challenge_ttl_seconds.saturating_mul(1000),
         seed,
+        turn_ms: config.game.turn_timeout_seconds.saturating_mul(1000),
+        bot_move_ms: config.game.bot_move_ms,
     };
     let app = Arc::new(App::new(store, Arc::new(SystemClock), settings)?);
     let bot = BotSettings {

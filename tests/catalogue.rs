@@ -7,7 +7,7 @@ use oaq_bot::app::text::{command_text, TextKey, COMMANDS};
 use oaq_bot::app::{Locale, Text};
 use oaq_bot::discord::commands;
 use oaq_bot::discord::localize::{self, Kind};
-use oaq_bot::games::oaq::{EndReason, IllegalMove, Rules, Square};
+use oaq_bot::games::oaq::{EndReason, IllegalMove, Level, Rules, Square};
 use oaq_bot::store::{FirstPlayer, Hand};
 use strum::IntoEnumIterator;
 
@@ -134,6 +134,58 @@ fn samples() -> Vec<Text> {
             loser: 1,
             winner: 2,
         },
+        Text::Thinking { player: 3 },
+        Text::TurnEnds { deadline_s: 99 },
+        Text::TimedOut {
+            loser: 1,
+            winner: 2,
+        },
+        Text::StatusTimedOut {
+            name: String::from("An"),
+        },
+        Text::ComputerName {
+            name: String::from("Ô ăn quan"),
+            level: Level::Hard,
+        },
+        Text::ComputerGame {
+            player: 1,
+            level: Level::Easy,
+            player_first: true,
+        },
+        Text::BotRecord {
+            player: 1,
+            level: Level::Medium,
+            wins: 2,
+            draws: 1,
+            losses: 4,
+        },
+        Text::Rematch,
+        Text::GameNotOver,
+        Text::SettingsSummary {
+            changed: true,
+            rules,
+            first: FirstPlayer::Coin,
+            turn_s: 5400,
+            challenge_s: 600,
+            threads: true,
+            channels: vec![5, 6],
+        },
+        Text::PlayedInThread,
+        Text::ThreadName {
+            south: String::from("An"),
+            north: String::from("Bình"),
+        },
+        Text::SettingsOnlyInServers,
+        Text::NeedsManageServer,
+        Text::TurnTimeoutOutOfRange {
+            min_s: 60,
+            max_s: 604_800,
+        },
+        Text::ChallengeTimeoutOutOfRange {
+            min_s: 60,
+            max_s: 86_400,
+        },
+        Text::ChannelNotAllowed { channels: vec![] },
         Text::RulesSummary {
             rules,
             in_play: true,

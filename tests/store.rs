@@ -45,6 +45,8 @@ fn game(id: u64, channel: u64) -> GameRecord {
         timed_out: None,
         created_ms: 5,
         locale: Locale::Vietnamese,
+        turn_ms: None,
+        deadline_ms: None,
     }
 }
 
@@ -213,8 +215,9 @@ fn a_record_written_before_locales_timeouts_and_computer_players_still_reads() {
     // `computer` fields.
     let mut record = serde_json::to_value(game(42, 500)).expect("json");
     let fields = record.as_object_mut().expect("object");
-    fields.remove("locale");
-    fields.remove("timed_out");
+    for later in ["locale", "timed_out", "turn_ms", "deadline_ms"] {
+        fields.remove(later);
+    }
     let bytes = serde_json::to_vec(&serde_json::json!({
         "schema": 1, "revision": 4, "record": record,
     }))
@@ -225,6 +228,86 @@ fn a_record_written_before_locales_timeouts_and_computer_players_still_reads() {
     assert_eq!(read.revision, 4);
     assert_eq!(read.record.locale, Locale::English);
     assert_eq!(read.record.timed_out, None);
+    assert_eq!((read.record.turn_ms, read.record.deadline_ms), (None, None));
     assert!(read.record.players.iter().all(|p| p.computer.is_none()));
     assert!(read.record.rated());
+}
+
+#[test]
+fn a_game_against_the_computer_is_created_finished_once_and_tallied() {
+    use oaq_bot::games::oaq::Level;
+    use oaq_bot::store::{BotResult, Score};
+    let store = Store::temporary().expect("store");
+    let mut record = game(40, 600);
+    record.players[1].computer = Some(Level::Hard);
+    let stored = store.create_game(&record).expect("create");
+    assert!(matches!(
+        store.create_game(&game(41, 600)),
+        Err(StoreError::ChannelBusy { .. })
+    ));
+    assert_eq!(store.running_games().len(), 1);
+    record.resigned = Some(Seat::South);
+    let result = BotResult {
+        user: 1,
+        level: Level::Hard,
+        score: Score::Loss,
+    };
+    store
+        .finish_game(stored.revision, &record, Some(result))
+        .expect("finish");
+    // A second ending from the same read is a conflict and is not counted.
+    assert!(matches!(
+        store.finish_game(stored.revision, &record, Some(result)),
+        Err(StoreError::Conflict { .. })
+    ));
+    let tally = store.bot_record(1).expect("read").tally(Level::Hard);
+    assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
+    assert_eq!(store.channel(600).expect("read"), None);
+    assert!(store.running_games().is_empty());
+}
+
+#[test]
+fn a_game_moves_into_its_thread_with_the_channel_index() {
+    let store = Store::temporary().expect("store");
+    let mut record = game(50, 700);
+    let stored = store.create_game(&record).expect("create");
+    record.channel = 701;
+    let moved = store
+        .move_game(stored.revision, &record, 700)
+        .expect("move");
+    assert_eq!(store.channel(700).expect("read"), None);
+    assert_eq!(
+        store.channel(701).expect("read"),
+        Some(ChannelEntry::Game(50))
+    );
+    assert!(matches!(
+        store.move_game(stored.revision, &record, 700),
+        Err(StoreError::Conflict { .. })
+    ));
+    assert_eq!(moved.revision, stored.revision + 1);
+}
+
+#[test]
+fn server_settings_round_trip_with_compare_and_swap() {
+    use oaq_bot::games::oaq::Preset;
+    use oaq_bot::store::GuildSettings;
+    let store = Store::temporary().expect("store");
+    let fresh = store.guild_settings(9).expect("read");
+    assert_eq!(
+        (fresh.revision, fresh.record),
+        (0, GuildSettings::default())
+    );
+    let settings = GuildSettings {
+        preset: Some(Preset::Folk),
+        turn_timeout_s: Some(120),
+        channels: vec![3, 4],
+        ..GuildSettings::default()
+    };
+    store.update_guild_settings(9, 0, &settings).expect("write");
+    assert!(matches!(
+        store.update_guild_settings(9, 0, &settings),
+        Err(StoreError::Conflict { .. })
+    ));
+    let read = store.guild_settings(9).expect("read");
+    assert_eq!((read.revision, read.record), (1, settings));
 }

@@ -7,8 +7,14 @@
 //! logged and answered with an apology, and nothing is half-applied.
 
 mod clock;
+mod computer;
+mod ending;
+mod rematch;
 mod reply;
+mod settings;
 pub mod text;
+mod threads;
+mod timeouts;
 
 use std::sync::{Arc, Mutex};
 
@@ -16,7 +22,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use clock::{Clock, FakeClock, SystemClock};
-pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, Track};
+pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
+pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, ThreadRequest, Track};
+pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use text::{Locale, Text};
 
 use crate::games::oaq::{Direction, Event, Game, Move, Outcome, Position, Preset, Seat, Square};
@@ -62,12 +70,12 @@ pub struct Place {
 pub struct ChallengeRequest {
     /// Who is challenged; `None` for an open challenge.
     pub opponent: Option<UserRef>,
-    /// The rules preset.
-    pub preset: Preset,
-    /// The mandarin's value (10 or 5) if not the preset's.
+    /// The rules preset; `None`: the server's default.
+    pub preset: Option<Preset>,
+    /// The mandarin's value (10 or 5) if not the preset's; `None`: the server's default.
     pub quan_value: Option<u8>,
-    /// How the first player is chosen.
-    pub first: FirstPlayer,
+    /// How the first player is chosen; `None`: the server's default.
+    pub first: Option<FirstPlayer>,
 }
 
 /// App settings (from the configuration file).
@@ -77,6 +85,10 @@ pub struct Settings {
     pub challenge_ttl_ms: u64,
     /// Seed of the coin tosses (any value; the bot seeds it from the clock).
     pub seed: u64,
+    /// How long a player has for each move, in milliseconds.
+    pub turn_ms: u64,
+    /// The hard computer opponent's thinking budget per move, in milliseconds.
+    pub bot_move_ms: u64,
 }
 
 /// Something that could not be set up.
@@ -148,6 +160,17 @@ fn message_link(guild: Option<u64>, channel: u64, message: Option<u64>) -> Optio
     Some(format!(
         "https://discord.com/channels/{guild}/{channel}/{message}"
     ))
+}
+
+/// The rules of `preset`, with the mandarin's value changed if asked.
+fn rules_of(preset: Preset, quan_value: Option<u8>) -> Result<crate::games::oaq::Rules, Fail> {
+    let mut rules = preset.rules();
+    if let Some(value) = quan_value {
+        rules
+            .set("quan_value", &value.to_string())
+            .map_err(|e| Fail::Internal(e.to_string()))?;
+    }
+    Ok(rules)
 }
 
 /// The Discord-agnostic bot.
@@ -269,6 +292,7 @@ impl App {
             Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv),
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
+            Action::Rematch { game } => self.rematch(locale, user, game),
             Action::Rules { game } => self.load_game(game).map(|l| {
                 Response::private(
                     Text::RulesSummary {
@@ -379,36 +403,17 @@ impl App {
                 return Err(Fail::User(Text::CannotChallengeBot));
             }
         }
+        self.check_channel_allowed(place)?;
+        let edits = self.claim_channel(place)?;
+        let defaults = self.guild_settings(place.guild)?;
+        let preset = request
+            .preset
+            .or(defaults.preset)
+            .unwrap_or(Preset::Standard);
+        let rules = rules_of(preset, request.quan_value.or(defaults.quan_value))?;
+        let first = request.first.or(defaults.first).unwrap_or(FirstPlayer::Rps);
         let now = self.now();
-        let mut edits = Vec::new();
-        match self.store.channel(place.channel)? {
-            Some(ChannelEntry::Game(id)) => {
-                let link = self
-                    .store
-                    .game(id)?
-                    .and_then(|g| message_link(g.record.guild, g.record.channel, g.record.message));
-                return Err(Fail::User(Text::ChannelHasGame { link }));
-            }
-            Some(ChannelEntry::Challenge(id)) => match self.store.challenge(id)? {
-                Some(stored) if stored.record.expires_ms <= now => {
-                    edits.push(self.expire(&stored)?);
-                }
-                Some(stored) => {
-                    let c = &stored.record;
-                    let link = message_link(c.guild, c.channel, c.message);
-                    return Err(Fail::User(Text::ChannelHasChallenge { link }));
-                }
-                None => {}
-            },
-            None => {}
-        }
-        let mut rules = request.preset.rules();
-        if let Some(value) = request.quan_value {
-            rules
-                .set("quan_value", &value.to_string())
-                .map_err(|e| Fail::Internal(e.to_string()))?;
-        }
-        let expires_ms = now + self.settings.challenge_ttl_ms;
+        let expires_ms = now + self.challenge_ttl_ms(place.guild)?;
         let record = ChallengeRecord {
             id: self.store.new_id()?,
             guild: place.guild,
@@ -417,7 +422,7 @@ impl App {
             challenger: user.player(),
             opponent: request.opponent.as_ref().map(UserRef::player),
             rules,
-            first: request.first,
+            first,
             created_ms: now,
             expires_ms,
             accepted: None,
@@ -436,7 +441,37 @@ impl App {
                 track: Some(Track::Challenge(record.id)),
             },
             edits,
+            computer: None,
+            thread: None,
         })
+    }
+
+    /// Checks that a new challenge or game may start in `place`: nothing else is going on
+    /// there. An expired challenge is removed on the way; the returned edits say so.
+    fn claim_channel(&self, place: Place) -> Result<Vec<Edit>, Fail> {
+        let mut edits = Vec::new();
+        match self.store.channel(place.channel)? {
+            Some(ChannelEntry::Game(id)) => {
+                let link = self
+                    .store
+                    .game(id)?
+                    .and_then(|g| message_link(g.record.guild, g.record.channel, g.record.message));
+                return Err(Fail::User(Text::ChannelHasGame { link }));
+            }
+            Some(ChannelEntry::Challenge(id)) => match self.store.challenge(id)? {
+                Some(stored) if stored.record.expires_ms <= self.now() => {
+                    edits.push(self.expire(&stored)?);
+                }
+                Some(stored) => {
+                    let c = &stored.record;
+                    let link = message_link(c.guild, c.channel, c.message);
+                    return Err(Fail::User(Text::ChannelHasChallenge { link }));
+                }
+                None => {}
+            },
+            None => {}
+        }
+        Ok(edits)
     }
 
     fn challenge_msg(&self, c: &ChallengeRecord) -> Msg {
@@ -530,6 +565,8 @@ impl App {
             return Ok(Err(Response {
                 reply: Reply::Update(edit.msg),
                 edits: Vec::new(),
+                computer: None,
+                thread: None,
             }));
         }
         Ok(Ok(stored))
@@ -566,12 +603,14 @@ impl App {
                     picks: [None, None],
                     ties: 0,
                 });
-                c.expires_ms = self.now() + self.settings.challenge_ttl_ms;
+                c.expires_ms = self.now() + self.challenge_ttl_ms(c.guild)?;
                 self.store
                     .update_challenge(stored.revision, &stored.record)?;
                 Ok(Response {
                     reply: Reply::Update(self.rps_msg(&stored.record, user.id, None)),
                     edits: Vec::new(),
+                    computer: None,
+                    thread: None,
                 })
             }
             FirstPlayer::Coin => {
@@ -609,6 +648,7 @@ impl App {
         intro: Text,
     ) -> Result<Response, Fail> {
         let c = &challenge.record;
+        let turn_ms = self.turn_ms(c.guild)?;
         let record = GameRecord {
             id: c.id,
             guild: c.guild,
@@ -622,6 +662,8 @@ impl App {
             timed_out: None,
             created_ms: self.now(),
             locale: c.locale,
+            turn_ms: Some(turn_ms),
+            deadline_ms: Some(self.now() + turn_ms),
         };
         let stored = self.store.start_game(c.id, challenge.revision, &record)?;
         let loaded = Loaded {
@@ -629,9 +671,14 @@ impl App {
             stored,
             last: None,
         };
+        if let Some(response) = self.thread_start(&loaded, &intro)? {
+            return Ok(response);
+        }
         Ok(Response {
             reply: Reply::Update(self.board_msg(&loaded, Some(intro))?),
             edits: Vec::new(),
+            computer: None,
+            thread: None,
         })
     }
 
@@ -665,6 +712,8 @@ impl App {
                 Ok(Response {
                     reply: Reply::Update(self.rps_msg(&stored.record, opponent.id, Some(a))),
                     edits: Vec::new(),
+                    computer: None,
+                    thread: None,
                 })
             }
             [Some(a), Some(b)] => {
@@ -716,6 +765,8 @@ impl App {
         Ok(Response {
             reply: Reply::Update(Msg::text(text.render(locale))),
             edits: Vec::new(),
+            computer: None,
+            thread: None,
         })
     }
 
@@ -737,6 +788,8 @@ impl App {
         Ok(Response {
             reply: Reply::Update(Msg::text(text.render(locale))),
             edits: Vec::new(),
+            computer: None,
+            thread: None,
         })
     }
 
@@ -793,6 +846,8 @@ impl App {
                 rows: Vec::new(),
             }),
             edits: Vec::new(),
+            computer: None,
+            thread: None,
         })
     }
 
@@ -814,6 +869,15 @@ impl App {
         let Some(seat) = loaded.seat_of(user.id) else {
             return Err(Fail::User(Text::NotAPlayer));
         };
+        if self.out_of_time(&loaded) {
+            let board = self.time_out(&mut loaded)?;
+            return Ok(Response {
+                reply: Reply::Update(board),
+                edits: Vec::new(),
+                computer: None,
+                thread: None,
+            });
+        }
         let to_move = loaded.game.position().to_move();
         if to_move != Some(seat) {
             let player = to_move
@@ -826,14 +890,13 @@ impl App {
             .play(mv)
             .map_err(|e| Fail::User(Text::Illegal(e)))?;
         loaded.stored.record.moves.push(mv);
-        let finished = loaded.game.position().is_over();
-        loaded.stored =
-            self.store
-                .update_game(loaded.stored.revision, &loaded.stored.record, finished)?;
         loaded.last = Some((mv, events));
+        self.store_move(&mut loaded)?;
         Ok(Response {
             reply: Reply::Update(self.board_msg(&loaded, None)?),
             edits: Vec::new(),
+            computer: computer::owed(&loaded),
+            thread: None,
         })
     }
 
@@ -858,6 +921,8 @@ impl App {
                 }]],
             }),
             edits: Vec::new(),
+            computer: None,
+            thread: None,
         })
     }
 
@@ -871,9 +936,7 @@ impl App {
             return Err(Fail::User(Text::NotAPlayer));
         };
         loaded.stored.record.resigned = Some(seat);
-        loaded.stored =
-            self.store
-                .update_game(loaded.stored.revision, &loaded.stored.record, true)?;
+        self.end_game(&mut loaded)?;
         let board = self.board_msg(&loaded, None)?;
         Ok((loaded, board))
     }
@@ -888,6 +951,8 @@ impl App {
                 message: record.message,
                 msg: board,
             }],
+            computer: None,
+            thread: None,
         })
     }
 
@@ -922,6 +987,8 @@ impl App {
                         message: Some(message),
                         msg: board,
                     }],
+                    computer: None,
+                    thread: None,
                 }
             }
             None => Response {
@@ -930,6 +997,8 @@ impl App {
                     track: Some(Track::Game(id)),
                 },
                 edits: Vec::new(),
+                computer: None,
+                thread: None,
             },
         })
     }
@@ -944,6 +1013,8 @@ impl App {
                         track: Some(Track::Game(id)),
                     },
                     edits: Vec::new(),
+                    computer: None,
+                    thread: None,
                 })
             }
             Some(ChannelEntry::Challenge(id)) => {
@@ -1034,6 +1105,13 @@ impl App {
                 winner: id_of(winner),
             });
             status = Text::StatusResigned { name: name(winner) };
+        } else if let Some(loser) = record.timed_out {
+            let winner = loser.other();
+            lines.push(Text::TimedOut {
+                loser: id_of(loser),
+                winner: id_of(winner),
+            });
+            status = Text::StatusTimedOut { name: name(winner) };
         } else if let Some((reason, outcome, collected)) = end {
             lines.push(Text::GameEnded { reason });
             for seat in Seat::BOTH {
@@ -1063,9 +1141,20 @@ impl App {
                 }
             }
         } else if let Some(seat) = position.to_move() {
-            lines.push(Text::ToMove {
-                player: id_of(seat),
-            });
+            if players[seat.index()].computer.is_some() {
+                lines.push(Text::Thinking {
+                    player: id_of(seat),
+                });
+            } else {
+                lines.push(Text::ToMove {
+                    player: id_of(seat),
+                });
+                if let Some(deadline) = record.deadline_ms {
+                    lines.push(Text::TurnEnds {
+                        deadline_s: deadline / 1000,
+                    });
+                }
+            }
             status = Text::StatusToMove { name: name(seat) };
         } else {
             // Over without a GameEnd event in the last move cannot happen; describe the result.
@@ -1088,6 +1177,8 @@ impl App {
                 north: name(Seat::North),
                 north_points: points(Seat::North),
             });
+        } else if let Some(line) = self.bot_record_line(record)? {
+            lines.push(line);
         }
 
         let details = Seat::BOTH.map(|s| Text::PanelCaptured { points: points(s) }.render(locale));
@@ -1114,9 +1205,18 @@ impl App {
         };
         let png = crate::render::oaq::render(&self.fonts, &view)?;
         let rows = if loaded.finished() {
-            Vec::new()
+            rematch::rows(locale, record.id)
         } else {
-            self.move_buttons(locale, record.id, record.moves.len() as u32, position)
+            let human = position
+                .to_move()
+                .is_some_and(|s| players[s.index()].computer.is_none());
+            self.move_buttons(
+                locale,
+                record.id,
+                record.moves.len() as u32,
+                position,
+                human,
+            )
         };
         Ok(Msg {
             text: lines
@@ -1131,13 +1231,14 @@ impl App {
 
     /// Two rows of five move buttons for the player to move (stones travelling left on the
     /// picture, then right), in the order the squares appear on the picture, then Resign and
-    /// Rules.
+    /// Rules. While the computer is to move (`human` false), only Resign and Rules.
     fn move_buttons(
         &self,
         locale: Locale,
         game: u64,
         ply: u32,
         position: &Position,
+        human: bool,
     ) -> Vec<Vec<Button>> {
         let Some(seat) = position.to_move() else {
             return Vec::new();
@@ -1148,7 +1249,8 @@ impl App {
             squares.reverse();
         }
         let mut rows = Vec::new();
-        for screen_right in [false, true] {
+        let sides: &[bool] = if human { &[false, true] } else { &[] };
+        for &screen_right in sides {
             let row = squares
                 .iter()
                 .map(|&square| {

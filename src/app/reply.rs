@@ -54,6 +54,11 @@ pub enum Action {
         /// Game id.
         game: u64,
     },
+    /// Play the same opponent again, first player swapped (on a finished board).
+    Rematch {
+        /// The finished game's id.
+        game: u64,
+    },
 }
 
 /// A button colour.
@@ -146,6 +151,25 @@ pub struct Response {
     pub reply: Reply,
     /// Other messages to edit.
     pub edits: Vec<Edit>,
+    /// A move the computer opponent is to make next, once the reply has been sent: the
+    /// caller runs [`crate::app::App::computer_move`] for it off the async threads.
+    pub computer: Option<crate::app::ComputerTurn>,
+    /// A thread to open for a game that just started, once the reply has been sent: the
+    /// caller creates it, then calls [`crate::app::App::move_to_thread`].
+    pub thread: Option<ThreadRequest>,
+}
+
+/// Open a public thread from a message and play a game there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreadRequest {
+    /// The game.
+    pub game: u64,
+    /// The channel of the message.
+    pub channel: u64,
+    /// The message the thread starts from (the accepted challenge).
+    pub message: u64,
+    /// The thread's name.
+    pub name: String,
 }
 
 impl Response {
@@ -154,6 +178,8 @@ impl Response {
         Response {
             reply: Reply::Private(Msg::text(text)),
             edits: Vec::new(),
+            computer: None,
+            thread: None,
         }
     }
 }

@@ -4,7 +4,7 @@
 //! Adding a language means adding a [`Locale`] variant, mapping Discord's locale code to it in
 //! [`Locale::from_discord`], and one more `match` arm per key in [`Text::render`].
 
-use crate::games::oaq::{EndReason, IllegalMove, Preset, Rules};
+use crate::games::oaq::{EndReason, IllegalMove, Level, Preset, Rules};
 use crate::store::{FirstPlayer, Hand};
 
 pub use crate::locale::Locale;
@@ -288,6 +288,110 @@ pub enum Text {
         /// Who wins.
         winner: u64,
     },
+    /// Caption: the computer is choosing its move.
+    Thinking {
+        /// The computer's seat (the bot's own account).
+        player: u64,
+    },
+    /// Caption: when the player to move runs out of time.
+    TurnEnds {
+        /// The deadline, Unix seconds.
+        deadline_s: u64,
+    },
+    /// Caption of a game lost on time.
+    TimedOut {
+        /// Who ran out of time.
+        loser: u64,
+        /// Who wins.
+        winner: u64,
+    },
+    /// Picture status line.
+    StatusTimedOut {
+        /// The winner's name.
+        name: String,
+    },
+    /// The name of the computer's seat on the board.
+    ComputerName {
+        /// The bot's display name.
+        name: String,
+        /// Its level.
+        level: Level,
+    },
+    /// Caption: a game against the computer starts.
+    ComputerGame {
+        /// The person playing.
+        player: u64,
+        /// The computer's level.
+        level: Level,
+        /// Whether the person moves first.
+        player_first: bool,
+    },
+    /// Caption of a finished game against the computer: the person's record against it.
+    BotRecord {
+        /// The person.
+        player: u64,
+        /// The level.
+        level: Level,
+        /// Games won against that level.
+        wins: u32,
+        /// Drawn games.
+        draws: u32,
+        /// Games lost.
+        losses: u32,
+    },
+    /// Button label on a finished board.
+    Rematch,
+    /// Refusal: a rematch of a game still being played.
+    GameNotOver,
+    /// `/oaq settings`: the server's settings, after a change or on request.
+    SettingsSummary {
+        /// Whether they were just changed.
+        changed: bool,
+        /// Default rules of new challenges.
+        rules: Rules,
+        /// Default first-player method.
+        first: FirstPlayer,
+        /// Seconds per turn.
+        turn_s: u64,
+        /// Seconds a challenge waits.
+        challenge_s: u64,
+        /// Whether each game gets its own thread.
+        threads: bool,
+        /// Channels where games may start (empty: anywhere).
+        channels: Vec<u64>,
+    },
+    /// The accepted challenge's message when its game is played in a thread.
+    PlayedInThread,
+    /// The name of a game's thread.
+    ThreadName {
+        /// South's name.
+        south: String,
+        /// North's name.
+        north: String,
+    },
+    /// Refusal: `/oaq settings` in direct messages.
+    SettingsOnlyInServers,
+    /// Refusal: `/oaq settings` without the Manage Server permission.
+    NeedsManageServer,
+    /// Refusal: a turn timeout out of bounds.
+    TurnTimeoutOutOfRange {
+        /// Shortest allowed, seconds.
+        min_s: u64,
+        /// Longest allowed, seconds.
+        max_s: u64,
+    },
+    /// Refusal: a challenge timeout out of bounds.
+    ChallengeTimeoutOutOfRange {
+        /// Shortest allowed, seconds.
+        min_s: u64,
+        /// Longest allowed, seconds.
+        max_s: u64,
+    },
+    /// Refusal: games are not allowed in this channel.
+    ChannelNotAllowed {
+        /// The channels where they are.
+        channels: Vec<u64>,
+    },
     /// `/oaq rules`: a summary of the rules.
     RulesSummary {
         /// The rules.
@@ -416,6 +520,89 @@ fn rules_en(rules: &Rules, in_play: bool) -> String {
         "• A game also ends (and is counted) after 400 moves or when a position repeats three times.",
     ));
     lines.join("\n")
+}
+
+fn first_setting_en(first: FirstPlayer) -> &'static str {
+    match first {
+        FirstPlayer::Rps => "rock-paper-scissors",
+        FirstPlayer::Coin => "a coin toss",
+        FirstPlayer::Challenger => "the challenger",
+        FirstPlayer::Opponent => "the opponent",
+    }
+}
+
+/// A whole number of seconds as days, hours, minutes and seconds ("1 h 30 min").
+fn duration(seconds: u64, locale: Locale) -> String {
+    let units = match locale {
+        Locale::English => ["d", "h", "min", "s"],
+        Locale::Vietnamese => ["ngày", "giờ", "phút", "giây"],
+    };
+    let amounts = [
+        seconds / 86_400,
+        seconds / 3600 % 24,
+        seconds / 60 % 60,
+        seconds % 60,
+    ];
+    let text: Vec<String> = amounts
+        .iter()
+        .zip(units)
+        .filter(|(n, _)| **n > 0)
+        .map(|(n, unit)| format!("{n} {unit}"))
+        .collect();
+    if text.is_empty() {
+        format!("0 {}", units[3])
+    } else {
+        text.join(" ")
+    }
+}
+
+fn channels_en(channels: &[u64]) -> String {
+    if channels.is_empty() {
+        String::from("every channel")
+    } else {
+        channels
+            .iter()
+            .map(|c| format!("<#{c}>"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn level_en(level: Level) -> &'static str {
+    match level {
+        Level::Random => "random",
+        Level::Greedy => "greedy",
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+    }
+}
+
+fn first_setting_vi(first: FirstPlayer) -> &'static str {
+    match first {
+        FirstPlayer::Rps => "oẳn tù tì",
+        FirstPlayer::Coin => "tung đồng xu",
+        FirstPlayer::Challenger => "người thách",
+        FirstPlayer::Opponent => "người được thách",
+    }
+}
+
+fn channels_vi(channels: &[u64]) -> String {
+    if channels.is_empty() {
+        String::from("mọi kênh")
+    } else {
+        channels_en(channels)
+    }
+}
+
+fn level_vi(level: Level) -> &'static str {
+    match level {
+        Level::Random => "ngẫu nhiên",
+        Level::Greedy => "tham ăn",
+        Level::Easy => "dễ",
+        Level::Medium => "vừa",
+        Level::Hard => "khó",
+    }
 }
 
 fn illegal_en(error: IllegalMove) -> String {
@@ -654,14 +841,48 @@ impl Text {
             Text::NoGameHere => String::from("There is no game in this channel. Start one with `/oaq challenge`."),
             Text::OnlyChallengeHere { link } => format!("No game yet in this channel, only a challenge waiting to be accepted{}.", link_en(link)),
             Text::ResignedAnnouncement { loser, winner } => format!("{} resigned. **{} wins!** The final board is above.", mention(*loser), mention(*winner)),
+            Text::Thinking { player } => format!("{} is thinking…", mention(*player)),
+            Text::TurnEnds { deadline_s } => format!("Time for this move runs out <t:{deadline_s}:R>."),
+            Text::TimedOut { loser, winner } => format!("{} ran out of time. **{} wins!**", mention(*loser), mention(*winner)),
+            Text::StatusTimedOut { name } => format!("{name} wins on time"),
+            Text::ComputerName { name, level } => format!("{name} ({})", level_en(*level)),
+            Text::ComputerGame { player, level, player_first } => format!(
+                "{} plays the computer ({} level). {}",
+                mention(*player), level_en(*level),
+                if *player_first { "You move first." } else { "The computer moves first." }
+            ),
+            Text::BotRecord { player, level, wins, draws, losses } => format!(
+                "{}'s record against the {} computer: {}, {}, {}.",
+                mention(*player), level_en(*level), count_en(*wins, "win", "wins"),
+                count_en(*draws, "draw", "draws"), count_en(*losses, "loss", "losses")
+            ),
+            Text::Rematch => String::from("Rematch"),
+            Text::GameNotOver => String::from("This game is still being played: finish it (or resign) first."),
+            Text::SettingsSummary { changed, rules, first, turn_s, challenge_s, threads, channels } => format!(
+                "**{}**\n• Default rules: {} (a mandarin is worth {})\n• First player: {}\n• Time per move: {}\n• Challenges expire after: {}\n• Each game in its own thread: {}\n• Games allowed in: {}",
+                if *changed { "Settings updated for this server" } else { "Settings of this server" },
+                preset_name(rules, Locale::English), rules.quan_value, first_setting_en(*first),
+                duration(*turn_s, Locale::English), duration(*challenge_s, Locale::English), if *threads { "yes" } else { "no" },
+                channels_en(channels)
+            ),
+            Text::PlayedInThread => String::from("The game is played in the thread of this message."),
+            Text::ThreadName { south, north } => format!("Ô ăn quan: {south} vs {north}"),
+            Text::SettingsOnlyInServers => String::from("Settings belong to a server: use `/oaq settings` in one."),
+            Text::NeedsManageServer => String::from("Only members with the **Manage Server** permission can see or change these settings."),
+            Text::TurnTimeoutOutOfRange { min_s, max_s } => format!("The time per move must be between {} and {}.", duration(*min_s, Locale::English), duration(*max_s, Locale::English)),
+            Text::ChallengeTimeoutOutOfRange { min_s, max_s } => format!("The challenge timeout must be between {} and {}.", duration(*min_s, Locale::English), duration(*max_s, Locale::English)),
+            Text::ChannelNotAllowed { channels } => format!("Games are not played in this channel on this server. Try {}.", channels_en(channels)),
             Text::RulesSummary { rules, in_play } => rules_en(rules, *in_play),
             Text::Help => String::from(
                 "**Ô ăn quan** (Mandarin Square Capturing), the Vietnamese sowing game.\n\
                  • `/oaq challenge [opponent] [rules] [quan_value] [first]`: challenge someone (or anyone, without an opponent). Rules: standard, folk or young; a mandarin is worth 10 or 5; first player by rock-paper-scissors, coin, me or them.\n\
                  • Play by clicking the buttons under the board: the number is the square (as drawn on the picture) and the arrow is the way the stones travel.\n\
+                 • `/oaq play [level] [rules] [quan_value]`: play the computer (easy, medium or hard; medium by default) right away, or challenge the bot itself. You move first.\n\
+                 • Each move has a time limit (shown under the board); whoever runs out of time loses. A finished board has a Rematch button.\n\
                  • `/oaq board`: post the current board of this channel again.\n\
                  • `/oaq resign`: resign your game in this channel.\n\
                  • `/oaq rules`: the rules in play.\n\
+                 • `/oaq settings`: the server's defaults, time per move and game channels (Manage Server only).\n\
                  One game or challenge per channel: use threads to play several at once.",
             ),
             Text::Damaged => String::from("The saved game for this channel is damaged and cannot be read. Nothing was changed and the record was kept for inspection: please tell the bot's operator."),
@@ -792,14 +1013,47 @@ impl Text {
             Text::NoGameHere => String::from("Kênh này chưa có ván nào. Hãy bắt đầu bằng `/oaq thach-dau`."),
             Text::OnlyChallengeHere { link } => format!("Kênh này chưa có ván nào, chỉ có một lời thách đang chờ nhận lời{}.", link_en(link)),
             Text::ResignedAnnouncement { loser, winner } => format!("{} đã xin thua. **{} thắng!** Bàn cờ cuối cùng ở phía trên.", mention(*loser), mention(*winner)),
+            Text::Thinking { player } => format!("{} đang suy nghĩ…", mention(*player)),
+            Text::TurnEnds { deadline_s } => format!("Thời gian cho nước này hết <t:{deadline_s}:R>."),
+            Text::TimedOut { loser, winner } => format!("{} đã hết giờ. **{} thắng!**", mention(*loser), mention(*winner)),
+            Text::StatusTimedOut { name } => format!("{name} thắng do đối thủ hết giờ"),
+            Text::ComputerName { name, level } => format!("{name} ({})", level_vi(*level)),
+            Text::ComputerGame { player, level, player_first } => format!(
+                "{} chơi với máy (mức {}). {}",
+                mention(*player), level_vi(*level),
+                if *player_first { "Bạn đi trước." } else { "Máy đi trước." }
+            ),
+            Text::BotRecord { player, level, wins, draws, losses } => format!(
+                "Thành tích của {} với máy mức {}: thắng {wins}, hòa {draws}, thua {losses}.",
+                mention(*player), level_vi(*level)
+            ),
+            Text::Rematch => String::from("Chơi lại"),
+            Text::GameNotOver => String::from("Ván này vẫn đang diễn ra: hãy chơi xong (hoặc xin thua) trước đã."),
+            Text::SettingsSummary { changed, rules, first, turn_s, challenge_s, threads, channels } => format!(
+                "**{}**\n• Luật mặc định: {} (quan tính {} điểm)\n• Người đi trước: {}\n• Thời gian mỗi nước: {}\n• Lời thách hết hạn sau: {}\n• Mỗi ván một luồng riêng: {}\n• Được chơi ở: {}",
+                if *changed { "Đã cập nhật cài đặt của máy chủ" } else { "Cài đặt của máy chủ" },
+                preset_name(rules, vi), rules.quan_value, first_setting_vi(*first),
+                duration(*turn_s, vi), duration(*challenge_s, vi), if *threads { "có" } else { "không" },
+                channels_vi(channels)
+            ),
+            Text::PlayedInThread => String::from("Ván đấu được chơi trong luồng (thread) của tin nhắn này."),
+            Text::ThreadName { south, north } => format!("Ô ăn quan: {south} đấu {north}"),
+            Text::SettingsOnlyInServers => String::from("Cài đặt thuộc về một máy chủ: hãy dùng `/oaq cai-dat` trong máy chủ."),
+            Text::NeedsManageServer => String::from("Chỉ thành viên có quyền **Quản lý máy chủ** mới xem hoặc đổi được các cài đặt này."),
+            Text::TurnTimeoutOutOfRange { min_s, max_s } => format!("Thời gian mỗi nước phải từ {} đến {}.", duration(*min_s, vi), duration(*max_s, vi)),
+            Text::ChallengeTimeoutOutOfRange { min_s, max_s } => format!("Thời hạn lời thách phải từ {} đến {}.", duration(*min_s, vi), duration(*max_s, vi)),
+            Text::ChannelNotAllowed { channels } => format!("Máy chủ này không cho chơi trong kênh này. Hãy thử {}.", channels_vi(channels)),
             Text::RulesSummary { rules, in_play } => rules_vi(rules, *in_play),
             Text::Help => String::from(
                 "**Ô ăn quan**, trò chơi dân gian Việt Nam.\n\
                  • `/oaq thach-dau [doi-thu] [luat] [gia-quan] [di-truoc]`: thách một người (hoặc mọi người, nếu bỏ trống đối thủ). Luật: chuẩn, dân gian hoặc quan non; quan tính 10 hoặc 5 điểm; người đi trước do oẳn tù tì, tung đồng xu, bạn hoặc đối thủ.\n\
                  • Chơi bằng các nút dưới bàn cờ: con số là ô (như trên hình) và mũi tên là hướng rải quân.\n\
+                 • `/oaq choi-voi-may [muc-do] [luat] [gia-quan]`: chơi với máy ngay (dễ, vừa hoặc khó; mặc định là vừa), hoặc thách chính bot. Bạn đi trước.\n\
+                 • Mỗi nước có giới hạn thời gian (ghi dưới bàn cờ); ai hết giờ thì thua. Bàn cờ đã xong có nút Chơi lại.\n\
                  • `/oaq ban-co`: đăng lại bàn cờ hiện tại của kênh.\n\
                  • `/oaq xin-thua`: xin thua ván của bạn trong kênh.\n\
                  • `/oaq luat`: luật đang áp dụng.\n\
+                 • `/oaq cai-dat`: luật mặc định, thời gian mỗi nước và các kênh được chơi của máy chủ (chỉ người có quyền Quản lý máy chủ).\n\
                  Mỗi kênh một ván hoặc một lời thách: dùng luồng (thread) để chơi nhiều ván cùng lúc.",
             ),
             Text::Damaged => String::from("Ván đã lưu của kênh này bị hỏng và không đọc được. Không có gì bị thay đổi và bản ghi được giữ lại để kiểm tra: hãy báo cho người quản lý bot."),
@@ -821,8 +1075,8 @@ pub struct Label {
 /// A slash command, option or choice, by key, in every language of the catalogue.
 #[derive(Debug, Clone, Copy)]
 pub struct CommandText {
-    /// `oaq`, `oaq challenge`, `oaq challenge opponent` (an option) or
-    /// `oaq challenge rules folk` (a choice, by its English name).
+    /// `oaq`, `oaq challenge`, `oaq challenge opponent` (an option), or `rules=folk` (a
+    /// choice, by option and English name, shared by every command with that option).
     pub key: &'static str,
     /// English.
     pub english: Label,
@@ -892,36 +1146,131 @@ pub const COMMANDS: &[CommandText] = &[
     ),
     entry(
         "oaq challenge rules",
+        ("rules", "Rules preset (default: the server's, or standard)"),
+        ("luat", "Bộ luật (mặc định: của máy chủ, hoặc chuẩn)"),
+    ),
+    entry(
+        "oaq challenge quan_value",
+        (
+            "quan_value",
+            "Points a mandarin is worth (default: the server's, or 10)",
+        ),
+        (
+            "gia-quan",
+            "Số điểm của một quân quan (mặc định: của máy chủ, hoặc 10)",
+        ),
+    ),
+    entry(
+        "oaq challenge first",
+        (
+            "first",
+            "Who moves first (default: the server's, or rock-paper-scissors)",
+        ),
+        (
+            "di-truoc",
+            "Ai đi trước (mặc định: của máy chủ, hoặc oẳn tù tì)",
+        ),
+    ),
+    entry(
+        "oaq play",
+        ("play", "Play the computer right away (you move first)"),
+        ("choi-voi-may", "Chơi với máy ngay (bạn đi trước)"),
+    ),
+    entry(
+        "oaq play level",
+        ("level", "How strong the computer plays (default: medium)"),
+        ("muc-do", "Máy chơi mạnh đến đâu (mặc định: vừa)"),
+    ),
+    entry(
+        "oaq play rules",
         ("rules", "Rules preset (default: standard)"),
         ("luat", "Bộ luật (mặc định: chuẩn)"),
     ),
     entry(
-        "oaq challenge rules standard",
-        ("standard", ""),
-        ("chuẩn", ""),
-    ),
-    entry("oaq challenge rules folk", ("folk", ""), ("dân gian", "")),
-    entry("oaq challenge rules young", ("young", ""), ("quan non", "")),
-    entry(
-        "oaq challenge quan_value",
+        "oaq play quan_value",
         ("quan_value", "Points a mandarin is worth (default: 10)"),
         ("gia-quan", "Số điểm của một quân quan (mặc định: 10)"),
     ),
-    entry("oaq challenge quan_value 10", ("10", ""), ("10 điểm", "")),
-    entry("oaq challenge quan_value 5", ("5", ""), ("5 điểm", "")),
     entry(
-        "oaq challenge first",
-        ("first", "Who moves first (default: rock-paper-scissors)"),
-        ("di-truoc", "Ai đi trước (mặc định: oẳn tù tì)"),
+        "oaq settings",
+        (
+            "settings",
+            "Server settings: default rules, first player, timeouts, allowed channels",
+        ),
+        (
+            "cai-dat",
+            "Cài đặt máy chủ: luật mặc định, người đi trước, thời gian, kênh được chơi",
+        ),
     ),
-    entry("oaq challenge first rps", ("rps", ""), ("oẳn tù tì", "")),
     entry(
-        "oaq challenge first coin",
-        ("coin", ""),
-        ("tung đồng xu", ""),
+        "oaq settings rules",
+        ("rules", "Default rules preset of new challenges"),
+        ("luat", "Bộ luật mặc định cho các lời thách mới"),
     ),
-    entry("oaq challenge first me", ("me", ""), ("tôi", "")),
-    entry("oaq challenge first them", ("them", ""), ("đối thủ", "")),
+    entry(
+        "oaq settings quan_value",
+        ("quan_value", "Default points a mandarin is worth"),
+        ("gia-quan", "Số điểm mặc định của một quân quan"),
+    ),
+    entry(
+        "oaq settings first",
+        ("first", "Default way to choose who moves first"),
+        ("di-truoc", "Cách mặc định để chọn người đi trước"),
+    ),
+    entry(
+        "oaq settings turn_timeout_minutes",
+        (
+            "turn_timeout_minutes",
+            "Minutes per move (1 to 10080 = 7 days)",
+        ),
+        (
+            "phut-moi-nuoc",
+            "Số phút cho mỗi nước (1 đến 10080 = 7 ngày)",
+        ),
+    ),
+    entry(
+        "oaq settings challenge_timeout_minutes",
+        (
+            "challenge_timeout_minutes",
+            "Minutes before a challenge expires (1 to 1440)",
+        ),
+        (
+            "phut-loi-thach",
+            "Số phút trước khi lời thách hết hạn (1 đến 1440)",
+        ),
+    ),
+    entry(
+        "oaq settings allow_channel",
+        (
+            "allow_channel",
+            "Allow games in this channel (then only in the listed channels)",
+        ),
+        (
+            "cho-phep-kenh",
+            "Cho phép chơi trong kênh này (khi đó chỉ chơi ở các kênh đã chọn)",
+        ),
+    ),
+    entry(
+        "oaq settings remove_channel",
+        ("remove_channel", "No longer allow games in this channel"),
+        ("bo-kenh", "Không cho chơi trong kênh này nữa"),
+    ),
+    entry(
+        "oaq settings any_channel",
+        ("any_channel", "Allow games in every channel again"),
+        ("moi-kenh", "Cho phép chơi ở mọi kênh trở lại"),
+    ),
+    entry(
+        "oaq settings threads",
+        (
+            "threads",
+            "Play each accepted challenge in its own public thread",
+        ),
+        (
+            "luong-rieng",
+            "Chơi mỗi ván trong một luồng (thread) công khai riêng",
+        ),
+    ),
     entry(
         "oaq board",
         ("board", "Post the current board of this channel again"),
@@ -942,6 +1291,18 @@ pub const COMMANDS: &[CommandText] = &[
         ("help", "How to play with this bot"),
         ("huong-dan", "Cách chơi với bot này"),
     ),
+    entry("rules=standard", ("standard", ""), ("chuẩn", "")),
+    entry("rules=folk", ("folk", ""), ("dân gian", "")),
+    entry("rules=young", ("young", ""), ("quan non", "")),
+    entry("quan_value=10", ("10", ""), ("10 điểm", "")),
+    entry("quan_value=5", ("5", ""), ("5 điểm", "")),
+    entry("first=rps", ("rps", ""), ("oẳn tù tì", "")),
+    entry("first=coin", ("coin", ""), ("tung đồng xu", "")),
+    entry("first=me", ("me", ""), ("tôi", "")),
+    entry("first=them", ("them", ""), ("đối thủ", "")),
+    entry("level=easy", ("easy", ""), ("dễ", "")),
+    entry("level=medium", ("medium", ""), ("vừa", "")),
+    entry("level=hard", ("hard", ""), ("khó", "")),
 ];
 
 /// The catalogue entry for a command, option or choice key.

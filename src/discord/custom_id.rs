@@ -36,6 +36,7 @@ pub fn encode(action: &Action) -> String {
         Action::Resign { game } => format!("oaq:r:{game}"),
         Action::ConfirmResign { game } => format!("oaq:y:{game}"),
         Action::Rules { game } => format!("oaq:h:{game}"),
+        Action::Rematch { game } => format!("oaq:n:{game}"),
     }
 }
 
@@ -67,6 +68,7 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
         ["oaq", "r", _] => Action::Resign { game: id(2)? },
         ["oaq", "y", _] => Action::ConfirmResign { game: id(2)? },
         ["oaq", "h", _] => Action::Rules { game: id(2)? },
+        ["oaq", "n", _] => Action::Rematch { game: id(2)? },
         _ => return Err(bad()),
     };
     Ok(action)
@@ -87,6 +89,7 @@ mod tests {
             Action::Resign { game: id },
             Action::ConfirmResign { game: id },
             Action::Rules { game: id },
+            Action::Rematch { game: id },
         ];
         actions.extend(Hand::ALL.map(|hand| Action::Pick {
             challenge: id,

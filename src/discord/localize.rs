@@ -34,7 +34,7 @@ fn walk<U, E>(command: &poise::Command<U, E>, parent: &str, keys: &mut Vec<(Stri
     for parameter in command.parameters.iter() {
         let option = join(&key, &parameter.name);
         for choice in parameter.choices.iter() {
-            keys.push((join(&option, &choice.name), Kind::Choice));
+            keys.push((choice_key(&parameter.name, &choice.name), Kind::Choice));
         }
         keys.push((option, Kind::Option));
     }
@@ -42,6 +42,11 @@ fn walk<U, E>(command: &poise::Command<U, E>, parent: &str, keys: &mut Vec<(Stri
         walk(sub, &key, keys);
     }
     keys.push((key, Kind::Command));
+}
+
+/// A choice's key: `option=choice`, shared by every command with an option of that name.
+fn choice_key(option: &str, choice: &str) -> String {
+    format!("{option}={choice}")
 }
 
 fn join(parent: &str, name: &str) -> String {
@@ -87,7 +92,7 @@ fn localize_under<U, E>(command: &mut poise::Command<U, E>, parent: &str) {
             }
         }
         for choice in parameter.choices.to_mut().iter_mut() {
-            if let Some(entry) = command_text(&join(&option, &choice.name)) {
+            if let Some(entry) = command_text(&choice_key(&parameter.name, &choice.name)) {
                 for (code, label) in translations(entry) {
                     choice
                         .localizations

@@ -11,17 +11,18 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, EditMessage,
-    FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction, MessageId,
+    ButtonStyle, ChannelId, ChannelType, ComponentInteraction, CreateActionRow, CreateAttachment,
+    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage,
+    CreateThread, EditMessage, FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction,
+    MessageId,
 };
 use thiserror::Error;
 
 use crate::app::{
-    Action, App, Button, ChallengeRequest, Edit, Locale, Msg, Place, Reply, Response, Style, Text,
-    UserRef,
+    Action, App, Button, ChallengeRequest, ComputerTurn, Edit, Locale, Msg, Place, PlayRequest,
+    Reply, Response, SettingsChange, Style, Text, ThreadRequest, Track, UserRef,
 };
-use crate::games::oaq::Preset;
+use crate::games::oaq::{Level, Preset};
 use crate::store::FirstPlayer;
 
 /// The file name every board picture is attached under.
@@ -77,6 +78,8 @@ type Context<'a> = poise::Context<'a, Data, Error>;
 /// What every handler can reach.
 pub struct Data {
     app: Arc<App>,
+    /// The bot's own account: challenging it means playing the computer opponent.
+    me: UserRef,
 }
 
 /// Runs `f` (app work: store writes with flush, rendering) off the async threads.
@@ -195,7 +198,30 @@ async fn answer_command(ctx: Context<'_>, response: Response) -> Result<(), Erro
         }
     }
     apply_edits(ctx.http(), response.edits).await;
+    if let Some(turn) = response.computer {
+        let http = ctx.serenity_context().http.clone();
+        spawn_computer(http, ctx.data().app.clone(), turn);
+    }
     Ok(())
+}
+
+/// Lets the computer opponent make the move it owes (and any that follow), off the async
+/// threads, editing the board message after each.
+fn spawn_computer(http: Arc<serenity::Http>, app: Arc<App>, turn: ComputerTurn) {
+    tokio::spawn(async move {
+        let mut turn = Some(turn);
+        while let Some(owed) = turn.take() {
+            let worker = app.clone();
+            match blocking(move || worker.computer_move(owed)).await {
+                Ok(Some(moved)) => {
+                    apply_edits(&http, vec![moved.edit]).await;
+                    turn = moved.next;
+                }
+                Ok(None) => {}
+                Err(error) => tracing::error!(%error, game = owed.game, "computer move failed"),
+            }
+        }
+    });
 }
 
 fn locale(ctx: Context<'_>) -> Locale {
@@ -259,10 +285,48 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
+/// Levels offered by `/oaq play`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    /// Looks one reply ahead, often settles for less.
+    #[name = "easy"]
+    Easy,
+    /// A shallow search.
+    #[name = "medium"]
+    Medium,
+    /// A deep search within the configured thinking time.
+    #[name = "hard"]
+    Hard,
+}
+
+fn preset(rules: Option<RulesChoice>) -> Option<Preset> {
+    rules.map(|r| match r {
+        RulesChoice::Standard => Preset::Standard,
+        RulesChoice::Folk => Preset::Folk,
+        RulesChoice::Young => Preset::Young,
+    })
+}
+
+fn first_player(first: Option<FirstChoice>) -> Option<FirstPlayer> {
+    first.map(|f| match f {
+        FirstChoice::Rps => FirstPlayer::Rps,
+        FirstChoice::Coin => FirstPlayer::Coin,
+        FirstChoice::Me => FirstPlayer::Challenger,
+        FirstChoice::Them => FirstPlayer::Opponent,
+    })
+}
+
+fn quan(quan_value: Option<QuanChoice>) -> Option<u8> {
+    quan_value.map(|q| match q {
+        QuanChoice::Ten => 10,
+        QuanChoice::Five => 5,
+    })
+}
+
 /// Play Ô ăn quan, the Vietnamese mandarin-square game.
 #[poise::command(
     slash_command,
-    subcommands("challenge", "board", "resign", "rules", "help"),
+    subcommands("challenge", "play", "board", "resign", "rules", "settings", "help"),
     subcommand_required
 )]
 pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
@@ -278,23 +342,14 @@ async fn challenge(
     quan_value: Option<QuanChoice>,
     first: Option<FirstChoice>,
 ) -> Result<(), Error> {
+    if opponent.as_ref().map(|o| o.id.get()) == Some(ctx.data().me.id) {
+        return play_computer(ctx, Level::Medium, rules, quan_value).await;
+    }
     let request = ChallengeRequest {
         opponent: opponent.as_ref().map(user_ref),
-        preset: match rules.unwrap_or(RulesChoice::Standard) {
-            RulesChoice::Standard => Preset::Standard,
-            RulesChoice::Folk => Preset::Folk,
-            RulesChoice::Young => Preset::Young,
-        },
-        quan_value: quan_value.map(|q| match q {
-            QuanChoice::Ten => 10,
-            QuanChoice::Five => 5,
-        }),
-        first: match first.unwrap_or(FirstChoice::Rps) {
-            FirstChoice::Rps => FirstPlayer::Rps,
-            FirstChoice::Coin => FirstPlayer::Coin,
-            FirstChoice::Me => FirstPlayer::Challenger,
-            FirstChoice::Them => FirstPlayer::Opponent,
-        },
+        preset: preset(rules),
+        quan_value: quan(quan_value),
+        first: first_player(first),
     };
     let (app, locale, place, user) = (
         ctx.data().app.clone(),
@@ -303,6 +358,88 @@ async fn challenge(
         user_ref(ctx.author()),
     );
     let response = blocking(move || app.challenge(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Play the computer right away (you move first).
+#[poise::command(slash_command)]
+async fn play(
+    ctx: Context<'_>,
+    level: Option<LevelChoice>,
+    rules: Option<RulesChoice>,
+    quan_value: Option<QuanChoice>,
+) -> Result<(), Error> {
+    let level = match level.unwrap_or(LevelChoice::Medium) {
+        LevelChoice::Easy => Level::Easy,
+        LevelChoice::Medium => Level::Medium,
+        LevelChoice::Hard => Level::Hard,
+    };
+    play_computer(ctx, level, rules, quan_value).await
+}
+
+async fn play_computer(
+    ctx: Context<'_>,
+    level: Level,
+    rules: Option<RulesChoice>,
+    quan_value: Option<QuanChoice>,
+) -> Result<(), Error> {
+    let request = PlayRequest {
+        computer: ctx.data().me.clone(),
+        level,
+        preset: preset(rules),
+        quan_value: quan(quan_value),
+    };
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let response = blocking(move || app.play_computer(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Server settings: default rules, first player, timeouts, allowed channels (Manage Server).
+///
+/// Discord applies `default_member_permissions` to top-level commands only, so the real guard
+/// is the permission check on the interaction's member, in the app.
+#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
+#[allow(clippy::too_many_arguments)]
+async fn settings(
+    ctx: Context<'_>,
+    rules: Option<RulesChoice>,
+    quan_value: Option<QuanChoice>,
+    first: Option<FirstChoice>,
+    turn_timeout_minutes: Option<u64>,
+    challenge_timeout_minutes: Option<u64>,
+    allow_channel: Option<serenity::ChannelId>,
+    remove_channel: Option<serenity::ChannelId>,
+    any_channel: Option<bool>,
+    threads: Option<bool>,
+) -> Result<(), Error> {
+    let manage_guild = match ctx {
+        poise::Context::Application(actx) => actx
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    };
+    let change = SettingsChange {
+        preset: preset(rules),
+        quan_value: quan(quan_value),
+        first: first_player(first),
+        turn_timeout_s: turn_timeout_minutes.map(|m| m.saturating_mul(60)),
+        challenge_timeout_s: challenge_timeout_minutes.map(|m| m.saturating_mul(60)),
+        allow_channel: allow_channel.map(|c| c.get()),
+        remove_channel: remove_channel.map(|c| c.get()),
+        any_channel: any_channel.unwrap_or(false),
+        threads,
+    };
+    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let response =
+        blocking(move || app.server_settings(locale, place, manage_guild, change)).await?;
     answer_command(ctx, response).await
 }
 
@@ -384,6 +521,62 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
         }
     }
     apply_edits(&ctx.http, response.edits).await;
+    if let Some(turn) = response.computer {
+        spawn_computer(ctx.http.clone(), data.app.clone(), turn);
+    }
+    if let Some(request) = response.thread {
+        open_thread(&ctx.http, data.app.clone(), request).await;
+    }
+}
+
+/// Opens a public thread from the accepted challenge's message, moves the game there and
+/// posts its board in it. If Discord refuses the thread, the board is posted in the channel.
+async fn open_thread(http: &serenity::Http, app: Arc<App>, request: ThreadRequest) {
+    let (Some(channel), Some(message)) = (
+        NonZeroU64::new(request.channel).map(ChannelId::from),
+        NonZeroU64::new(request.message).map(MessageId::from),
+    ) else {
+        return;
+    };
+    let builder = CreateThread::new(request.name.clone()).kind(ChannelType::PublicThread);
+    let thread = match channel
+        .create_thread_from_message(http, message, builder)
+        .await
+    {
+        Ok(thread) => Some(thread.id.get()),
+        Err(error) => {
+            tracing::warn!(%error, game = request.game, "could not open a thread: playing in the channel");
+            None
+        }
+    };
+    let game = request.game;
+    let worker = app.clone();
+    let edit = match blocking(move || worker.move_to_thread(game, thread)).await {
+        Ok(Some(edit)) => edit,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::error!(%error, game, "moving a game to its thread failed");
+            return;
+        }
+    };
+    let Some(target) = NonZeroU64::new(edit.channel).map(ChannelId::from) else {
+        return;
+    };
+    let mut builder = CreateMessage::new()
+        .content(edit.msg.text.clone())
+        .components(action_rows(&edit.msg.rows));
+    if let Some(png) = &edit.msg.png {
+        builder = builder.add_file(attachment(png));
+    }
+    match target.send_message(http, builder).await {
+        Ok(posted) => {
+            let id = posted.id.get();
+            if let Err(error) = blocking(move || app.record_message(Track::Game(game), id)).await {
+                tracing::error!(%error, "recording a message id failed");
+            }
+        }
+        Err(error) => tracing::warn!(%error, game, "could not post the board in the thread"),
+    }
 }
 
 async fn click(data: &Data, locale: Locale, user: &serenity::User, action: Action) -> Response {
@@ -428,19 +621,39 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// Periodically expires challenges and edits their messages.
+/// Periodically expires challenges, settles turns that ran out of time, and edits their
+/// messages. The first sweep runs at once, so games that ran out while the bot was down are
+/// settled at start-up.
 fn spawn_expiry(http: Arc<serenity::Http>, app: Arc<App>, every: Duration) {
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(every);
         loop {
             interval.tick().await;
             let app = app.clone();
-            match blocking(move || app.expire_challenges()).await {
+            let sweep = move || {
+                let mut edits = app.expire_challenges();
+                edits.extend(app.expire_turns());
+                edits
+            };
+            match blocking(sweep).await {
                 Ok(edits) => apply_edits(&http, edits).await,
                 Err(error) => tracing::error!(%error, "expiry sweep failed"),
             }
         }
     });
+}
+
+/// At start-up: the computer makes the moves it owed when the bot stopped.
+async fn resume_computer(http: Arc<serenity::Http>, app: Arc<App>) {
+    let worker = app.clone();
+    match blocking(move || worker.computer_turns()).await {
+        Ok(turns) => {
+            for turn in turns {
+                spawn_computer(http.clone(), app.clone(), turn);
+            }
+        }
+        Err(error) => tracing::error!(%error, "could not list the computer's owed moves"),
+    }
 }
 
 fn http_client(settings: &BotSettings) -> serenity::Http {
@@ -493,7 +706,7 @@ pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordErro
             },
             ..Default::default()
         })
-        .setup(move |ctx, _ready, framework| {
+        .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 let commands = &framework.options().commands;
                 match dev_guild.and_then(NonZeroU64::new) {
@@ -511,7 +724,13 @@ pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordErro
                     }
                 }
                 spawn_expiry(ctx.http.clone(), app.clone(), sweep);
-                Ok(Data { app })
+                resume_computer(ctx.http.clone(), app.clone()).await;
+                let me = UserRef {
+                    id: ready.user.id.get(),
+                    name: ready.user.name.clone(),
+                    bot: true,
+                };
+                Ok(Data { app, me })
             })
         })
         .build();

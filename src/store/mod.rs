@@ -6,7 +6,9 @@
 //! flushed to disk before the call returns, so an acknowledged change survives a crash. A record
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
+mod play;
 mod records;
+mod settings;
 
 use std::path::Path;
 
@@ -16,9 +18,11 @@ use sled::transaction::{ConflictableTransactionError, TransactionError, Transact
 use sled::Transactional;
 use thiserror::Error;
 
+pub use play::{BotRecord, BotResult, BotTally, Score};
 pub use records::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player,
 };
+pub use settings::GuildSettings;
 
 /// The schema version this program writes and reads.
 pub const SCHEMA: u32 = 1;

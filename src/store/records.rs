@@ -129,6 +129,14 @@ pub struct GameRecord {
     /// change language with whoever clicked last. Private answers use each user's own.
     #[serde(default)]
     pub locale: Locale,
+    /// How long each turn may last, in milliseconds; `None`: no time limit (games stored
+    /// before turn timeouts existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_ms: Option<u64>,
+    /// When the current turn runs out (milliseconds since the Unix epoch); `None` while the
+    /// computer is thinking, after the game, or without a time limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
 }
 
 impl GameRecord {

@@ -26,6 +26,10 @@ pub const BOT_ID: u64 = 900_000_000_000_000_002;
 pub const GUILD_ID: u64 = 900_000_000_000_000_003;
 pub const COMMAND_ID: u64 = 900_000_000_000_000_004;
 pub const GOOD_TOKEN: &str = "fake-token";
+/// An ordinary member's permissions: everything but Manage Server (bit 5).
+pub const MEMBER_PERMISSIONS: &str = "2147483615";
+/// A server admin's permissions, Manage Server included.
+pub const ADMIN_PERMISSIONS: &str = "2147483647";
 
 /// A user who types commands and clicks buttons.
 #[derive(Debug, Clone)]
@@ -179,6 +183,19 @@ struct State {
     dispatch: Option<mpsc::UnboundedSender<Value>>,
     /// Every message payload the bot sent (callbacks, posts, edits) for limit checks.
     payloads: Vec<Value>,
+    /// Members' permissions (a decimal bit set), where not [`MEMBER_PERMISSIONS`].
+    permissions: HashMap<u64, String>,
+    /// Threads opened from messages.
+    threads: Vec<Thread>,
+}
+
+/// A public thread the bot opened from a message.
+#[derive(Debug, Clone)]
+pub struct Thread {
+    pub id: u64,
+    pub parent: u64,
+    pub message: u64,
+    pub name: String,
 }
 
 impl State {
@@ -248,6 +265,31 @@ impl FakeDiscord {
         self.lock().requests.clone()
     }
 
+    /// The threads the bot opened.
+    pub fn threads(&self) -> Vec<Thread> {
+        self.lock().threads.clone()
+    }
+
+    /// Every message in `channel` (a thread, say), oldest first.
+    pub fn messages_in(&self, channel: u64) -> Vec<Message> {
+        let mut messages: Vec<Message> = self
+            .lock()
+            .messages
+            .values()
+            .filter(|m| m.channel == channel)
+            .cloned()
+            .collect();
+        messages.sort_by_key(|m| m.id);
+        messages
+    }
+
+    /// Gives `user` these permissions (a decimal bit set) in every interaction from now on.
+    pub fn set_permissions(&self, user: &FakeUser, permissions: &str) {
+        self.lock()
+            .permissions
+            .insert(user.id, permissions.to_owned());
+    }
+
     pub fn payloads(&self) -> Vec<Value> {
         self.lock().payloads.clone()
     }
@@ -295,15 +337,20 @@ impl FakeDiscord {
     }
 
     fn base_interaction(&self, kind: u8, user: &FakeUser, channel: u64) -> (String, Value) {
-        let (id, token) = {
+        let (id, token, permissions) = {
             let mut state = self.lock();
             let id = state.id();
             let token = format!("interaction-token-{id}");
-            (id, token)
+            let permissions = state
+                .permissions
+                .get(&user.id)
+                .cloned()
+                .unwrap_or_else(|| MEMBER_PERMISSIONS.to_owned());
+            (id, token, permissions)
         };
         let member = json!({
             "user": user.json(), "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
-            "deaf": false, "mute": false, "flags": 0, "permissions": "2147483647",
+            "deaf": false, "mute": false, "flags": 0, "permissions": permissions,
         });
         let value = json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
@@ -329,10 +376,20 @@ impl FakeDiscord {
             .iter()
             .map(|u| (u.id.to_string(), u.json()))
             .collect();
+        // Channel options (type 7) are resolved like Discord does, as text channels.
+        let channels: serde_json::Map<String, Value> = options
+            .iter()
+            .filter(|o| o["type"] == 7)
+            .filter_map(|o| o["value"].as_str())
+            .map(|id| {
+                let channel = json!({ "id": id, "name": "games", "type": 0, "permissions": "0" });
+                (id.to_owned(), channel)
+            })
+            .collect();
         value["data"] = json!({
             "id": COMMAND_ID.to_string(), "name": "oaq", "type": 1,
             "options": [{ "name": sub, "type": 1, "options": options }],
-            "resolved": { "users": users },
+            "resolved": { "users": users, "channels": channels },
         });
         self.lock().pending.insert(
             token.clone(),
@@ -512,6 +569,7 @@ impl FakeDiscord {
                 200 => "OK",
                 204 => "No Content",
                 401 => "Unauthorized",
+                400 => "Bad Request",
                 _ => "Not Found",
             };
             let response = if status == 204 {
@@ -655,6 +713,31 @@ impl FakeDiscord {
                         Some(json!({ "message": "Unknown Message", "code": 10008 })),
                     ),
                 }
+            }
+            ("POST", ["channels", parent, "messages", message, "threads"]) => {
+                let id = state.id();
+                let parent: u64 = parent.parse().unwrap_or(0);
+                let name = payload["name"].as_str().unwrap_or("").to_owned();
+                if name.is_empty() || name.chars().count() > 100 {
+                    return (
+                        400,
+                        Some(json!({ "message": "Invalid Form Body", "code": 50035 })),
+                    );
+                }
+                state.threads.push(Thread {
+                    id,
+                    parent,
+                    message: message.parse().unwrap_or(0),
+                    name: name.clone(),
+                });
+                let thread = json!({
+                    "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+                    "parent_id": parent.to_string(), "name": name, "owner_id": BOT_ID.to_string(),
+                    "flags": 0, "available_tags": [], "applied_tags": [],
+                    "thread_metadata": { "archived": false, "auto_archive_duration": 1440,
+                        "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false },
+                });
+                (200, Some(thread))
             }
             ("POST", ["channels", channel, "messages"]) => {
                 state.payloads.push(payload.clone());
@@ -819,4 +902,27 @@ pub fn to_move(content: &str) -> Option<u64> {
         .next()?
         .parse()
         .ok()
+}
+
+/// Like [`start_bot`], with extra environment variables (configuration overrides such as
+/// `OAQ_GAME__TURN_TIMEOUT_SECONDS`).
+pub fn start_bot_with(root: &Path, base: &str, ttl_seconds: u64, vars: &[(&str, &str)]) -> Bot {
+    let mut command = bot_command(root, base, Some(GOOD_TOKEN), ttl_seconds);
+    command.envs(vars.iter().copied());
+    let child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("spawn the bot");
+    Bot(child)
+}
+
+/// The bot's own account as a user a test can mention.
+pub fn bot_account() -> FakeUser {
+    FakeUser {
+        id: BOT_ID,
+        name: String::from("oaq"),
+        bot: true,
+        locale: "en-US",
+    }
 }

@@ -1,0 +1,71 @@
+//! Where games end. Every ending — the last move, a resignation, a timeout — is stored by
+//! [`App::end_game`], so whatever follows from a result is done in one place.
+
+use super::{App, Fail, Loaded};
+use crate::games::oaq::Outcome;
+use crate::store::{BotResult, GameRecord, Score};
+
+/// The result of a finished game (`None` while it goes on).
+pub(super) fn outcome(loaded: &Loaded) -> Option<Outcome> {
+    match loaded.stored.record.forfeited() {
+        Some(loser) => Some(Outcome::Winner(loser.other())),
+        None => loaded.game.outcome(),
+    }
+}
+
+/// For a game against the computer, how it went for the person.
+fn bot_result(record: &GameRecord, outcome: Outcome) -> Option<BotResult> {
+    let computer = record.players.iter().position(|p| p.computer.is_some())?;
+    let level = record.players[computer].computer?;
+    let human = &record.players[1 - computer];
+    if human.computer.is_some() {
+        return None;
+    }
+    let score = match outcome {
+        Outcome::Draw => Score::Draw,
+        Outcome::Winner(seat) if seat.index() == computer => Score::Loss,
+        Outcome::Winner(_) => Score::Win,
+    };
+    Some(BotResult {
+        user: human.id,
+        level,
+        score,
+    })
+}
+
+impl App {
+    /// Stores a game that has just ended and everything its result changes: the one function
+    /// every ending goes through (the last move, a resignation, a timeout). The caller has
+    /// already put the ending into `loaded` (the move played, `resigned` or `timed_out`).
+    ///
+    /// In one compare-and-swap transaction, flushed before returning: the final record, the
+    /// channel freed, and for a game against the computer the person's record against it.
+    /// Games between two people are [`GameRecord::rated`]; their result is complete here too.
+    pub(super) fn end_game(&self, loaded: &mut Loaded) -> Result<(), Fail> {
+        let Some(outcome) = outcome(loaded) else {
+            return Err(Fail::Internal(format!(
+                "game {} was ended while still in play",
+                loaded.stored.record.id
+            )));
+        };
+        loaded.stored.record.deadline_ms = None;
+        let bot = bot_result(&loaded.stored.record, outcome);
+        loaded.stored =
+            self.store
+                .finish_game(loaded.stored.revision, &loaded.stored.record, bot)?;
+        Ok(())
+    }
+
+    /// Stores the move just added to `loaded`: the game ends if it is over, otherwise the next
+    /// player's turn starts (and its clock, for a person).
+    pub(super) fn store_move(&self, loaded: &mut Loaded) -> Result<(), Fail> {
+        if loaded.game.position().is_over() {
+            return self.end_game(loaded);
+        }
+        loaded.stored.record.deadline_ms = self.deadline(loaded);
+        loaded.stored =
+            self.store
+                .update_game(loaded.stored.revision, &loaded.stored.record, false)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,85 @@
+//! Rematches: the final board carries a Rematch button. Between two people it posts a
+//! challenge to the other player with the first player swapped; against the computer the new
+//! game starts at once, colours swapped.
+
+use super::{App, Button, Fail, Locale, Place, Reply, Response, Style, Text, Track, UserRef};
+use crate::app::Action;
+use crate::games::oaq::Seat;
+use crate::store::{ChallengeRecord, FirstPlayer, StoreError};
+
+/// The buttons of a finished board.
+pub(super) fn rows(locale: Locale, game: u64) -> Vec<Vec<Button>> {
+    vec![vec![Button {
+        action: Action::Rematch { game },
+        label: Text::Rematch.render(locale),
+        style: Style::Success,
+        disabled: false,
+    }]]
+}
+
+impl App {
+    pub(super) fn rematch(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        id: u64,
+    ) -> Result<Response, Fail> {
+        let loaded = self.load_game(id)?;
+        if !loaded.finished() {
+            return Err(Fail::User(Text::GameNotOver));
+        }
+        let Some(seat) = loaded.seat_of(user.id) else {
+            return Err(Fail::User(Text::NotAPlayer));
+        };
+        let record = &loaded.stored.record;
+        let place = Place {
+            guild: record.guild,
+            channel: record.channel,
+        };
+        let edits = self.claim_channel(place)?;
+        let other = record.players[seat.other().index()].clone();
+        if other.computer.is_some() {
+            let mut players = record.players.clone();
+            players[seat.index()] = user.player();
+            players.swap(0, 1);
+            return self.start_computer_game(locale, place, players, record.rules, edits);
+        }
+        // Whoever was North (second) moves first this time.
+        let first = if seat == Seat::North {
+            FirstPlayer::Challenger
+        } else {
+            FirstPlayer::Opponent
+        };
+        let now = self.now();
+        let challenge = ChallengeRecord {
+            id: self.store.new_id()?,
+            guild: record.guild,
+            channel: record.channel,
+            message: None,
+            challenger: user.player(),
+            opponent: Some(other),
+            rules: record.rules,
+            first,
+            created_ms: now,
+            expires_ms: now + self.challenge_ttl_ms(record.guild)?,
+            accepted: None,
+            locale: record.locale,
+        };
+        match self.store.create_challenge(&challenge) {
+            Ok(_) => {}
+            Err(StoreError::ChannelBusy { .. }) => {
+                return Err(Fail::User(Text::ChannelHasChallenge { link: None }))
+            }
+            Err(other) => return Err(other.into()),
+        }
+        Ok(Response {
+            reply: Reply::Post {
+                msg: self.challenge_msg(&challenge),
+                track: Some(Track::Challenge(challenge.id)),
+            },
+            edits,
+            computer: None,
+            thread: None,
+        })
+    }
+}

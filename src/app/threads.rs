@@ -1,0 +1,87 @@
+//! One thread per game, when a server turns it on in `/oaq settings`: an accepted challenge's
+//! message becomes the start of a public thread, and the game is played in the thread.
+
+use super::{App, Edit, Fail, Loaded, Msg, Reply, Response, Text, ThreadRequest, ATTEMPTS};
+
+impl App {
+    /// For a game that just started from a challenge in a server with threads on: the answer
+    /// that turns the challenge message into a pointer to the thread, and the thread to open.
+    pub(super) fn thread_start(
+        &self,
+        loaded: &Loaded,
+        intro: &Text,
+    ) -> Result<Option<Response>, Fail> {
+        let record = &loaded.stored.record;
+        let locale = record.locale;
+        let (Some(_), Some(message)) = (record.guild, record.message) else {
+            return Ok(None);
+        };
+        if !self.guild_settings(record.guild)?.threads {
+            return Ok(None);
+        }
+        let [south, north] = &record.players;
+        let text = format!(
+            "{}\n{}",
+            intro.render(locale),
+            Text::PlayedInThread.render(locale)
+        );
+        Ok(Some(Response {
+            reply: Reply::Update(Msg::text(text)),
+            edits: Vec::new(),
+            computer: None,
+            thread: Some(ThreadRequest {
+                game: record.id,
+                channel: record.channel,
+                message,
+                // Discord's limit on a thread name.
+                name: Text::ThreadName {
+                    south: south.name.clone(),
+                    north: north.name.clone(),
+                }
+                .render(locale)
+                .chars()
+                .take(100)
+                .collect(),
+            }),
+        }))
+    }
+
+    /// Moves game `game` into the thread just opened for it (or, with `None` when the thread
+    /// could not be opened, keeps it where it is) and returns its board, to post as a new
+    /// message in the channel named by the edit (record the posted message's id with
+    /// [`App::record_message`]). The player to move's clock starts now.
+    pub fn move_to_thread(&self, game: u64, thread: Option<u64>) -> Option<Edit> {
+        for _ in 0..ATTEMPTS {
+            match self.try_move_to_thread(game, thread) {
+                Ok(edit) => return Some(edit),
+                Err(Fail::Conflict) => continue,
+                Err(Fail::User(_)) => return None,
+                Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                    tracing::error!(game, %reason, "could not move a game to its thread");
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    fn try_move_to_thread(&self, game: u64, thread: Option<u64>) -> Result<Edit, Fail> {
+        let mut loaded = self.load_game(game)?;
+        if loaded.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        let from = loaded.stored.record.channel;
+        let record = &mut loaded.stored.record;
+        record.channel = thread.unwrap_or(from);
+        record.message = None;
+        loaded.stored.record.deadline_ms = self.deadline(&loaded);
+        loaded.stored =
+            self.store
+                .move_game(loaded.stored.revision, &loaded.stored.record, from)?;
+        Ok(Edit {
+            channel: loaded.stored.record.channel,
+            message: None,
+            msg: self.board_msg(&loaded, None)?,
+        })
+    }
+}

@@ -1,0 +1,83 @@
+//! Turn timeouts: each turn of a person has a deadline stored in the game record (absolute
+//! milliseconds, so it survives restarts). When it passes, the player to move loses on time:
+//! at the next sweep, or as soon as anyone clicks a move on that board.
+
+use super::{App, Edit, Fail, Loaded, Msg, Text, ATTEMPTS};
+
+impl App {
+    /// When the turn now starting runs out: `None` for the computer's turn, a finished game,
+    /// or a game without a time limit.
+    pub(super) fn deadline(&self, loaded: &Loaded) -> Option<u64> {
+        let record = &loaded.stored.record;
+        let seat = loaded.game.position().to_move()?;
+        if loaded.finished() || record.players[seat.index()].computer.is_some() {
+            return None;
+        }
+        record.turn_ms.map(|turn| self.now().saturating_add(turn))
+    }
+
+    /// Whether the player to move has run out of time.
+    pub(super) fn out_of_time(&self, loaded: &Loaded) -> bool {
+        !loaded.finished()
+            && loaded
+                .stored
+                .record
+                .deadline_ms
+                .is_some_and(|deadline| deadline <= self.now())
+    }
+
+    /// Ends the game: the player to move loses on time. Returns the final board.
+    pub(super) fn time_out(&self, loaded: &mut Loaded) -> Result<Msg, Fail> {
+        let Some(seat) = loaded.game.position().to_move() else {
+            return Err(Fail::User(Text::GameOver));
+        };
+        loaded.stored.record.timed_out = Some(seat);
+        self.end_game(loaded)?;
+        self.board_msg(loaded, None)
+    }
+
+    /// Settles every running game whose player to move has run out of time, and returns the
+    /// edits that show the final boards. Run periodically and at start-up (games that ran
+    /// out while the bot was down are settled then).
+    pub fn expire_turns(&self) -> Vec<Edit> {
+        let mut edits = Vec::new();
+        for item in self.store.running_games() {
+            let id = match item {
+                Ok(id) => id,
+                Err(error) => {
+                    tracing::error!(%error, "damaged channel index entry");
+                    continue;
+                }
+            };
+            for _ in 0..ATTEMPTS {
+                match self.expire_turn(id) {
+                    Ok(edit) => {
+                        edits.extend(edit);
+                        break;
+                    }
+                    Err(Fail::Conflict) => continue,
+                    Err(Fail::User(_)) => break,
+                    Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                        tracing::error!(game = id, %reason, "could not settle a timeout");
+                        break;
+                    }
+                }
+            }
+        }
+        edits
+    }
+
+    fn expire_turn(&self, id: u64) -> Result<Option<Edit>, Fail> {
+        let mut loaded = self.load_game(id)?;
+        if !self.out_of_time(&loaded) {
+            return Ok(None);
+        }
+        let board = self.time_out(&mut loaded)?;
+        let record = &loaded.stored.record;
+        Ok(Some(Edit {
+            channel: record.channel,
+            message: record.message,
+            msg: board,
+        }))
+    }
+}

@@ -1,0 +1,241 @@
+//! Records for playing the computer and for ending games: each user's tally against the
+//! computer opponent's levels, the one transaction that stores a game's end, and the list of
+//! running games the timeout sweep and the start-up resume walk through.
+
+use serde::{Deserialize, Serialize};
+use sled::Transactional;
+
+use super::{
+    abort, decode, encode, free_channel, tx_check, tx_read, unwrap_tx, ChannelEntry, GameRecord,
+    Store, StoreError, Stored, CHANNEL, GAME,
+};
+use crate::games::oaq::Level;
+
+const BOT_RECORD: &str = "bot record";
+/// The tree of [`BotRecord`]s, keyed by user id.
+const BOT_RECORDS: &str = "bot_records";
+
+/// How a finished game went for the person who played the computer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Score {
+    /// The person won.
+    Win,
+    /// A draw.
+    Draw,
+    /// The computer won.
+    Loss,
+}
+
+/// A person's results against one level of the computer opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotTally {
+    /// The level played.
+    pub level: Level,
+    /// Games the person won.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games the computer won.
+    pub losses: u32,
+}
+
+/// A person's results against the computer opponent, per level. Kept apart from anything
+/// rated: games against the computer never count for the human leaderboard.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotRecord {
+    /// One tally per level played, in the order first played.
+    pub tallies: Vec<BotTally>,
+}
+
+impl BotRecord {
+    /// The tally against `level` (all zero if never played).
+    pub fn tally(&self, level: Level) -> BotTally {
+        self.tallies
+            .iter()
+            .copied()
+            .find(|t| t.level == level)
+            .unwrap_or(BotTally {
+                level,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+            })
+    }
+
+    fn add(&mut self, level: Level, score: Score) {
+        let index = match self.tallies.iter().position(|t| t.level == level) {
+            Some(index) => index,
+            None => {
+                self.tallies.push(self.tally(level));
+                self.tallies.len() - 1
+            }
+        };
+        let tally = &mut self.tallies[index];
+        match score {
+            Score::Win => tally.wins += 1,
+            Score::Draw => tally.draws += 1,
+            Score::Loss => tally.losses += 1,
+        }
+    }
+}
+
+/// The result of a game against the computer, to add to the person's [`BotRecord`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotResult {
+    /// The person's user id.
+    pub user: u64,
+    /// The computer's level.
+    pub level: Level,
+    /// How it went for the person.
+    pub score: Score,
+}
+
+impl Store {
+    fn bot_tree(&self) -> Result<sled::Tree, StoreError> {
+        Ok(self.db.open_tree(BOT_RECORDS)?)
+    }
+
+    /// The user's results against the computer opponent.
+    pub fn bot_record(&self, user: u64) -> Result<BotRecord, StoreError> {
+        let tree = self.bot_tree()?;
+        Ok(Store::read::<BotRecord>(&tree, BOT_RECORD, user)?
+            .map(|s| s.record)
+            .unwrap_or_default())
+    }
+
+    /// Stores a game that has just ended (read at revision `expected`), frees its channel and,
+    /// for a game against the computer, adds `bot` to the person's record — all in one
+    /// transaction, flushed before returning, so a result is counted exactly once.
+    pub fn finish_game(
+        &self,
+        expected: u64,
+        game: &GameRecord,
+        bot: Option<BotResult>,
+    ) -> Result<Stored<GameRecord>, StoreError> {
+        let bots = self.bot_tree()?;
+        let revision = unwrap_tx((&self.games, &self.channels, &bots).transaction(
+            |(games, channels, bots)| {
+                let next = tx_check::<GameRecord>(games, GAME, game.id, expected)?;
+                games.insert(&game.id.to_be_bytes(), encode(next, game))?;
+                free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
+                if let Some(result) = bot {
+                    let stored = tx_read::<BotRecord>(bots, BOT_RECORD, result.user)?;
+                    let (revision, mut record) = match stored {
+                        Some(s) => (s.revision + 1, s.record),
+                        None => (1, BotRecord::default()),
+                    };
+                    record.add(result.level, result.score);
+                    bots.insert(&result.user.to_be_bytes(), encode(revision, &record))?;
+                }
+                Ok(next)
+            },
+        ))?;
+        self.flush()?;
+        Ok(Stored {
+            revision,
+            record: game.clone(),
+        })
+    }
+
+    /// The ids of the games being played (one per busy channel); a damaged index entry is
+    /// returned as an error, in place.
+    pub fn running_games(&self) -> Vec<Result<u64, StoreError>> {
+        self.channels
+            .iter()
+            .filter_map(|item| {
+                let (key, bytes) = match item {
+                    Ok(pair) => pair,
+                    Err(error) => return Some(Err(error.into())),
+                };
+                let mut id = [0u8; 8];
+                if key.len() == 8 {
+                    id.copy_from_slice(&key);
+                }
+                match decode::<ChannelEntry>(CHANNEL, u64::from_be_bytes(id), &bytes) {
+                    Ok(Stored {
+                        record: ChannelEntry::Game(game),
+                        ..
+                    }) => Some(Ok(game)),
+                    Ok(_) => None,
+                    Err(error) => Some(Err(error)),
+                }
+            })
+            .collect()
+    }
+}
+
+impl Store {
+    /// Stores a new game that starts without a challenge (against the computer, or a rematch
+    /// of one) and marks its channel busy; fails with [`StoreError::ChannelBusy`] if the
+    /// channel already has a challenge or game.
+    pub fn create_game(&self, game: &GameRecord) -> Result<Stored<GameRecord>, StoreError> {
+        let key = game.id.to_be_bytes();
+        let channel = game.channel;
+        unwrap_tx(
+            (&self.games, &self.channels).transaction(|(games, channels)| {
+                if let Some(entry) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
+                    return abort(StoreError::ChannelBusy {
+                        channel,
+                        entry: entry.record,
+                    });
+                }
+                if games.get(key)?.is_some() {
+                    return abort(StoreError::Conflict {
+                        kind: GAME,
+                        key: game.id,
+                        expected: 0,
+                    });
+                }
+                games.insert(&key, encode(1, game))?;
+                channels.insert(
+                    &channel.to_be_bytes(),
+                    encode(1, &ChannelEntry::Game(game.id)),
+                )?;
+                Ok(())
+            }),
+        )?;
+        self.flush()?;
+        Ok(Stored {
+            revision: 1,
+            record: game.clone(),
+        })
+    }
+}
+
+impl Store {
+    /// Replaces a game read at revision `expected` whose channel changed from `from` (to the
+    /// thread it is now played in): the channel index follows, in the same transaction.
+    pub fn move_game(
+        &self,
+        expected: u64,
+        game: &GameRecord,
+        from: u64,
+    ) -> Result<Stored<GameRecord>, StoreError> {
+        let revision = unwrap_tx((&self.games, &self.channels).transaction(
+            |(games, channels)| {
+                let next = tx_check::<GameRecord>(games, GAME, game.id, expected)?;
+                games.insert(&game.id.to_be_bytes(), encode(next, game))?;
+                if game.channel != from {
+                    if let Some(entry) = tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)? {
+                        return abort(StoreError::ChannelBusy {
+                            channel: game.channel,
+                            entry: entry.record,
+                        });
+                    }
+                    free_channel(channels, from, ChannelEntry::Game(game.id))?;
+                    channels.insert(
+                        &game.channel.to_be_bytes(),
+                        encode(1, &ChannelEntry::Game(game.id)),
+                    )?;
+                }
+                Ok(next)
+            },
+        ))?;
+        self.flush()?;
+        Ok(Stored {
+            revision,
+            record: game.clone(),
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! Per-server settings: the defaults a server's admins chose for new games.
+
+use serde::{Deserialize, Serialize};
+
+use super::{decode, encode, unwrap_tx, FirstPlayer, Store, StoreError, Stored};
+use crate::games::oaq::Preset;
+
+const GUILD_SETTINGS: &str = "guild settings";
+/// The tree of [`GuildSettings`], keyed by guild id.
+const GUILD_SETTINGS_TREE: &str = "guild_settings";
+
+/// What a server's admins set with `/oaq settings`. `None` means the bot's default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuildSettings {
+    /// Default rules preset of new challenges.
+    #[serde(default)]
+    pub preset: Option<Preset>,
+    /// Default mandarin value (10 or 5).
+    #[serde(default)]
+    pub quan_value: Option<u8>,
+    /// Default way of choosing the first player.
+    #[serde(default)]
+    pub first: Option<FirstPlayer>,
+    /// Seconds a player has per move.
+    #[serde(default)]
+    pub turn_timeout_s: Option<u64>,
+    /// Seconds a challenge waits before it expires.
+    #[serde(default)]
+    pub challenge_timeout_s: Option<u64>,
+    /// Whether each accepted challenge opens a public thread where its game is played.
+    #[serde(default)]
+    pub threads: bool,
+    /// The channels where games may be started; empty: anywhere.
+    #[serde(default)]
+    pub channels: Vec<u64>,
+}
+
+impl Store {
+    fn settings_tree(&self) -> Result<sled::Tree, StoreError> {
+        Ok(self.db.open_tree(GUILD_SETTINGS_TREE)?)
+    }
+
+    /// A server's settings; revision 0 (and all defaults) if it never changed any.
+    pub fn guild_settings(&self, guild: u64) -> Result<Stored<GuildSettings>, StoreError> {
+        let tree = self.settings_tree()?;
+        Ok(
+            Store::read(&tree, GUILD_SETTINGS, guild)?.unwrap_or(Stored {
+                revision: 0,
+                record: GuildSettings::default(),
+            }),
+        )
+    }
+
+    /// Replaces a server's settings read at revision `expected` (0: never stored).
+    pub fn update_guild_settings(
+        &self,
+        guild: u64,
+        expected: u64,
+        settings: &GuildSettings,
+    ) -> Result<Stored<GuildSettings>, StoreError> {
+        let tree = self.settings_tree()?;
+        let revision = unwrap_tx(tree.transaction(|tree| {
+            let current = match tree.get(guild.to_be_bytes())? {
+                None => 0,
+                Some(bytes) => match decode::<GuildSettings>(GUILD_SETTINGS, guild, &bytes) {
+                    Ok(stored) => stored.revision,
+                    Err(e) => return super::abort(e),
+                },
+            };
+            if current != expected {
+                return super::abort(StoreError::Conflict {
+                    kind: GUILD_SETTINGS,
+                    key: guild,
+                    expected,
+                });
+            }
+            tree.insert(&guild.to_be_bytes(), encode(expected + 1, settings))?;
+            Ok(expected + 1)
+        }))?;
+        self.flush()?;
+        Ok(Stored {
+            revision,
+            record: settings.clone(),
+        })
+    }
+}

@@ -1,0 +1,204 @@
+//! `/oaq settings`: refused without Manage Server, applied with it, and used by new games.
+
+use super::*;
+use oaq_bot::app::SettingsChange;
+
+const ELSEWHERE: Place = Place {
+    guild: Some(1),
+    channel: 200,
+};
+
+#[test]
+fn settings_are_refused_without_manage_server_and_in_direct_messages() {
+    let (app, _clock) = app();
+    let change = SettingsChange {
+        turn_timeout_s: Some(3600),
+        ..SettingsChange::default()
+    };
+    let refused = app.server_settings(EN, HERE, false, change.clone());
+    assert!(private(&refused).contains("Manage Server"));
+    let dm = Place {
+        guild: None,
+        channel: 5,
+    };
+    assert!(private(&app.server_settings(EN, dm, true, change)).contains("server"));
+    assert_eq!(app.store().guild_settings(1).expect("read").revision, 0);
+}
+
+#[test]
+fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
+    let (app, _clock) = app();
+    let shown = app.server_settings(EN, HERE, true, SettingsChange::default());
+    let text = private(&shown);
+    assert!(text.contains("Settings of this server"), "{text}");
+    assert!(text.contains("Time per move: 15 min"), "{text}");
+    let change = SettingsChange {
+        preset: Some(Preset::Folk),
+        quan_value: Some(5),
+        first: Some(FirstPlayer::Opponent),
+        turn_timeout_s: Some(2 * 3600),
+        challenge_timeout_s: Some(120),
+        ..SettingsChange::default()
+    };
+    let changed = app.server_settings(EN, HERE, true, change);
+    let text = private(&changed);
+    assert!(text.contains("Settings updated"), "{text}");
+    assert!(text.contains("Default rules: folk"), "{text}");
+    assert!(text.contains("worth 5"), "{text}");
+    assert!(text.contains("Time per move: 2 h"), "{text}");
+    assert!(text.contains("expire after: 2 min"), "{text}");
+
+    let mut req = request(Some(binh()), FirstPlayer::Rps);
+    req.first = None;
+    let posted = app.challenge(EN, HERE, &an(), req);
+    let id = challenge_id(&posted);
+    let challenge = app
+        .store()
+        .challenge(id)
+        .expect("read")
+        .expect("challenge")
+        .record;
+    assert_eq!(challenge.first, FirstPlayer::Opponent);
+    assert_eq!(challenge.rules.quan_value, 5);
+    let mut folk = Preset::Folk.rules();
+    folk.quan_value = 5;
+    assert_eq!(challenge.rules, folk);
+    assert_eq!(challenge.expires_ms - challenge.created_ms, 120_000);
+    app.click(EN, &binh(), Action::Accept { challenge: id });
+    let game = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(game.turn_ms, Some(2 * 3600 * 1000));
+    assert_eq!(game.players[0].id, binh().id, "the opponent starts");
+}
+
+#[test]
+fn out_of_range_timeouts_are_refused_and_change_nothing() {
+    let (app, _clock) = app();
+    for turn in [59, 7 * 24 * 3600 + 1] {
+        let change = SettingsChange {
+            turn_timeout_s: Some(turn),
+            first: Some(FirstPlayer::Coin),
+            ..SettingsChange::default()
+        };
+        let refused = app.server_settings(EN, HERE, true, change);
+        assert!(private(&refused).contains("between 1 min and 7 d"));
+    }
+    let change = SettingsChange {
+        challenge_timeout_s: Some(30),
+        ..SettingsChange::default()
+    };
+    assert!(private(&app.server_settings(EN, HERE, true, change)).contains("between"));
+    assert_eq!(app.store().guild_settings(1).expect("read").revision, 0);
+    for turn in [60, 7 * 24 * 3600] {
+        let change = SettingsChange {
+            turn_timeout_s: Some(turn),
+            ..SettingsChange::default()
+        };
+        assert!(private(&app.server_settings(EN, HERE, true, change)).contains("updated"));
+    }
+}
+
+#[test]
+fn games_start_only_in_the_allowed_channels() {
+    let (app, _clock) = app();
+    let change = SettingsChange {
+        allow_channel: Some(ELSEWHERE.channel),
+        ..SettingsChange::default()
+    };
+    assert!(private(&app.server_settings(EN, HERE, true, change)).contains("<#200>"));
+    let refused = app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Rps));
+    let text = private(&refused);
+    assert!(
+        text.contains("not played in this channel") && text.contains("<#200>"),
+        "{text}"
+    );
+    assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+    challenge_id(&app.challenge(EN, ELSEWHERE, &an(), request(None, FirstPlayer::Rps)));
+    let again = SettingsChange {
+        any_channel: true,
+        ..SettingsChange::default()
+    };
+    assert!(private(&app.server_settings(EN, HERE, true, again)).contains("every channel"));
+    challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Rps)));
+}
+
+#[test]
+fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
+    let (app, _clock) = app();
+    let change = SettingsChange {
+        threads: Some(true),
+        ..SettingsChange::default()
+    };
+    assert!(private(&app.server_settings(EN, HERE, true, change)).contains("own thread: yes"));
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        request(Some(binh()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    app.record_message(Track::Challenge(id), 5150);
+    let accepted = app.click(EN, &binh(), Action::Accept { challenge: id });
+    let pointer = public(&accepted);
+    assert!(
+        pointer.text.contains("played in the thread"),
+        "{}",
+        pointer.text
+    );
+    assert!(pointer.rows.is_empty() && pointer.png.is_none());
+    let request = accepted.thread.clone().expect("a thread to open");
+    assert_eq!(
+        (request.game, request.channel, request.message),
+        (id, HERE.channel, 5150)
+    );
+    assert_eq!(request.name, "Ô ăn quan: An vs Bình");
+
+    let thread = 6000;
+    let edit = app.move_to_thread(id, Some(thread)).expect("the board");
+    assert_eq!((edit.channel, edit.message), (thread, None));
+    check_limits(&edit.msg);
+    assert!(!enabled_moves(&edit.msg).is_empty());
+    assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+    assert_eq!(
+        app.store().channel(thread).expect("read"),
+        Some(ChannelEntry::Game(id))
+    );
+    app.record_message(Track::Game(id), 6001);
+    let moved = app.click(EN, &an(), enabled_moves(&edit.msg)[0]);
+    public(&moved);
+    let record = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(
+        (record.channel, record.message, record.moves.len()),
+        (thread, Some(6001), 1)
+    );
+    // The parent channel is free for the next challenge.
+    challenge_id(&app.challenge(EN, HERE, &user(33, "Chi"), request_open()));
+}
+
+#[test]
+fn without_a_thread_the_game_stays_in_its_channel_with_a_new_board() {
+    let (app, _clock) = app();
+    let change = SettingsChange {
+        threads: Some(true),
+        ..SettingsChange::default()
+    };
+    app.server_settings(EN, HERE, true, change);
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        request(Some(binh()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    app.record_message(Track::Challenge(id), 5150);
+    app.click(EN, &binh(), Action::Accept { challenge: id });
+    let edit = app.move_to_thread(id, None).expect("the board");
+    assert_eq!((edit.channel, edit.message), (HERE.channel, None));
+    assert_eq!(
+        app.store().channel(HERE.channel).expect("read"),
+        Some(ChannelEntry::Game(id))
+    );
+}
+
+fn request_open() -> ChallengeRequest {
+    request(None, FirstPlayer::Rps)
+}
