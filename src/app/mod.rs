@@ -8,6 +8,8 @@
 
 mod clock;
 mod reply;
+pub mod results;
+mod social;
 pub mod text;
 
 use std::sync::{Arc, Mutex};
@@ -17,6 +19,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, Track};
+pub use social::ReplayRequest;
 pub use text::{Locale, Text};
 
 use crate::games::oaq::{Direction, Event, Game, Move, Outcome, Position, Preset, Seat, Square};
@@ -269,6 +272,7 @@ impl App {
             Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv),
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
+            Action::Leaderboard { guild, page } => self.leaderboard_click(locale, guild, page),
             Action::Rules { game } => self.load_game(game).map(|l| {
                 Response::private(
                     Text::RulesSummary {
@@ -840,10 +844,16 @@ impl App {
             .play(mv)
             .map_err(|e| Fail::User(Text::Illegal(e)))?;
         loaded.stored.record.moves.push(mv);
-        let finished = loaded.game.position().is_over();
-        loaded.stored =
+        loaded.stored = if loaded.game.position().is_over() {
+            self.finish_game(
+                loaded.stored.revision,
+                &loaded.stored.record,
+                loaded.game.position(),
+            )?
+        } else {
             self.store
-                .update_game(loaded.stored.revision, &loaded.stored.record, finished)?;
+                .update_game(loaded.stored.revision, &loaded.stored.record, false)?
+        };
         loaded.last = Some((mv, events));
         Ok(Response {
             reply: Reply::Update(self.board_msg(locale, &loaded, None)?),
@@ -885,9 +895,11 @@ impl App {
             return Err(Fail::User(Text::NotAPlayer));
         };
         loaded.stored.record.resigned = Some(seat);
-        loaded.stored =
-            self.store
-                .update_game(loaded.stored.revision, &loaded.stored.record, true)?;
+        loaded.stored = self.finish_game(
+            loaded.stored.revision,
+            &loaded.stored.record,
+            loaded.game.position(),
+        )?;
         let board = self.board_msg(locale, &loaded, None)?;
         Ok((loaded, board))
     }
@@ -1094,7 +1106,9 @@ impl App {
                 },
             };
         }
-        if !loaded.finished() {
+        if loaded.finished() {
+            lines.extend(self.rating_lines(record.id)?);
+        } else {
             lines.push(Text::Totals {
                 south: name(Seat::South),
                 south_points: points(Seat::South),

@@ -4,6 +4,7 @@
 //! Adding a language means adding a [`Locale`] variant, mapping Discord's locale code to it in
 //! [`Locale::from_discord`], and one more `match` arm per key in [`Text::render`].
 
+use super::results::{Finish, Standing};
 use crate::games::oaq::{EndReason, IllegalMove, Preset, Rules};
 use crate::store::{FirstPlayer, Hand};
 
@@ -311,12 +312,215 @@ pub enum Text {
     },
     /// `/oaq help`.
     Help,
+    /// Caption of a finished rated game: one player's rating change.
+    RatingChange {
+        /// The player's name.
+        name: String,
+        /// The rating before the game, rounded.
+        before: i64,
+        /// The rating after it, rounded.
+        after: i64,
+        /// Whether the new rating is still provisional.
+        provisional: bool,
+    },
+    /// Refusal: ratings, leaderboards and the list of games exist per server.
+    OnlyInServers,
+    /// `/oaq leaderboard` before anyone is rated.
+    LeaderboardEmpty,
+    /// Refusal: a leaderboard page past the last one.
+    NoSuchPage {
+        /// The number of pages.
+        pages: u64,
+    },
+    /// The leaderboard message's caption.
+    LeaderboardCaption {
+        /// The page shown (1-based).
+        page: u64,
+        /// The number of pages.
+        pages: u64,
+    },
+    /// Picture: the leaderboard's title.
+    LeaderboardTitle,
+    /// Picture: the leaderboard's subtitle.
+    LeaderboardSubtitle {
+        /// The page shown (1-based).
+        page: u64,
+        /// The number of pages.
+        pages: u64,
+        /// Rated players.
+        players: u64,
+    },
+    /// Picture: column heading.
+    ColumnRank,
+    /// Picture: column heading.
+    ColumnPlayer,
+    /// Picture: column heading.
+    ColumnRating,
+    /// Picture: column heading (wins, draws, losses).
+    ColumnRecord,
+    /// Picture: a rating, marked when provisional.
+    RatingValue {
+        /// The rating, rounded.
+        rating: i64,
+        /// Whether it is provisional.
+        provisional: bool,
+    },
+    /// Picture: what the provisional mark means.
+    ProvisionalLegend,
+    /// Button label.
+    PreviousPage,
+    /// Button label.
+    NextPage,
+    /// `/oaq stats` of a player without a rated game here.
+    StatsNone {
+        /// The player.
+        player: u64,
+    },
+    /// `/oaq stats`: the summary.
+    StatsSummary {
+        /// The player.
+        player: u64,
+        /// The rating, rounded.
+        rating: i64,
+        /// Rating deviation, rounded.
+        deviation: i64,
+        /// Whether the rating is provisional.
+        provisional: bool,
+        /// Rank on the server's leaderboard.
+        rank: Option<u64>,
+        /// Rated players on the server.
+        players: u64,
+        /// Wins.
+        wins: u32,
+        /// Draws.
+        draws: u32,
+        /// Losses.
+        losses: u32,
+    },
+    /// Picture: the rating chart's title.
+    ChartTitle {
+        /// The player's name.
+        name: String,
+    },
+    /// Picture: the chart's horizontal axis.
+    ChartAxis,
+    /// Heading of a list of games.
+    RecentGamesOf {
+        /// The player.
+        player: u64,
+    },
+    /// Heading of the server's list of finished games.
+    RecentGamesHere,
+    /// No finished game to list.
+    NoFinishedGames,
+    /// One finished game, from a player's point of view.
+    HistoryLine {
+        /// Game id.
+        game: u64,
+        /// When it ended, Unix seconds.
+        ended_s: u64,
+        /// The opponent.
+        opponent: u64,
+        /// The player's result.
+        standing: Standing,
+        /// How it ended.
+        finish: Finish,
+        /// The player's rating change, rounded, for a rated game.
+        change: Option<i64>,
+    },
+    /// One finished game of the server.
+    ServerHistoryLine {
+        /// Game id.
+        game: u64,
+        /// When it ended, Unix seconds.
+        ended_s: u64,
+        /// South.
+        south: u64,
+        /// North.
+        north: u64,
+        /// The winner, `None` for a draw.
+        winner: Option<u64>,
+        /// How it ended.
+        finish: Finish,
+    },
+    /// Refusal: no such game here.
+    NoSuchGame {
+        /// The id asked for.
+        game: u64,
+    },
+    /// `/oaq replay`: the message above the game record.
+    ReplayCaption {
+        /// Game id.
+        game: u64,
+        /// South.
+        south: u64,
+        /// North.
+        north: u64,
+        /// Moves played.
+        plies: usize,
+    },
+    /// Game record: the result line.
+    RecordResult {
+        /// The winner's name, `None` for a draw.
+        winner: Option<String>,
+        /// How it ended; `None` while the game goes on.
+        finish: Option<Finish>,
+    },
+    /// Game record: the line before the command that replays it.
+    RecordReplayWith,
+    /// Game record: moves left out to fit in a message.
+    RecordCut {
+        /// How many.
+        left_out: usize,
+    },
+    /// Picture: a replay frame's status line.
+    ReplayFrame {
+        /// Moves played in this frame.
+        ply: usize,
+        /// Moves in the game.
+        plies: usize,
+    },
+    /// `/oaq games` heading.
+    RunningGames,
+    /// `/oaq games`: one game.
+    RunningGame {
+        /// Game id.
+        game: u64,
+        /// South.
+        south: u64,
+        /// North.
+        north: u64,
+        /// Moves played.
+        plies: usize,
+        /// Link to its board.
+        link: Option<String>,
+    },
+    /// `/oaq games` with none running.
+    NoRunningGames,
     /// Refusal: the channel's stored record is damaged.
     Damaged,
     /// Refusal: a button this version of the bot does not recognise.
     UnknownButton,
     /// Internal error.
     Apology,
+}
+
+/// An English plural `s`.
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// How a game ended, after "won".
+fn finish_en(finish: Finish) -> &'static str {
+    match finish {
+        Finish::Board => "",
+        Finish::Resigned => " by resignation",
+        Finish::TimedOut => " on time",
+    }
 }
 
 fn preset_name(rules: &Rules) -> String {
@@ -579,8 +783,79 @@ impl Text {
                  • `/oaq board`: post the current board of this channel again.\n\
                  • `/oaq resign`: resign your game in this channel.\n\
                  • `/oaq rules`: the rules in play.\n\
+                 • `/oaq leaderboard [page]` and `/oaq stats [player]`: this server's ratings (Glicko-2; a rating marked ? is provisional).\n\
+                 • `/oaq history [player]`, `/oaq replay <game>`: finished games, and an animation of one with its record.\n\
+                 • `/oaq games`: the games being played in this server, to watch.\n\
                  One game or challenge per channel: use threads to play several at once.",
             ),
+            Text::RatingChange { name, before, after, provisional } => format!(
+                "{name}: rating {before} → {after}{} ({:+})",
+                if *provisional { "?" } else { "" },
+                after - before
+            ),
+            Text::OnlyInServers => String::from("Ratings, leaderboards and the list of games are kept per server: use this command in a server."),
+            Text::LeaderboardEmpty => String::from("Nobody is rated in this server yet: the leaderboard starts with the first finished game between two players."),
+            Text::NoSuchPage { pages } => format!("The leaderboard has {pages} page{} only.", plural(*pages)),
+            Text::LeaderboardCaption { page, pages } => format!("🏆 **Ô ăn quan** leaderboard of this server, page {page} of {pages}."),
+            Text::LeaderboardTitle => String::from("Ô ăn quan leaderboard"),
+            Text::LeaderboardSubtitle { page, pages, players } => format!("Page {page} of {pages} · {players} rated player{}", plural(*players)),
+            Text::ColumnRank => String::from("#"),
+            Text::ColumnPlayer => String::from("Player"),
+            Text::ColumnRating => String::from("Rating"),
+            Text::ColumnRecord => String::from("Won / drawn / lost"),
+            Text::RatingValue { rating, provisional } => format!("{rating}{}", if *provisional { "?" } else { "" }),
+            Text::ProvisionalLegend => String::from("? provisional: fewer games than the rating needs to settle"),
+            Text::PreviousPage => String::from("◀ Previous"),
+            Text::NextPage => String::from("Next ▶"),
+            Text::StatsNone { player } => format!("{} has not finished a rated game in this server yet.", mention(*player)),
+            Text::StatsSummary { player, rating, deviation, provisional, rank, players, wins, draws, losses } => {
+                let mut text = format!("**Ô ăn quan** rating of {}: **{rating}{}** (± {})", mention(*player), if *provisional { "?" } else { "" }, 2 * deviation);
+                if *provisional {
+                    text.push_str(", provisional");
+                }
+                if let Some(rank) = rank {
+                    text.push_str(&format!(", rank {rank} of {players}"));
+                }
+                text.push_str(&format!(".\n{wins} won, {draws} drawn, {losses} lost in {} rated game{}.", wins + draws + losses, plural(u64::from(wins + draws + losses))));
+                text
+            }
+            Text::ChartTitle { name } => format!("Rating of {name}"),
+            Text::ChartAxis => String::from("rated games"),
+            Text::RecentGamesOf { player } => format!("Recent games of {}:", mention(*player)),
+            Text::RecentGamesHere => String::from("Recent games in this server:"),
+            Text::NoFinishedGames => String::from("No finished games yet."),
+            Text::HistoryLine { game, ended_s, opponent, standing, finish, change } => {
+                let verb = match standing {
+                    Standing::Won => "**won** against",
+                    Standing::Drew => "drew with",
+                    Standing::Lost => "lost to",
+                };
+                let change = change.map(|c| format!(" ({c:+})")).unwrap_or_default();
+                format!("`{game}` <t:{ended_s}:d> {verb} {}{}{change}", mention(*opponent), finish_en(*finish))
+            }
+            Text::ServerHistoryLine { game, ended_s, south, north, winner, finish } => {
+                let result = match winner {
+                    Some(w) => format!("{} won{}", mention(*w), finish_en(*finish)),
+                    None => String::from("draw"),
+                };
+                format!("`{game}` <t:{ended_s}:d> {} vs {}: {result}", mention(*south), mention(*north))
+            }
+            Text::NoSuchGame { game } => format!("There is no game {game} here. `/oaq history` lists the finished games with their numbers."),
+            Text::ReplayCaption { game, south, north, plies } => format!("Replay of game `{game}`: {} vs {}, {plies} move{}. The record below replays it with the engine's command line.", mention(*south), mention(*north), plural(*plies as u64)),
+            Text::RecordResult { winner, finish } => match (winner, finish) {
+                (_, None) => String::from("Result: still being played"),
+                (None, Some(_)) => String::from("Result: draw"),
+                (Some(w), Some(f)) => format!("Result: {w} won{}", finish_en(*f)),
+            },
+            Text::RecordReplayWith => String::from("Replay with:"),
+            Text::RecordCut { left_out } => format!("… and {left_out} more move{}: too long for one message, see the animation.", plural(*left_out as u64)),
+            Text::ReplayFrame { ply, plies } => match ply {
+                0 => String::from("Start"),
+                _ => format!("Move {ply} of {plies}"),
+            },
+            Text::RunningGames => String::from("Games being played in this server (anyone may watch):"),
+            Text::RunningGame { game, south, north, plies, link } => format!("• `{game}` {} vs {}, {plies} move{} played{}", mention(*south), mention(*north), plural(*plies as u64), link.as_ref().map(|l| format!(": {l}")).unwrap_or_default()),
+            Text::NoRunningGames => String::from("No game is being played in this server right now. Start one with `/oaq challenge`."),
             Text::Damaged => String::from("The saved game for this channel is damaged and cannot be read. Nothing was changed and the record was kept for inspection: please tell the bot's operator."),
             Text::UnknownButton => String::from("This button is not one I recognise (it may come from an older version of the bot). Use `/oaq board` to get a fresh board."),
             Text::Apology => String::from("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."),

@@ -106,8 +106,17 @@ pub fn action_rows(rows: &[Vec<Button>]) -> Vec<CreateActionRow> {
         .collect()
 }
 
-fn attachment(png: &[u8]) -> CreateAttachment {
-    CreateAttachment::bytes(png.to_vec(), BOARD_FILE)
+/// The file name of a replay animation.
+pub const REPLAY_FILE: &str = "replay.gif";
+
+/// A picture as an attachment, named after its format (a board PNG, or a replay GIF).
+fn attachment(picture: &[u8]) -> CreateAttachment {
+    let name = if picture.starts_with(b"GIF8") {
+        REPLAY_FILE
+    } else {
+        BOARD_FILE
+    };
+    CreateAttachment::bytes(picture.to_vec(), name)
 }
 
 /// An interaction response message. Components are always set, so an empty list removes the
@@ -253,7 +262,18 @@ pub enum FirstChoice {
 /// Play Ô ăn quan, the Vietnamese mandarin-square game.
 #[poise::command(
     slash_command,
-    subcommands("challenge", "board", "resign", "rules", "help"),
+    subcommands(
+        "challenge",
+        "board",
+        "resign",
+        "rules",
+        "help",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+        "games"
+    ),
     subcommand_required
 )]
 pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
@@ -331,6 +351,86 @@ async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let response = ctx.data().app.help(locale(ctx));
+    answer_command(ctx, response).await
+}
+
+/// This server's Ô ăn quan ratings, ten players a page.
+#[poise::command(slash_command)]
+async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Page (default: 1)"]
+    #[min = 1]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let page = page.map(u64::from);
+    let response = blocking(move || app.leaderboard(locale, place, page)).await?;
+    answer_command(ctx, response).await
+}
+
+/// A player's rating, record, recent games and rating chart in this server.
+#[poise::command(slash_command)]
+async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose stats (default: yours)"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let player = player.as_ref().map(user_ref);
+    let response = blocking(move || app.stats(locale, place, &user, player.as_ref())).await?;
+    answer_command(ctx, response).await
+}
+
+/// Recent finished games of a player, or of this server.
+#[poise::command(slash_command)]
+async fn history(
+    ctx: Context<'_>,
+    #[description = "Whose games (default: the whole server)"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let player = player.as_ref().map(user_ref);
+    let response = blocking(move || app.history(locale, place, &user, player.as_ref())).await?;
+    answer_command(ctx, response).await
+}
+
+/// An animation of a game, move by move, with its record.
+#[poise::command(slash_command)]
+async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's number (see /oaq history)"] game: u64,
+) -> Result<(), Error> {
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let finder = app.clone();
+    let found = blocking(move || finder.find_replay(locale, place, &user, game)).await?;
+    let request = match found {
+        Ok(request) => request,
+        Err(refusal) => return answer_command(ctx, refusal).await,
+    };
+    // Drawing and encoding every frame takes a second or two: acknowledge first.
+    ctx.defer().await?;
+    let response = blocking(move || app.replay(locale, &request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// The games being played in this server, with links to watch them.
+#[poise::command(slash_command)]
+async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let response = blocking(move || app.games(locale, place)).await?;
     answer_command(ctx, response).await
 }
 

@@ -7,6 +7,7 @@
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
 mod records;
+mod social;
 
 use std::path::Path;
 
@@ -18,6 +19,10 @@ use thiserror::Error;
 
 pub use records::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player,
+};
+pub use social::{
+    FinishedGame, GameKind, Glicko, LeaderboardPage, RateFn, RatingChange, RatingPoint,
+    RatingRecord,
 };
 
 /// The schema version this program writes and reads.
@@ -187,6 +192,7 @@ pub struct Store {
     games: sled::Tree,
     challenges: sled::Tree,
     channels: sled::Tree,
+    social: social::Trees,
 }
 
 impl Store {
@@ -213,6 +219,7 @@ impl Store {
             games: db.open_tree("games")?,
             challenges: db.open_tree("challenges")?,
             channels: db.open_tree("channels")?,
+            social: social::Trees::open(&db)?,
             db,
         })
     }

@@ -350,3 +350,4 @@ async fn reposting_the_board_then_resigning_with_confirmation() {
     );
     drop(bot);
 }
+mod social;
