@@ -585,3 +585,74 @@ fn game_record(game: &GameRecord, result: &Text, locale: Locale, room: usize) ->
     ));
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Player;
+
+    #[test]
+    fn rule_flags_rebuild_the_rules_through_the_cli_options() {
+        for preset in Preset::ALL {
+            for quan in ["10", "5"] {
+                for refill in ["borrow", "lose", "end"] {
+                    let mut rules = preset.rules();
+                    rules.set("quan_value", quan).expect("quan");
+                    rules.set("refill_short", refill).expect("refill");
+                    let flags = rule_flags(&rules);
+                    let mut words = flags.split(' ');
+                    let mut rebuilt = Rules::standard();
+                    while let Some(flag) = words.next() {
+                        let value = words.next().expect("a value");
+                        match flag {
+                            "--rules" => rebuilt = value.parse::<Preset>().expect("preset").rules(),
+                            "--rule" => rebuilt.set_pair(value).expect("rule"),
+                            other => panic!("unexpected flag {other}"),
+                        }
+                    }
+                    assert_eq!(rebuilt, rules, "{flags}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_record_too_long_for_a_message_says_what_it_left_out() {
+        let player = |id| Player {
+            id,
+            name: format!("P{id}"),
+            computer: None,
+        };
+        let rules = Rules::standard();
+        let game = GameRecord {
+            id: 1,
+            guild: Some(1),
+            channel: 1,
+            message: None,
+            players: [player(1), player(2)],
+            rules,
+            start: Position::start(rules).to_string(),
+            moves: vec!["11-".parse().expect("move"); 600],
+            resigned: None,
+            timed_out: None,
+            created_ms: 0,
+        };
+        let result = Text::RecordResult {
+            winner: None,
+            finish: None,
+        };
+        let whole = game_record(&game, &result, Locale::English, usize::MAX);
+        assert_eq!(
+            whole.split_whitespace().filter(|w| *w == "11-").count(),
+            600
+        );
+        let cut = game_record(&game, &result, Locale::English, 1_000);
+        assert!(cut.chars().count() <= 1_000, "{}", cut.len());
+        let kept = cut.split_whitespace().filter(|w| *w == "11-").count();
+        assert!(kept > 0 && kept % MOVES_PER_LINE == 0);
+        assert!(
+            cut.contains(&format!("and {} more moves", 600 - kept)),
+            "{cut}"
+        );
+    }
+}
