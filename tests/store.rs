@@ -236,7 +236,8 @@ fn a_record_written_before_locales_timeouts_and_computer_players_still_reads() {
 #[test]
 fn a_game_against_the_computer_is_created_finished_once_and_tallied() {
     use oaq_bot::games::oaq::Level;
-    use oaq_bot::store::{BotResult, Score};
+    use oaq_bot::games::oaq::Outcome;
+    use oaq_bot::store::{BotResult, FinishedGame, RateFn, Score};
     let store = Store::temporary().expect("store");
     let mut record = game(40, 600);
     record.players[1].computer = Some(Level::Hard);
@@ -252,12 +253,20 @@ fn a_game_against_the_computer_is_created_finished_once_and_tallied() {
         level: Level::Hard,
         score: Score::Loss,
     };
-    store
-        .finish_game(stored.revision, &record, Some(result))
+    let finished = FinishedGame {
+        game: record.clone(),
+        outcome: Outcome::Winner(Seat::North),
+        finished_ms: 50,
+        ratings: None,
+    };
+    let never: RateFn<'_> = &|_, _| panic!("a game against the computer is never rated");
+    let (_, entry) = store
+        .finish_game(stored.revision, &finished, never, Some(result))
         .expect("finish");
+    assert_eq!(entry.record.ratings, None);
     // A second ending from the same read is a conflict and is not counted.
     assert!(matches!(
-        store.finish_game(stored.revision, &record, Some(result)),
+        store.finish_game(stored.revision, &finished, never, Some(result)),
         Err(StoreError::Conflict { .. })
     ));
     let tally = store.bot_record(1).expect("read").tally(Level::Hard);
@@ -310,4 +319,170 @@ fn server_settings_round_trip_with_compare_and_swap() {
     ));
     let read = store.guild_settings(9).expect("read");
     assert_eq!((read.revision, read.record), (1, settings));
+}
+
+mod ratings {
+    use oaq_bot::games::oaq::{Outcome, Position, Rules, Seat};
+    use oaq_bot::store::{
+        FinishedGame, GameKind, GameRecord, Glicko, RatingChange, Store, StoreError,
+    };
+
+    use super::{challenge, player};
+
+    fn glicko(rating: f64) -> Glicko {
+        Glicko {
+            rating,
+            deviation: 200.0,
+            volatility: 0.06,
+        }
+    }
+
+    /// Stores and finishes a game between `south` and `north` in guild 7, giving them the
+    /// ratings `after`; returns what the store answered.
+    fn finish(
+        store: &Store,
+        id: u64,
+        south: u64,
+        north: u64,
+        after: [f64; 2],
+    ) -> Result<FinishedGame, StoreError> {
+        let mut c = challenge(id, 1_000 + id);
+        c.challenger = player(south, &format!("P{south}"));
+        c.opponent = Some(player(north, &format!("P{north}")));
+        let stored = store.create_challenge(&c)?;
+        let mut game = GameRecord {
+            id,
+            guild: Some(7),
+            channel: c.channel,
+            message: None,
+            players: [
+                player(south, &format!("P{south}")),
+                player(north, &format!("P{north}")),
+            ],
+            rules: Rules::standard(),
+            start: Position::start(Rules::standard()).to_string(),
+            moves: Vec::new(),
+            resigned: None,
+            timed_out: None,
+            created_ms: 0,
+            locale: oaq_bot::locale::Locale::English,
+            turn_ms: None,
+            deadline_ms: None,
+        };
+        let started = store.start_game(id, stored.revision, &game)?;
+        game.resigned = Some(Seat::North);
+        let finished = FinishedGame {
+            game,
+            outcome: Outcome::Winner(Seat::South),
+            finished_ms: id * 10,
+            ratings: None,
+        };
+        let rate = |current: [Option<Glicko>; 2], _: Outcome| {
+            [0, 1].map(|i| RatingChange {
+                before: current[i].unwrap_or(glicko(1500.0)),
+                after: glicko(after[i]),
+            })
+        };
+        Ok(store
+            .finish_game(started.revision, &finished, &rate, None)?
+            .1
+            .record)
+    }
+
+    fn order(store: &Store, page: u64, per_page: usize) -> Vec<(u64, u64)> {
+        store
+            .leaderboard(GameKind::Oaq, 7, page, per_page)
+            .expect("page")
+            .rows
+            .into_iter()
+            .map(|(rank, r)| (rank, r.user))
+            .collect()
+    }
+
+    #[test]
+    fn the_leaderboard_orders_by_rating_then_user_and_pages() {
+        let store = Store::temporary().expect("store");
+        finish(&store, 1, 5, 6, [1600.0, 1400.0]).expect("game 1");
+        finish(&store, 2, 3, 4, [1600.0, 1700.5]).expect("game 2");
+        finish(&store, 3, 1, 2, [-20.0, 1400.0]).expect("game 3");
+        // Ties (3 and 5 at 1600, 2 and 6 at 1400) go by user id.
+        assert_eq!(
+            order(&store, 0, 10),
+            vec![(1, 4), (2, 3), (3, 5), (4, 2), (5, 6), (6, 1)]
+        );
+        assert_eq!(order(&store, 1, 4), vec![(5, 6), (6, 1)]);
+        assert_eq!(order(&store, 2, 4), vec![]);
+        assert_eq!(
+            store
+                .leaderboard(GameKind::Oaq, 7, 0, 1)
+                .expect("page")
+                .total,
+            6
+        );
+        assert_eq!(store.rank(GameKind::Oaq, 7, 5).expect("rank"), Some(3));
+        assert_eq!(store.rank(GameKind::Oaq, 7, 99).expect("rank"), None);
+        // Another guild's leaderboard is separate.
+        assert_eq!(
+            store
+                .leaderboard(GameKind::Oaq, 8, 0, 10)
+                .expect("page")
+                .total,
+            0
+        );
+
+        // A new rating moves the player, leaving no stale entry behind.
+        finish(&store, 4, 1, 4, [1800.0, 1000.0]).expect("game 4");
+        assert_eq!(
+            order(&store, 0, 10),
+            vec![(1, 1), (2, 3), (3, 5), (4, 2), (5, 6), (6, 4)]
+        );
+        let one = store
+            .rating(GameKind::Oaq, 7, 1)
+            .expect("read")
+            .expect("rated");
+        assert_eq!((one.record.wins, one.record.losses), (2, 0));
+        let points = store.rating_points(GameKind::Oaq, 7, 1).expect("points");
+        assert_eq!(
+            points.iter().map(|p| p.rating).collect::<Vec<_>>(),
+            vec![-20.0, 1800.0]
+        );
+        let history = store.recent_of(Some(7), 1, 10).expect("history");
+        assert_eq!(
+            history.iter().map(|g| g.game.id).collect::<Vec<_>>(),
+            vec![4, 3],
+            "newest first"
+        );
+        assert_eq!(store.recent_in_guild(7, 2).expect("guild").len(), 2);
+    }
+
+    #[test]
+    fn finishing_is_atomic_with_the_game_revision() {
+        let store = Store::temporary().expect("store");
+        let entry = finish(&store, 1, 1, 2, [1600.0, 1400.0]).expect("game");
+        assert_eq!(entry.ratings.map(|r| r[0].after.rating), Some(1600.0));
+        let game = store.game(1).expect("read").expect("kept");
+        // A finish computed from an old revision is refused and rates nobody.
+        let stale = FinishedGame {
+            game: game.record.clone(),
+            outcome: Outcome::Draw,
+            finished_ms: 99,
+            ratings: None,
+        };
+        let rate =
+            |_: [Option<Glicko>; 2], _: Outcome| -> [RatingChange; 2] { panic!("never rated") };
+        assert!(matches!(
+            store.finish_game(game.revision - 1, &stale, &rate, None),
+            Err(StoreError::Conflict { .. })
+        ));
+        // A repeat at the right revision returns the first result untouched.
+        let (_, again) = store
+            .finish_game(game.revision, &stale, &rate, None)
+            .expect("repeat");
+        assert_eq!(again.record, entry);
+        let two = store
+            .rating(GameKind::Oaq, 7, 2)
+            .expect("read")
+            .expect("rated");
+        assert_eq!(two.record.games(), 1);
+    }
 }

@@ -1,17 +1,10 @@
 //! Where games end. Every ending — the last move, a resignation, a timeout — is stored by
 //! [`App::end_game`], so whatever follows from a result is done in one place.
 
+use super::results::{outcome, rate_glicko2};
 use super::{App, Fail, Loaded};
 use crate::games::oaq::Outcome;
-use crate::store::{BotResult, GameRecord, Score};
-
-/// The result of a finished game (`None` while it goes on).
-pub(super) fn outcome(loaded: &Loaded) -> Option<Outcome> {
-    match loaded.stored.record.forfeited() {
-        Some(loser) => Some(Outcome::Winner(loser.other())),
-        None => loaded.game.outcome(),
-    }
-}
+use crate::store::{BotResult, FinishedGame, GameRecord, Score};
 
 /// For a game against the computer, how it went for the person.
 fn bot_result(record: &GameRecord, outcome: Outcome) -> Option<BotResult> {
@@ -39,20 +32,29 @@ impl App {
     /// already put the ending into `loaded` (the move played, `resigned` or `timed_out`).
     ///
     /// In one compare-and-swap transaction, flushed before returning: the final record, the
-    /// channel freed, and for a game against the computer the person's record against it.
-    /// Games between two people are [`GameRecord::rated`]; their result is complete here too.
+    /// channel freed, the game kept in the history, both players' ratings for a
+    /// [`GameRecord::rated`] game in a server, and for a game against the computer the
+    /// person's record against it. A repeated ending of the same game counts nothing twice.
     pub(super) fn end_game(&self, loaded: &mut Loaded) -> Result<(), Fail> {
-        let Some(outcome) = outcome(loaded) else {
+        let record = &mut loaded.stored.record;
+        let Some(outcome) = outcome(record, loaded.game.position()) else {
             return Err(Fail::Internal(format!(
                 "game {} was ended while still in play",
-                loaded.stored.record.id
+                record.id
             )));
         };
-        loaded.stored.record.deadline_ms = None;
-        let bot = bot_result(&loaded.stored.record, outcome);
-        loaded.stored =
+        record.deadline_ms = None;
+        let bot = bot_result(record, outcome);
+        let finished = FinishedGame {
+            game: record.clone(),
+            outcome,
+            finished_ms: self.now(),
+            ratings: None,
+        };
+        let (stored, _) =
             self.store
-                .finish_game(loaded.stored.revision, &loaded.stored.record, bot)?;
+                .finish_game(loaded.stored.revision, &finished, &rate_glicko2, bot)?;
+        loaded.stored = stored;
         Ok(())
     }
 

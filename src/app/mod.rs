@@ -11,7 +11,9 @@ mod computer;
 mod ending;
 mod rematch;
 mod reply;
+pub mod results;
 mod settings;
+mod social;
 pub mod text;
 mod threads;
 mod timeouts;
@@ -25,6 +27,7 @@ pub use clock::{Clock, FakeClock, SystemClock};
 pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
 pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, ThreadRequest, Track};
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
+pub use social::ReplayRequest;
 pub use text::{Locale, Text};
 
 use crate::games::oaq::{Direction, Event, Game, Move, Outcome, Position, Preset, Seat, Square};
@@ -293,6 +296,7 @@ impl App {
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
             Action::Rematch { game } => self.rematch(locale, user, game),
+            Action::Leaderboard { guild, page } => self.leaderboard_click(locale, guild, page),
             Action::Rules { game } => self.load_game(game).map(|l| {
                 Response::private(
                     Text::RulesSummary {
@@ -1170,15 +1174,16 @@ impl App {
                 },
             };
         }
-        if !loaded.finished() {
+        if loaded.finished() {
+            lines.extend(self.rating_lines(record.id)?);
+            lines.extend(self.bot_record_line(record)?);
+        } else {
             lines.push(Text::Totals {
                 south: name(Seat::South),
                 south_points: points(Seat::South),
                 north: name(Seat::North),
                 north_points: points(Seat::North),
             });
-        } else if let Some(line) = self.bot_record_line(record)? {
-            lines.push(line);
         }
 
         let details = Seat::BOTH.map(|s| Text::PanelCaptured { points: points(s) }.render(locale));

@@ -59,6 +59,13 @@ pub enum Action {
         /// The finished game's id.
         game: u64,
     },
+    /// Turn a leaderboard message to another page.
+    Leaderboard {
+        /// The guild whose leaderboard it is.
+        guild: u64,
+        /// The page to show (0-based).
+        page: u64,
+    },
 }
 
 /// A button colour.

@@ -4,6 +4,7 @@
 //! Adding a language means adding a [`Locale`] variant, mapping Discord's locale code to it in
 //! [`Locale::from_discord`], and one more `match` arm per key in [`Text::render`].
 
+use super::results::{Finish, Standing};
 use crate::games::oaq::{EndReason, IllegalMove, Level, Preset, Rules};
 use crate::store::{FirstPlayer, Hand};
 
@@ -401,12 +402,224 @@ pub enum Text {
     },
     /// `/oaq help`.
     Help,
+    /// Caption of a finished rated game: one player's rating change.
+    RatingChange {
+        /// The player's name.
+        name: String,
+        /// The rating before the game, rounded.
+        before: i64,
+        /// The rating after it, rounded.
+        after: i64,
+        /// Whether the new rating is still provisional.
+        provisional: bool,
+    },
+    /// Refusal: ratings, leaderboards and the list of games exist per server.
+    OnlyInServers,
+    /// `/oaq leaderboard` before anyone is rated.
+    LeaderboardEmpty,
+    /// Refusal: a leaderboard page past the last one.
+    NoSuchPage {
+        /// The number of pages.
+        pages: u64,
+    },
+    /// The leaderboard message's caption.
+    LeaderboardCaption {
+        /// The page shown (1-based).
+        page: u64,
+        /// The number of pages.
+        pages: u64,
+    },
+    /// Picture: the leaderboard's title.
+    LeaderboardTitle,
+    /// Picture: the leaderboard's subtitle.
+    LeaderboardSubtitle {
+        /// The page shown (1-based).
+        page: u64,
+        /// The number of pages.
+        pages: u64,
+        /// Rated players.
+        players: u64,
+    },
+    /// Picture: column heading.
+    ColumnRank,
+    /// Picture: column heading.
+    ColumnPlayer,
+    /// Picture: column heading.
+    ColumnRating,
+    /// Picture: column heading (wins, draws, losses).
+    ColumnRecord,
+    /// Picture: a rating, marked when provisional.
+    RatingValue {
+        /// The rating, rounded.
+        rating: i64,
+        /// Whether it is provisional.
+        provisional: bool,
+    },
+    /// Picture: what the provisional mark means.
+    ProvisionalLegend,
+    /// Button label.
+    PreviousPage,
+    /// Button label.
+    NextPage,
+    /// `/oaq stats` of a player without a rated game here.
+    StatsNone {
+        /// The player.
+        player: u64,
+    },
+    /// `/oaq stats`: the summary.
+    StatsSummary {
+        /// The player.
+        player: u64,
+        /// The rating, rounded.
+        rating: i64,
+        /// Rating deviation, rounded.
+        deviation: i64,
+        /// Whether the rating is provisional.
+        provisional: bool,
+        /// Rank on the server's leaderboard.
+        rank: Option<u64>,
+        /// Rated players on the server.
+        players: u64,
+        /// Wins.
+        wins: u32,
+        /// Draws.
+        draws: u32,
+        /// Losses.
+        losses: u32,
+    },
+    /// Picture: the rating chart's title.
+    ChartTitle {
+        /// The player's name.
+        name: String,
+    },
+    /// Picture: the chart's horizontal axis.
+    ChartAxis,
+    /// Heading of a list of games.
+    RecentGamesOf {
+        /// The player.
+        player: u64,
+    },
+    /// Heading of the server's list of finished games.
+    RecentGamesHere,
+    /// No finished game to list.
+    NoFinishedGames,
+    /// One finished game, from a player's point of view.
+    HistoryLine {
+        /// Game id.
+        game: u64,
+        /// When it ended, Unix seconds.
+        ended_s: u64,
+        /// The opponent.
+        opponent: u64,
+        /// The player's result.
+        standing: Standing,
+        /// How it ended.
+        finish: Finish,
+        /// The player's rating change, rounded, for a rated game.
+        change: Option<i64>,
+    },
+    /// One finished game of the server.
+    ServerHistoryLine {
+        /// Game id.
+        game: u64,
+        /// When it ended, Unix seconds.
+        ended_s: u64,
+        /// South.
+        south: u64,
+        /// North.
+        north: u64,
+        /// The winner, `None` for a draw.
+        winner: Option<u64>,
+        /// How it ended.
+        finish: Finish,
+    },
+    /// Refusal: no such game here.
+    NoSuchGame {
+        /// The id asked for.
+        game: u64,
+    },
+    /// `/oaq replay`: the message above the game record.
+    ReplayCaption {
+        /// Game id.
+        game: u64,
+        /// South.
+        south: u64,
+        /// North.
+        north: u64,
+        /// Moves played.
+        plies: usize,
+    },
+    /// Game record: the result line.
+    RecordResult {
+        /// The winner's name, `None` for a draw.
+        winner: Option<String>,
+        /// How it ended; `None` while the game goes on.
+        finish: Option<Finish>,
+    },
+    /// Game record: the line before the command that replays it.
+    RecordReplayWith,
+    /// Game record: moves left out to fit in a message.
+    RecordCut {
+        /// How many.
+        left_out: usize,
+    },
+    /// Picture: a replay frame's status line.
+    ReplayFrame {
+        /// Moves played in this frame.
+        ply: usize,
+        /// Moves in the game.
+        plies: usize,
+    },
+    /// `/oaq games` heading.
+    RunningGames,
+    /// `/oaq games`: one game.
+    RunningGame {
+        /// Game id.
+        game: u64,
+        /// South.
+        south: u64,
+        /// North.
+        north: u64,
+        /// Moves played.
+        plies: usize,
+        /// Link to its board.
+        link: Option<String>,
+    },
+    /// `/oaq games` with none running.
+    NoRunningGames,
     /// Refusal: the channel's stored record is damaged.
     Damaged,
     /// Refusal: a button this version of the bot does not recognise.
     UnknownButton,
     /// Internal error.
     Apology,
+}
+
+/// An English plural `s`.
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// How a game ended, after "won".
+fn finish_en(finish: Finish) -> &'static str {
+    match finish {
+        Finish::Board => "",
+        Finish::Resigned => " by resignation",
+        Finish::TimedOut => " on time",
+    }
+}
+
+/// How a game ended, after "thắng".
+fn finish_vi(finish: Finish) -> &'static str {
+    match finish {
+        Finish::Board => "",
+        Finish::Resigned => " do đối thủ xin thua",
+        Finish::TimedOut => " do đối thủ hết giờ",
+    }
 }
 
 fn preset_name(rules: &Rules, locale: Locale) -> String {
@@ -883,8 +1096,79 @@ impl Text {
                  • `/oaq resign`: resign your game in this channel.\n\
                  • `/oaq rules`: the rules in play.\n\
                  • `/oaq settings`: the server's defaults, time per move and game channels (Manage Server only).\n\
+                 • `/oaq leaderboard [page]` and `/oaq stats [player]`: this server's ratings (Glicko-2; a rating marked ? is provisional).\n\
+                 • `/oaq history [player]`, `/oaq replay <game>`: finished games, and an animation of one with its record.\n\
+                 • `/oaq games`: the games being played in this server, to watch.\n\
                  One game or challenge per channel: use threads to play several at once.",
             ),
+            Text::RatingChange { name, before, after, provisional } => format!(
+                "{name}: rating {before} → {after}{} ({:+})",
+                if *provisional { "?" } else { "" },
+                after - before
+            ),
+            Text::OnlyInServers => String::from("Ratings, leaderboards and the list of games are kept per server: use this command in a server."),
+            Text::LeaderboardEmpty => String::from("Nobody is rated in this server yet: the leaderboard starts with the first finished game between two players."),
+            Text::NoSuchPage { pages } => format!("The leaderboard has {pages} page{} only.", plural(*pages)),
+            Text::LeaderboardCaption { page, pages } => format!("🏆 **Ô ăn quan** leaderboard of this server, page {page} of {pages}."),
+            Text::LeaderboardTitle => String::from("Ô ăn quan leaderboard"),
+            Text::LeaderboardSubtitle { page, pages, players } => format!("Page {page} of {pages} · {players} rated player{}", plural(*players)),
+            Text::ColumnRank => String::from("#"),
+            Text::ColumnPlayer => String::from("Player"),
+            Text::ColumnRating => String::from("Rating"),
+            Text::ColumnRecord => String::from("Won / drawn / lost"),
+            Text::RatingValue { rating, provisional } => format!("{rating}{}", if *provisional { "?" } else { "" }),
+            Text::ProvisionalLegend => String::from("? provisional: fewer games than the rating needs to settle"),
+            Text::PreviousPage => String::from("◀ Previous"),
+            Text::NextPage => String::from("Next ▶"),
+            Text::StatsNone { player } => format!("{} has not finished a rated game in this server yet.", mention(*player)),
+            Text::StatsSummary { player, rating, deviation, provisional, rank, players, wins, draws, losses } => {
+                let mut text = format!("**Ô ăn quan** rating of {}: **{rating}{}** (± {})", mention(*player), if *provisional { "?" } else { "" }, 2 * deviation);
+                if *provisional {
+                    text.push_str(", provisional");
+                }
+                if let Some(rank) = rank {
+                    text.push_str(&format!(", rank {rank} of {players}"));
+                }
+                text.push_str(&format!(".\n{wins} won, {draws} drawn, {losses} lost in {} rated game{}.", wins + draws + losses, plural(u64::from(wins + draws + losses))));
+                text
+            }
+            Text::ChartTitle { name } => format!("Rating of {name}"),
+            Text::ChartAxis => String::from("rated games"),
+            Text::RecentGamesOf { player } => format!("Recent games of {}:", mention(*player)),
+            Text::RecentGamesHere => String::from("Recent games in this server:"),
+            Text::NoFinishedGames => String::from("No finished games yet."),
+            Text::HistoryLine { game, ended_s, opponent, standing, finish, change } => {
+                let verb = match standing {
+                    Standing::Won => "**won** against",
+                    Standing::Drew => "drew with",
+                    Standing::Lost => "lost to",
+                };
+                let change = change.map(|c| format!(" ({c:+})")).unwrap_or_default();
+                format!("`{game}` <t:{ended_s}:d> {verb} {}{}{change}", mention(*opponent), finish_en(*finish))
+            }
+            Text::ServerHistoryLine { game, ended_s, south, north, winner, finish } => {
+                let result = match winner {
+                    Some(w) => format!("{} won{}", mention(*w), finish_en(*finish)),
+                    None => String::from("draw"),
+                };
+                format!("`{game}` <t:{ended_s}:d> {} vs {}: {result}", mention(*south), mention(*north))
+            }
+            Text::NoSuchGame { game } => format!("There is no game {game} here. `/oaq history` lists the finished games with their numbers."),
+            Text::ReplayCaption { game, south, north, plies } => format!("Replay of game `{game}`: {} vs {}, {plies} move{}. The record below replays it with the engine's command line.", mention(*south), mention(*north), plural(*plies as u64)),
+            Text::RecordResult { winner, finish } => match (winner, finish) {
+                (_, None) => String::from("Result: still being played"),
+                (None, Some(_)) => String::from("Result: draw"),
+                (Some(w), Some(f)) => format!("Result: {w} won{}", finish_en(*f)),
+            },
+            Text::RecordReplayWith => String::from("Replay with:"),
+            Text::RecordCut { left_out } => format!("… and {left_out} more move{}: too long for one message, see the animation.", plural(*left_out as u64)),
+            Text::ReplayFrame { ply, plies } => match ply {
+                0 => String::from("Start"),
+                _ => format!("Move {ply} of {plies}"),
+            },
+            Text::RunningGames => String::from("Games being played in this server (anyone may watch):"),
+            Text::RunningGame { game, south, north, plies, link } => format!("• `{game}` {} vs {}, {plies} move{} played{}", mention(*south), mention(*north), plural(*plies as u64), link.as_ref().map(|l| format!(": {l}")).unwrap_or_default()),
+            Text::NoRunningGames => String::from("No game is being played in this server right now. Start one with `/oaq challenge`."),
             Text::Damaged => String::from("The saved game for this channel is damaged and cannot be read. Nothing was changed and the record was kept for inspection: please tell the bot's operator."),
             Text::UnknownButton => String::from("This button is not one I recognise (it may come from an older version of the bot). Use `/oaq board` to get a fresh board."),
             Text::Apology => String::from("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."),
@@ -1053,9 +1337,81 @@ impl Text {
                  • `/oaq ban-co`: đăng lại bàn cờ hiện tại của kênh.\n\
                  • `/oaq xin-thua`: xin thua ván của bạn trong kênh.\n\
                  • `/oaq luat`: luật đang áp dụng.\n\
+                 • `/oaq bang-xep-hang [trang]` và `/oaq thong-ke [nguoi-choi]`: hệ số của máy chủ (Glicko-2; hệ số có dấu ? là tạm tính).\n\
+                 • `/oaq lich-su [nguoi-choi]`, `/oaq xem-lai <van>`: các ván đã kết thúc, và ảnh động của một ván kèm biên bản.\n\
+                 • `/oaq cac-van`: các ván đang chơi trong máy chủ, để xem.\n\
                  • `/oaq cai-dat`: luật mặc định, thời gian mỗi nước và các kênh được chơi của máy chủ (chỉ người có quyền Quản lý máy chủ).\n\
                  Mỗi kênh một ván hoặc một lời thách: dùng luồng (thread) để chơi nhiều ván cùng lúc.",
             ),
+            Text::RatingChange { name, before, after, provisional } => format!(
+                "{name}: hệ số {before} → {after}{} ({:+})",
+                if *provisional { "?" } else { "" },
+                after - before
+            ),
+            Text::OnlyInServers => String::from("Hệ số, bảng xếp hạng và danh sách ván đấu được tính riêng cho từng máy chủ: hãy dùng lệnh này trong một máy chủ."),
+            Text::LeaderboardEmpty => String::from("Máy chủ này chưa có ai được xếp hạng: bảng xếp hạng bắt đầu từ ván đầu tiên giữa hai người chơi."),
+            Text::NoSuchPage { pages } => format!("Bảng xếp hạng chỉ có {pages} trang."),
+            Text::LeaderboardCaption { page, pages } => format!("🏆 Bảng xếp hạng **Ô ăn quan** của máy chủ, trang {page}/{pages}."),
+            Text::LeaderboardTitle => String::from("Bảng xếp hạng Ô ăn quan"),
+            Text::LeaderboardSubtitle { page, pages, players } => format!("Trang {page}/{pages} · {players} người chơi được xếp hạng"),
+            Text::ColumnRank => String::from("Hạng"),
+            Text::ColumnPlayer => String::from("Người chơi"),
+            Text::ColumnRating => String::from("Hệ số"),
+            Text::ColumnRecord => String::from("Thắng / hòa / thua"),
+            Text::RatingValue { rating, provisional } => format!("{rating}{}", if *provisional { "?" } else { "" }),
+            Text::ProvisionalLegend => String::from("? tạm tính: chưa đủ số ván để hệ số ổn định"),
+            Text::PreviousPage => String::from("◀ Trước"),
+            Text::NextPage => String::from("Sau ▶"),
+            Text::StatsNone { player } => format!("{} chưa chơi xong ván nào được tính hệ số trong máy chủ này.", mention(*player)),
+            Text::StatsSummary { player, rating, deviation, provisional, rank, players, wins, draws, losses } => {
+                let mut text = format!("Hệ số **Ô ăn quan** của {}: **{rating}{}** (± {})", mention(*player), if *provisional { "?" } else { "" }, 2 * deviation);
+                if *provisional {
+                    text.push_str(", tạm tính");
+                }
+                if let Some(rank) = rank {
+                    text.push_str(&format!(", hạng {rank}/{players}"));
+                }
+                text.push_str(&format!(".\nThắng {wins}, hòa {draws}, thua {losses} trong {} ván được tính hệ số.", wins + draws + losses));
+                text
+            }
+            Text::ChartTitle { name } => format!("Hệ số của {name}"),
+            Text::ChartAxis => String::from("số ván được tính"),
+            Text::RecentGamesOf { player } => format!("Các ván gần đây của {}:", mention(*player)),
+            Text::RecentGamesHere => String::from("Các ván gần đây trong máy chủ:"),
+            Text::NoFinishedGames => String::from("Chưa có ván nào kết thúc."),
+            Text::HistoryLine { game, ended_s, opponent, standing, finish, change } => {
+                let verb = match standing {
+                    Standing::Won => "**thắng**",
+                    Standing::Drew => "hòa với",
+                    Standing::Lost => "thua",
+                };
+                let change = change.map(|c| format!(" ({c:+})")).unwrap_or_default();
+                let finish = if *standing == Standing::Won { finish_vi(*finish) } else { "" };
+                format!("`{game}` <t:{ended_s}:d> {verb} {}{finish}{change}", mention(*opponent))
+            }
+            Text::ServerHistoryLine { game, ended_s, south, north, winner, finish } => {
+                let result = match winner {
+                    Some(w) => format!("{} thắng{}", mention(*w), finish_vi(*finish)),
+                    None => String::from("hòa"),
+                };
+                format!("`{game}` <t:{ended_s}:d> {} đấu {}: {result}", mention(*south), mention(*north))
+            }
+            Text::NoSuchGame { game } => format!("Ở đây không có ván {game}. `/oaq lich-su` liệt kê các ván đã kết thúc kèm số hiệu."),
+            Text::ReplayCaption { game, south, north, plies } => format!("Xem lại ván `{game}`: {} đấu {}, {plies} nước. Biên bản bên dưới có thể chơi lại bằng công cụ dòng lệnh của engine.", mention(*south), mention(*north)),
+            Text::RecordResult { winner, finish } => match (winner, finish) {
+                (_, None) => String::from("Kết quả: đang chơi"),
+                (None, Some(_)) => String::from("Kết quả: hòa"),
+                (Some(w), Some(f)) => format!("Kết quả: {w} thắng{}", finish_vi(*f)),
+            },
+            Text::RecordReplayWith => String::from("Chơi lại bằng:"),
+            Text::RecordCut { left_out } => format!("… và {left_out} nước nữa: quá dài cho một tin nhắn, hãy xem ảnh động."),
+            Text::ReplayFrame { ply, plies } => match ply {
+                0 => String::from("Bắt đầu"),
+                _ => format!("Nước {ply}/{plies}"),
+            },
+            Text::RunningGames => String::from("Các ván đang chơi trong máy chủ (ai cũng có thể xem):"),
+            Text::RunningGame { game, south, north, plies, link } => format!("• `{game}` {} đấu {}, đã đi {plies} nước{}", mention(*south), mention(*north), link.as_ref().map(|l| format!(": {l}")).unwrap_or_default()),
+            Text::NoRunningGames => String::from("Hiện không có ván nào đang chơi trong máy chủ. Hãy bắt đầu bằng `/oaq thach-dau`."),
             Text::Damaged => String::from("Ván đã lưu của kênh này bị hỏng và không đọc được. Không có gì bị thay đổi và bản ghi được giữ lại để kiểm tra: hãy báo cho người quản lý bot."),
             Text::UnknownButton => String::from("Tôi không nhận ra nút này (có thể nó thuộc một phiên bản cũ của bot). Dùng `/oaq ban-co` để lấy bàn cờ mới."),
             Text::Apology => String::from("Xin lỗi, bên tôi có trục trặc và chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé."),
@@ -1269,6 +1625,81 @@ pub const COMMANDS: &[CommandText] = &[
         (
             "luong-rieng",
             "Chơi mỗi ván trong một luồng (thread) công khai riêng",
+        ),
+    ),
+    entry(
+        "oaq leaderboard",
+        (
+            "leaderboard",
+            "This server's Ô ăn quan ratings, ten players a page",
+        ),
+        (
+            "bang-xep-hang",
+            "Hệ số Ô ăn quan của máy chủ này, mười người mỗi trang",
+        ),
+    ),
+    entry(
+        "oaq leaderboard page",
+        ("page", "The page to show (default: the first)"),
+        ("trang", "Trang muốn xem (mặc định: trang đầu)"),
+    ),
+    entry(
+        "oaq stats",
+        (
+            "stats",
+            "A player's rating, record, recent games and rating chart in this server",
+        ),
+        (
+            "thong-ke",
+            "Hệ số, thành tích, các ván gần đây và biểu đồ hệ số của một người chơi",
+        ),
+    ),
+    entry(
+        "oaq stats player",
+        ("player", "Whose statistics (default: yours)"),
+        ("nguoi-choi", "Thống kê của ai (mặc định: của bạn)"),
+    ),
+    entry(
+        "oaq history",
+        (
+            "history",
+            "Recent finished games of a player, or of this server",
+        ),
+        (
+            "lich-su",
+            "Các ván đã kết thúc gần đây của một người chơi, hoặc của máy chủ",
+        ),
+    ),
+    entry(
+        "oaq history player",
+        ("player", "Whose games (default: the whole server's)"),
+        ("nguoi-choi", "Các ván của ai (mặc định: cả máy chủ)"),
+    ),
+    entry(
+        "oaq replay",
+        (
+            "replay",
+            "An animation of a game, move by move, with its record",
+        ),
+        (
+            "xem-lai",
+            "Ảnh động của một ván, từng nước một, kèm biên bản",
+        ),
+    ),
+    entry(
+        "oaq replay game",
+        ("game", "The game's number, as `/oaq history` lists it"),
+        ("van", "Số hiệu của ván, như `/oaq lich-su` liệt kê"),
+    ),
+    entry(
+        "oaq games",
+        (
+            "games",
+            "The games being played in this server, with links to watch them",
+        ),
+        (
+            "cac-van",
+            "Các ván đang chơi trong máy chủ, kèm liên kết để xem",
         ),
     ),
     entry(

@@ -58,10 +58,15 @@ pub enum OaqCommand {
         rules: RulesArgs,
     },
     /// Reads `<position><TAB><move>` lines and prints the position after each move, or
-    /// `illegal: <reason>`.
+    /// `illegal: <reason>`. With `--from`, plays a whole game instead: each line holds moves
+    /// (separated by spaces) played in turn from that position, `#` lines are comments, and
+    /// the position after each line is printed (a game record from `/oaq replay` replays so).
     Play {
         #[command(flatten)]
         rules: RulesArgs,
+        /// Play the moves of the input lines in turn, starting from this position string.
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
     },
     /// Plays paired games between two computer levels and prints A's wins, draws, losses and
     /// score.
@@ -124,7 +129,29 @@ impl OaqCommand {
                     Ok(moves.join(" "))
                 })?;
             }
-            OaqCommand::Play { rules } => {
+            OaqCommand::Play {
+                rules,
+                from: Some(start),
+            } => {
+                let rules = rules.rules();
+                let mut position = Position::parse(&start, rules)
+                    .map_err(|e| anyhow::anyhow!("--from `{start}`: {e}"))?;
+                super::answer_lines(input, out, err, |line| {
+                    if line.trim_start().starts_with('#') {
+                        return Ok(String::from("#"));
+                    }
+                    for text in line.split_whitespace() {
+                        let mv: Move = text
+                            .parse()
+                            .map_err(|e: crate::games::oaq::ParseError| format!("`{text}`: {e}"))?;
+                        position = position
+                            .play(mv)
+                            .map_err(|illegal| format!("`{text}`: illegal: {illegal}"))?;
+                    }
+                    Ok(position.to_string())
+                })?;
+            }
+            OaqCommand::Play { rules, from: None } => {
                 let rules = rules.rules();
                 super::answer_lines(input, out, err, |line| {
                     let (position, mv) = line

@@ -2,7 +2,8 @@
 //! restart by loading the named record from the store.
 //!
 //! Format: `oaq:<kind>:<id>[:<more>]`, for example `oaq:m:42:17:3+` (a move in game 42 on the
-//! board drawn after 17 moves). The longest is well under Discord's 100-character limit.
+//! board drawn after 17 moves), or `oaq:l:<guild>:<page>` for a leaderboard page. The longest
+//! is well under Discord's 100-character limit.
 
 use thiserror::Error;
 
@@ -37,6 +38,7 @@ pub fn encode(action: &Action) -> String {
         Action::ConfirmResign { game } => format!("oaq:y:{game}"),
         Action::Rules { game } => format!("oaq:h:{game}"),
         Action::Rematch { game } => format!("oaq:n:{game}"),
+        Action::Leaderboard { guild, page } => format!("oaq:l:{guild}:{page}"),
     }
 }
 
@@ -69,6 +71,10 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
         ["oaq", "y", _] => Action::ConfirmResign { game: id(2)? },
         ["oaq", "h", _] => Action::Rules { game: id(2)? },
         ["oaq", "n", _] => Action::Rematch { game: id(2)? },
+        ["oaq", "l", _, _] => Action::Leaderboard {
+            guild: id(2)?,
+            page: id(3)?,
+        },
         _ => return Err(bad()),
     };
     Ok(action)
@@ -90,6 +96,10 @@ mod tests {
             Action::ConfirmResign { game: id },
             Action::Rules { game: id },
             Action::Rematch { game: id },
+            Action::Leaderboard {
+                guild: id,
+                page: u64::from(ply),
+            },
         ];
         actions.extend(Hand::ALL.map(|hand| Action::Pick {
             challenge: id,
@@ -123,6 +133,8 @@ mod tests {
             "oaq:a:1:extra",
             "other:a:1",
             "oaq:z:1",
+            "oaq:l:1",
+            "oaq:l:1:-2",
         ] {
             assert!(decode(bad).is_err(), "{bad}");
         }

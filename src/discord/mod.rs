@@ -110,8 +110,17 @@ pub fn action_rows(rows: &[Vec<Button>]) -> Vec<CreateActionRow> {
         .collect()
 }
 
-fn attachment(png: &[u8]) -> CreateAttachment {
-    CreateAttachment::bytes(png.to_vec(), BOARD_FILE)
+/// The file name of a replay animation.
+pub const REPLAY_FILE: &str = "replay.gif";
+
+/// A picture as an attachment, named after its format (a board PNG, or a replay GIF).
+fn attachment(picture: &[u8]) -> CreateAttachment {
+    let name = if picture.starts_with(b"GIF8") {
+        REPLAY_FILE
+    } else {
+        BOARD_FILE
+    };
+    CreateAttachment::bytes(picture.to_vec(), name)
 }
 
 /// An interaction response message. Components are always set, so an empty list removes the
@@ -326,7 +335,20 @@ fn quan(quan_value: Option<QuanChoice>) -> Option<u8> {
 /// Play Ô ăn quan, the Vietnamese mandarin-square game.
 #[poise::command(
     slash_command,
-    subcommands("challenge", "play", "board", "resign", "rules", "settings", "help"),
+    subcommands(
+        "challenge",
+        "play",
+        "board",
+        "resign",
+        "rules",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+        "games",
+        "settings",
+        "help"
+    ),
     subcommand_required
 )]
 pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
@@ -476,6 +498,72 @@ async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let response = ctx.data().app.help(locale(ctx));
+    answer_command(ctx, response).await
+}
+
+/// This server's Ô ăn quan ratings, ten players a page.
+#[poise::command(slash_command)]
+async fn leaderboard(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(), Error> {
+    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let page = page.map(u64::from);
+    let response = blocking(move || app.leaderboard(locale, place, page)).await?;
+    answer_command(ctx, response).await
+}
+
+/// A player's rating, record, recent games and rating chart in this server.
+#[poise::command(slash_command)]
+async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let player = player.as_ref().map(user_ref);
+    let response = blocking(move || app.stats(locale, place, &user, player.as_ref())).await?;
+    answer_command(ctx, response).await
+}
+
+/// Recent finished games of a player, or of this server.
+#[poise::command(slash_command)]
+async fn history(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let player = player.as_ref().map(user_ref);
+    let response = blocking(move || app.history(locale, place, &user, player.as_ref())).await?;
+    answer_command(ctx, response).await
+}
+
+/// An animation of a game, move by move, with its record.
+#[poise::command(slash_command)]
+async fn replay(ctx: Context<'_>, game: u64) -> Result<(), Error> {
+    let (app, locale, place, user) = (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    );
+    let finder = app.clone();
+    let found = blocking(move || finder.find_replay(locale, place, &user, game)).await?;
+    let request = match found {
+        Ok(request) => request,
+        Err(refusal) => return answer_command(ctx, *refusal).await,
+    };
+    // Drawing and encoding every frame takes a second or two: acknowledge first.
+    ctx.defer().await?;
+    let response = blocking(move || app.replay(locale, &request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// The games being played in this server, with links to watch them.
+#[poise::command(slash_command)]
+async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let response = blocking(move || app.games(locale, place)).await?;
     answer_command(ctx, response).await
 }
 

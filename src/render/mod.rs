@@ -3,7 +3,10 @@
 //! Renderers take a position and the text to print (already in the reader's language) and
 //! return PNG bytes. They do no I/O: the fonts are compiled into the binary.
 
+pub mod animation;
+pub mod chart;
 pub mod chinese_checkers;
+pub mod leaderboard;
 pub mod oaq;
 pub mod shogi;
 

@@ -9,6 +9,7 @@
 mod play;
 mod records;
 mod settings;
+mod social;
 
 use std::path::Path;
 
@@ -23,6 +24,10 @@ pub use records::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player,
 };
 pub use settings::GuildSettings;
+pub use social::{
+    FinishedGame, GameKind, Glicko, LeaderboardPage, RateFn, RatingChange, RatingPoint,
+    RatingRecord,
+};
 
 /// The schema version this program writes and reads.
 pub const SCHEMA: u32 = 1;
@@ -191,6 +196,7 @@ pub struct Store {
     games: sled::Tree,
     challenges: sled::Tree,
     channels: sled::Tree,
+    social: social::Trees,
 }
 
 impl Store {
@@ -217,6 +223,7 @@ impl Store {
             games: db.open_tree("games")?,
             challenges: db.open_tree("challenges")?,
             channels: db.open_tree("channels")?,
+            social: social::Trees::open(&db)?,
             db,
         })
     }

@@ -1,13 +1,14 @@
-//! Records for playing the computer and for ending games: each user's tally against the
-//! computer opponent's levels, the one transaction that stores a game's end, and the list of
+//! Records for playing the computer: each user's tally against the computer opponent's
+//! levels (added when a game ends, in the transaction of `social.rs`), and the list of
 //! running games the timeout sweep and the start-up resume walk through.
 
 use serde::{Deserialize, Serialize};
+use sled::transaction::TransactionalTree;
 use sled::Transactional;
 
 use super::{
     abort, decode, encode, free_channel, tx_check, tx_read, unwrap_tx, ChannelEntry, GameRecord,
-    Store, StoreError, Stored, CHANNEL, GAME,
+    Store, StoreError, Stored, TxResult, CHANNEL, GAME,
 };
 use crate::games::oaq::Level;
 
@@ -92,7 +93,7 @@ pub struct BotResult {
 }
 
 impl Store {
-    fn bot_tree(&self) -> Result<sled::Tree, StoreError> {
+    pub(super) fn bot_tree(&self) -> Result<sled::Tree, StoreError> {
         Ok(self.db.open_tree(BOT_RECORDS)?)
     }
 
@@ -102,40 +103,6 @@ impl Store {
         Ok(Store::read::<BotRecord>(&tree, BOT_RECORD, user)?
             .map(|s| s.record)
             .unwrap_or_default())
-    }
-
-    /// Stores a game that has just ended (read at revision `expected`), frees its channel and,
-    /// for a game against the computer, adds `bot` to the person's record — all in one
-    /// transaction, flushed before returning, so a result is counted exactly once.
-    pub fn finish_game(
-        &self,
-        expected: u64,
-        game: &GameRecord,
-        bot: Option<BotResult>,
-    ) -> Result<Stored<GameRecord>, StoreError> {
-        let bots = self.bot_tree()?;
-        let revision = unwrap_tx((&self.games, &self.channels, &bots).transaction(
-            |(games, channels, bots)| {
-                let next = tx_check::<GameRecord>(games, GAME, game.id, expected)?;
-                games.insert(&game.id.to_be_bytes(), encode(next, game))?;
-                free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
-                if let Some(result) = bot {
-                    let stored = tx_read::<BotRecord>(bots, BOT_RECORD, result.user)?;
-                    let (revision, mut record) = match stored {
-                        Some(s) => (s.revision + 1, s.record),
-                        None => (1, BotRecord::default()),
-                    };
-                    record.add(result.level, result.score);
-                    bots.insert(&result.user.to_be_bytes(), encode(revision, &record))?;
-                }
-                Ok(next)
-            },
-        ))?;
-        self.flush()?;
-        Ok(Stored {
-            revision,
-            record: game.clone(),
-        })
     }
 
     /// The ids of the games being played (one per busy channel); a damaged index entry is
@@ -163,6 +130,18 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// Adds a person's result against the computer to their record, inside a transaction.
+pub(super) fn add_bot_result(bots: &TransactionalTree, result: BotResult) -> TxResult<()> {
+    let stored = tx_read::<BotRecord>(bots, BOT_RECORD, result.user)?;
+    let (revision, mut record) = match stored {
+        Some(s) => (s.revision + 1, s.record),
+        None => (1, BotRecord::default()),
+    };
+    record.add(result.level, result.score);
+    bots.insert(&result.user.to_be_bytes(), encode(revision, &record))?;
+    Ok(())
 }
 
 impl Store {

@@ -568,3 +568,4 @@ fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
     assert_eq!(game.record.rules.quan_value, 5);
     assert!(game.record.rules.empty_mandarin_is_gap, "folk rules");
 }
+mod social;

@@ -438,3 +438,4 @@ async fn a_vietnamese_user_sees_vietnamese() {
     }
     drop(bot);
 }
+mod social;

@@ -187,6 +187,8 @@ struct State {
     permissions: HashMap<u64, String>,
     /// Threads opened from messages.
     threads: Vec<Thread>,
+    /// Follow-up messages (after a deferred answer): interaction token → message id.
+    followups: HashMap<String, u64>,
 }
 
 /// A public thread the bot opened from a message.
@@ -427,6 +429,16 @@ impl FakeDiscord {
     pub async fn callback(&self, token: &str) -> Callback {
         self.wait_for(30, "an interaction callback", |f| {
             f.lock().callbacks.get(token).cloned()
+        })
+        .await
+    }
+
+    /// Waits for the follow-up message the bot sends after deferring its answer.
+    pub async fn followup(&self, token: &str) -> Message {
+        self.wait_for(60, "a follow-up message", |f| {
+            let state = f.lock();
+            let id = state.followups.get(token)?;
+            state.messages.get(id).cloned()
         })
         .await
     }
@@ -685,6 +697,30 @@ impl FakeDiscord {
                     },
                 );
                 (204, None)
+            }
+            ("POST", ["webhooks", _, token]) => {
+                state.payloads.push(payload.clone());
+                let Some(channel) = state.pending.get(*token).map(|p| p.channel) else {
+                    return (
+                        404,
+                        Some(json!({ "message": "Unknown Webhook", "code": 10015 })),
+                    );
+                };
+                let id = state.id();
+                let files = assign_ids(&mut state, files);
+                let message = Message {
+                    id,
+                    channel,
+                    content: payload["content"].as_str().unwrap_or("").to_owned(),
+                    components: payload.get("components").cloned().unwrap_or(json!([])),
+                    attachments: files,
+                    ephemeral: payload["flags"].as_u64().unwrap_or(0) & 64 != 0,
+                    edits: 0,
+                };
+                let reply = message.json();
+                state.messages.insert(id, message);
+                state.followups.insert(token.to_string(), id);
+                (200, Some(reply))
             }
             ("GET", ["webhooks", _, token, "messages", "@original"]) => {
                 let id = state

@@ -1,0 +1,122 @@
+//! `/oaq leaderboard` with 10,000 rated players in one server: the store query, the picture
+//! and its PNG encoding, through the app. Target: at most 20 ms a page.
+
+use std::sync::Arc;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use oaq_bot::app::{App, FakeClock, Locale, Place, Reply, Settings};
+use oaq_bot::games::oaq::{Outcome, Position, Rules, Seat};
+use oaq_bot::store::{
+    ChallengeRecord, FinishedGame, FirstPlayer, GameRecord, Glicko, Player, RatingChange, Store,
+};
+
+const GUILD: u64 = 1;
+const PLAYERS: u64 = 10_000;
+
+fn player(id: u64) -> Player {
+    Player {
+        id,
+        name: format!("Người chơi số {id}"),
+        computer: None,
+    }
+}
+
+/// A spread of made-up ratings (the store takes whatever the rating function returns).
+fn made_up(user: u64) -> Glicko {
+    Glicko {
+        rating: 800.0 + (user.wrapping_mul(2_654_435_761) % 1_600) as f64 + user as f64 / 1e5,
+        deviation: 60.0 + (user % 300) as f64,
+        volatility: 0.06,
+    }
+}
+
+/// A store where players 1..=10,000 have each finished one rated game.
+fn populated() -> Store {
+    let store = Store::temporary().expect("store");
+    for pair in 0..PLAYERS / 2 {
+        let (south, north) = (2 * pair + 1, 2 * pair + 2);
+        let id = store.new_id().expect("id");
+        let rules = Rules::standard();
+        let challenge = ChallengeRecord {
+            id,
+            guild: Some(GUILD),
+            channel: 10 + pair,
+            message: None,
+            challenger: player(south),
+            opponent: Some(player(north)),
+            rules,
+            first: FirstPlayer::Challenger,
+            created_ms: 0,
+            expires_ms: u64::MAX,
+            accepted: None,
+            locale: Locale::English,
+        };
+        let stored = store.create_challenge(&challenge).expect("challenge");
+        let mut game = GameRecord {
+            id,
+            guild: Some(GUILD),
+            channel: challenge.channel,
+            message: None,
+            players: [player(south), player(north)],
+            rules,
+            start: Position::start(rules).to_string(),
+            moves: Vec::new(),
+            resigned: None,
+            timed_out: None,
+            created_ms: 0,
+            locale: Locale::English,
+            turn_ms: None,
+            deadline_ms: None,
+        };
+        let started = store.start_game(id, stored.revision, &game).expect("start");
+        game.resigned = Some(Seat::North);
+        let finished = FinishedGame {
+            game,
+            outcome: Outcome::Winner(Seat::South),
+            finished_ms: pair,
+            ratings: None,
+        };
+        let rate = |_: [Option<Glicko>; 2], _: Outcome| {
+            [south, north].map(|user| RatingChange {
+                before: made_up(user),
+                after: made_up(user),
+            })
+        };
+        store
+            .finish_game(started.revision, &finished, &rate, None)
+            .expect("finish");
+    }
+    store
+}
+
+fn bench_leaderboard(c: &mut Criterion) {
+    let store = populated();
+    let settings = Settings {
+        challenge_ttl_ms: 600_000,
+        seed: 1,
+        turn_ms: 900_000,
+        bot_move_ms: 1000,
+    };
+    let app = App::new(store, Arc::new(FakeClock::new(0)), settings).expect("app");
+    let place = Place {
+        guild: Some(GUILD),
+        channel: 1,
+    };
+    for page in [1, 1000] {
+        let response = app.leaderboard(Locale::English, place, Some(page));
+        match &response.reply {
+            Reply::Post { msg, .. } => {
+                let size = msg.png.as_ref().map_or(0, Vec::len);
+                println!("page {page}: {} — PNG {size} bytes", msg.text);
+                assert!(size > 0, "a picture");
+            }
+            other => panic!("page {page}: {other:?}"),
+        }
+        c.bench_function(&format!("leaderboard page {page} of 10,000 players"), |b| {
+            b.iter(|| app.leaderboard(Locale::English, place, Some(page)))
+        });
+    }
+}
+
+criterion_group!(benches, bench_leaderboard);
+criterion_main!(benches);

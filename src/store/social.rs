@@ -1,0 +1,576 @@
+//! Finished games, ratings and the leaderboard index.
+//!
+//! A game that ends is stored once, by [`Store::finish_game`], in one sled transaction that
+//! writes the final game record, frees its channel, keeps a [`FinishedGame`] in the history
+//! (indexed by guild and by player, newest first) and, for a rated game, updates both players'
+//! [`RatingRecord`]s, their rating history and the leaderboard index. The history entry is the
+//! marker that a game has been counted: a repeated finish of the same game never rates twice.
+//!
+//! The store holds no rating formula: the caller passes the function that turns two ratings
+//! and a result into two new ratings.
+//!
+//! Keys (all integers big-endian, so byte order is numeric order):
+//! - `ratings`: kind, guild, user → [`RatingRecord`]
+//! - `leaderboard`: kind, guild, descending rating, user → nothing (ties: lower user id first)
+//! - `leaderboard_sizes`: kind, guild → number of rated players
+//! - `rating_points`: kind, guild, user, games played → [`RatingPoint`]
+//! - `history`: game id → [`FinishedGame`]
+//! - `history_by_guild`: guild, inverted end time, inverted id → nothing
+//! - `history_by_player`: guild (0 in direct messages), user, inverted end time, inverted id
+
+use serde::{Deserialize, Serialize};
+use sled::transaction::TransactionalTree;
+use sled::Transactional;
+
+use super::play::{add_bot_result, BotResult};
+use super::{
+    abort, decode, encode, free_channel, tx_check, tx_read, unwrap_tx, ChannelEntry, GameRecord,
+    Store, StoreError, Stored, TxResult, GAME,
+};
+use crate::games::oaq::{Outcome, Seat};
+
+const RATING: &str = "rating";
+const POINT: &str = "rating point";
+const FINISHED: &str = "finished game";
+
+/// A game that keeps ratings. Each kind has its own ratings and leaderboard in every guild.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Ô ăn quan.
+    Oaq,
+}
+
+impl GameKind {
+    /// The byte that starts this kind's keys.
+    fn code(self) -> u8 {
+        match self {
+            GameKind::Oaq => 1,
+        }
+    }
+}
+
+/// A Glicko-2 rating as stored (the formula lives with the caller).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Glicko {
+    /// The rating (1500 for a newcomer on the usual scale).
+    pub rating: f64,
+    /// The rating deviation: how uncertain the rating is.
+    pub deviation: f64,
+    /// The volatility: how erratic the player's results are.
+    pub volatility: f64,
+}
+
+/// A player's standing in one guild for one game kind.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RatingRecord {
+    /// The user's snowflake.
+    pub user: u64,
+    /// The name shown in their latest rated game.
+    pub name: String,
+    /// The current rating.
+    pub glicko: Glicko,
+    /// Rated games won.
+    pub wins: u32,
+    /// Rated games drawn.
+    pub draws: u32,
+    /// Rated games lost.
+    pub losses: u32,
+    /// When their latest rated game ended (milliseconds since the Unix epoch).
+    pub last_ms: u64,
+}
+
+impl RatingRecord {
+    /// Rated games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+/// One point of a player's rating history: the rating after a rated game.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    /// The game that produced it.
+    pub game: u64,
+    /// When that game ended.
+    pub at_ms: u64,
+    /// The rating after it.
+    pub rating: f64,
+    /// The deviation after it.
+    pub deviation: f64,
+}
+
+/// How one player's rating moved in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The rating before the game.
+    pub before: Glicko,
+    /// The rating after it.
+    pub after: Glicko,
+}
+
+/// A game that has ended, as kept in the history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    /// The final game record: players, rules, start position, moves, resignation or timeout.
+    pub game: GameRecord,
+    /// The result.
+    pub outcome: Outcome,
+    /// When the game ended (milliseconds since the Unix epoch).
+    pub finished_ms: u64,
+    /// South's and North's rating changes, for a rated game.
+    pub ratings: Option<[RatingChange; 2]>,
+}
+
+impl FinishedGame {
+    /// The guild whose ratings this game moves: only games between two different people in a
+    /// guild are rated, never games against the computer or in direct messages.
+    pub fn rated_in(&self) -> Option<u64> {
+        let game = &self.game;
+        let distinct = game.players[0].id != game.players[1].id;
+        game.guild.filter(|_| game.rated() && distinct)
+    }
+}
+
+/// One page of a leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderboardPage {
+    /// Rated players in the guild.
+    pub total: u64,
+    /// The page's players with their 1-based rank, best first.
+    pub rows: Vec<(u64, RatingRecord)>,
+}
+
+/// The trees of this module.
+#[derive(Debug, Clone)]
+pub(super) struct Trees {
+    ratings: sled::Tree,
+    leaderboard: sled::Tree,
+    sizes: sled::Tree,
+    points: sled::Tree,
+    history: sled::Tree,
+    by_guild: sled::Tree,
+    by_player: sled::Tree,
+}
+
+impl Trees {
+    pub(super) fn open(db: &sled::Db) -> Result<Trees, StoreError> {
+        Ok(Trees {
+            ratings: db.open_tree("ratings")?,
+            leaderboard: db.open_tree("leaderboard")?,
+            sizes: db.open_tree("leaderboard_sizes")?,
+            points: db.open_tree("rating_points")?,
+            history: db.open_tree("history")?,
+            by_guild: db.open_tree("history_by_guild")?,
+            by_player: db.open_tree("history_by_player")?,
+        })
+    }
+}
+
+fn board_prefix(kind: GameKind, guild: u64) -> Vec<u8> {
+    let mut key = Vec::with_capacity(25);
+    key.push(kind.code());
+    key.extend_from_slice(&guild.to_be_bytes());
+    key
+}
+
+fn player_key(kind: GameKind, guild: u64, user: u64) -> Vec<u8> {
+    let mut key = board_prefix(kind, guild);
+    key.extend_from_slice(&user.to_be_bytes());
+    key
+}
+
+/// Bytes that sort in descending order of `rating` (IEEE-754 made order-preserving, inverted).
+fn descending(rating: f64) -> [u8; 8] {
+    let bits = rating.to_bits();
+    let ascending = if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    };
+    (!ascending).to_be_bytes()
+}
+
+fn board_key(kind: GameKind, guild: u64, rating: f64, user: u64) -> Vec<u8> {
+    let mut key = board_prefix(kind, guild);
+    key.extend_from_slice(&descending(rating));
+    key.extend_from_slice(&user.to_be_bytes());
+    key
+}
+
+fn point_key(kind: GameKind, guild: u64, user: u64, games: u32) -> Vec<u8> {
+    let mut key = player_key(kind, guild, user);
+    key.extend_from_slice(&games.to_be_bytes());
+    key
+}
+
+fn newest_first(time_ms: u64, id: u64) -> [u8; 16] {
+    let mut key = [0u8; 16];
+    key[..8].copy_from_slice(&(!time_ms).to_be_bytes());
+    key[8..].copy_from_slice(&(!id).to_be_bytes());
+    key
+}
+
+fn guild_history_key(guild: u64, time_ms: u64, id: u64) -> Vec<u8> {
+    let mut key = guild.to_be_bytes().to_vec();
+    key.extend_from_slice(&newest_first(time_ms, id));
+    key
+}
+
+fn player_history_key(guild: u64, user: u64, time_ms: u64, id: u64) -> Vec<u8> {
+    let mut key = guild.to_be_bytes().to_vec();
+    key.extend_from_slice(&user.to_be_bytes());
+    key.extend_from_slice(&newest_first(time_ms, id));
+    key
+}
+
+/// The game id at the end of a history index key.
+fn id_of_history_key(key: &[u8]) -> Option<u64> {
+    let tail: [u8; 8] = key.get(key.len().checked_sub(8)?..)?.try_into().ok()?;
+    Some(!u64::from_be_bytes(tail))
+}
+
+/// The rating function: South's and North's current ratings (`None` before a first rated game)
+/// and the result; returns both players' changes, South's first.
+pub type RateFn<'a> = &'a dyn Fn([Option<Glicko>; 2], Outcome) -> [RatingChange; 2];
+
+/// What the rating part of the transaction reads and writes.
+struct RatingTrees<'t> {
+    ratings: &'t TransactionalTree,
+    leaderboard: &'t TransactionalTree,
+    sizes: &'t TransactionalTree,
+    points: &'t TransactionalTree,
+}
+
+impl RatingTrees<'_> {
+    /// Rates a game in `guild`; returns South's and North's changes.
+    fn rate(
+        &self,
+        guild: u64,
+        finished: &FinishedGame,
+        rate: RateFn<'_>,
+    ) -> TxResult<[RatingChange; 2]> {
+        let kind = GameKind::Oaq;
+        let players = &finished.game.players;
+        let mut old: [Option<Stored<RatingRecord>>; 2] = [None, None];
+        for seat in Seat::BOTH {
+            let user = players[seat.index()].id;
+            old[seat.index()] = match self.ratings.get(player_key(kind, guild, user))? {
+                None => None,
+                Some(bytes) => match decode::<RatingRecord>(RATING, user, &bytes) {
+                    Ok(stored) => Some(stored),
+                    Err(e) => return abort(e),
+                },
+            };
+        }
+        let changes = rate(
+            [
+                old[0].as_ref().map(|r| r.record.glicko),
+                old[1].as_ref().map(|r| r.record.glicko),
+            ],
+            finished.outcome,
+        );
+        for seat in Seat::BOTH {
+            let player = &players[seat.index()];
+            let previous = old[seat.index()].as_ref();
+            let after = changes[seat.index()].after;
+            let mut record = previous.map(|p| p.record.clone()).unwrap_or(RatingRecord {
+                user: player.id,
+                name: player.name.clone(),
+                glicko: after,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+                last_ms: 0,
+            });
+            match finished.outcome {
+                Outcome::Draw => record.draws += 1,
+                Outcome::Winner(winner) if winner == seat => record.wins += 1,
+                Outcome::Winner(_) => record.losses += 1,
+            }
+            record.name = player.name.clone();
+            record.glicko = after;
+            record.last_ms = finished.finished_ms;
+            match previous {
+                Some(p) => {
+                    self.leaderboard.remove(board_key(
+                        kind,
+                        guild,
+                        p.record.glicko.rating,
+                        player.id,
+                    ))?;
+                }
+                None => {
+                    let size_key = board_prefix(kind, guild);
+                    let size = match self.sizes.get(&size_key)? {
+                        Some(bytes) => bytes
+                            .as_ref()
+                            .try_into()
+                            .map(u64::from_be_bytes)
+                            .unwrap_or(0),
+                        None => 0,
+                    };
+                    self.sizes.insert(size_key, &(size + 1).to_be_bytes()[..])?;
+                }
+            }
+            self.leaderboard
+                .insert(board_key(kind, guild, after.rating, player.id), &[][..])?;
+            let point = RatingPoint {
+                game: finished.game.id,
+                at_ms: finished.finished_ms,
+                rating: after.rating,
+                deviation: after.deviation,
+            };
+            self.points.insert(
+                point_key(kind, guild, player.id, record.games()),
+                encode(1, &point),
+            )?;
+            let revision = previous.map_or(1, |p| p.revision + 1);
+            self.ratings.insert(
+                player_key(kind, guild, player.id),
+                encode(revision, &record),
+            )?;
+        }
+        Ok(changes)
+    }
+}
+
+impl Store {
+    /// Ends a game read at revision `expected`: in one transaction the final record is written,
+    /// its channel freed, the game kept in the history, when [`FinishedGame::rated_in`] a
+    /// guild both players rated with `rate`, and `bot` (a person's result against the
+    /// computer) added to their record. Returns the stored game and the history entry (with
+    /// its rating changes). If the history already holds this game (a repeated finish),
+    /// nothing is rated or counted again and the existing entry is returned.
+    pub fn finish_game(
+        &self,
+        expected: u64,
+        finished: &FinishedGame,
+        rate: RateFn<'_>,
+        bot: Option<BotResult>,
+    ) -> Result<(Stored<GameRecord>, Stored<FinishedGame>), StoreError> {
+        let t = &self.social;
+        let bots = self.bot_tree()?;
+        let game = &finished.game;
+        let id = game.id;
+        let (revision, entry) = unwrap_tx(
+            (
+                &self.games,
+                &self.channels,
+                &t.history,
+                &t.by_guild,
+                &t.by_player,
+                &t.ratings,
+                &t.leaderboard,
+                &t.sizes,
+                &t.points,
+                &bots,
+            )
+                .transaction(
+                    |(
+                        games,
+                        channels,
+                        history,
+                        by_guild,
+                        by_player,
+                        ratings,
+                        leaderboard,
+                        sizes,
+                        points,
+                        bots,
+                    )| {
+                        let next = tx_check::<GameRecord>(games, GAME, id, expected)?;
+                        games.insert(&id.to_be_bytes(), encode(next, game))?;
+                        free_channel(channels, game.channel, ChannelEntry::Game(id))?;
+                        if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {
+                            return Ok((next, existing));
+                        }
+                        let mut entry = finished.clone();
+                        entry.ratings = match entry.rated_in() {
+                            Some(guild) => Some(
+                                RatingTrees {
+                                    ratings,
+                                    leaderboard,
+                                    sizes,
+                                    points,
+                                }
+                                .rate(guild, &entry, rate)?,
+                            ),
+                            None => None,
+                        };
+                        if let Some(result) = bot {
+                            add_bot_result(bots, result)?;
+                        }
+                        history.insert(&id.to_be_bytes(), encode(1, &entry))?;
+                        let guild = game.guild.unwrap_or(0);
+                        if game.guild.is_some() {
+                            by_guild
+                                .insert(guild_history_key(guild, entry.finished_ms, id), &[][..])?;
+                        }
+                        for player in &game.players {
+                            by_player.insert(
+                                player_history_key(guild, player.id, entry.finished_ms, id),
+                                &[][..],
+                            )?;
+                        }
+                        Ok((
+                            next,
+                            Stored {
+                                revision: 1,
+                                record: entry,
+                            },
+                        ))
+                    },
+                ),
+        )?;
+        self.flush()?;
+        Ok((
+            Stored {
+                revision,
+                record: game.clone(),
+            },
+            entry,
+        ))
+    }
+
+    /// The history entry of a finished game.
+    pub fn finished(&self, id: u64) -> Result<Option<Stored<FinishedGame>>, StoreError> {
+        Store::read(&self.social.history, FINISHED, id)
+    }
+
+    fn history_list(
+        &self,
+        index: &sled::Tree,
+        prefix: Vec<u8>,
+        limit: usize,
+    ) -> Result<Vec<FinishedGame>, StoreError> {
+        let mut games = Vec::new();
+        for item in index.scan_prefix(prefix).keys().take(limit) {
+            let key = item?;
+            let Some(id) = id_of_history_key(&key) else {
+                continue;
+            };
+            if let Some(stored) = self.finished(id)? {
+                games.push(stored.record);
+            }
+        }
+        Ok(games)
+    }
+
+    /// The latest `limit` finished games of a guild, newest first.
+    pub fn recent_in_guild(
+        &self,
+        guild: u64,
+        limit: usize,
+    ) -> Result<Vec<FinishedGame>, StoreError> {
+        self.history_list(&self.social.by_guild, guild.to_be_bytes().to_vec(), limit)
+    }
+
+    /// The latest `limit` finished games of `user` in a guild (`None`: direct messages),
+    /// newest first.
+    pub fn recent_of(
+        &self,
+        guild: Option<u64>,
+        user: u64,
+        limit: usize,
+    ) -> Result<Vec<FinishedGame>, StoreError> {
+        let mut prefix = guild.unwrap_or(0).to_be_bytes().to_vec();
+        prefix.extend_from_slice(&user.to_be_bytes());
+        self.history_list(&self.social.by_player, prefix, limit)
+    }
+
+    /// A player's rating in a guild, if they have played a rated game there.
+    pub fn rating(
+        &self,
+        kind: GameKind,
+        guild: u64,
+        user: u64,
+    ) -> Result<Option<Stored<RatingRecord>>, StoreError> {
+        self.social
+            .ratings
+            .get(player_key(kind, guild, user))?
+            .map(|bytes| decode(RATING, user, &bytes))
+            .transpose()
+    }
+
+    /// A player's 1-based rank on a guild's leaderboard (ties ranked by user id), if rated.
+    pub fn rank(&self, kind: GameKind, guild: u64, user: u64) -> Result<Option<u64>, StoreError> {
+        let Some(stored) = self.rating(kind, guild, user)? else {
+            return Ok(None);
+        };
+        let start = board_prefix(kind, guild);
+        let end = board_key(kind, guild, stored.record.glicko.rating, user);
+        let mut ahead = 0u64;
+        for item in self.social.leaderboard.range(start..end).keys() {
+            item?;
+            ahead += 1;
+        }
+        Ok(Some(ahead + 1))
+    }
+
+    /// A player's rating after each of their rated games in a guild, oldest first.
+    pub fn rating_points(
+        &self,
+        kind: GameKind,
+        guild: u64,
+        user: u64,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        self.social
+            .points
+            .scan_prefix(player_key(kind, guild, user))
+            .values()
+            .map(|bytes| Ok(decode::<RatingPoint>(POINT, user, &bytes?)?.record))
+            .collect()
+    }
+
+    /// Page `page` (0-based) of a guild's leaderboard, `per_page` players a page, best first.
+    /// Players with equal ratings are ranked by user id.
+    pub fn leaderboard(
+        &self,
+        kind: GameKind,
+        guild: u64,
+        page: u64,
+        per_page: usize,
+    ) -> Result<LeaderboardPage, StoreError> {
+        let prefix = board_prefix(kind, guild);
+        let total = match self.social.sizes.get(&prefix)? {
+            Some(bytes) => bytes
+                .as_ref()
+                .try_into()
+                .map(u64::from_be_bytes)
+                .unwrap_or(0),
+            None => 0,
+        };
+        let skip = page.saturating_mul(per_page as u64);
+        let mut rows = Vec::with_capacity(per_page);
+        let keys = self.social.leaderboard.scan_prefix(&prefix).keys();
+        for (index, item) in keys.skip(skip as usize).take(per_page).enumerate() {
+            let key = item?;
+            let user: [u8; 8] =
+                key[key.len().saturating_sub(8)..]
+                    .try_into()
+                    .map_err(|_| StoreError::Corrupt {
+                        kind: "leaderboard",
+                        key: guild,
+                        reason: String::from("short key"),
+                    })?;
+            let user = u64::from_be_bytes(user);
+            if let Some(stored) = self.rating(kind, guild, user)? {
+                rows.push((skip + index as u64 + 1, stored.record));
+            }
+        }
+        Ok(LeaderboardPage { total, rows })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::descending;
+
+    #[test]
+    fn rating_keys_sort_best_first() {
+        let ratings = [2400.5, 1500.0, 1499.999, 0.0, -0.0, -12.0];
+        for pair in ratings.windows(2) {
+            assert!(descending(pair[0]) < descending(pair[1]), "{pair:?}");
+        }
+    }
+}

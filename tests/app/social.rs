@@ -1,0 +1,422 @@
+//! Ratings, the leaderboard, stats, history, replays and the list of running games, through
+//! the app with a temporary store and a fake clock.
+
+use std::io::Cursor;
+use std::time::Instant;
+
+use clap::Parser;
+use image::codecs::gif::GifDecoder;
+use image::AnimationDecoder;
+use oaq_bot::app::results::PROVISIONAL_DEVIATION;
+use oaq_bot::cli::oaq::OaqCommand;
+use oaq_bot::games::oaq::Outcome;
+use oaq_bot::store::{FinishedGame, GameKind, Glicko, RatingChange};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+use super::*;
+
+/// Plays `a` (South) against `b` until the end, always the first enabled move; returns the
+/// game id and the final board.
+fn play_out(app: &App, a: &UserRef, b: &UserRef) -> (u64, Msg) {
+    let posted = app.challenge(
+        EN,
+        HERE,
+        a,
+        request(Some(b.clone()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    let mut board = public(&app.click(EN, b, Action::Accept { challenge: id })).clone();
+    let players = [a.clone(), b.clone()];
+    let mut plies = 0;
+    while let Some(&action) = enabled_moves(&board)
+        .get(plies % 3)
+        .or(enabled_moves(&board).first())
+    {
+        board = public(&app.click(EN, &mover_of(action, &players), action)).clone();
+        plies += 1;
+        assert!(plies <= 400, "the game must end");
+    }
+    (id, board)
+}
+
+/// Starts a game of `a` (South) against `b` and has `loser` resign it; returns the game id.
+fn resigned(app: &App, a: &UserRef, b: &UserRef, loser: &UserRef) -> u64 {
+    let posted = app.challenge(
+        EN,
+        HERE,
+        a,
+        request(Some(b.clone()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    public(&app.click(EN, b, Action::Accept { challenge: id }));
+    let done = app.click(EN, loser, Action::ConfirmResign { game: id });
+    assert!(matches!(done.reply, Reply::Update(_)), "{done:?}");
+    id
+}
+
+fn crate_rating(g: Glicko) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: g.rating,
+        deviation: g.deviation,
+        volatility: g.volatility,
+    }
+}
+
+fn glicko(stored: &App, user: u64) -> Glicko {
+    stored
+        .store()
+        .rating(GameKind::Oaq, 1, user)
+        .expect("read")
+        .expect("rated")
+        .record
+        .glicko
+}
+
+#[test]
+fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
+    let (app, _clock) = app();
+    let (id, board) = play_out(&app, &an(), &binh());
+    let entry = app.store().finished(id).expect("read").expect("in history");
+    let expected_outcome = match entry.record.outcome {
+        Outcome::Winner(Seat::South) => Outcomes::WIN,
+        Outcome::Winner(Seat::North) => Outcomes::LOSS,
+        Outcome::Draw => Outcomes::DRAW,
+    };
+    let (south, north) = glicko2(
+        &Glicko2Rating::new(),
+        &Glicko2Rating::new(),
+        &expected_outcome,
+        &Glicko2Config::new(),
+    );
+    assert_eq!(crate_rating(glicko(&app, an().id)), south);
+    assert_eq!(crate_rating(glicko(&app, binh().id)), north);
+    // The final caption shows both changes.
+    for (name, after) in [("An", south.rating), ("Bình", north.rating)] {
+        let line = format!("{name}: rating 1500 → {}", after.round());
+        assert!(board.text.contains(&line), "{line} in {}", board.text);
+    }
+    let an_record = app
+        .store()
+        .rating(GameKind::Oaq, 1, an().id)
+        .expect("read")
+        .expect("rated")
+        .record;
+    assert_eq!(an_record.games(), 1);
+    assert!(an_record.glicko.deviation > PROVISIONAL_DEVIATION);
+}
+
+#[test]
+fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
+    let (app, _clock) = app();
+    let id = resigned(&app, &an(), &binh(), &an());
+    let an_after = app
+        .store()
+        .rating(GameKind::Oaq, 1, an().id)
+        .expect("read")
+        .expect("rated");
+    assert_eq!(
+        (
+            an_after.record.wins,
+            an_after.record.losses,
+            an_after.record.draws
+        ),
+        (0, 1, 0)
+    );
+    let (winner, loser) = glicko2(
+        &Glicko2Rating::new(),
+        &Glicko2Rating::new(),
+        &Outcomes::WIN,
+        &Glicko2Config::new(),
+    );
+    assert_eq!(crate_rating(glicko(&app, binh().id)), winner);
+    assert_eq!(crate_rating(an_after.record.glicko), loser);
+
+    // Finishing the same game again (a retry after a crash, a racing timeout) changes nothing.
+    let game = app.store().game(id).expect("read").expect("kept");
+    let again = FinishedGame {
+        game: game.record.clone(),
+        outcome: Outcome::Winner(Seat::South),
+        finished_ms: 9,
+        ratings: None,
+    };
+    let rate = |_: [Option<Glicko>; 2], _: Outcome| -> [RatingChange; 2] {
+        panic!("a counted game is never rated again")
+    };
+    let (_, entry) = app
+        .store()
+        .finish_game(game.revision, &again, &rate, None)
+        .expect("idempotent");
+    assert_eq!(entry.record.outcome, Outcome::Winner(Seat::North));
+    assert_eq!(
+        app.store()
+            .rating(GameKind::Oaq, 1, an().id)
+            .expect("read")
+            .expect("rated")
+            .record,
+        an_after.record
+    );
+}
+
+#[test]
+fn games_in_direct_messages_are_kept_but_not_rated() {
+    let (app, _clock) = app();
+    let dm = Place {
+        guild: None,
+        channel: 777,
+    };
+    let posted = app.challenge(
+        EN,
+        dm,
+        &an(),
+        request(Some(binh()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    app.click(EN, &binh(), Action::Accept { challenge: id });
+    app.click(EN, &an(), Action::ConfirmResign { game: id });
+    let entry = app.store().finished(id).expect("read").expect("kept");
+    assert_eq!(entry.record.ratings, None);
+    assert!(private(&app.leaderboard(EN, dm, None)).contains("per server"));
+    let history = app.history(EN, dm, &an(), None);
+    assert!(public(&history).text.contains(&format!("`{id}`")));
+}
+
+#[test]
+fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
+    let (app, clock) = app();
+    assert!(private(&app.leaderboard(EN, HERE, None)).contains("Nobody is rated"));
+    // Player 100 beats everyone; 101..=112 each lose one game to them.
+    let champion = user(100, "Vô Địch");
+    for i in 1..=12u64 {
+        clock.advance_ms(1_000);
+        resigned(
+            &app,
+            &champion,
+            &user(100 + i, &format!("P{i}")),
+            &user(100 + i, ""),
+        );
+    }
+    let page = app
+        .store()
+        .leaderboard(GameKind::Oaq, 1, 0, 10)
+        .expect("read");
+    assert_eq!(page.total, 13);
+    assert_eq!(page.rows.len(), 10);
+    assert_eq!(page.rows[0].1.user, 100);
+    assert_eq!(page.rows[0].0, 1);
+    for pair in page.rows.windows(2) {
+        let (a, b) = (&pair[0].1, &pair[1].1);
+        assert!(
+            a.glicko.rating > b.glicko.rating
+                || (a.glicko.rating == b.glicko.rating && a.user < b.user),
+            "{a:?} before {b:?}"
+        );
+    }
+
+    let first = app.leaderboard(EN, HERE, None);
+    let msg = public(&first);
+    assert!(msg.text.contains("page 1 of 2"), "{}", msg.text);
+    assert!(msg.png.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")));
+    let buttons: Vec<&Button> = buttons(msg).collect();
+    assert_eq!(buttons.len(), 2);
+    assert!(buttons[0].disabled && !buttons[1].disabled);
+    let next = app.click(EN, &an(), buttons[1].action);
+    match &next.reply {
+        Reply::Update(m) => {
+            assert!(m.text.contains("page 2 of 2"), "{}", m.text);
+            let b: Vec<&Button> = m.rows.iter().flatten().collect();
+            assert!(!b[0].disabled && b[1].disabled);
+        }
+        other => panic!("{other:?}"),
+    }
+    let last = app
+        .store()
+        .leaderboard(GameKind::Oaq, 1, 1, 10)
+        .expect("read");
+    assert_eq!(last.rows.len(), 3);
+    assert_eq!(last.rows[0].0, 11);
+    assert!(private(&app.leaderboard(EN, HERE, Some(3))).contains("2 pages"));
+    assert_eq!(
+        app.store().rank(GameKind::Oaq, 1, 100).expect("rank"),
+        Some(1)
+    );
+}
+
+#[test]
+fn stats_history_and_running_games() {
+    let (app, clock) = app();
+    let chi = user(33, "Chi");
+    assert!(private(&app.stats(EN, HERE, &an(), None)).contains("has not finished"));
+    let first = resigned(&app, &an(), &binh(), &binh());
+    clock.advance_ms(60_000);
+    let second = resigned(&app, &an(), &chi, &an());
+
+    let stats = app.stats(EN, HERE, &chi, Some(&an()));
+    let msg = public(&stats);
+    let rating = glicko(&app, an().id).rating.round();
+    assert!(msg.text.contains(&format!("**{rating}?**")), "{}", msg.text);
+    assert!(msg.text.contains("1 won, 0 drawn, 1 lost"), "{}", msg.text);
+    assert!(msg.png.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")));
+    // Newest first.
+    let a = msg.text.find(&format!("`{second}`")).expect("second game");
+    let b = msg.text.find(&format!("`{first}`")).expect("first game");
+    assert!(a < b, "{}", msg.text);
+
+    let history = app.history(EN, HERE, &chi, Some(&binh()));
+    let text = &public(&history).text;
+    assert!(text.contains(&format!("`{first}`")), "{text}");
+    assert!(!text.contains(&format!("`{second}`")), "{text}");
+    assert!(text.contains("lost to <@11> by resignation"), "{text}");
+    let ended = (1_700_000_000_000u64) / 1000;
+    assert!(text.contains(&format!("<t:{ended}:d>")), "{text}");
+    let server = app.history(EN, HERE, &chi, None);
+    assert!(public(&server).text.contains("<@33> won by resignation"));
+
+    assert!(public(&app.games(EN, HERE)).text.contains("No game"));
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        request(Some(chi.clone()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    app.click(EN, &chi, Action::Accept { challenge: id });
+    app.record_message(Track::Game(id), 4242);
+    let games = app.games(EN, HERE);
+    let text = &public(&games).text;
+    assert!(
+        text.contains(&format!("`{id}` <@11> vs <@33>"))
+            && text.contains("https://discord.com/channels/1/100/4242"),
+        "{text}"
+    );
+    let elsewhere = Place {
+        guild: Some(2),
+        channel: 5,
+    };
+    assert!(public(&app.games(EN, elsewhere)).text.contains("No game"));
+}
+
+/// Splits a command line written by the game record (words, and one double-quoted value).
+fn words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut rest = line.trim();
+    while !rest.is_empty() {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let end = quoted.find('"').expect("closing quote");
+            words.push(quoted[..end].to_owned());
+            rest = quoted[end + 1..].trim_start();
+        } else {
+            let end = rest.find(' ').unwrap_or(rest.len());
+            words.push(rest[..end].to_owned());
+            rest = rest[end..].trim_start();
+        }
+    }
+    words
+}
+
+#[derive(Parser)]
+struct Engine {
+    #[command(subcommand)]
+    command: OaqCommand,
+}
+
+#[test]
+fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
+    let (app, _clock) = app();
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        ChallengeRequest {
+            opponent: Some(binh()),
+            preset: Some(Preset::Folk),
+            quan_value: Some(5),
+            first: Some(FirstPlayer::Challenger),
+        },
+    );
+    let id = challenge_id(&posted);
+    let mut board = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    let players = [an(), binh()];
+    let mut plies = 0;
+    while let Some(&action) = enabled_moves(&board)
+        .get(plies % 3)
+        .or(enabled_moves(&board).first())
+    {
+        board = public(&app.click(EN, &mover_of(action, &players), action)).clone();
+        plies += 1;
+        assert!(plies <= 400, "the game must end");
+    }
+    assert!(
+        board
+            .rows
+            .iter()
+            .flatten()
+            .all(|b| matches!(b.action, Action::Rematch { .. })),
+        "only Rematch is left: {}",
+        board.text
+    );
+    let game = app.store().game(id).expect("read").expect("kept").record;
+    assert_eq!(game.moves.len(), plies);
+
+    let started = Instant::now();
+    let request = app
+        .find_replay(EN, HERE, &user(33, "Chi"), id)
+        .expect("found");
+    let replay = app.replay(EN, &request);
+    eprintln!("replay of {plies} moves: {:?}", started.elapsed());
+    let msg = public(&replay);
+    let gif = msg.png.clone().expect("animation");
+    let frames = GifDecoder::new(Cursor::new(gif))
+        .expect("a GIF")
+        .into_frames()
+        .collect_frames()
+        .expect("frames");
+    assert_eq!(frames.len(), plies + 1);
+    let delay = |i: usize| frames[i].delay().numer_denom_ms();
+    assert!(delay(plies).0 / delay(plies).1.max(1) > delay(1).0 / delay(1).1.max(1));
+
+    // The record replays through the engine command line to the game's final position.
+    let record = msg
+        .text
+        .split("```\n")
+        .nth(1)
+        .expect("a code block")
+        .trim_end_matches("```");
+    let command = record
+        .lines()
+        .find_map(|l| l.strip_prefix("# oaq-bot engine oaq "))
+        .expect("the replay command");
+    assert!(
+        command.contains("--rules folk --rule quan_value=5"),
+        "{command}"
+    );
+    let mut args = vec![String::from("engine")];
+    args.extend(words(command));
+    let engine = Engine::try_parse_from(args).expect("the CLI accepts the command");
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    engine
+        .command
+        .run(&mut Cursor::new(record.as_bytes()), &mut out, &mut err)
+        .expect("runs");
+    assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+    let out = String::from_utf8(out).expect("UTF-8");
+    let start = Position::parse(&game.start, game.rules).expect("start");
+    let last = Game::replay(start, &game.moves).expect("replays");
+    assert_eq!(
+        out.lines().last(),
+        Some(last.position().to_string().as_str())
+    );
+
+    // Another server cannot see the game; a missing id is explained privately.
+    let elsewhere = Place {
+        guild: Some(2),
+        channel: 5,
+    };
+    for (place, game) in [(elsewhere, id), (HERE, 987_654)] {
+        let refusal = app
+            .find_replay(EN, place, &an(), game)
+            .expect_err("refused");
+        assert!(private(&refusal).contains("no game"));
+    }
+}

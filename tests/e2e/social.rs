@@ -1,0 +1,246 @@
+//! Ratings, the leaderboard, history, running games and replays through the fake Discord.
+
+use std::io::Cursor;
+
+use image::codecs::gif::GifDecoder;
+use image::AnimationDecoder;
+use oaq_bot::app::results::provisional;
+use oaq_bot::app::{Locale, Text};
+use oaq_bot::games::oaq::{Outcome, Seat};
+use oaq_bot::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
+use oaq_bot::render::Fonts;
+use oaq_bot::store::{GameKind, Store};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+use super::*;
+
+const OTHER_CHANNEL: u64 = 500_000_000_000_000_002;
+
+/// Challenges `b` as `a` in `channel` with `a` moving first; returns the board message id.
+async fn start_game(fake: &FakeDiscord, a: &FakeUser, b: &FakeUser, channel: u64) -> u64 {
+    let opponent = json!({ "name": "opponent", "type": 6, "value": b.id.to_string() });
+    let first = json!({ "name": "first", "type": 4, "value": 2 });
+    let token = fake.slash(a, channel, "challenge", vec![opponent, first], vec![b]);
+    let board_id = fake
+        .callback(&token)
+        .await
+        .message
+        .expect("challenge message");
+    let challenge = fake.message(board_id);
+    let token = fake.click(b, board_id, &button(&challenge, "Accept"));
+    assert_eq!(fake.callback(&token).await.kind, 7);
+    board_id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_replay() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let body = fake.registrations()[0].1.to_string();
+    for sub in ["leaderboard", "stats", "history", "replay", "games"] {
+        assert!(body.contains(&format!("\"name\":\"{sub}\"")), "{sub}");
+    }
+
+    // A whole game, clicked to the end.
+    let board_id = start_game(&fake, &an(), &binh(), CHANNEL).await;
+    let players = [an(), binh()];
+    let mut board = fake.message(board_id);
+    let mut plies = 0usize;
+    while let Some(choice) = {
+        let moves = enabled_moves(&board);
+        moves.get(plies % moves.len().max(1)).cloned()
+    } {
+        let mover = to_move(&board.content).expect("whose turn");
+        let mover = players.iter().find(|p| p.id == mover).expect("player");
+        let token = fake.click(mover, board_id, &choice);
+        assert_eq!(fake.callback(&token).await.kind, 7);
+        board = fake.message(board_id);
+        plies += 1;
+        assert!(plies <= 400, "the game ends");
+    }
+    assert!(
+        board.content.contains("An: rating 1500 → "),
+        "{}",
+        board.content
+    );
+    assert!(
+        board.content.contains("Bình: rating 1500 → "),
+        "{}",
+        board.content
+    );
+
+    // Another game goes on in another channel: /oaq games lists it with a link.
+    let running = start_game(&fake, &chi(), &an(), OTHER_CHANNEL).await;
+    let token = fake.slash(&binh(), CHANNEL, "games", vec![], vec![]);
+    let games = fake.callback(&token).await;
+    assert!(!games.ephemeral());
+    assert!(
+        games.content().contains("<@33> vs <@11>")
+            && games
+                .content()
+                .contains(&format!("/{OTHER_CHANNEL}/{running}")),
+        "{}",
+        games.content()
+    );
+
+    // History: the finished game, with its number, result and date.
+    let token = fake.slash(&chi(), CHANNEL, "history", vec![], vec![]);
+    let history = fake.callback(&token).await;
+    assert!(
+        history.content().contains("<@11> vs <@22>") && history.content().contains(":d>"),
+        "{}",
+        history.content()
+    );
+    let game_id: u64 = history
+        .content()
+        .lines()
+        .find(|l| l.contains("<@11> vs <@22>"))
+        .and_then(|l| l.split('`').nth(1))
+        .and_then(|id| id.parse().ok())
+        .expect("a game number");
+
+    // The leaderboard, as a picture.
+    let token = fake.slash(&chi(), CHANNEL, "leaderboard", vec![], vec![]);
+    let posted = fake.callback(&token).await;
+    assert!(!posted.ephemeral() && posted.content().contains("page 1 of 1"));
+    assert_eq!(posted.files.len(), 1);
+    let leaderboard_png = posted.files[0].bytes.clone();
+
+    // Stats of a player with a chart.
+    let player = json!({ "name": "player", "type": 6, "value": binh().id.to_string() });
+    let token = fake.slash(&chi(), CHANNEL, "stats", vec![player], vec![&binh()]);
+    let stats = fake.callback(&token).await;
+    assert!(
+        stats.content().contains("rating of <@22>"),
+        "{}",
+        stats.content()
+    );
+    assert_eq!(stats.files.len(), 1);
+
+    // The replay is deferred, then posted as a GIF with one frame per move plus the start.
+    let game = json!({ "name": "game", "type": 4, "value": game_id });
+    let token = fake.slash(&chi(), CHANNEL, "replay", vec![game], vec![]);
+    assert_eq!(fake.callback(&token).await.kind, 5, "deferred");
+    let replay = fake.followup(&token).await;
+    assert!(!replay.ephemeral);
+    assert_eq!(replay.attachments.len(), 1);
+    assert_eq!(replay.attachments[0].name, "replay.gif");
+    let frames = GifDecoder::new(Cursor::new(replay.attachments[0].bytes.clone()))
+        .expect("a GIF")
+        .into_frames()
+        .collect_frames()
+        .expect("frames");
+    assert_eq!(frames.len(), plies + 1);
+    assert!(
+        replay.content.contains("oaq-bot engine oaq play"),
+        "{}",
+        replay.content
+    );
+    // A game that does not exist is refused privately, without deferring.
+    let missing = json!({ "name": "game", "type": 4, "value": 123_456_789 });
+    let token = fake.slash(&chi(), CHANNEL, "replay", vec![missing], vec![]);
+    let refused = fake.callback(&token).await;
+    assert!(refused.ephemeral() && refused.content().contains("no game"));
+
+    for payload in fake.payloads() {
+        check_limits(&payload);
+    }
+    drop(bot);
+
+    // Both ratings are exactly what skillratings computes for that result.
+    let store = Store::open(&root.path().join("data")).expect("open the bot's store");
+    let entry = store.finished(game_id).expect("read").expect("kept");
+    let outcome = match entry.record.outcome {
+        Outcome::Winner(Seat::South) => Outcomes::WIN,
+        Outcome::Winner(Seat::North) => Outcomes::LOSS,
+        Outcome::Draw => Outcomes::DRAW,
+    };
+    let (south, north) = glicko2(
+        &Glicko2Rating::new(),
+        &Glicko2Rating::new(),
+        &outcome,
+        &Glicko2Config::new(),
+    );
+    let rating = |user: u64| {
+        store
+            .rating(GameKind::Oaq, GUILD_ID, user)
+            .expect("read")
+            .expect("rated")
+            .record
+    };
+    let (an_rating, binh_rating) = (rating(an().id), rating(binh().id));
+    for (record, expected) in [(&an_rating, south), (&binh_rating, north)] {
+        assert_eq!(record.glicko.rating, expected.rating);
+        assert_eq!(record.glicko.deviation, expected.deviation);
+        assert_eq!(record.glicko.volatility, expected.volatility);
+        assert_eq!(record.games(), 1);
+    }
+
+    // The leaderboard picture shows exactly these two players, best first.
+    let mut ranked = [an_rating, binh_rating];
+    ranked.sort_by(|a, b| {
+        b.glicko
+            .rating
+            .total_cmp(&a.glicko.rating)
+            .then(a.user.cmp(&b.user))
+    });
+    let en = Locale::English;
+    let texts: Vec<(String, String)> = ranked
+        .iter()
+        .map(|r| {
+            (
+                Text::RatingValue {
+                    rating: r.glicko.rating.round() as i64,
+                    provisional: provisional(&r.glicko),
+                }
+                .render(en),
+                format!("{} / {} / {}", r.wins, r.draws, r.losses),
+            )
+        })
+        .collect();
+    let rows: Vec<LeaderboardRow<'_>> = ranked
+        .iter()
+        .zip(&texts)
+        .enumerate()
+        .map(|(i, (r, (rating, record)))| LeaderboardRow {
+            rank: i as u64 + 1,
+            name: &r.name,
+            rating,
+            record,
+            provisional: provisional(&r.glicko),
+        })
+        .collect();
+    let columns = [
+        Text::ColumnRank,
+        Text::ColumnPlayer,
+        Text::ColumnRating,
+        Text::ColumnRecord,
+    ]
+    .map(|t| t.render(en));
+    let title = Text::LeaderboardTitle.render(en);
+    let subtitle = Text::LeaderboardSubtitle {
+        page: 1,
+        pages: 1,
+        players: 2,
+    }
+    .render(en);
+    let legend = Text::ProvisionalLegend.render(en);
+    let expected = leaderboard::render(
+        &Fonts::load().expect("fonts"),
+        &LeaderboardView {
+            title: &title,
+            subtitle: &subtitle,
+            columns: [&columns[0], &columns[1], &columns[2], &columns[3]],
+            rows: &rows,
+            legend: &legend,
+        },
+    )
+    .expect("render");
+    assert!(
+        leaderboard_png == expected,
+        "the leaderboard picture shows the two players in rating order"
+    );
+}
