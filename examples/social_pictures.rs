@@ -1,6 +1,7 @@
-//! Writes the README's sample pictures of `/oaq leaderboard`, `/oaq stats` and `/oaq replay`
-//! (into `docs/img/`) and prints sample answers of `/oaq history` and `/oaq games`, from games
-//! played through the app with a temporary store and a fake clock.
+//! Writes the README's sample pictures — a board in English and in Vietnamese, `/oaq leaderboard`,
+//! `/oaq stats` and `/oaq replay` — into `docs/img/`, and prints sample answers of
+//! `/oaq history` and `/oaq games`, from games played through the app with a temporary store
+//! and a fake clock.
 //!
 //! `cargo run --example social_pictures`
 
@@ -134,7 +135,51 @@ fn main() {
         .expect("the game");
     write("replay.gif", &app.replay(EN, &request));
     println!("{}\n", msg(&app.history(EN, HERE, &players[0], None)).text);
-    let (running, _) = start(&app, &players[2], &players[4], 200);
+    let (running, mut board) = start(&app, &players[2], &players[4], 200);
     app.record_message(Track::Game(running), 1_300_000_000_000_000_001);
     println!("{}", msg(&app.games(EN, HERE)).text);
+    // A board a few moves in, as the players see it under the message.
+    for (ply, pick) in [3, 7, 1].into_iter().enumerate() {
+        let action = board
+            .rows
+            .iter()
+            .flatten()
+            .filter(|b| !b.disabled && matches!(b.action, Action::Play { .. }))
+            .map(|b| b.action)
+            .nth(pick)
+            .expect("a move");
+        let mover = if ply % 2 == 0 {
+            &players[2]
+        } else {
+            &players[4]
+        };
+        let response = app.click(EN, mover, action);
+        if ply == 2 {
+            write("board.png", &response);
+        }
+        board = msg(&response).clone();
+    }
+    // The same start in a game challenged from a Vietnamese Discord client.
+    let place = Place {
+        channel: 300,
+        ..HERE
+    };
+    let request = ChallengeRequest {
+        opponent: Some(players[6].clone()),
+        preset: Some(Preset::Folk),
+        quan_value: None,
+        first: Some(FirstPlayer::Challenger),
+    };
+    let posted = app.challenge(Locale::Vietnamese, place, &players[5], request);
+    let Reply::Post {
+        track: Some(Track::Challenge(id)),
+        ..
+    } = posted.reply
+    else {
+        panic!("no challenge");
+    };
+    write(
+        "board-vi.png",
+        &app.click(EN, &players[6], Action::Accept { challenge: id }),
+    );
 }

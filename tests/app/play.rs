@@ -3,7 +3,7 @@
 use super::*;
 use oaq_bot::app::{ComputerTurn, PlayRequest};
 use oaq_bot::games::oaq::Level;
-use oaq_bot::store::BotTally;
+use oaq_bot::store::{BotTally, GameKind};
 
 const BOT: u64 = 99;
 
@@ -195,7 +195,26 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     assert_eq!(record.timed_out, Some(Seat::North));
     assert_eq!(record.forfeited(), Some(Seat::North));
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+    // A timeout is rated like any other result: the player who ran out of time lost.
+    let guild = HERE.guild.expect("a server");
+    let rating = |user: u64| {
+        app.store()
+            .rating(GameKind::Oaq, guild, user)
+            .expect("read")
+            .expect("rated")
+            .record
+    };
+    let (winner, loser) = (rating(an().id), rating(binh().id));
+    assert_eq!((winner.wins, winner.losses), (1, 0));
+    assert_eq!((loser.wins, loser.losses), (0, 1));
+    assert!(winner.glicko.rating > 1500.0 && loser.glicko.rating < 1500.0);
+    assert!(
+        edit.msg.text.contains("Bình: rating 1500 → "),
+        "{}",
+        edit.msg.text
+    );
     assert!(app.expire_turns().is_empty(), "settled once");
+    assert_eq!(rating(an().id).wins, 1, "and rated once");
     // The late player's click is refused.
     assert!(private(&app.click(EN, &binh(), enabled_moves(&moved)[0])).contains("over"));
 }
