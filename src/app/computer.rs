@@ -5,8 +5,7 @@
 use std::time::Duration;
 
 use super::{
-    rules_of, App, Edit, Fail, Loaded, Locale, Place, Reply, Response, Text, Track, UserRef,
-    ATTEMPTS,
+    App, Edit, Fail, Loaded, Locale, Place, Reply, Response, Text, Track, UserRef, ATTEMPTS,
 };
 use crate::games::oaq::{self, Game, Level, Position, Preset, Rules};
 use crate::store::{GameRecord, Player, StoreError, Stored};
@@ -75,12 +74,7 @@ impl App {
         let result = (|| {
             self.check_channel_allowed(place)?;
             let edits = self.claim_channel(place)?;
-            let defaults = self.guild_settings(place.guild)?;
-            let preset = request
-                .preset
-                .or(defaults.preset)
-                .unwrap_or(Preset::Standard);
-            let rules = rules_of(preset, request.quan_value.or(defaults.quan_value))?;
+            let rules = self.new_game_rules(place.guild, request.preset, request.quan_value)?;
             let computer = Player {
                 id: request.computer.id,
                 name: Text::ComputerName {

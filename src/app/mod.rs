@@ -30,7 +30,9 @@ pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S,
 pub use social::ReplayRequest;
 pub use text::{Locale, Text};
 
-use crate::games::oaq::{Direction, Event, Game, Move, Outcome, Position, Preset, Seat, Square};
+use crate::games::oaq::{
+    Direction, Event, Game, Move, Outcome, Position, Preset, Rules, Seat, Square,
+};
 use crate::render::oaq::{BoardView, LastMove, PlayerPanel};
 use crate::render::{Fonts, RenderError};
 use crate::store::{
@@ -409,13 +411,11 @@ impl App {
         }
         self.check_channel_allowed(place)?;
         let edits = self.claim_channel(place)?;
-        let defaults = self.guild_settings(place.guild)?;
-        let preset = request
-            .preset
-            .or(defaults.preset)
-            .unwrap_or(Preset::Standard);
-        let rules = rules_of(preset, request.quan_value.or(defaults.quan_value))?;
-        let first = request.first.or(defaults.first).unwrap_or(FirstPlayer::Rps);
+        let rules = self.new_game_rules(place.guild, request.preset, request.quan_value)?;
+        let first = request
+            .first
+            .or(self.guild_settings(place.guild)?.first)
+            .unwrap_or(FirstPlayer::Rps);
         let now = self.now();
         let expires_ms = now + self.challenge_ttl_ms(place.guild)?;
         let record = ChallengeRecord {
@@ -432,7 +432,12 @@ impl App {
             accepted: None,
             locale,
         };
-        match self.store.create_challenge(&record) {
+        self.post_challenge(&record, edits)
+    }
+
+    /// Stores a new challenge and posts it (with `edits` for what was cleared on the way).
+    fn post_challenge(&self, record: &ChallengeRecord, edits: Vec<Edit>) -> Result<Response, Fail> {
+        match self.store.create_challenge(record) {
             Ok(_) => {}
             Err(StoreError::ChannelBusy { .. }) => {
                 return Err(Fail::User(Text::ChannelHasChallenge { link: None }))
@@ -441,13 +446,26 @@ impl App {
         }
         Ok(Response {
             reply: Reply::Post {
-                msg: self.challenge_msg(&record),
+                msg: self.challenge_msg(record),
                 track: Some(Track::Challenge(record.id)),
             },
             edits,
             computer: None,
             thread: None,
         })
+    }
+
+    /// The rules of a new game in `guild`: the preset and mandarin value asked for, else the
+    /// server's defaults, else standard.
+    fn new_game_rules(
+        &self,
+        guild: Option<u64>,
+        preset: Option<Preset>,
+        quan_value: Option<u8>,
+    ) -> Result<Rules, Fail> {
+        let defaults = self.guild_settings(guild)?;
+        let preset = preset.or(defaults.preset).unwrap_or(Preset::Standard);
+        rules_of(preset, quan_value.or(defaults.quan_value))
     }
 
     /// Checks that a new challenge or game may start in `place`: nothing else is going on

@@ -2,10 +2,10 @@
 //! challenge to the other player with the first player swapped; against the computer the new
 //! game starts at once, colours swapped.
 
-use super::{App, Button, Fail, Locale, Place, Reply, Response, Style, Text, Track, UserRef};
+use super::{App, Button, Fail, Locale, Place, Response, Style, Text, UserRef};
 use crate::app::Action;
 use crate::games::oaq::Seat;
-use crate::store::{ChallengeRecord, FirstPlayer, StoreError};
+use crate::store::{ChallengeRecord, FirstPlayer};
 
 /// The buttons of a finished board.
 pub(super) fn rows(locale: Locale, game: u64) -> Vec<Vec<Button>> {
@@ -65,21 +65,6 @@ impl App {
             accepted: None,
             locale: record.locale,
         };
-        match self.store.create_challenge(&challenge) {
-            Ok(_) => {}
-            Err(StoreError::ChannelBusy { .. }) => {
-                return Err(Fail::User(Text::ChannelHasChallenge { link: None }))
-            }
-            Err(other) => return Err(other.into()),
-        }
-        Ok(Response {
-            reply: Reply::Post {
-                msg: self.challenge_msg(&challenge),
-                track: Some(Track::Challenge(challenge.id)),
-            },
-            edits,
-            computer: None,
-            thread: None,
-        })
+        self.post_challenge(&challenge, edits)
     }
 }

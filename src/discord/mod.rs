@@ -237,6 +237,16 @@ fn locale(ctx: Context<'_>) -> Locale {
     ctx.locale().map(Locale::from_discord).unwrap_or_default()
 }
 
+/// What most commands hand to the app: the app, the caller's language, where, and who.
+fn invocation(ctx: Context<'_>) -> (Arc<App>, Locale, Place, UserRef) {
+    (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    )
+}
+
 fn place(ctx: Context<'_>) -> Place {
     Place {
         guild: ctx.guild_id().map(|g| g.get()),
@@ -373,12 +383,7 @@ async fn challenge(
         quan_value: quan(quan_value),
         first: first_player(first),
     };
-    let (app, locale, place, user) = (
-        ctx.data().app.clone(),
-        locale(ctx),
-        place(ctx),
-        user_ref(ctx.author()),
-    );
+    let (app, locale, place, user) = invocation(ctx);
     let response = blocking(move || app.challenge(locale, place, &user, request)).await?;
     answer_command(ctx, response).await
 }
@@ -411,12 +416,7 @@ async fn play_computer(
         preset: preset(rules),
         quan_value: quan(quan_value),
     };
-    let (app, locale, place, user) = (
-        ctx.data().app.clone(),
-        locale(ctx),
-        place(ctx),
-        user_ref(ctx.author()),
-    );
+    let (app, locale, place, user) = invocation(ctx);
     let response = blocking(move || app.play_computer(locale, place, &user, request)).await?;
     answer_command(ctx, response).await
 }
@@ -476,12 +476,7 @@ async fn board(ctx: Context<'_>) -> Result<(), Error> {
 /// Resign your game in this channel.
 #[poise::command(slash_command)]
 async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place, user) = (
-        ctx.data().app.clone(),
-        locale(ctx),
-        place(ctx),
-        user_ref(ctx.author()),
-    );
+    let (app, locale, place, user) = invocation(ctx);
     let response = blocking(move || app.resign(locale, place, &user)).await?;
     answer_command(ctx, response).await
 }
@@ -513,12 +508,7 @@ async fn leaderboard(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(
 /// A player's rating, record, recent games and rating chart in this server.
 #[poise::command(slash_command)]
 async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
-    let (app, locale, place, user) = (
-        ctx.data().app.clone(),
-        locale(ctx),
-        place(ctx),
-        user_ref(ctx.author()),
-    );
+    let (app, locale, place, user) = invocation(ctx);
     let player = player.as_ref().map(user_ref);
     let response = blocking(move || app.stats(locale, place, &user, player.as_ref())).await?;
     answer_command(ctx, response).await
@@ -527,12 +517,7 @@ async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), E
 /// Recent finished games of a player, or of this server.
 #[poise::command(slash_command)]
 async fn history(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
-    let (app, locale, place, user) = (
-        ctx.data().app.clone(),
-        locale(ctx),
-        place(ctx),
-        user_ref(ctx.author()),
-    );
+    let (app, locale, place, user) = invocation(ctx);
     let player = player.as_ref().map(user_ref);
     let response = blocking(move || app.history(locale, place, &user, player.as_ref())).await?;
     answer_command(ctx, response).await
@@ -541,12 +526,7 @@ async fn history(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(),
 /// An animation of a game, move by move, with its record.
 #[poise::command(slash_command)]
 async fn replay(ctx: Context<'_>, game: u64) -> Result<(), Error> {
-    let (app, locale, place, user) = (
-        ctx.data().app.clone(),
-        locale(ctx),
-        place(ctx),
-        user_ref(ctx.author()),
-    );
+    let (app, locale, place, user) = invocation(ctx);
     let finder = app.clone();
     let found = blocking(move || finder.find_replay(locale, place, &user, game)).await?;
     let request = match found {

@@ -285,35 +285,51 @@ impl Store {
         &self,
         challenge: &ChallengeRecord,
     ) -> Result<Stored<ChallengeRecord>, StoreError> {
-        let key = challenge.id.to_be_bytes();
-        let channel = challenge.channel;
-        unwrap_tx(
-            (&self.challenges, &self.channels).transaction(|(challenges, channels)| {
-                if let Some(entry) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
-                    return abort(StoreError::ChannelBusy {
-                        channel,
-                        entry: entry.record,
-                    });
-                }
-                if challenges.get(key)?.is_some() {
-                    return abort(StoreError::Conflict {
-                        kind: CHALLENGE,
-                        key: challenge.id,
-                        expected: 0,
-                    });
-                }
-                challenges.insert(&key, encode(1, challenge))?;
-                channels.insert(
-                    &channel.to_be_bytes(),
-                    encode(1, &ChannelEntry::Challenge(challenge.id)),
-                )?;
-                Ok(())
-            }),
-        )?;
+        self.create_in_channel(
+            &self.challenges,
+            CHALLENGE,
+            challenge.id,
+            challenge.channel,
+            ChannelEntry::Challenge(challenge.id),
+            challenge,
+        )
+    }
+
+    /// Stores `record`, new, under `id` in `tree` and marks `channel` busy with `entry`, in one
+    /// transaction, flushed before returning; fails with [`StoreError::ChannelBusy`] if the
+    /// channel already has a challenge or game.
+    fn create_in_channel<T: Serialize + Clone>(
+        &self,
+        tree: &sled::Tree,
+        kind: &'static str,
+        id: u64,
+        channel: u64,
+        entry: ChannelEntry,
+        record: &T,
+    ) -> Result<Stored<T>, StoreError> {
+        let key = id.to_be_bytes();
+        unwrap_tx((tree, &self.channels).transaction(|(records, channels)| {
+            if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
+                return abort(StoreError::ChannelBusy {
+                    channel,
+                    entry: busy.record,
+                });
+            }
+            if records.get(key)?.is_some() {
+                return abort(StoreError::Conflict {
+                    kind,
+                    key: id,
+                    expected: 0,
+                });
+            }
+            records.insert(&key, encode(1, record))?;
+            channels.insert(&channel.to_be_bytes(), encode(1, &entry))?;
+            Ok(())
+        }))?;
         self.flush()?;
         Ok(Stored {
             revision: 1,
-            record: challenge.clone(),
+            record: record.clone(),
         })
     }
 

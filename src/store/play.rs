@@ -149,36 +149,14 @@ impl Store {
     /// of one) and marks its channel busy; fails with [`StoreError::ChannelBusy`] if the
     /// channel already has a challenge or game.
     pub fn create_game(&self, game: &GameRecord) -> Result<Stored<GameRecord>, StoreError> {
-        let key = game.id.to_be_bytes();
-        let channel = game.channel;
-        unwrap_tx(
-            (&self.games, &self.channels).transaction(|(games, channels)| {
-                if let Some(entry) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
-                    return abort(StoreError::ChannelBusy {
-                        channel,
-                        entry: entry.record,
-                    });
-                }
-                if games.get(key)?.is_some() {
-                    return abort(StoreError::Conflict {
-                        kind: GAME,
-                        key: game.id,
-                        expected: 0,
-                    });
-                }
-                games.insert(&key, encode(1, game))?;
-                channels.insert(
-                    &channel.to_be_bytes(),
-                    encode(1, &ChannelEntry::Game(game.id)),
-                )?;
-                Ok(())
-            }),
-        )?;
-        self.flush()?;
-        Ok(Stored {
-            revision: 1,
-            record: game.clone(),
-        })
+        self.create_in_channel(
+            &self.games,
+            GAME,
+            game.id,
+            game.channel,
+            ChannelEntry::Game(game.id),
+            game,
+        )
     }
 }
 
