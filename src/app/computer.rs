@@ -72,9 +72,7 @@ impl App {
         request: PlayRequest,
     ) -> Response {
         let result = (|| {
-            self.check_channel_allowed(place)?;
-            let edits = self.claim_channel(place)?;
-            let rules = self.new_game_rules(place.guild, request.preset, request.quan_value)?;
+            let (_, edits, rules) = self.open_place(place, request.preset, request.quan_value)?;
             let computer = Player {
                 id: request.computer.id,
                 name: Text::ComputerName {

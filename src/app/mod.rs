@@ -30,9 +30,7 @@ pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S,
 pub use social::ReplayRequest;
 pub use text::{Locale, Text};
 
-use crate::games::oaq::{
-    Direction, Event, Game, Move, Outcome, Position, Preset, Rules, Seat, Square,
-};
+use crate::games::oaq::{Direction, Event, Game, Move, Outcome, Position, Preset, Seat, Square};
 use crate::render::oaq::{BoardView, LastMove, PlayerPanel};
 use crate::render::{Fonts, RenderError};
 use crate::store::{
@@ -409,15 +407,11 @@ impl App {
                 return Err(Fail::User(Text::CannotChallengeBot));
             }
         }
-        self.check_channel_allowed(place)?;
-        let edits = self.claim_channel(place)?;
-        let rules = self.new_game_rules(place.guild, request.preset, request.quan_value)?;
-        let first = request
-            .first
-            .or(self.guild_settings(place.guild)?.first)
-            .unwrap_or(FirstPlayer::Rps);
+        let (settings, edits, rules) =
+            self.open_place(place, request.preset, request.quan_value)?;
+        let first = request.first.or(settings.first).unwrap_or(FirstPlayer::Rps);
         let now = self.now();
-        let expires_ms = now + self.challenge_ttl_ms(place.guild)?;
+        let expires_ms = now + self.challenge_ttl_in(&settings);
         let record = ChallengeRecord {
             id: self.store.new_id()?,
             guild: place.guild,
@@ -453,19 +447,6 @@ impl App {
             computer: None,
             thread: None,
         })
-    }
-
-    /// The rules of a new game in `guild`: the preset and mandarin value asked for, else the
-    /// server's defaults, else standard.
-    fn new_game_rules(
-        &self,
-        guild: Option<u64>,
-        preset: Option<Preset>,
-        quan_value: Option<u8>,
-    ) -> Result<Rules, Fail> {
-        let defaults = self.guild_settings(guild)?;
-        let preset = preset.or(defaults.preset).unwrap_or(Preset::Standard);
-        rules_of(preset, quan_value.or(defaults.quan_value))
     }
 
     /// Checks that a new challenge or game may start in `place`: nothing else is going on

@@ -2,7 +2,7 @@
 //! timeouts) and the channels where games may start. Only members with Manage Server may
 //! change or see them.
 
-use super::{rules_of, App, Fail, Locale, Place, Response, Text};
+use super::{rules_of, App, Edit, Fail, Locale, Place, Response, Text};
 use crate::games::oaq::{Preset, Rules};
 use crate::store::{FirstPlayer, GuildSettings};
 
@@ -109,20 +109,37 @@ impl App {
 
     /// Milliseconds a challenge waits in `guild`.
     pub(super) fn challenge_ttl_ms(&self, guild: Option<u64>) -> Result<u64, Fail> {
-        Ok(self
-            .guild_settings(guild)?
-            .challenge_timeout_s
-            .map_or(self.settings.challenge_ttl_ms, |s| s.saturating_mul(1000)))
+        Ok(self.challenge_ttl_in(&self.guild_settings(guild)?))
     }
 
-    /// Refuses to start a game outside the server's allowed channels.
-    pub(super) fn check_channel_allowed(&self, place: Place) -> Result<(), Fail> {
-        let channels = self.guild_settings(place.guild)?.channels;
-        if channels.is_empty() || channels.contains(&place.channel) {
-            Ok(())
-        } else {
-            Err(Fail::User(Text::ChannelNotAllowed { channels }))
+    /// Milliseconds a challenge waits under a server's `settings`.
+    pub(super) fn challenge_ttl_in(&self, settings: &GuildSettings) -> u64 {
+        settings
+            .challenge_timeout_s
+            .map_or(self.settings.challenge_ttl_ms, |s| s.saturating_mul(1000))
+    }
+
+    /// Opens `place` for a new challenge or game, reading the server's settings once: refuses
+    /// a channel where games are not allowed or that is busy, and returns the settings, the
+    /// edits for an expired challenge cleared on the way, and the rules — the preset and
+    /// mandarin value asked for, else the server's defaults, else standard.
+    pub(super) fn open_place(
+        &self,
+        place: Place,
+        preset: Option<Preset>,
+        quan_value: Option<u8>,
+    ) -> Result<(GuildSettings, Vec<Edit>, Rules), Fail> {
+        let settings = self.guild_settings(place.guild)?;
+        let channels = &settings.channels;
+        if !channels.is_empty() && !channels.contains(&place.channel) {
+            return Err(Fail::User(Text::ChannelNotAllowed {
+                channels: channels.clone(),
+            }));
         }
+        let edits = self.claim_channel(place)?;
+        let preset = preset.or(settings.preset).unwrap_or(Preset::Standard);
+        let rules = rules_of(preset, quan_value.or(settings.quan_value))?;
+        Ok((settings, edits, rules))
     }
 }
 
