@@ -9,8 +9,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use oaq_bot::app::{
-    Action, App, ChallengeRequest, FakeClock, Locale, Msg, Place, Reply, Response, Settings, Track,
-    UserRef,
+    Action, App, ChallengeRequest, FakeClock, Locale, Msg, Place, Reply, Response, Settings, Shown,
+    Track, UserRef,
 };
 use oaq_bot::games::oaq::{Preset, Seat};
 use oaq_bot::store::{FirstPlayer, Store};
@@ -136,7 +136,17 @@ fn main() {
     write("replay.gif", &app.replay(EN, &request));
     println!("{}\n", msg(&app.history(EN, HERE, &players[0], None)).text);
     let (running, mut board) = start(&app, &players[2], &players[4], 200);
-    app.record_message(Track::Game(running), 1_300_000_000_000_000_001);
+    let revision = app
+        .store()
+        .game(running)
+        .ok()
+        .flatten()
+        .map_or(0, |g| g.revision);
+    let shown = Shown {
+        game: running,
+        revision,
+    };
+    app.record_message(Track::Game(shown), 1_300_000_000_000_000_001);
     println!("{}", msg(&app.games(EN, HERE)).text);
     // A board a few moves in, as the players see it under the message.
     for (ply, pick) in [3, 7, 1].into_iter().enumerate() {

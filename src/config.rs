@@ -31,6 +31,9 @@ pub struct DiscordConfig {
     pub api_base: String,
     /// Guild to register commands in; 0 for global registration.
     pub dev_guild_id: u64,
+    /// Milliseconds a write to Discord (a board edit, a post) may take before it counts as
+    /// failed and is retried.
+    pub write_timeout_ms: u64,
 }
 
 impl DiscordConfig {

@@ -84,6 +84,7 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         token,
         api_base: config.discord.api_base().map(str::to_owned),
         dev_guild: config.discord.dev_guild(),
+        write_timeout: Duration::from_millis(config.discord.write_timeout_ms.max(1)),
         expiry_sweep: Duration::from_secs(config.game.expiry_sweep_seconds.max(1)),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

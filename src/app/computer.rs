@@ -146,8 +146,9 @@ impl App {
         Ok(Response {
             reply: Reply::Post {
                 msg: self.board_msg(&loaded, Some(intro))?,
-                track: Some(Track::Game(record.id)),
+                track: Some(Track::Game(loaded.shown())),
             },
+            shows: None,
             edits,
             computer: owed(&loaded),
             thread: None,
@@ -196,13 +197,9 @@ impl App {
         loaded.stored.record.moves.push(mv);
         loaded.last = Some((mv, events));
         self.store_move(&mut loaded)?;
-        let record = &loaded.stored.record;
+        let board = self.board_msg(&loaded, None)?;
         Ok(Some(ComputerMoved {
-            edit: Edit {
-                channel: record.channel,
-                message: record.message,
-                msg: self.board_msg(&loaded, None)?,
-            },
+            edit: self.board_edit(&loaded, board),
             next: owed(&loaded),
         }))
     }

@@ -9,6 +9,7 @@
 mod clock;
 mod computer;
 mod ending;
+mod outbox;
 mod rematch;
 mod reply;
 pub mod results;
@@ -18,6 +19,7 @@ pub mod text;
 mod threads;
 mod timeouts;
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use rand::{Rng, SeedableRng};
@@ -25,6 +27,9 @@ use rand_chacha::ChaCha8Rng;
 
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
+pub use outbox::{
+    backoff_ms, Scan, Sent, Shown, GRACE_MS, MAX_ATTEMPTS, RETRY_FIRST_MS, RETRY_MAX_MS,
+};
 pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, ThreadRequest, Track};
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use social::ReplayRequest;
@@ -34,8 +39,8 @@ use crate::games::oaq::{Direction, Event, Game, Move, Outcome, Position, Preset,
 use crate::render::oaq::{BoardView, LastMove, PlayerPanel};
 use crate::render::{Fonts, RenderError};
 use crate::store::{
-    Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player, Store,
-    StoreError, Stored,
+    Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Note, Owed, OwedKey,
+    OwedWrite, Player, Store, StoreError, Stored,
 };
 
 /// A Discord user as the app needs them.
@@ -149,6 +154,14 @@ impl Loaded {
         self.stored.record.forfeited().is_some() || self.game.position().is_over()
     }
 
+    /// The state of the game as drawn now.
+    fn shown(&self) -> Shown {
+        Shown {
+            game: self.stored.record.id,
+            revision: self.stored.revision,
+        }
+    }
+
     fn seat_of(&self, user: u64) -> Option<Seat> {
         Seat::BOTH
             .into_iter()
@@ -183,6 +196,8 @@ pub struct App {
     fonts: Fonts,
     settings: Settings,
     rng: Mutex<ChaCha8Rng>,
+    /// When each outbox entry was first seen as it is (see [`App::due_edits`]).
+    first_seen: Mutex<HashMap<OwedKey, (Owed, u64)>>,
 }
 
 impl App {
@@ -194,6 +209,7 @@ impl App {
             fonts: Fonts::load()?,
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(settings.seed)),
             settings,
+            first_seen: Mutex::new(HashMap::new()),
         })
     }
 
@@ -270,15 +286,28 @@ impl App {
         Response::private(Text::Help.render(locale))
     }
 
-    /// A button click by `user`.
+    /// A button click by `user`, on a message the app need not know (see
+    /// [`App::click_on`]).
+    pub fn click(&self, locale: Locale, user: &UserRef, action: Action) -> Response {
+        self.click_on(locale, user, action, None)
+    }
+
+    /// A button click by `user` on message `clicked` (from the interaction): a move on a copy
+    /// of the board that is no longer the live one is refused.
     ///
     /// An action that loses a compare-and-swap race is re-run from a fresh read, so it is
     /// judged against the state that won: a move on a board that has just moved on is then
     /// answered as out of date, never applied twice.
-    pub fn click(&self, locale: Locale, user: &UserRef, action: Action) -> Response {
+    pub fn click_on(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        action: Action,
+        clicked: Option<u64>,
+    ) -> Response {
         let mut result = Err(Fail::Conflict);
         for _ in 0..ATTEMPTS {
-            result = self.click_once(locale, user, action);
+            result = self.click_once(locale, user, action, clicked);
             if !matches!(result, Err(Fail::Conflict)) {
                 break;
             }
@@ -286,13 +315,19 @@ impl App {
         self.finish(locale, "click", result)
     }
 
-    fn click_once(&self, locale: Locale, user: &UserRef, action: Action) -> Result<Response, Fail> {
+    fn click_once(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        action: Action,
+        clicked: Option<u64>,
+    ) -> Result<Response, Fail> {
         match action {
             Action::Accept { challenge } => self.accept(user, challenge),
             Action::Decline { challenge } => self.decline(locale, user, challenge),
             Action::Cancel { challenge } => self.cancel(locale, user, challenge),
             Action::Pick { challenge, hand } => self.pick(locale, user, challenge, hand),
-            Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv),
+            Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv, clicked),
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
             Action::Rematch { game } => self.rematch(locale, user, game),
@@ -310,52 +345,73 @@ impl App {
     }
 
     /// Remembers which message shows a challenge or game, so later edits can reach it.
-    pub fn record_message(&self, track: Track, message: u64) {
-        let result = self.try_record_message(track, message);
-        if let Err(error) = result {
-            tracing::warn!(?track, message, %error, "could not record the message id");
+    ///
+    /// A board posted again becomes the game's board at once: the copy it replaces is owed a
+    /// note that points to it (so only one board has live buttons), and if the game moved on
+    /// while it was being posted, the new board is owed the latest state. Returns the outbox
+    /// entries to write now.
+    pub fn record_message(&self, track: Track, message: u64) -> Vec<OwedKey> {
+        let mut result = Err(Fail::Conflict);
+        for _ in 0..ATTEMPTS {
+            result = self.try_record_message(track, message);
+            if !matches!(result, Err(Fail::Conflict)) {
+                break;
+            }
+        }
+        match result {
+            Ok(owed) => owed,
+            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                tracing::warn!(?track, message, %reason, "could not record the message id");
+                Vec::new()
+            }
+            Err(Fail::User(_) | Fail::Conflict) => Vec::new(),
         }
     }
 
-    fn try_record_message(&self, track: Track, message: u64) -> Result<(), StoreError> {
-        // A click may race this write; retry a few times on a revision conflict.
-        for _ in 0..5 {
-            let result = match track {
-                Track::Challenge(id) => match self.store.challenge(id)? {
-                    Some(mut stored) => {
+    fn try_record_message(&self, track: Track, message: u64) -> Result<Vec<OwedKey>, Fail> {
+        match track {
+            Track::Challenge(id) => match self.store.challenge(id)? {
+                Some(mut stored) => {
+                    stored.record.message = Some(message);
+                    self.store
+                        .update_challenge(stored.revision, &stored.record)?;
+                }
+                // Already turned into a game (or gone): the game carries the id forward.
+                None => match self.store.game(id)? {
+                    Some(mut stored) if stored.record.message.is_none() => {
                         stored.record.message = Some(message);
-                        self.store
-                            .update_challenge(stored.revision, &stored.record)
-                            .map(drop)
-                    }
-                    // Already turned into a game (or gone): the game carries the id forward.
-                    None => match self.store.game(id)? {
-                        Some(mut stored) if stored.record.message.is_none() => {
-                            stored.record.message = Some(message);
-                            self.store
-                                .update_game(stored.revision, &stored.record, false)
-                                .map(drop)
-                        }
-                        _ => Ok(()),
-                    },
-                },
-                Track::Game(id) => match self.store.game(id)? {
-                    Some(mut stored) => {
                         let finished = stored.record.forfeited().is_some();
-                        stored.record.message = Some(message);
                         self.store
-                            .update_game(stored.revision, &stored.record, finished)
-                            .map(drop)
+                            .update_game(stored.revision, &stored.record, finished)?;
                     }
-                    None => Ok(()),
+                    _ => {}
                 },
-            };
-            match result {
-                Err(StoreError::Conflict { .. }) => continue,
-                other => return other,
+            },
+            Track::Game(shown) => {
+                let Some(mut stored) = self.store.game(shown.game)? else {
+                    return Ok(Vec::new());
+                };
+                let old = stored.record.message;
+                if old == Some(message) {
+                    return Ok(Vec::new());
+                }
+                let stale = stored.revision != shown.revision;
+                stored.record.message = Some(message);
+                let finished = stored.record.forfeited().is_some();
+                let stored = self
+                    .store
+                    .update_game(stored.revision, &stored.record, finished)?;
+                let mut owed = Vec::new();
+                if stale {
+                    owed.push(OwedKey::Board(shown.game));
+                } else {
+                    self.store.settle_board(shown.game, stored.revision)?;
+                }
+                owed.extend(self.retire(&stored.record, old)?.map(|edit| edit.key));
+                return Ok(owed);
             }
         }
-        Ok(())
+        Ok(Vec::new())
     }
 
     /// Removes every challenge whose time is up and returns the edits that say so on their
@@ -377,18 +433,27 @@ impl App {
         edits
     }
 
+    /// Removes an expired challenge; the note saying so on its message is owed in the same
+    /// transaction, and returned drawn.
     fn expire(&self, stored: &Stored<ChallengeRecord>) -> Result<Edit, StoreError> {
         let c = &stored.record;
-        self.store.remove_challenge(c.id, stored.revision)?;
+        let note = Note {
+            channel: c.channel,
+            message: c.message,
+            text: Text::ChallengeExpired {
+                challenger: c.challenger.id,
+            }
+            .render(c.locale),
+        };
+        self.store.expire_challenge(c.id, stored.revision, &note)?;
+        let key = note.key(c.id);
         Ok(Edit {
             channel: c.channel,
             message: c.message,
-            msg: Msg::text(
-                Text::ChallengeExpired {
-                    challenger: c.challenger.id,
-                }
-                .render(c.locale),
-            ),
+            msg: Msg::text(note.text.clone()),
+            key,
+            seen: Owed::new(OwedWrite::Note(note)),
+            shows: None,
         })
     }
 
@@ -443,6 +508,7 @@ impl App {
                 msg: self.challenge_msg(record),
                 track: Some(Track::Challenge(record.id)),
             },
+            shows: None,
             edits,
             computer: None,
             thread: None,
@@ -567,6 +633,7 @@ impl App {
             let edit = self.expire(&stored)?;
             return Ok(Err(Response {
                 reply: Reply::Update(edit.msg),
+                shows: None,
                 edits: Vec::new(),
                 computer: None,
                 thread: None,
@@ -611,6 +678,7 @@ impl App {
                     .update_challenge(stored.revision, &stored.record)?;
                 Ok(Response {
                     reply: Reply::Update(self.rps_msg(&stored.record, user.id, None)),
+                    shows: None,
                     edits: Vec::new(),
                     computer: None,
                     thread: None,
@@ -679,6 +747,7 @@ impl App {
         }
         Ok(Response {
             reply: Reply::Update(self.board_msg(&loaded, Some(intro))?),
+            shows: Some(loaded.shown()),
             edits: Vec::new(),
             computer: None,
             thread: None,
@@ -714,6 +783,7 @@ impl App {
                     .update_challenge(stored.revision, &stored.record)?;
                 Ok(Response {
                     reply: Reply::Update(self.rps_msg(&stored.record, opponent.id, Some(a))),
+                    shows: None,
                     edits: Vec::new(),
                     computer: None,
                     thread: None,
@@ -767,6 +837,7 @@ impl App {
         };
         Ok(Response {
             reply: Reply::Update(Msg::text(text.render(locale))),
+            shows: None,
             edits: Vec::new(),
             computer: None,
             thread: None,
@@ -790,6 +861,7 @@ impl App {
         };
         Ok(Response {
             reply: Reply::Update(Msg::text(text.render(locale))),
+            shows: None,
             edits: Vec::new(),
             computer: None,
             thread: None,
@@ -848,6 +920,7 @@ impl App {
                 png: board.png,
                 rows: Vec::new(),
             }),
+            shows: None,
             edits: Vec::new(),
             computer: None,
             thread: None,
@@ -861,10 +934,21 @@ impl App {
         id: u64,
         ply: u32,
         mv: Move,
+        clicked: Option<u64>,
     ) -> Result<Response, Fail> {
         let mut loaded = self.load_game(id)?;
         if loaded.finished() {
             return Err(Fail::User(Text::GameOver));
+        }
+        let record = &loaded.stored.record;
+        match (record.message, clicked) {
+            (Some(live), Some(copy)) if live != copy => {
+                return self.old_copy(locale, &loaded, copy)
+            }
+            // The board's id was never learned (the bot stopped before it could read it back):
+            // the clicked message is the board.
+            (None, Some(copy)) => loaded.stored.record.message = Some(copy),
+            _ => {}
         }
         if ply as usize != loaded.stored.record.moves.len() {
             return self.current_board_private(locale, &loaded);
@@ -876,6 +960,7 @@ impl App {
             let board = self.time_out(&mut loaded)?;
             return Ok(Response {
                 reply: Reply::Update(board),
+                shows: Some(loaded.shown()),
                 edits: Vec::new(),
                 computer: None,
                 thread: None,
@@ -897,10 +982,22 @@ impl App {
         self.store_move(&mut loaded)?;
         Ok(Response {
             reply: Reply::Update(self.board_msg(&loaded, None)?),
+            shows: Some(loaded.shown()),
             edits: Vec::new(),
             computer: computer::owed(&loaded),
             thread: None,
         })
+    }
+
+    /// A move clicked on `copy`, an old copy of the board (the board was posted again): not
+    /// played; the player is pointed to the live board and the copy loses its buttons.
+    fn old_copy(&self, locale: Locale, loaded: &Loaded, copy: u64) -> Result<Response, Fail> {
+        let record = &loaded.stored.record;
+        let retired = self.retire(record, Some(copy))?;
+        let link = message_link(record.guild, record.channel, record.message);
+        let mut response = Response::private(Text::BoardPostedAgain { link }.render(locale));
+        response.edits.extend(retired);
+        Ok(response)
     }
 
     fn ask_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
@@ -923,6 +1020,7 @@ impl App {
                     disabled: false,
                 }]],
             }),
+            shows: None,
             edits: Vec::new(),
             computer: None,
             thread: None,
@@ -946,14 +1044,10 @@ impl App {
 
     fn confirm_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
         let (loaded, board) = self.apply_resign(user, id)?;
-        let record = &loaded.stored.record;
         Ok(Response {
             reply: Reply::Update(Msg::text(Text::YouResigned.render(locale))),
-            edits: vec![Edit {
-                channel: record.channel,
-                message: record.message,
-                msg: board,
-            }],
+            shows: None,
+            edits: vec![self.board_edit(&loaded, board)],
             computer: None,
             thread: None,
         })
@@ -972,7 +1066,7 @@ impl App {
         let (loaded, board) = self.apply_resign(user, id)?;
         let record = &loaded.stored.record;
         Ok(match record.message {
-            Some(message) => {
+            Some(_) => {
                 let loser = user.id;
                 let winner = record
                     .players
@@ -985,11 +1079,8 @@ impl App {
                         msg: Msg::text(Text::ResignedAnnouncement { loser, winner }.render(locale)),
                         track: None,
                     },
-                    edits: vec![Edit {
-                        channel: record.channel,
-                        message: Some(message),
-                        msg: board,
-                    }],
+                    shows: None,
+                    edits: vec![self.board_edit(&loaded, board)],
                     computer: None,
                     thread: None,
                 }
@@ -997,8 +1088,9 @@ impl App {
             None => Response {
                 reply: Reply::Post {
                     msg: board,
-                    track: Some(Track::Game(id)),
+                    track: Some(Track::Game(loaded.shown())),
                 },
+                shows: None,
                 edits: Vec::new(),
                 computer: None,
                 thread: None,
@@ -1013,8 +1105,9 @@ impl App {
                 Ok(Response {
                     reply: Reply::Post {
                         msg: self.board_msg(&loaded, None)?,
-                        track: Some(Track::Game(id)),
+                        track: Some(Track::Game(loaded.shown())),
                     },
+                    shows: None,
                     edits: Vec::new(),
                     computer: None,
                     thread: None,

@@ -1,8 +1,9 @@
 //! What the app answers: messages with text, an optional PNG and buttons, independent of
 //! Discord's builders.
 
+use super::outbox::Shown;
 use crate::games::oaq::Move;
-use crate::store::Hand;
+use crate::store::{Hand, Owed, OwedKey};
 
 /// A button's action, carried in its `custom_id` (see `discord::custom_id`). Every action names
 /// the record it applies to, so a click works after a restart.
@@ -120,8 +121,8 @@ impl Msg {
 pub enum Track {
     /// The message shows this challenge.
     Challenge(u64),
-    /// The message shows this game's board.
-    Game(u64),
+    /// The message shows this game's board, as drawn at this revision of its record.
+    Game(Shown),
 }
 
 /// The answer to the interaction itself.
@@ -140,7 +141,9 @@ pub enum Reply {
     Update(Msg),
 }
 
-/// Another message to change, by the bot, outside the interaction's reply.
+/// Another message to change, by the bot, outside the interaction's reply: a write the
+/// outbox owes Discord (see `outbox.rs`), drawn. Report how it went with
+/// [`crate::app::App::edit_sent`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
     /// The channel.
@@ -149,6 +152,12 @@ pub struct Edit {
     pub message: Option<u64>,
     /// The new content. With `png: None` the message's attachments are kept as they are.
     pub msg: Msg,
+    /// The outbox entry this write carries out.
+    pub key: OwedKey,
+    /// The entry as it was read, to settle it only if nothing newer was owed meanwhile.
+    pub seen: Owed,
+    /// For a board, the state drawn.
+    pub shows: Option<Shown>,
 }
 
 /// Everything an action produces.
@@ -156,7 +165,10 @@ pub struct Edit {
 pub struct Response {
     /// The interaction's reply.
     pub reply: Reply,
-    /// Other messages to edit.
+    /// The board an `Update` reply shows: once Discord has it, report it with
+    /// [`crate::app::App::board_shown`]; if the reply fails, the outbox writes the board.
+    pub shows: Option<Shown>,
+    /// Other messages to edit (owed writes, drawn): hand them to the outbox.
     pub edits: Vec<Edit>,
     /// A move the computer opponent is to make next, once the reply has been sent: the
     /// caller runs [`crate::app::App::computer_move`] for it off the async threads.
@@ -184,6 +196,7 @@ impl Response {
     pub fn private(text: String) -> Response {
         Response {
             reply: Reply::Private(Msg::text(text)),
+            shows: None,
             edits: Vec::new(),
             computer: None,
             thread: None,

@@ -38,6 +38,7 @@ pub struct ReplayRequest {
 fn ok(reply: Reply) -> Result<Response, Fail> {
     Ok(Response {
         reply,
+        shows: None,
         edits: Vec::new(),
         computer: None,
         thread: None,

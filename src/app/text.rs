@@ -269,6 +269,12 @@ pub enum Text {
         /// Link to the latest board, if known.
         link: Option<String>,
     },
+    /// An old copy of a board that was posted again (its buttons are gone), and the refusal
+    /// of a move clicked on such a copy.
+    BoardPostedAgain {
+        /// Link to the live board, if known.
+        link: Option<String>,
+    },
     /// Refusal: another click won the race.
     LostRace,
     /// Refusal.
@@ -1048,6 +1054,7 @@ impl Text {
                 }
                 text
             }
+            Text::BoardPostedAgain { link } => format!("This copy of the board is no longer live: the game goes on on the board posted since{}.", link_en(link)),
             Text::LostRace => String::from("Another click reached the game first, so yours was not applied. Look at the updated board and try again."),
             Text::GameOver => String::from("This game is over."),
             Text::Illegal(error) => illegal_en(*error),
@@ -1291,6 +1298,7 @@ impl Text {
                 }
                 text
             }
+            Text::BoardPostedAgain { link } => format!("Bản sao này của bàn cờ không còn dùng được: ván đấu tiếp tục trên bàn cờ mới đăng{}.", link_en(link)),
             Text::LostRace => String::from("Một cú bấm khác đã đến trước nên nước của bạn chưa được đi. Hãy xem bàn cờ mới rồi thử lại."),
             Text::GameOver => String::from("Ván này đã kết thúc."),
             Text::Illegal(error) => illegal_vi(*error),

@@ -27,6 +27,7 @@ impl App {
         );
         Ok(Some(Response {
             reply: Reply::Update(Msg::text(text)),
+            shows: None,
             edits: Vec::new(),
             computer: None,
             thread: Some(ThreadRequest {
@@ -78,10 +79,7 @@ impl App {
         loaded.stored =
             self.store
                 .move_game(loaded.stored.revision, &loaded.stored.record, from)?;
-        Ok(Edit {
-            channel: loaded.stored.record.channel,
-            message: None,
-            msg: self.board_msg(&loaded, None)?,
-        })
+        let board = self.board_msg(&loaded, None)?;
+        Ok(self.board_edit(&loaded, board))
     }
 }

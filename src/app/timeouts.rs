@@ -73,11 +73,6 @@ impl App {
             return Ok(None);
         }
         let board = self.time_out(&mut loaded)?;
-        let record = &loaded.stored.record;
-        Ok(Some(Edit {
-            channel: record.channel,
-            message: record.message,
-            msg: board,
-        }))
+        Ok(Some(self.board_edit(&loaded, board)))
     }
 }

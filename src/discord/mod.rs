@@ -4,6 +4,7 @@
 
 pub mod custom_id;
 pub mod localize;
+pub mod outbox;
 
 use std::num::NonZeroU64;
 use std::sync::Arc;
@@ -12,18 +13,18 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ChannelId, ChannelType, ComponentInteraction, CreateActionRow, CreateAttachment,
-    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage,
-    CreateThread, EditMessage, FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction,
-    MessageId,
+    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage, CreateThread,
+    FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction, MessageId,
 };
 use thiserror::Error;
 
 use crate::app::{
-    Action, App, Button, ChallengeRequest, ComputerTurn, Edit, Locale, Msg, Place, PlayRequest,
-    Reply, Response, SettingsChange, Style, Text, ThreadRequest, Track, UserRef,
+    Action, App, Button, ChallengeRequest, ComputerTurn, Locale, Msg, Place, PlayRequest, Reply,
+    Response, SettingsChange, Style, Text, ThreadRequest, Track, UserRef,
 };
 use crate::games::oaq::{Level, Preset};
-use crate::store::FirstPlayer;
+use crate::store::{FirstPlayer, OwedKey};
+use outbox::Outbox;
 
 /// The file name every board picture is attached under.
 pub const BOARD_FILE: &str = "board.png";
@@ -39,6 +40,8 @@ pub struct BotSettings {
     pub dev_guild: Option<u64>,
     /// Time between sweeps for expired challenges.
     pub expiry_sweep: Duration,
+    /// How long a write to Discord may take before it counts as failed (and is retried).
+    pub write_timeout: Duration,
 }
 
 impl std::fmt::Debug for BotSettings {
@@ -48,6 +51,7 @@ impl std::fmt::Debug for BotSettings {
             .field("api_base", &self.api_base)
             .field("dev_guild", &self.dev_guild)
             .field("expiry_sweep", &self.expiry_sweep)
+            .field("write_timeout", &self.write_timeout)
             .finish()
     }
 }
@@ -80,10 +84,14 @@ pub struct Data {
     app: Arc<App>,
     /// The bot's own account: challenging it means playing the computer opponent.
     me: UserRef,
+    /// Writes owed to Discord outside interaction answers.
+    outbox: Outbox,
 }
 
 /// Runs `f` (app work: store writes with flush, rendering) off the async threads.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Error> {
     Ok(tokio::task::spawn_blocking(f).await?)
 }
 
@@ -114,7 +122,7 @@ pub fn action_rows(rows: &[Vec<Button>]) -> Vec<CreateActionRow> {
 pub const REPLAY_FILE: &str = "replay.gif";
 
 /// A picture as an attachment, named after its format (a board PNG, or a replay GIF).
-fn attachment(picture: &[u8]) -> CreateAttachment {
+pub(crate) fn attachment(picture: &[u8]) -> CreateAttachment {
     let name = if picture.starts_with(b"GIF8") {
         REPLAY_FILE
     } else {
@@ -155,75 +163,52 @@ fn user_ref(user: &serenity::User) -> UserRef {
     }
 }
 
-/// Applies edits of other messages (board after a resignation, expired challenges).
-async fn apply_edits(http: &serenity::Http, edits: Vec<Edit>) {
-    for edit in edits {
-        let Some(channel) = NonZeroU64::new(edit.channel).map(ChannelId::from) else {
-            tracing::warn!(?edit.message, "edit for channel 0 skipped");
-            continue;
-        };
-        let result = match edit.message.and_then(NonZeroU64::new).map(MessageId::from) {
-            Some(message) => {
-                let mut builder = EditMessage::new()
-                    .content(edit.msg.text.clone())
-                    .components(action_rows(&edit.msg.rows));
-                if let Some(png) = &edit.msg.png {
-                    builder = builder.new_attachment(attachment(png));
-                }
-                channel.edit_message(http, message, builder).await.map(drop)
-            }
-            None => {
-                let mut builder = CreateMessage::new()
-                    .content(edit.msg.text.clone())
-                    .components(action_rows(&edit.msg.rows));
-                if let Some(png) = &edit.msg.png {
-                    builder = builder.add_file(attachment(png));
-                }
-                channel.send_message(http, builder).await.map(drop)
-            }
-        };
-        if let Err(error) = result {
-            tracing::warn!(channel = edit.channel, message = ?edit.message, %error, "could not edit a message");
-        }
-    }
-}
-
-/// Sends a command's response through poise, then records posted messages and applies edits.
+/// Sends a command's response through poise, then records a posted board or challenge and
+/// hands the owed writes to the outbox.
 async fn answer_command(ctx: Context<'_>, response: Response) -> Result<(), Error> {
-    match &response.reply {
-        Reply::Post { msg, track } => {
-            let handle = ctx.send(create_reply(msg, false)).await?;
-            if let Some(track) = *track {
-                let message = handle.message().await?.id.get();
-                let app = ctx.data().app.clone();
-                blocking(move || app.record_message(track, message)).await?;
+    let data = ctx.data();
+    let sent = match &response.reply {
+        Reply::Post { msg, track } => match ctx.send(create_reply(msg, false)).await {
+            Ok(handle) => match (*track, handle.message().await) {
+                (Some(track), Ok(message)) => {
+                    let app = data.app.clone();
+                    let id = message.id.get();
+                    let owed = blocking(move || app.record_message(track, id)).await?;
+                    data.outbox.poke(owed);
+                    Ok(())
+                }
+                (_, Err(error)) => Err(error),
+                (None, Ok(_)) => Ok(()),
+            },
+            Err(error) => {
+                // A new game's board that could not be posted is posted by the outbox.
+                if let Some(Track::Game(shown)) = track {
+                    data.outbox.poke(vec![OwedKey::Board(shown.game)]);
+                }
+                Err(error)
             }
-        }
-        Reply::Private(msg) => {
-            ctx.send(create_reply(msg, true)).await?;
-        }
-        Reply::Update(msg) => {
-            ctx.send(create_reply(msg, false)).await?;
-        }
-    }
-    apply_edits(ctx.http(), response.edits).await;
+        },
+        Reply::Private(msg) => ctx.send(create_reply(msg, true)).await.map(drop),
+        Reply::Update(msg) => ctx.send(create_reply(msg, false)).await.map(drop),
+    };
+    data.outbox.send(response.edits);
     if let Some(turn) = response.computer {
-        let http = ctx.serenity_context().http.clone();
-        spawn_computer(http, ctx.data().app.clone(), turn);
+        spawn_computer(data.app.clone(), data.outbox.clone(), turn);
     }
+    sent?;
     Ok(())
 }
 
 /// Lets the computer opponent make the move it owes (and any that follow), off the async
-/// threads, editing the board message after each.
-fn spawn_computer(http: Arc<serenity::Http>, app: Arc<App>, turn: ComputerTurn) {
+/// threads; the outbox shows each on the board.
+fn spawn_computer(app: Arc<App>, outbox: Outbox, turn: ComputerTurn) {
     tokio::spawn(async move {
         let mut turn = Some(turn);
         while let Some(owed) = turn.take() {
             let worker = app.clone();
             match blocking(move || worker.computer_move(owed)).await {
                 Ok(Some(moved)) => {
-                    apply_edits(&http, vec![moved.edit]).await;
+                    outbox.send(vec![moved.edit]);
                     turn = moved.next;
                 }
                 Ok(None) => {}
@@ -547,12 +532,15 @@ async fn games(ctx: Context<'_>) -> Result<(), Error> {
     answer_command(ctx, response).await
 }
 
-/// Routes a button click: decode the `custom_id`, ask the app, answer the interaction.
+/// Routes a button click: decode the `custom_id`, ask the app, answer the interaction, then
+/// settle the board it showed (or, if the answer failed, have the outbox write it) and hand
+/// the other owed writes to the outbox.
 async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &ComponentInteraction) {
     let locale = Locale::from_discord(&interaction.locale);
     let custom_id = interaction.data.custom_id.as_str();
+    let clicked = Some(interaction.message.id.get());
     let response = match custom_id::decode(custom_id) {
-        Ok(action) => click(data, locale, &interaction.user, action).await,
+        Ok(action) => click(data, locale, &interaction.user, action, clicked).await,
         Err(error) => {
             tracing::warn!(%error, "malformed button id");
             Response::private(Text::UnknownButton.render(locale))
@@ -572,34 +560,59 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
             *track,
         ),
     };
-    if let Err(error) = interaction.create_response(&ctx.http, builder).await {
-        tracing::warn!(custom_id, %error, "could not answer a button click");
-        return;
-    }
-    if let Some(track) = track {
-        match interaction.get_response(&ctx.http).await {
-            Ok(message) => {
+    match interaction.create_response(&ctx.http, builder).await {
+        Ok(()) => {
+            if let Some(shown) = response.shows {
                 let app = data.app.clone();
-                let id = message.id.get();
-                if let Err(error) = blocking(move || app.record_message(track, id)).await {
-                    tracing::error!(%error, "recording a message id failed");
+                if let Err(error) = blocking(move || app.board_shown(shown)).await {
+                    tracing::error!(%error, "settling a shown board failed");
                 }
             }
-            Err(error) => tracing::warn!(%error, "could not read back a posted message"),
+            if let Some(track) = track {
+                record_posted(ctx, data, interaction, track).await;
+            }
+        }
+        Err(error) => {
+            tracing::warn!(custom_id, %error, "could not answer a button click");
+            // The change is stored: the public board is brought up to date by REST.
+            if let Some(shown) = response.shows {
+                data.outbox.poke(vec![OwedKey::Board(shown.game)]);
+            }
         }
     }
-    apply_edits(&ctx.http, response.edits).await;
+    data.outbox.send(response.edits);
     if let Some(turn) = response.computer {
-        spawn_computer(ctx.http.clone(), data.app.clone(), turn);
+        spawn_computer(data.app.clone(), data.outbox.clone(), turn);
     }
     if let Some(request) = response.thread {
-        open_thread(&ctx.http, data.app.clone(), request).await;
+        open_thread(&ctx.http, data, request).await;
     }
 }
 
-/// Opens a public thread from the accepted challenge's message, moves the game there and
-/// posts its board in it. If Discord refuses the thread, the board is posted in the channel.
-async fn open_thread(http: &serenity::Http, app: Arc<App>, request: ThreadRequest) {
+/// Reads back the message a click's answer posted and records it for `track`.
+async fn record_posted(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &ComponentInteraction,
+    track: Track,
+) {
+    match interaction.get_response(&ctx.http).await {
+        Ok(message) => {
+            let app = data.app.clone();
+            let id = message.id.get();
+            match blocking(move || app.record_message(track, id)).await {
+                Ok(owed) => data.outbox.poke(owed),
+                Err(error) => tracing::error!(%error, "recording a message id failed"),
+            }
+        }
+        Err(error) => tracing::warn!(%error, "could not read back a posted message"),
+    }
+}
+
+/// Opens a public thread from the accepted challenge's message and moves the game there; the
+/// outbox posts its board in it. If Discord refuses the thread, the board is posted in the
+/// channel.
+async fn open_thread(http: &serenity::Http, data: &Data, request: ThreadRequest) {
     let (Some(channel), Some(message)) = (
         NonZeroU64::new(request.channel).map(ChannelId::from),
         NonZeroU64::new(request.message).map(MessageId::from),
@@ -618,39 +631,24 @@ async fn open_thread(http: &serenity::Http, app: Arc<App>, request: ThreadReques
         }
     };
     let game = request.game;
-    let worker = app.clone();
-    let edit = match blocking(move || worker.move_to_thread(game, thread)).await {
-        Ok(Some(edit)) => edit,
-        Ok(None) => return,
-        Err(error) => {
-            tracing::error!(%error, game, "moving a game to its thread failed");
-            return;
-        }
-    };
-    let Some(target) = NonZeroU64::new(edit.channel).map(ChannelId::from) else {
-        return;
-    };
-    let mut builder = CreateMessage::new()
-        .content(edit.msg.text.clone())
-        .components(action_rows(&edit.msg.rows));
-    if let Some(png) = &edit.msg.png {
-        builder = builder.add_file(attachment(png));
-    }
-    match target.send_message(http, builder).await {
-        Ok(posted) => {
-            let id = posted.id.get();
-            if let Err(error) = blocking(move || app.record_message(Track::Game(game), id)).await {
-                tracing::error!(%error, "recording a message id failed");
-            }
-        }
-        Err(error) => tracing::warn!(%error, game, "could not post the board in the thread"),
+    let app = data.app.clone();
+    match blocking(move || app.move_to_thread(game, thread)).await {
+        Ok(Some(edit)) => data.outbox.send(vec![edit]),
+        Ok(None) => {}
+        Err(error) => tracing::error!(%error, game, "moving a game to its thread failed"),
     }
 }
 
-async fn click(data: &Data, locale: Locale, user: &serenity::User, action: Action) -> Response {
+async fn click(
+    data: &Data,
+    locale: Locale,
+    user: &serenity::User,
+    action: Action,
+    clicked: Option<u64>,
+) -> Response {
     let app = data.app.clone();
     let user = user_ref(user);
-    match blocking(move || app.click(locale, &user, action)).await {
+    match blocking(move || app.click_on(locale, &user, action, clicked)).await {
         Ok(response) => response,
         Err(error) => {
             tracing::error!(%error, ?action, "button handler failed");
@@ -692,7 +690,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 /// Periodically expires challenges, settles turns that ran out of time, and edits their
 /// messages. The first sweep runs at once, so games that ran out while the bot was down are
 /// settled at start-up.
-fn spawn_expiry(http: Arc<serenity::Http>, app: Arc<App>, every: Duration) {
+fn spawn_expiry(outbox: Outbox, app: Arc<App>, every: Duration) {
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(every);
         loop {
@@ -704,7 +702,7 @@ fn spawn_expiry(http: Arc<serenity::Http>, app: Arc<App>, every: Duration) {
                 edits
             };
             match blocking(sweep).await {
-                Ok(edits) => apply_edits(&http, edits).await,
+                Ok(edits) => outbox.send(edits),
                 Err(error) => tracing::error!(%error, "expiry sweep failed"),
             }
         }
@@ -712,12 +710,12 @@ fn spawn_expiry(http: Arc<serenity::Http>, app: Arc<App>, every: Duration) {
 }
 
 /// At start-up: the computer makes the moves it owed when the bot stopped.
-async fn resume_computer(http: Arc<serenity::Http>, app: Arc<App>) {
+async fn resume_computer(outbox: Outbox, app: Arc<App>) {
     let worker = app.clone();
     match blocking(move || worker.computer_turns()).await {
         Ok(turns) => {
             for turn in turns {
-                spawn_computer(http.clone(), app.clone(), turn);
+                spawn_computer(app.clone(), outbox.clone(), turn);
             }
         }
         Err(error) => tracing::error!(%error, "could not list the computer's owed moves"),
@@ -759,6 +757,7 @@ pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordErro
     }
     let dev_guild = settings.dev_guild;
     let sweep = settings.expiry_sweep;
+    let write_timeout = settings.write_timeout;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands(),
@@ -791,14 +790,15 @@ pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordErro
                         tracing::info!("commands registered globally");
                     }
                 }
-                spawn_expiry(ctx.http.clone(), app.clone(), sweep);
-                resume_computer(ctx.http.clone(), app.clone()).await;
+                let outbox = Outbox::spawn(ctx.http.clone(), app.clone(), write_timeout);
+                spawn_expiry(outbox.clone(), app.clone(), sweep);
+                resume_computer(outbox.clone(), app.clone()).await;
                 let me = UserRef {
                     id: ready.user.id.get(),
                     name: ready.user.name.clone(),
                     bot: true,
                 };
-                Ok(Data { app, me })
+                Ok(Data { app, me, outbox })
             })
         })
         .build();

@@ -6,6 +6,7 @@
 //! flushed to disk before the call returns, so an acknowledged change survives a crash. A record
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
+mod outbox;
 mod play;
 mod records;
 mod settings;
@@ -19,6 +20,9 @@ use sled::transaction::{ConflictableTransactionError, TransactionError, Transact
 use sled::Transactional;
 use thiserror::Error;
 
+use outbox::tx_owe_board;
+
+pub use outbox::{Note, Owed, OwedKey, OwedWrite};
 pub use play::{BotRecord, BotResult, BotTally, Score};
 pub use records::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player,
@@ -196,6 +200,8 @@ pub struct Store {
     games: sled::Tree,
     challenges: sled::Tree,
     channels: sled::Tree,
+    /// Writes owed to Discord (see `outbox.rs`).
+    outbox: sled::Tree,
     social: social::Trees,
 }
 
@@ -223,6 +229,7 @@ impl Store {
             games: db.open_tree("games")?,
             challenges: db.open_tree("challenges")?,
             channels: db.open_tree("channels")?,
+            outbox: db.open_tree("outbox")?,
             social: social::Trees::open(&db)?,
             db,
         })
@@ -308,24 +315,30 @@ impl Store {
         record: &T,
     ) -> Result<Stored<T>, StoreError> {
         let key = id.to_be_bytes();
-        unwrap_tx((tree, &self.channels).transaction(|(records, channels)| {
-            if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
-                return abort(StoreError::ChannelBusy {
-                    channel,
-                    entry: busy.record,
-                });
-            }
-            if records.get(key)?.is_some() {
-                return abort(StoreError::Conflict {
-                    kind,
-                    key: id,
-                    expected: 0,
-                });
-            }
-            records.insert(&key, encode(1, record))?;
-            channels.insert(&channel.to_be_bytes(), encode(1, &entry))?;
-            Ok(())
-        }))?;
+        let game = entry == ChannelEntry::Game(id);
+        unwrap_tx((tree, &self.channels, &self.outbox).transaction(
+            |(records, channels, outbox)| {
+                if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
+                    return abort(StoreError::ChannelBusy {
+                        channel,
+                        entry: busy.record,
+                    });
+                }
+                if records.get(key)?.is_some() {
+                    return abort(StoreError::Conflict {
+                        kind,
+                        key: id,
+                        expected: 0,
+                    });
+                }
+                records.insert(&key, encode(1, record))?;
+                channels.insert(&channel.to_be_bytes(), encode(1, &entry))?;
+                if game {
+                    tx_owe_board(outbox, id, 1)?;
+                }
+                Ok(())
+            },
+        ))?;
         self.flush()?;
         Ok(Stored {
             revision: 1,
@@ -375,25 +388,29 @@ impl Store {
     }
 
     /// Turns the challenge read at revision `expected` into `game`, in one transaction: the
-    /// challenge is deleted, the game stored and the channel pointed at the game.
+    /// challenge is deleted, the game stored, the channel pointed at the game and its board
+    /// owed.
     pub fn start_game(
         &self,
         challenge: u64,
         expected: u64,
         game: &GameRecord,
     ) -> Result<Stored<GameRecord>, StoreError> {
-        unwrap_tx((&self.challenges, &self.games, &self.channels).transaction(
-            |(challenges, games, channels)| {
-                tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
-                challenges.remove(&challenge.to_be_bytes())?;
-                games.insert(&game.id.to_be_bytes(), encode(1, game))?;
-                channels.insert(
-                    &game.channel.to_be_bytes(),
-                    encode(1, &ChannelEntry::Game(game.id)),
-                )?;
-                Ok(())
-            },
-        ))?;
+        unwrap_tx(
+            (&self.challenges, &self.games, &self.channels, &self.outbox).transaction(
+                |(challenges, games, channels, outbox)| {
+                    tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
+                    challenges.remove(&challenge.to_be_bytes())?;
+                    games.insert(&game.id.to_be_bytes(), encode(1, game))?;
+                    channels.insert(
+                        &game.channel.to_be_bytes(),
+                        encode(1, &ChannelEntry::Game(game.id)),
+                    )?;
+                    tx_owe_board(outbox, game.id, 1)?;
+                    Ok(())
+                },
+            ),
+        )?;
         self.flush()?;
         Ok(Stored {
             revision: 1,
@@ -401,18 +418,19 @@ impl Store {
         })
     }
 
-    /// Replaces a game read at revision `expected`. When `finished`, the game's channel is
-    /// freed in the same transaction.
+    /// Replaces a game read at revision `expected` and owes its board. When `finished`, the
+    /// game's channel is freed in the same transaction.
     pub fn update_game(
         &self,
         expected: u64,
         game: &GameRecord,
         finished: bool,
     ) -> Result<Stored<GameRecord>, StoreError> {
-        let revision = unwrap_tx((&self.games, &self.channels).transaction(
-            |(games, channels)| {
+        let revision = unwrap_tx((&self.games, &self.channels, &self.outbox).transaction(
+            |(games, channels, outbox)| {
                 let next = tx_check::<GameRecord>(games, GAME, game.id, expected)?;
                 games.insert(&game.id.to_be_bytes(), encode(next, game))?;
+                tx_owe_board(outbox, game.id, next)?;
                 if finished {
                     free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
                 }

@@ -162,17 +162,19 @@ impl Store {
 
 impl Store {
     /// Replaces a game read at revision `expected` whose channel changed from `from` (to the
-    /// thread it is now played in): the channel index follows, in the same transaction.
+    /// thread it is now played in): the channel index follows and the board is owed (to post
+    /// anew), in the same transaction.
     pub fn move_game(
         &self,
         expected: u64,
         game: &GameRecord,
         from: u64,
     ) -> Result<Stored<GameRecord>, StoreError> {
-        let revision = unwrap_tx((&self.games, &self.channels).transaction(
-            |(games, channels)| {
+        let revision = unwrap_tx((&self.games, &self.channels, &self.outbox).transaction(
+            |(games, channels, outbox)| {
                 let next = tx_check::<GameRecord>(games, GAME, game.id, expected)?;
                 games.insert(&game.id.to_be_bytes(), encode(next, game))?;
+                super::outbox::tx_owe_board(outbox, game.id, next)?;
                 if game.channel != from {
                     if let Some(entry) = tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)? {
                         return abort(StoreError::ChannelBusy {

@@ -356,6 +356,7 @@ impl Store {
             (
                 &self.games,
                 &self.channels,
+                &self.outbox,
                 &t.history,
                 &t.by_guild,
                 &t.by_player,
@@ -369,6 +370,7 @@ impl Store {
                     |(
                         games,
                         channels,
+                        outbox,
                         history,
                         by_guild,
                         by_player,
@@ -380,6 +382,7 @@ impl Store {
                     )| {
                         let next = tx_check::<GameRecord>(games, GAME, id, expected)?;
                         games.insert(&id.to_be_bytes(), encode(next, game))?;
+                        super::outbox::tx_owe_board(outbox, id, next)?;
                         free_channel(channels, game.channel, ChannelEntry::Game(id))?;
                         if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {
                             return Ok((next, existing));

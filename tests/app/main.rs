@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use oaq_bot::app::{
     Action, App, Button, ChallengeRequest, FakeClock, Locale, Msg, Place, Reply, Response,
-    Settings, Track, UserRef,
+    Settings, Shown, Track, UserRef,
 };
 use oaq_bot::games::oaq::{Game, Position, Preset, Seat};
 use oaq_bot::store::{ChannelEntry, FirstPlayer, Hand, Store};
@@ -123,6 +123,15 @@ fn started(app: &App, first: FirstPlayer) -> (u64, Msg) {
     let id = challenge_id(&posted);
     let board = app.click(EN, &binh(), Action::Accept { challenge: id });
     (id, public(&board).clone())
+}
+
+/// Game `id`'s board as it is now, as a board posted just now shows it.
+fn board_now(app: &App, id: u64) -> Track {
+    let stored = app.store().game(id).expect("read").expect("game");
+    Track::Game(Shown {
+        game: id,
+        revision: stored.revision,
+    })
 }
 
 fn enabled_moves(msg: &Msg) -> Vec<Action> {
@@ -441,7 +450,7 @@ fn decline_and_cancel_belong_to_the_right_players() {
 fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     let (app, _clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    app.record_message(Track::Game(id), 4242);
+    app.record_message(board_now(&app, id), 4242);
     let resign = find(&board, |a| matches!(a, Action::Resign { .. }));
     assert!(private(&app.click(EN, &user(33, "Chi"), resign)).contains("not playing"));
     let ask = app.click(EN, &binh(), resign);
@@ -481,7 +490,9 @@ fn the_resign_board_rules_and_help_commands() {
     assert!(private(&app.help(EN)).contains("/oaq challenge"));
     let (id, _) = started(&app, FirstPlayer::Challenger);
     let reposted = app.board(EN, HERE);
-    assert!(matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g == id));
+    assert!(
+        matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g.game == id)
+    );
     assert!(public(&reposted).png.is_some());
     assert!(private(&app.rules(EN, HERE)).contains("Rules of this game: standard"));
     assert!(private(&app.resign(EN, HERE, &user(33, "Chi"))).contains("not playing"));

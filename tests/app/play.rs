@@ -27,9 +27,9 @@ fn play_request(level: Level) -> PlayRequest {
 fn game_id(response: &Response) -> u64 {
     match response.reply {
         Reply::Post {
-            track: Some(Track::Game(id)),
+            track: Some(Track::Game(shown)),
             ..
-        } => id,
+        } => shown.game,
         ref other => panic!("expected a tracked board post, got {other:?}"),
     }
 }
@@ -51,7 +51,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
     let (app, _clock) = app();
     let started = app.play_computer(EN, HERE, &an(), play_request(Level::Easy));
     let id = game_id(&started);
-    app.record_message(Track::Game(id), 777);
+    app.record_message(board_now(&app, id), 777);
     assert_eq!(started.computer, None, "the person moves first");
     let mut board = public(&started).clone();
     assert!(board.text.contains("plays the computer"), "{}", board.text);
@@ -165,7 +165,7 @@ fn the_computer_resumes_its_owed_move_after_a_restart() {
 fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     let (app, clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    app.record_message(Track::Game(id), 4242);
+    app.record_message(board_now(&app, id), 4242);
     let deadline_s = (1_700_000_000_000 + TURN) / 1000;
     assert!(
         board.text.contains(&format!("<t:{deadline_s}:R>")),

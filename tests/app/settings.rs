@@ -162,7 +162,7 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
         app.store().channel(thread).expect("read"),
         Some(ChannelEntry::Game(id))
     );
-    app.record_message(Track::Game(id), 6001);
+    app.record_message(board_now(&app, id), 6001);
     let moved = app.click(EN, &an(), enabled_moves(&edit.msg)[0]);
     public(&moved);
     let record = app.store().game(id).expect("read").expect("game").record;

@@ -281,7 +281,7 @@ fn stats_history_and_running_games() {
     );
     let id = challenge_id(&posted);
     app.click(EN, &chi, Action::Accept { challenge: id });
-    app.record_message(Track::Game(id), 4242);
+    app.record_message(board_now(&app, id), 4242);
     let games = app.games(EN, HERE);
     let text = &public(&games).text;
     assert!(

@@ -1,0 +1,326 @@
+//! What the bot owes Discord, drawn as [`Edit`]s, and what follows once Discord has (or has
+//! not) taken them.
+//!
+//! Every stored change to a game owes its board (the store writes the entry in the same
+//! transaction), and expired challenges and old board copies owe a note. The adapter makes the
+//! writes and reports back with [`App::edit_sent`]:
+//! - done: the entry is settled, unless the game moved on while the write was under way, or
+//!   the write landed on a message that is no longer the board: then the board (or a note on
+//!   that copy) is owed again, so the picture always ends up current;
+//! - a transient failure (Discord 5xx, a timeout, a 429 that got through): retried with
+//!   backoff, from [`RETRY_FIRST_MS`] doubling up to [`RETRY_MAX_MS`], [`MAX_ATTEMPTS`] times
+//!   (about an hour) before giving up with a log line;
+//! - a permanent failure (unknown message, missing access, too old to edit …): a note is
+//!   dropped with a log line; a running game's board is posted afresh as a new message.
+//!
+//! A board entry written for an interaction is first left to that interaction's own answer
+//! (which shows the same board): [`App::board_shown`] settles it. Only if it is still owed
+//! [`GRACE_MS`] after it was first seen — the answer failed, or the bot stopped before it —
+//! does the outbox write it by REST.
+
+use std::collections::{HashMap, HashSet};
+
+use super::{App, Edit, Fail, Loaded, Msg, Text};
+use crate::store::{GameRecord, Note, Owed, OwedKey, OwedWrite};
+
+/// How long a board owed by an interaction is left to that interaction's answer.
+pub const GRACE_MS: u64 = 5_000;
+/// The wait before the first retry of a failed write.
+pub const RETRY_FIRST_MS: u64 = 500;
+/// The longest wait between two retries.
+pub const RETRY_MAX_MS: u64 = 300_000;
+/// Failed attempts after which a write is given up.
+pub const MAX_ATTEMPTS: u32 = 20;
+
+/// A board an interaction's answer shows: game `game` at record revision `revision`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shown {
+    /// The game.
+    pub game: u64,
+    /// The revision of its record that was drawn.
+    pub revision: u64,
+}
+
+/// How a write to Discord went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sent {
+    /// Discord took it; `posted` is the id of the message it created, if it posted one.
+    Done {
+        /// The new message's id (for a post).
+        posted: Option<u64>,
+    },
+    /// It may work later (5xx, a timeout, a rate limit).
+    Transient(String),
+    /// It will never work (the message or channel is gone, access is missing, the message
+    /// can no longer be edited …).
+    Permanent(String),
+}
+
+/// Which owed writes to draw in [`App::due_edits`].
+#[derive(Debug, Clone, Copy)]
+pub struct Scan<'a> {
+    /// Every entry, due or not (at start-up: whatever was owed when the bot stopped).
+    pub all: bool,
+    /// Entries to write now, whatever their grace.
+    pub urgent: &'a [OwedKey],
+    /// Entries being written: leave them alone.
+    pub busy: &'a HashSet<OwedKey>,
+}
+
+/// The wait before retry number `attempt` (1 for the first).
+pub fn backoff_ms(attempt: u32) -> u64 {
+    RETRY_FIRST_MS
+        .saturating_mul(1u64 << attempt.saturating_sub(1).min(20))
+        .min(RETRY_MAX_MS)
+}
+
+impl App {
+    /// The owed writes to make now, drawn: entries whose retry time has come and, for a board
+    /// entry, whose grace has passed since it was first seen; every entry with `scan.all`; the
+    /// `scan.urgent` ones in any case.
+    pub fn due_edits(&self, scan: Scan<'_>) -> Vec<Edit> {
+        let now = self.now();
+        let entries = self.store.owed();
+        let mut first_seen = match self.first_seen.lock() {
+            Ok(guard) => guard,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let mut live = HashMap::new();
+        let mut edits = Vec::new();
+        for entry in entries {
+            let (key, owed) = match entry {
+                Ok(entry) => entry,
+                Err(error) => {
+                    tracing::error!(%error, "damaged outbox entry left in place");
+                    continue;
+                }
+            };
+            // A board entry rewritten by a new move starts a new grace.
+            let seen = match first_seen.get(&key) {
+                Some((known, at)) if *known == owed => *at,
+                _ => now,
+            };
+            live.insert(key, (owed.clone(), seen));
+            if scan.busy.contains(&key) {
+                continue;
+            }
+            let waited = match owed.write {
+                OwedWrite::Board { .. } if owed.attempts == 0 => now >= seen + GRACE_MS,
+                _ => true,
+            };
+            let due = scan.all || scan.urgent.contains(&key) || (owed.retry_at_ms <= now && waited);
+            if !due {
+                continue;
+            }
+            match self.draw(key, &owed) {
+                Ok(Some(edit)) => edits.push(edit),
+                Ok(None) => {}
+                Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                    tracing::error!(?key, %reason, "could not draw an owed write");
+                }
+                Err(Fail::User(_) | Fail::Conflict) => {}
+            }
+        }
+        *first_seen = live;
+        edits
+    }
+
+    /// The write an entry asks for, drawn now; `None` (and the entry settled) when there is
+    /// nothing left to write.
+    fn draw(&self, key: OwedKey, owed: &Owed) -> Result<Option<Edit>, Fail> {
+        match &owed.write {
+            OwedWrite::Note(note) => Ok(Some(Edit {
+                channel: note.channel,
+                message: note.message,
+                msg: Msg::text(note.text.clone()),
+                key,
+                seen: owed.clone(),
+                shows: None,
+            })),
+            OwedWrite::Board { game, .. } => {
+                let loaded = match self.load_game(*game) {
+                    Ok(loaded) => loaded,
+                    Err(Fail::User(_)) => {
+                        // The game is gone: nothing to show.
+                        self.store.settle(key, owed)?;
+                        return Ok(None);
+                    }
+                    Err(other) => return Err(other),
+                };
+                let msg = self.board_msg(&loaded, None)?;
+                let mut edit = self.board_edit(&loaded, msg);
+                edit.seen = owed.clone();
+                Ok(Some(edit))
+            }
+        }
+    }
+
+    /// The edit that shows `msg`, the board of `loaded` as just stored, on its message.
+    pub(super) fn board_edit(&self, loaded: &Loaded, msg: Msg) -> Edit {
+        let record = &loaded.stored.record;
+        let revision = loaded.stored.revision;
+        Edit {
+            channel: record.channel,
+            message: record.message,
+            msg,
+            key: OwedKey::Board(record.id),
+            seen: Owed::new(OwedWrite::Board {
+                game: record.id,
+                revision,
+            }),
+            shows: Some(Shown {
+                game: record.id,
+                revision,
+            }),
+        }
+    }
+
+    /// After an interaction's answer showed `shown`: its board entry is settled (unless a
+    /// newer state is owed).
+    pub fn board_shown(&self, shown: Shown) {
+        if let Err(error) = self.store.settle_board(shown.game, shown.revision) {
+            tracing::warn!(game = shown.game, %error, "could not settle a shown board");
+        }
+    }
+
+    /// Reports how the write `edit` went. Returns the entries owed again at once (the adapter
+    /// writes them without waiting).
+    pub fn edit_sent(&self, edit: &Edit, sent: Sent) -> Vec<OwedKey> {
+        let result = match sent {
+            Sent::Done { posted } => self.edit_done(edit, posted),
+            Sent::Transient(reason) => self.edit_failed(edit, &reason),
+            Sent::Permanent(reason) => self.edit_refused(edit, &reason),
+        };
+        match result {
+            Ok(again) => again,
+            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                tracing::error!(key = ?edit.key, %reason, "could not record a write to Discord");
+                Vec::new()
+            }
+            Err(Fail::User(_) | Fail::Conflict) => Vec::new(),
+        }
+    }
+
+    fn edit_done(&self, edit: &Edit, posted: Option<u64>) -> Result<Vec<OwedKey>, Fail> {
+        let Some(shown) = edit.shows else {
+            self.store.settle(edit.key, &edit.seen)?;
+            return Ok(Vec::new());
+        };
+        let mut again = Vec::new();
+        for _ in 0..super::ATTEMPTS {
+            let mut loaded = match self.load_game(shown.game) {
+                Ok(loaded) => loaded,
+                Err(Fail::User(_)) => return Ok(again),
+                Err(other) => return Err(other),
+            };
+            let current = loaded.stored.revision == shown.revision;
+            let record = &mut loaded.stored.record;
+            let written = posted.or(edit.message);
+            if let Some(posted) = posted {
+                if record.message.is_none() {
+                    // The posted board becomes the board.
+                    record.message = Some(posted);
+                    let finished = loaded.finished();
+                    let stored = &loaded.stored;
+                    match self
+                        .store
+                        .update_game(stored.revision, &stored.record, finished)
+                    {
+                        Ok(stored) if current => {
+                            self.store.settle_board(shown.game, stored.revision)?;
+                            return Ok(again);
+                        }
+                        Ok(_) => {
+                            again.push(edit.key);
+                            return Ok(again);
+                        }
+                        Err(crate::store::StoreError::Conflict { .. }) => continue,
+                        Err(other) => return Err(other.into()),
+                    }
+                }
+            }
+            if written.is_some() && written != record.message {
+                // It landed on a message that is no longer the board: retire that copy.
+                if let Some(retired) = self.retire(&loaded.stored.record, written)? {
+                    again.push(retired.key);
+                }
+            }
+            if current {
+                self.store.settle_board(shown.game, shown.revision)?;
+            } else {
+                // The game moved on while the write was under way: it may have landed after
+                // a newer one. Show the latest.
+                self.store.owe_board(shown.game, loaded.stored.revision)?;
+                again.push(edit.key);
+            }
+            return Ok(again);
+        }
+        Err(Fail::Conflict)
+    }
+
+    /// Owes a note on `copy`, an old copy of `record`'s board, pointing to the live board and
+    /// removing its buttons. Returns it drawn.
+    pub(super) fn retire(
+        &self,
+        record: &GameRecord,
+        copy: Option<u64>,
+    ) -> Result<Option<Edit>, Fail> {
+        let Some(copy) = copy else {
+            return Ok(None);
+        };
+        let link = super::message_link(record.guild, record.channel, record.message);
+        let note = Note {
+            channel: record.channel,
+            message: Some(copy),
+            text: Text::BoardPostedAgain { link }.render(record.locale),
+        };
+        let key = note.key(copy);
+        self.store.owe_note(key, &note)?;
+        let seen = Owed::new(OwedWrite::Note(note));
+        self.draw(key, &seen)
+    }
+
+    fn edit_failed(&self, edit: &Edit, reason: &str) -> Result<Vec<OwedKey>, Fail> {
+        let attempts = edit.seen.attempts + 1;
+        if attempts >= MAX_ATTEMPTS {
+            tracing::error!(key = ?edit.key, attempts, reason, "giving up a write to Discord");
+            self.store.settle(edit.key, &edit.seen)?;
+            return Ok(Vec::new());
+        }
+        let wait = backoff_ms(attempts);
+        tracing::warn!(key = ?edit.key, attempts, wait_ms = wait, reason, "a write to Discord failed; retrying");
+        let next = Owed {
+            write: edit.seen.write.clone(),
+            attempts,
+            retry_at_ms: self.now() + wait,
+        };
+        self.store.reschedule(edit.key, &edit.seen, &next)?;
+        Ok(Vec::new())
+    }
+
+    fn edit_refused(&self, edit: &Edit, reason: &str) -> Result<Vec<OwedKey>, Fail> {
+        let running = match edit.shows {
+            Some(shown) if edit.message.is_some() => match self.load_game(shown.game) {
+                Ok(loaded)
+                    if !loaded.finished() && loaded.stored.record.message == edit.message =>
+                {
+                    Some(loaded)
+                }
+                Ok(_) | Err(Fail::User(_)) => None,
+                Err(other) => return Err(other),
+            },
+            _ => None,
+        };
+        let Some(mut loaded) = running else {
+            tracing::warn!(key = ?edit.key, reason, "Discord refused a write for good; dropped");
+            self.store.settle(edit.key, &edit.seen)?;
+            return Ok(Vec::new());
+        };
+        // A player is waiting on a board that can no longer be edited: post a fresh one.
+        tracing::warn!(key = ?edit.key, reason, "Discord refused a board edit for good; posting a new board");
+        loaded.stored.record.message = None;
+        self.store
+            .update_game(loaded.stored.revision, &loaded.stored.record, false)?;
+        Ok(vec![edit.key])
+    }
+}

@@ -1,0 +1,255 @@
+//! The outbox: the writes the bot owes Discord, kept in the database until Discord has them.
+//!
+//! Two kinds of entry:
+//! - a **board** entry says that a game's board message must be brought up to date. Every
+//!   transaction that writes a game also writes its board entry (see [`tx_owe_board`]), so a
+//!   stored move, resignation or timeout is never without the promise to show it, even across a
+//!   crash. The entry holds no content: the board is drawn from the game record when it is sent.
+//! - a **note** entry replaces a message's text and removes its buttons: an expired
+//!   challenge, or an old copy of a board that was posted again. Its text is stored.
+//!
+//! An entry is removed only by the one who sent what it asks for ([`Store::settle`],
+//! [`Store::settle_board`]), with compare-and-swap, so a newer entry written meanwhile is never
+//! lost. Transient failures are rescheduled in the entry ([`Store::reschedule`]).
+
+use serde::{Deserialize, Serialize};
+use sled::transaction::TransactionalTree;
+use sled::Transactional;
+
+use super::{
+    abort, decode, encode, tx_read, unwrap_tx, ChallengeRecord, Store, StoreError, TxResult,
+    CHALLENGE,
+};
+
+const OWED: &str = "outbox entry";
+
+/// Which write an outbox entry asks for; one entry per key (a newer one replaces it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OwedKey {
+    /// The board message of this game.
+    Board(u64),
+    /// A note on this message (or, for a message whose id was never learned, on this
+    /// record's behalf: then the note is posted as a new message).
+    Note(u64),
+}
+
+impl OwedKey {
+    fn bytes(self) -> [u8; 9] {
+        let (tag, id) = match self {
+            OwedKey::Board(game) => (b'b', game),
+            OwedKey::Note(id) => (b'n', id),
+        };
+        let mut key = [0u8; 9];
+        key[0] = tag;
+        key[1..].copy_from_slice(&id.to_be_bytes());
+        key
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Option<OwedKey> {
+        let (&tag, rest) = bytes.split_first()?;
+        let id = u64::from_be_bytes(rest.try_into().ok()?);
+        match tag {
+            b'b' => Some(OwedKey::Board(id)),
+            b'n' => Some(OwedKey::Note(id)),
+            _ => None,
+        }
+    }
+
+    /// The id in the key, for error messages.
+    fn id(self) -> u64 {
+        match self {
+            OwedKey::Board(id) | OwedKey::Note(id) => id,
+        }
+    }
+}
+
+/// A note to write: replace a message's text and remove its buttons (its picture stays).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Note {
+    /// The channel.
+    pub channel: u64,
+    /// The message; `None`: post the note as a new message.
+    pub message: Option<u64>,
+    /// The new text.
+    pub text: String,
+}
+
+impl Note {
+    /// The outbox key of this note (`record` names it when the message id is unknown).
+    pub fn key(&self, record: u64) -> OwedKey {
+        OwedKey::Note(self.message.unwrap_or(record))
+    }
+}
+
+/// What an entry asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OwedWrite {
+    /// Show game `game`'s board as it is now: at least as new as `revision` of its record.
+    Board {
+        /// The game.
+        game: u64,
+        /// The game record's revision that must be shown (or a newer one).
+        revision: u64,
+    },
+    /// Write this note.
+    Note(Note),
+}
+
+/// An outbox entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Owed {
+    /// What to write.
+    pub write: OwedWrite,
+    /// Failed attempts so far.
+    #[serde(default)]
+    pub attempts: u32,
+    /// Not before this time (Unix milliseconds) after a failure; 0: as soon as possible.
+    #[serde(default)]
+    pub retry_at_ms: u64,
+}
+
+impl Owed {
+    /// A fresh entry for `write`.
+    pub fn new(write: OwedWrite) -> Owed {
+        Owed {
+            write,
+            attempts: 0,
+            retry_at_ms: 0,
+        }
+    }
+}
+
+/// Marks game `game`'s board owed at `revision`, inside a transaction that writes the game.
+pub(super) fn tx_owe_board(outbox: &TransactionalTree, game: u64, revision: u64) -> TxResult<()> {
+    let owed = Owed::new(OwedWrite::Board { game, revision });
+    outbox.insert(&OwedKey::Board(game).bytes(), encode(1, &owed))?;
+    Ok(())
+}
+
+impl Store {
+    /// Every outbox entry, oldest key first; a damaged entry is returned as an error, in place.
+    pub fn owed(&self) -> Vec<Result<(OwedKey, Owed), StoreError>> {
+        self.outbox
+            .iter()
+            .map(|item| {
+                let (key, bytes) = item?;
+                let corrupt = |reason: &str| StoreError::Corrupt {
+                    kind: OWED,
+                    key: 0,
+                    reason: reason.to_owned(),
+                };
+                let key = OwedKey::from_bytes(&key).ok_or_else(|| corrupt("malformed key"))?;
+                let owed = decode::<Owed>(OWED, key.id(), &bytes)?.record;
+                Ok((key, owed))
+            })
+            .collect()
+    }
+
+    /// The entry under `key`, if any.
+    pub fn owed_at(&self, key: OwedKey) -> Result<Option<Owed>, StoreError> {
+        self.outbox
+            .get(key.bytes())?
+            .map(|bytes| decode::<Owed>(OWED, key.id(), &bytes).map(|s| s.record))
+            .transpose()
+    }
+
+    /// Adds (or replaces) the note under `key`, flushed before returning.
+    pub fn owe_note(&self, key: OwedKey, note: &Note) -> Result<(), StoreError> {
+        let owed = Owed::new(OwedWrite::Note(note.clone()));
+        self.outbox.insert(key.bytes(), encode(1, &owed))?;
+        self.flush()
+    }
+
+    /// Marks game `game`'s board owed at `revision` again (its last write showed an older
+    /// state, or landed on a message that is no longer the board), flushed before returning.
+    pub fn owe_board(&self, game: u64, revision: u64) -> Result<(), StoreError> {
+        let owed = Owed::new(OwedWrite::Board { game, revision });
+        self.outbox
+            .insert(OwedKey::Board(game).bytes(), encode(1, &owed))?;
+        self.flush()
+    }
+
+    /// Replaces `key`'s entry `seen` by `next` (a failed attempt rescheduled), unless the entry
+    /// changed meanwhile (then the newer entry stands). Not flushed: losing it only retries
+    /// sooner.
+    pub fn reschedule(&self, key: OwedKey, seen: &Owed, next: &Owed) -> Result<bool, StoreError> {
+        self.replace_if(key, seen, next)
+    }
+
+    /// Removes `key`'s entry if it is still `seen`: what it asked for has been written. Not
+    /// flushed: losing the removal in a crash only writes the same thing once more.
+    pub fn settle(&self, key: OwedKey, seen: &Owed) -> Result<bool, StoreError> {
+        self.remove_if(key, |found| found == seen)
+    }
+
+    /// Removes game `game`'s board entry if it asks for no newer state than `revision`, which
+    /// Discord now shows. Not flushed, like [`Store::settle`].
+    pub fn settle_board(&self, game: u64, revision: u64) -> Result<bool, StoreError> {
+        self.remove_if(OwedKey::Board(game), |owed| {
+            matches!(owed.write, OwedWrite::Board { revision: asked, .. } if asked <= revision)
+        })
+    }
+
+    fn replace_if(&self, key: OwedKey, seen: &Owed, next: &Owed) -> Result<bool, StoreError> {
+        let bytes = key.bytes();
+        unwrap_tx(self.outbox.transaction(|outbox| {
+            let Some(current) = outbox.get(bytes)? else {
+                return Ok(false);
+            };
+            if !matches!(decode::<Owed>(OWED, key.id(), &current), Ok(found) if found.record == *seen)
+            {
+                return Ok(false);
+            }
+            outbox.insert(&bytes, encode(1, next))?;
+            Ok(true)
+        }))
+    }
+
+    fn remove_if(&self, key: OwedKey, done: impl Fn(&Owed) -> bool) -> Result<bool, StoreError> {
+        let bytes = key.bytes();
+        unwrap_tx(self.outbox.transaction(|outbox| {
+            let Some(current) = outbox.get(bytes)? else {
+                return Ok(false);
+            };
+            if !matches!(decode::<Owed>(OWED, key.id(), &current), Ok(found) if done(&found.record))
+            {
+                return Ok(false);
+            }
+            outbox.remove(&bytes)?;
+            Ok(true)
+        }))
+    }
+
+    /// Deletes a challenge read at revision `expected` whose time is up, frees its channel, and
+    /// owes `note` (saying so on its message), in one transaction, flushed before returning.
+    pub fn expire_challenge(&self, id: u64, expected: u64, note: &Note) -> Result<(), StoreError> {
+        let key = note.key(id).bytes();
+        let owed = encode(1, &Owed::new(OwedWrite::Note(note.clone())));
+        unwrap_tx(
+            (&self.challenges, &self.channels, &self.outbox).transaction(
+                |(challenges, channels, outbox)| {
+                    let stored = match tx_read::<ChallengeRecord>(challenges, CHALLENGE, id)? {
+                        Some(stored) if stored.revision == expected => stored,
+                        _ => {
+                            return abort(StoreError::Conflict {
+                                kind: CHALLENGE,
+                                key: id,
+                                expected,
+                            })
+                        }
+                    };
+                    challenges.remove(&id.to_be_bytes())?;
+                    super::free_channel(
+                        channels,
+                        stored.record.channel,
+                        super::ChannelEntry::Challenge(id),
+                    )?;
+                    outbox.insert(&key, owed.clone())?;
+                    Ok(())
+                },
+            ),
+        )?;
+        self.flush()
+    }
+}
