@@ -4,6 +4,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod outbox;
 mod play;
 mod settings;
 
@@ -44,6 +45,23 @@ fn enabled_moves(message: &support::Message) -> Vec<String> {
         .filter(|(id, _, disabled)| id.starts_with("oaq:m:") && !disabled)
         .map(|(id, _, _)| id)
         .collect()
+}
+
+/// Posts a challenge from `a` to `b` in `channel` (`a` moves first) and accepts it; returns
+/// the board's message id.
+pub async fn start_game(fake: &FakeDiscord, a: &FakeUser, b: &FakeUser, channel: u64) -> u64 {
+    let opponent = json!({ "name": "opponent", "type": 6, "value": b.id.to_string() });
+    let first = json!({ "name": "first", "type": 4, "value": 2 });
+    let token = fake.slash(a, channel, "challenge", vec![opponent, first], vec![b]);
+    let board_id = fake
+        .callback(&token)
+        .await
+        .message
+        .expect("challenge message");
+    let challenge = fake.message(board_id);
+    let token = fake.click(b, board_id, &button(&challenge, "Accept"));
+    assert_eq!(fake.callback(&token).await.kind, 7);
+    board_id
 }
 
 /// A finished board: its only button is Rematch.

@@ -18,21 +18,6 @@ use super::*;
 const OTHER_CHANNEL: u64 = 500_000_000_000_000_002;
 
 /// Challenges `b` as `a` in `channel` with `a` moving first; returns the board message id.
-async fn start_game(fake: &FakeDiscord, a: &FakeUser, b: &FakeUser, channel: u64) -> u64 {
-    let opponent = json!({ "name": "opponent", "type": 6, "value": b.id.to_string() });
-    let first = json!({ "name": "first", "type": 4, "value": 2 });
-    let token = fake.slash(a, channel, "challenge", vec![opponent, first], vec![b]);
-    let board_id = fake
-        .callback(&token)
-        .await
-        .message
-        .expect("challenge message");
-    let challenge = fake.message(board_id);
-    let token = fake.click(b, board_id, &button(&challenge, "Accept"));
-    assert_eq!(fake.callback(&token).await.kind, 7);
-    board_id
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_replay() {
     let fake = FakeDiscord::start().await;

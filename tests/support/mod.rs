@@ -189,6 +189,30 @@ struct State {
     threads: Vec<Thread>,
     /// Follow-up messages (after a deferred answer): interaction token → message id.
     followups: HashMap<String, u64>,
+    /// Planned failures.
+    faults: Vec<Planned>,
+    /// Messages created with `enforce_nonce`: nonce → message id.
+    nonces: HashMap<String, u64>,
+    /// Requests answered with a fault: "METHOD path".
+    failed: Vec<String>,
+}
+
+/// A failure the fake answers a request with, instead of doing what it asks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Fault {
+    /// An HTTP error status (5xx) with a Discord-style JSON body.
+    Status(u16),
+    /// 429 Too Many Requests, with `retry_after` (seconds) in the body and header.
+    RateLimit(f64),
+    /// No answer: the connection is held this long, then closed, and nothing is done.
+    Hang(Duration),
+}
+
+/// Faults planned for the requests whose "METHOD path" contains `pattern`, used one per
+/// matching request, in order.
+struct Planned {
+    pattern: String,
+    faults: std::collections::VecDeque<Fault>,
 }
 
 /// A public thread the bot opened from a message.
@@ -290,6 +314,47 @@ impl FakeDiscord {
         self.lock()
             .permissions
             .insert(user.id, permissions.to_owned());
+    }
+
+    /// Answers the next `faults.len()` requests whose "METHOD path" contains `pattern` with
+    /// these faults, one each, in order (a fault on `/callback` with the interaction's token
+    /// fails that interaction's answer).
+    pub fn fail(&self, pattern: &str, faults: Vec<Fault>) {
+        self.lock().faults.push(Planned {
+            pattern: pattern.to_owned(),
+            faults: faults.into(),
+        });
+    }
+
+    /// Every request answered with a fault, as "METHOD path".
+    pub fn failed(&self) -> Vec<String> {
+        self.lock().failed.clone()
+    }
+
+    /// The planned faults not used yet.
+    pub fn faults_left(&self) -> usize {
+        self.lock().faults.iter().map(|p| p.faults.len()).sum()
+    }
+
+    /// Forgets the planned faults not used yet.
+    pub fn clear_faults(&self) {
+        self.lock().faults.clear();
+    }
+
+    /// Takes the next planned fault for this request, if any.
+    fn fault_for(&self, method: &str, path: &str) -> Option<Fault> {
+        let request = format!("{method} {}", path.split('?').next().unwrap_or(""));
+        let mut state = self.lock();
+        let planned = state
+            .faults
+            .iter_mut()
+            .find(|p| request.contains(&p.pattern) && !p.faults.is_empty())?;
+        let fault = planned.faults.pop_front();
+        state.faults.retain(|p| !p.faults.is_empty());
+        if fault.is_some() {
+            state.failed.push(request);
+        }
+        fault
     }
 
     pub fn payloads(&self) -> Vec<Value> {
@@ -565,30 +630,52 @@ impl FakeDiscord {
                     body.extend_from_slice(&chunk[..n]);
                 }
             }
+            let fault = self.fault_for(&method, &path);
+            if let Some(Fault::Hang(time)) = fault {
+                tokio::time::sleep(time).await;
+                return;
+            }
             let authorised = headers.get("authorization").map(String::as_str)
                 == Some(&format!("Bot {GOOD_TOKEN}"));
-            let (status, reply) =
-                if authorised || path.contains("/interactions/") || path.contains("/webhooks/") {
-                    self.route(&method, &path, &headers, &body, &gateway_url)
-                } else {
-                    (
-                        401,
-                        Some(json!({ "message": "401: Unauthorized", "code": 0 })),
-                    )
-                };
+            let (status, reply) = if let Some(Fault::Status(code)) = fault {
+                (
+                    code,
+                    Some(json!({ "message": "500: Internal Server Error", "code": 0 })),
+                )
+            } else if let Some(Fault::RateLimit(after)) = fault {
+                (
+                    429,
+                    Some(
+                        json!({ "message": "You are being rate limited.", "retry_after": after, "global": false }),
+                    ),
+                )
+            } else if authorised || path.contains("/interactions/") || path.contains("/webhooks/") {
+                self.route(&method, &path, &headers, &body, &gateway_url)
+            } else {
+                (
+                    401,
+                    Some(json!({ "message": "401: Unauthorized", "code": 0 })),
+                )
+            };
             let text = reply.map(|v| v.to_string()).unwrap_or_default();
             let reason = match status {
                 200 => "OK",
                 204 => "No Content",
                 401 => "Unauthorized",
                 400 => "Bad Request",
+                429 => "Too Many Requests",
+                500..=599 => "Internal Server Error",
                 _ => "Not Found",
             };
             let response = if status == 204 {
                 String::from("HTTP/1.1 204 No Content\r\nconnection: keep-alive\r\n\r\n")
             } else {
+                let retry_after = match fault {
+                    Some(Fault::RateLimit(after)) => format!("retry-after: {after}\r\n"),
+                    _ => String::new(),
+                };
                 format!(
-                    "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: keep-alive\r\n\r\n{text}",
+                    "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{retry_after}connection: keep-alive\r\n\r\n{text}",
                     text.len()
                 )
             };
@@ -777,6 +864,17 @@ impl FakeDiscord {
             }
             ("POST", ["channels", channel, "messages"]) => {
                 state.payloads.push(payload.clone());
+                // Discord's de-duplication: the same nonce, enforced, returns the first message.
+                let nonce = payload["nonce"].as_str().map(str::to_owned);
+                if let (Some(nonce), Some(true)) = (&nonce, payload["enforce_nonce"].as_bool()) {
+                    if let Some(m) = state
+                        .nonces
+                        .get(nonce)
+                        .and_then(|id| state.messages.get(id))
+                    {
+                        return (200, Some(m.json()));
+                    }
+                }
                 let id = state.id();
                 let files = assign_ids(&mut state, files);
                 let message = Message {
@@ -790,6 +888,9 @@ impl FakeDiscord {
                 };
                 let reply = message.json();
                 state.messages.insert(id, message);
+                if let Some(nonce) = nonce {
+                    state.nonces.insert(nonce, id);
+                }
                 (200, Some(reply))
             }
             _ => (404, Some(json!({ "message": "404: Not Found", "code": 0 }))),
