@@ -486,3 +486,94 @@ mod ratings {
         assert_eq!(two.record.games(), 1);
     }
 }
+
+/// The board entry of game `id`: the revision it asks to show.
+fn owed_revision(store: &Store, id: u64) -> Option<u64> {
+    use oaq_bot::store::{OwedKey, OwedWrite};
+    match store.owed_at(OwedKey::Board(id)).expect("read")?.write {
+        OwedWrite::Board { revision, .. } => Some(revision),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn every_game_write_owes_its_board_and_settling_never_drops_a_newer_entry() {
+    use oaq_bot::games::oaq::Outcome;
+    use oaq_bot::store::{FinishedGame, Owed, OwedKey, OwedWrite, RateFn};
+    let store = Store::temporary().expect("store");
+    let mut record = game(60, 800);
+    record.guild = None;
+    let created = store.create_game(&record).expect("create");
+    assert_eq!(owed_revision(&store, 60), Some(1));
+    record.moves.push("1+".parse::<Move>().expect("move"));
+    let moved = store
+        .update_game(created.revision, &record, false)
+        .expect("move");
+    assert_eq!(owed_revision(&store, 60), Some(moved.revision));
+    // An answer that showed the older state settles nothing.
+    assert!(!store.settle_board(60, created.revision).expect("settle"));
+    assert_eq!(owed_revision(&store, 60), Some(moved.revision));
+    // A failure is rescheduled only over the entry it read.
+    let seen = Owed::new(OwedWrite::Board {
+        game: 60,
+        revision: moved.revision,
+    });
+    let stale = Owed::new(OwedWrite::Board {
+        game: 60,
+        revision: created.revision,
+    });
+    let later = Owed {
+        attempts: 1,
+        retry_at_ms: 99,
+        ..seen.clone()
+    };
+    assert!(!store
+        .reschedule(OwedKey::Board(60), &stale, &later)
+        .expect("reschedule"));
+    assert!(store
+        .reschedule(OwedKey::Board(60), &seen, &later)
+        .expect("reschedule"));
+    assert!(!store.settle(OwedKey::Board(60), &seen).expect("settle"));
+    assert!(store.settle(OwedKey::Board(60), &later).expect("settle"));
+    assert_eq!(owed_revision(&store, 60), None);
+    // The ending owes the final board, in its transaction.
+    record.resigned = Some(Seat::North);
+    let finished = FinishedGame {
+        game: record.clone(),
+        outcome: Outcome::Winner(Seat::South),
+        finished_ms: 70,
+        ratings: None,
+    };
+    let rate: RateFn<'_> = &|_, _| panic!("a game outside a server is not rated");
+    let (ended, _) = store
+        .finish_game(moved.revision, &finished, rate, None)
+        .expect("finish");
+    assert_eq!(owed_revision(&store, 60), Some(ended.revision));
+    assert!(store.settle_board(60, ended.revision).expect("settle"));
+}
+
+#[test]
+fn an_expired_challenge_goes_with_its_note_in_one_transaction() {
+    use oaq_bot::store::{Note, OwedKey, OwedWrite};
+    let store = Store::temporary().expect("store");
+    store.create_challenge(&challenge(70, 900)).expect("create");
+    let note = Note {
+        channel: 900,
+        message: Some(4321),
+        text: String::from("expired"),
+    };
+    assert!(matches!(
+        store.expire_challenge(70, 2, &note),
+        Err(StoreError::Conflict { .. })
+    ));
+    assert!(store.owed().is_empty(), "no note without the removal");
+    assert!(store.challenge(70).expect("read").is_some());
+    store.expire_challenge(70, 1, &note).expect("expire");
+    assert!(store.challenge(70).expect("read").is_none());
+    assert_eq!(store.channel(900).expect("read"), None);
+    let owed = store
+        .owed_at(OwedKey::Note(4321))
+        .expect("read")
+        .expect("note");
+    assert_eq!(owed.write, OwedWrite::Note(note));
+}

@@ -1,7 +1,9 @@
 //! Whole games played through `oaq_bot::app` with a temporary store and a fake clock.
 
+mod outbox;
 mod play;
 mod settings;
+mod upgrade;
 
 use std::sync::Arc;
 

@@ -1,0 +1,286 @@
+//! The outbox: what the bot owes Discord is kept until Discord has it, retried, posted afresh
+//! when refused for good, and never leaves two live boards.
+
+use std::collections::HashSet;
+
+use super::*;
+use oaq_bot::app::{Edit, Scan, Sent, GRACE_MS, MAX_ATTEMPTS, RETRY_FIRST_MS};
+use oaq_bot::store::OwedKey;
+
+fn scan(app: &App, urgent: &[OwedKey]) -> Vec<Edit> {
+    app.due_edits(Scan {
+        all: false,
+        urgent,
+        busy: &HashSet::new(),
+    })
+}
+
+fn message_of(app: &App, id: u64) -> Option<u64> {
+    app.store()
+        .game(id)
+        .expect("read")
+        .expect("game")
+        .record
+        .message
+}
+
+/// A game An vs Bình whose board is message 4242, An to move.
+fn live_game(app: &App) -> (u64, Msg) {
+    let (id, board) = started(app, FirstPlayer::Challenger);
+    app.record_message(board_now(app, id), 4242);
+    (id, board)
+}
+
+#[test]
+fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
+    let (app, clock) = app();
+    let (id, board) = live_game(&app);
+    let moved = app.click_on(EN, &an(), enabled_moves(&board)[0], Some(4242));
+    let shown = moved.shows.expect("the answer shows the board");
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Board(id))
+        .expect("read")
+        .is_some());
+    // The answer gets its grace: nothing is written behind its back.
+    assert!(scan(&app, &[]).is_empty());
+    clock.advance_ms(GRACE_MS);
+    // The answer never got through: the outbox writes the same board by REST.
+    let owed = scan(&app, &[]);
+    assert_eq!(owed.len(), 1);
+    assert_eq!(
+        (owed[0].key, owed[0].message),
+        (OwedKey::Board(id), Some(4242))
+    );
+    assert_eq!(owed[0].shows, Some(shown));
+    assert_eq!(owed[0].msg, *public(&moved));
+    // Once it is, nothing is owed.
+    app.board_shown(shown);
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Board(id))
+        .expect("read")
+        .is_none());
+    clock.advance_ms(GRACE_MS);
+    assert!(scan(&app, &[]).is_empty());
+}
+
+#[test]
+fn a_failed_write_is_retried_with_backoff_and_given_up_after_the_last_attempt() {
+    let (app, clock) = app();
+    let (id, _) = live_game(&app);
+    let done = app.resign(EN, HERE, &an());
+    assert_eq!(done.edits.len(), 1);
+    let mut edit = done.edits[0].clone();
+    assert!(only_rematch(&edit.msg));
+    for attempt in 1..MAX_ATTEMPTS {
+        assert!(app
+            .edit_sent(&edit, Sent::Transient(String::from("500")))
+            .is_empty());
+        let owed = app.store().owed_at(edit.key).expect("read").expect("kept");
+        assert_eq!(owed.attempts, attempt);
+        let wait = oaq_bot::app::backoff_ms(attempt);
+        assert!(wait >= RETRY_FIRST_MS && wait <= oaq_bot::app::RETRY_MAX_MS);
+        clock.advance_ms(wait - 1);
+        assert!(scan(&app, &[]).is_empty(), "not before its time");
+        clock.advance_ms(1);
+        let again = scan(&app, &[]);
+        assert_eq!(again.len(), 1, "retried after {wait} ms");
+        edit = again[0].clone();
+        assert!(only_rematch(&edit.msg), "the same final board");
+    }
+    assert_eq!(oaq_bot::app::backoff_ms(2), 2 * RETRY_FIRST_MS);
+    app.edit_sent(&edit, Sent::Transient(String::from("500")));
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Board(id))
+        .expect("read")
+        .is_none());
+}
+
+#[test]
+fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
+    let (app, clock) = app();
+    let (id, board) = live_game(&app);
+    app.click_on(EN, &an(), enabled_moves(&board)[0], Some(4242));
+    assert!(scan(&app, &[]).is_empty(), "first seen, in its grace");
+    clock.advance_ms(GRACE_MS);
+    let edit = scan(&app, &[]).remove(0);
+    let again = app.edit_sent(
+        &edit,
+        Sent::Permanent(String::from("10008 Unknown Message")),
+    );
+    assert_eq!(again, vec![OwedKey::Board(id)]);
+    assert_eq!(message_of(&app, id), None);
+    let post = scan(&app, &again).remove(0);
+    assert_eq!(post.message, None, "posted as a new message");
+    assert_eq!(to_move_of(&post.msg), Some(binh().id));
+    assert!(app
+        .edit_sent(&post, Sent::Done { posted: Some(9090) })
+        .is_empty());
+    assert_eq!(message_of(&app, id), Some(9090));
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Board(id))
+        .expect("read")
+        .is_none());
+
+    // A finished game's board refused for good is dropped.
+    let done = app.resign(EN, HERE, &an());
+    let edit = done.edits[0].clone();
+    assert!(app
+        .edit_sent(&edit, Sent::Permanent(String::from("50001 Missing Access")))
+        .is_empty());
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Board(id))
+        .expect("read")
+        .is_none());
+    assert_eq!(message_of(&app, id), Some(9090));
+}
+
+#[test]
+fn a_write_that_lands_after_a_newer_answer_is_made_again_with_the_latest_board() {
+    let (app, clock) = app();
+    let (id, board) = live_game(&app);
+    let first = app.click_on(EN, &an(), enabled_moves(&board)[0], Some(4242));
+    assert!(scan(&app, &[]).is_empty(), "first seen, in its grace");
+    clock.advance_ms(GRACE_MS);
+    let slow = scan(&app, &[]).remove(0);
+    // While the REST edit is under way, Bình moves and that answer goes through first.
+    let second = app.click_on(EN, &binh(), enabled_moves(public(&first))[0], Some(4242));
+    app.board_shown(second.shows.expect("shown"));
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Board(id))
+        .expect("read")
+        .is_none());
+    // The slow edit lands last, showing the older position: the board is owed again.
+    let again = app.edit_sent(&slow, Sent::Done { posted: None });
+    assert_eq!(again, vec![OwedKey::Board(id)]);
+    let latest = scan(&app, &again).remove(0);
+    assert_eq!(latest.msg, *public(&second));
+    assert!(app
+        .edit_sent(&latest, Sent::Done { posted: None })
+        .is_empty());
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Board(id))
+        .expect("read")
+        .is_none());
+}
+
+#[test]
+fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused() {
+    let (app, _clock) = app();
+    let (id, board) = live_game(&app);
+    let reposted = app.board(EN, HERE);
+    let track = match reposted.reply {
+        Reply::Post {
+            track: Some(track), ..
+        } => track,
+        ref other => panic!("{other:?}"),
+    };
+    // Not stale: only the old copy is owed a note.
+    assert_eq!(app.record_message(track, 5000), vec![OwedKey::Note(4242)]);
+    assert_eq!(message_of(&app, id), Some(5000));
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Board(id))
+        .expect("read")
+        .is_none());
+    let note = scan(&app, &[]).remove(0);
+    assert_eq!((note.key, note.message), (OwedKey::Note(4242), Some(4242)));
+    assert!(note.msg.rows.is_empty() && note.msg.png.is_none());
+    assert!(
+        note.msg.text.contains("no longer live"),
+        "{}",
+        note.msg.text
+    );
+    assert!(app.edit_sent(&note, Sent::Done { posted: None }).is_empty());
+    assert!(scan(&app, &[]).is_empty());
+
+    // A click on the old copy is refused, points to the live board, and retires the copy
+    // again (its buttons may have come back with a late write).
+    let mv = enabled_moves(&board)[0];
+    let refused = app.click_on(EN, &an(), mv, Some(4242));
+    assert!(private(&refused).contains("no longer live"));
+    assert!(private(&refused).contains("/5000"), "{}", private(&refused));
+    assert_eq!(refused.edits.len(), 1);
+    assert_eq!(refused.edits[0].message, Some(4242));
+    assert_eq!(
+        app.store()
+            .game(id)
+            .expect("read")
+            .expect("game")
+            .record
+            .moves
+            .len(),
+        0
+    );
+    let played = app.click_on(EN, &an(), mv, Some(5000));
+    assert!(matches!(played.reply, Reply::Update(_)));
+}
+
+#[test]
+fn a_board_posted_while_the_game_moved_on_is_owed_the_latest_state() {
+    let (app, _clock) = app();
+    let (id, board) = live_game(&app);
+    let reposted = app.board(EN, HERE);
+    let moved = app.click_on(EN, &an(), enabled_moves(&board)[0], Some(4242));
+    app.board_shown(moved.shows.expect("shown"));
+    let Reply::Post {
+        track: Some(track), ..
+    } = reposted.reply
+    else {
+        panic!("a post");
+    };
+    let owed = app.record_message(track, 5000);
+    assert_eq!(owed, vec![OwedKey::Board(id), OwedKey::Note(4242)]);
+    let edits = scan(&app, &owed);
+    let board = edits
+        .iter()
+        .find(|e| e.key == OwedKey::Board(id))
+        .expect("the new board");
+    assert_eq!(board.message, Some(5000));
+    assert_eq!(to_move_of(&board.msg), Some(binh().id), "after the move");
+}
+
+#[test]
+fn an_expired_challenge_owes_its_note_until_it_is_written() {
+    let (app, clock) = app();
+    let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps));
+    let id = challenge_id(&posted);
+    app.record_message(Track::Challenge(id), 555);
+    clock.advance_ms(TTL);
+    let edits = app.expire_challenges();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0].key, OwedKey::Note(555));
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Note(555))
+        .expect("read")
+        .is_some());
+    // Written after a failure by the next scan; settled once Discord has it.
+    app.edit_sent(&edits[0], Sent::Transient(String::from("timeout")));
+    clock.advance_ms(RETRY_FIRST_MS);
+    let again = scan(&app, &[]);
+    assert_eq!(again.len(), 1);
+    assert!(again[0].msg.text.contains("expired"));
+    app.edit_sent(&again[0], Sent::Done { posted: None });
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Note(555))
+        .expect("read")
+        .is_none());
+}
+
+/// The player named before " to move." in a board's caption.
+fn to_move_of(msg: &Msg) -> Option<u64> {
+    let line = msg.text.lines().find(|l| l.ends_with(" to move."))?;
+    line.trim_start_matches("<@")
+        .split('>')
+        .next()?
+        .parse()
+        .ok()
+}

@@ -1,0 +1,109 @@
+//! A database written by an earlier release opens, plays, rates and replays.
+
+use std::path::Path;
+
+use super::*;
+use oaq_bot::app::Scan;
+use oaq_bot::store::{GameKind, OwedKey};
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/db-0e9da8d");
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read fixture") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy");
+        }
+    }
+}
+
+fn chi() -> UserRef {
+    user(33, "Chi")
+}
+
+fn at(channel: u64) -> Place {
+    Place {
+        guild: Some(1),
+        channel,
+    }
+}
+
+#[test]
+fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(Path::new(FIXTURE), dir.path());
+    std::fs::create_dir_all(dir.path().join("blobs")).expect("blobs");
+    let store = Store::open(dir.path()).expect("the old database opens");
+    let clock = Arc::new(FakeClock::new(1_700_000_100_000));
+    let app = app_with(store, clock);
+    let nothing_busy = Default::default();
+    let scan = |app: &App| {
+        app.due_edits(Scan {
+            all: true,
+            urgent: &[],
+            busy: &nothing_busy,
+        })
+    };
+    assert!(scan(&app).is_empty(), "an old database owes nothing");
+
+    // The finished game is rated, in the history and on the leaderboard, and replays.
+    let board = app
+        .store()
+        .leaderboard(GameKind::Oaq, 1, 0, 10)
+        .expect("board");
+    assert_eq!(board.total, 2);
+    let request = app
+        .find_replay(EN, at(100), &an(), 1)
+        .unwrap_or_else(|_| panic!("game 1 replays"));
+    let replay = app.replay(EN, &request);
+    let gif = public(&replay).png.as_ref().expect("an animation");
+    assert!(gif.starts_with(b"GIF8"));
+
+    // The game in play goes on, on its known board message.
+    let running = app.store().game(2).expect("read").expect("game 2");
+    assert_eq!(running.record.message, Some(5_000_002));
+    assert_eq!(running.record.moves.len(), 3);
+    let reposted = app.board(EN, at(101));
+    let mover = enabled_moves(public(&reposted))[0];
+    let moved = app.click_on(EN, &chi(), mover, Some(5_000_002));
+    assert!(matches!(moved.reply, Reply::Update(_)), "{:?}", moved.reply);
+    let shown = moved.shows.expect("the move's board");
+    assert_eq!(
+        app.store()
+            .owed_at(OwedKey::Board(2))
+            .expect("read")
+            .is_some(),
+        true,
+        "the move owes its board until the answer is through"
+    );
+    app.board_shown(shown);
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Board(2))
+        .expect("read")
+        .is_none());
+
+    // The pending challenge is accepted; the game against the computer goes on.
+    let accepted = app.click(EN, &chi(), Action::Accept { challenge: 3 });
+    assert!(public(&accepted).png.is_some());
+    let computer = app.store().game(4).expect("read").expect("game 4");
+    assert_eq!(computer.record.message, Some(5_000_004));
+    let board = app.board(EN, at(103));
+    let mv = enabled_moves(public(&board))[0];
+    let played = app.click_on(EN, &chi(), mv, Some(5_000_004));
+    let turn = played.computer.expect("the computer's turn");
+    assert!(app.computer_move(turn).is_some());
+
+    // A second resignation rates again on the old ratings.
+    let resign = app.resign(EN, at(101), &an());
+    assert!(resign.edits.len() == 1 && resign.edits[0].message == Some(5_000_002));
+    let board = app
+        .store()
+        .leaderboard(GameKind::Oaq, 1, 0, 10)
+        .expect("board");
+    assert_eq!(board.total, 3, "Chi is rated now");
+}
