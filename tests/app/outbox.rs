@@ -80,7 +80,7 @@ fn a_failed_write_is_retried_with_backoff_and_given_up_after_the_last_attempt() 
         let owed = app.store().owed_at(edit.key).expect("read").expect("kept");
         assert_eq!(owed.attempts, attempt);
         let wait = oaq_bot::app::backoff_ms(attempt);
-        assert!(wait >= RETRY_FIRST_MS && wait <= oaq_bot::app::RETRY_MAX_MS);
+        assert!((RETRY_FIRST_MS..=oaq_bot::app::RETRY_MAX_MS).contains(&wait));
         clock.advance_ms(wait - 1);
         assert!(scan(&app, &[]).is_empty(), "not before its time");
         clock.advance_ms(1);
