@@ -1,4 +1,6 @@
-//! Durable state in sled: challenges, games and the channel → game index.
+//! Durable state in sled: challenges, games, the channel → game index, and the outbox of
+//! writes owed to Discord (every transaction that writes a game owes its board in the same
+//! transaction; see `outbox.rs`).
 //!
 //! Every record is stored as a JSON envelope `{"schema": 1, "revision": n, "record": {...}}`.
 //! Updates name the revision they were computed from and are applied with compare-and-swap

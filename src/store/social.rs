@@ -335,8 +335,8 @@ impl RatingTrees<'_> {
 }
 
 impl Store {
-    /// Ends a game read at revision `expected`: in one transaction the final record is written,
-    /// its channel freed, the game kept in the history, when [`FinishedGame::rated_in`] a
+    /// Ends a game read at revision `expected`: in one transaction the final record is written
+    /// (and its board owed), its channel freed, the game kept in the history, when [`FinishedGame::rated_in`] a
     /// guild both players rated with `rate`, and `bot` (a person's result against the
     /// computer) added to their record. Returns the stored game and the history entry (with
     /// its rating changes). If the history already holds this game (a repeated finish),
