@@ -122,6 +122,7 @@ fn samples() -> Vec<Text> {
         Text::YouResigned,
         Text::NotYourTurn { player: 2 },
         Text::NotAPlayer,
+        Text::BoardPostedAgain { link: link.clone() },
         Text::OutOfDate {
             to_move: Some(2),
             link,
