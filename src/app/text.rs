@@ -714,10 +714,10 @@ fn rules_en(rules: &Rules, in_play: bool) -> String {
     match rules.no_first_quan {
         NoFirstQuan::Off => {}
         NoFirstQuan::Illegal => lines.push(String::from(
-            "• A player's first move may not capture a mandarin.",
+            "• The first move of the game may not capture a mandarin.",
         )),
         NoFirstQuan::Stop => lines.push(String::from(
-            "• A player's first move stops capturing in front of a mandarin.",
+            "• The first move of the game stops capturing in front of a mandarin.",
         )),
     }
     lines.push(String::from(match rules.refill_short {
@@ -828,7 +828,7 @@ fn illegal_en(error: IllegalMove) -> String {
             String::from("That square is empty: pick a square with at least one stone.")
         }
         IllegalMove::FirstMoveMandarinCapture => String::from(
-            "Under these rules a first move may not capture a mandarin: pick another move.",
+            "Under these rules the first move of the game may not capture a mandarin: pick another move.",
         ),
         IllegalMove::EndlessSowing => {
             String::from("That move would go on sowing forever: pick another move.")
@@ -885,10 +885,10 @@ fn rules_vi(rules: &Rules, in_play: bool) -> String {
     match rules.no_first_quan {
         NoFirstQuan::Off => {}
         NoFirstQuan::Illegal => lines.push(String::from(
-            "• Nước đi đầu tiên của mỗi người không được ăn quan.",
+            "• Nước đi đầu tiên của ván không được ăn quan.",
         )),
         NoFirstQuan::Stop => lines.push(String::from(
-            "• Nước đi đầu tiên của mỗi người dừng ăn khi gặp ô quan.",
+            "• Nước đi đầu tiên của ván dừng ăn khi gặp ô quan.",
         )),
     }
     lines.push(String::from(match rules.refill_short {
@@ -914,7 +914,7 @@ fn illegal_vi(error: IllegalMove) -> String {
         }
         IllegalMove::EmptySquare(_) => "Ô đó trống: hãy chọn ô có ít nhất một quân.",
         IllegalMove::FirstMoveMandarinCapture => {
-            "Theo luật này, nước đi đầu tiên không được ăn quan: hãy chọn nước khác."
+            "Theo luật này, nước đi đầu tiên của ván không được ăn quan: hãy chọn nước khác."
         }
         IllegalMove::EndlessSowing => "Nước đi đó sẽ rải mãi không dừng: hãy chọn nước khác.",
     })
