@@ -1193,6 +1193,9 @@ impl App {
         let status = status.render(locale);
         let view = BoardView {
             position,
+            // A finished game (also one resigned or timed out, whose position still has a
+            // player to move) shows no turn marker.
+            turn: position.to_move().filter(|_| !loaded.finished()),
             players: [
                 PlayerPanel {
                     name: &players[0].name,

@@ -476,6 +476,10 @@ impl App {
             let status = Text::ReplayFrame { ply, plies }.render(locale);
             let view = BoardView {
                 position,
+                // The last frame of a resigned or timed-out game marks nobody's turn.
+                turn: position
+                    .to_move()
+                    .filter(|_| ply < plies || record.forfeited().is_none()),
                 players: [
                     PlayerPanel {
                         name: &record.players[0].name,

@@ -568,4 +568,50 @@ fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
     assert_eq!(game.record.rules.quan_value, 5);
     assert!(game.record.rules.empty_mandarin_is_gap, "folk rules");
 }
+/// Which players' turn a board picture marks, South then North: the green dot by the name and
+/// the green bar along the row (see the layout in `render/oaq.rs`).
+fn turn_marks(msg: &Msg) -> [bool; 2] {
+    const TURN: [u8; 3] = [0x2E, 0x8B, 0x57];
+    let png = msg.png.as_ref().expect("a board picture");
+    let image = image::load_from_memory(png).expect("a PNG").to_rgb8();
+    let marked = |dot: (u32, u32), bar: (u32, u32)| {
+        let dot = image.get_pixel(dot.0, dot.1).0 == TURN;
+        let bar = image.get_pixel(bar.0, bar.1).0 == TURN;
+        assert_eq!(dot, bar, "the dot and the bar go together");
+        dot
+    };
+    [marked((48, 367), (170, 294)), marked((48, 33), (170, 106))]
+}
+
+/// Issue 10: the final picture after a resignation or a timeout marks nobody's turn (the
+/// position still names the player who was to move).
+#[test]
+fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
+    let (app, clock) = app();
+    let (id, board) = started(&app, FirstPlayer::Challenger);
+    assert_eq!(turn_marks(&board), [true, false], "An (South) to move");
+    let moved = public(&app.click(EN, &an(), enabled_moves(&board)[0])).clone();
+    assert_eq!(turn_marks(&moved), [false, true], "Bình (North) to move");
+    let resigned = app.click(EN, &binh(), Action::ConfirmResign { game: id });
+    let last = &resigned.edits[0].msg;
+    assert!(only_rematch(last));
+    assert_eq!(turn_marks(last), [false, false], "resigned: no turn marker");
+
+    let (id, board) = started(&app, FirstPlayer::Challenger);
+    assert_eq!(turn_marks(&board), [true, false]);
+    clock.advance_ms(TURN);
+    let edits = app.expire_turns();
+    assert_eq!(edits.len(), 1);
+    let last = &edits[0].msg;
+    assert!(last.text.contains("ran out of time"), "{}", last.text);
+    assert!(only_rematch(last));
+    assert_eq!(
+        turn_marks(last),
+        [false, false],
+        "timed out: no turn marker"
+    );
+    let record = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(record.timed_out, Some(Seat::South));
+}
+
 mod social;

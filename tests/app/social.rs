@@ -320,6 +320,48 @@ struct Engine {
     command: OaqCommand,
 }
 
+/// Issue 10: a replay's last frame after a resignation marks nobody's turn; the frames before
+/// it mark the player to move (green dot by the name; the GIF's colours are approximate).
+#[test]
+fn issue_10_the_last_frame_of_a_resigned_games_replay_marks_no_turn() {
+    let (app, _clock) = app();
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        request(Some(binh()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    let board = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    public(&app.click(EN, &an(), enabled_moves(&board)[0]));
+    app.click(EN, &binh(), Action::ConfirmResign { game: id });
+    let request = app.find_replay(EN, HERE, &an(), id).expect("found");
+    let gif = public(&app.replay(EN, &request))
+        .png
+        .clone()
+        .expect("a GIF");
+    let frames = GifDecoder::new(Cursor::new(gif))
+        .expect("a GIF")
+        .into_frames()
+        .collect_frames()
+        .expect("frames");
+    assert_eq!(frames.len(), 2);
+    let green = |frame: usize, (x, y): (u32, u32)| {
+        let [r, g, b, _] = frames[frame].buffer().get_pixel(x, y).0;
+        let turn = [0x2E, 0x8B, 0x57];
+        [r, g, b]
+            .iter()
+            .zip(turn)
+            .all(|(&c, t): (&u8, u8)| c.abs_diff(t) <= 24)
+    };
+    let (south_dot, north_dot) = ((48, 367), (48, 33));
+    assert!(green(0, south_dot) && !green(0, north_dot), "South to move");
+    assert!(
+        !green(1, south_dot) && !green(1, north_dot),
+        "resigned: no turn marker"
+    );
+}
+
 #[test]
 fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
     let (app, _clock) = app();
