@@ -270,15 +270,16 @@ impl App {
         Response::private(Text::Help.render(locale))
     }
 
-    /// A button click by `user`.
+    /// A button click by `user` in `place` (the interaction's server and channel, never
+    /// anything read from the button's id).
     ///
     /// An action that loses a compare-and-swap race is re-run from a fresh read, so it is
     /// judged against the state that won: a move on a board that has just moved on is then
     /// answered as out of date, never applied twice.
-    pub fn click(&self, locale: Locale, user: &UserRef, action: Action) -> Response {
+    pub fn click(&self, locale: Locale, place: Place, user: &UserRef, action: Action) -> Response {
         let mut result = Err(Fail::Conflict);
         for _ in 0..ATTEMPTS {
-            result = self.click_once(locale, user, action);
+            result = self.click_once(locale, place, user, action);
             if !matches!(result, Err(Fail::Conflict)) {
                 break;
             }
@@ -286,7 +287,13 @@ impl App {
         self.finish(locale, "click", result)
     }
 
-    fn click_once(&self, locale: Locale, user: &UserRef, action: Action) -> Result<Response, Fail> {
+    fn click_once(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+        action: Action,
+    ) -> Result<Response, Fail> {
         match action {
             Action::Accept { challenge } => self.accept(user, challenge),
             Action::Decline { challenge } => self.decline(locale, user, challenge),
@@ -296,7 +303,10 @@ impl App {
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
             Action::Rematch { game } => self.rematch(locale, user, game),
-            Action::Leaderboard { guild, page } => self.leaderboard_click(locale, guild, page),
+            Action::Leaderboard {
+                page,
+                locale: shown,
+            } => self.leaderboard_click(place, page, shown),
             Action::Rules { game } => self.load_game(game).map(|l| {
                 Response::private(
                     Text::RulesSummary {

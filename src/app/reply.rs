@@ -2,10 +2,12 @@
 //! Discord's builders.
 
 use crate::games::oaq::Move;
+use crate::locale::Locale;
 use crate::store::Hand;
 
 /// A button's action, carried in its `custom_id` (see `discord::custom_id`). Every action names
-/// the record it applies to, so a click works after a restart.
+/// the record or view it applies to, so a click works after a restart, but never an authority:
+/// the server, channel and user always come from the interaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Accept a challenge.
@@ -59,12 +61,13 @@ pub enum Action {
         /// The finished game's id.
         game: u64,
     },
-    /// Turn a leaderboard message to another page.
+    /// Turn a leaderboard message to another page. The leaderboard is the one of the server
+    /// the button is clicked in.
     Leaderboard {
-        /// The guild whose leaderboard it is.
-        guild: u64,
         /// The page to show (0-based).
         page: u64,
+        /// The language the message was posted in, which it keeps whoever clicks.
+        locale: Locale,
     },
 }
 

@@ -552,7 +552,14 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
     let locale = Locale::from_discord(&interaction.locale);
     let custom_id = interaction.data.custom_id.as_str();
     let response = match custom_id::decode(custom_id) {
-        Ok(action) => click(data, locale, &interaction.user, action).await,
+        Ok(action) => {
+            // Where the click happened comes from Discord, never from the button's id.
+            let place = Place {
+                guild: interaction.guild_id.map(|g| g.get()),
+                channel: interaction.channel_id.get(),
+            };
+            click(data, locale, place, &interaction.user, action).await
+        }
         Err(error) => {
             tracing::warn!(%error, "malformed button id");
             Response::private(Text::UnknownButton.render(locale))
@@ -647,10 +654,16 @@ async fn open_thread(http: &serenity::Http, app: Arc<App>, request: ThreadReques
     }
 }
 
-async fn click(data: &Data, locale: Locale, user: &serenity::User, action: Action) -> Response {
+async fn click(
+    data: &Data,
+    locale: Locale,
+    place: Place,
+    user: &serenity::User,
+    action: Action,
+) -> Response {
     let app = data.app.clone();
     let user = user_ref(user);
-    match blocking(move || app.click(locale, &user, action)).await {
+    match blocking(move || app.click(locale, place, &user, action)).await {
         Ok(response) => response,
         Err(error) => {
             tracing::error!(%error, ?action, "button handler failed");

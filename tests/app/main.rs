@@ -121,7 +121,7 @@ fn challenge_id(response: &Response) -> u64 {
 fn started(app: &App, first: FirstPlayer) -> (u64, Msg) {
     let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), first));
     let id = challenge_id(&posted);
-    let board = app.click(EN, &binh(), Action::Accept { challenge: id });
+    let board = app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
     (id, public(&board).clone())
 }
 
@@ -160,7 +160,7 @@ fn a_whole_game_is_played_by_clicking_until_the_final_count() {
         .get(plies % 3)
         .or(enabled_moves(&board).first())
     {
-        let response = app.click(EN, &mover_of(action, &players), action);
+        let response = app.click(EN, HERE, &mover_of(action, &players), action);
         board = public(&response).clone();
         assert!(
             board.png.is_some(),
@@ -216,7 +216,7 @@ fn move_buttons_follow_the_picture_and_disable_empty_squares() {
         &board,
         |a| matches!(a, Action::Play { mv, .. } if mv.to_string() == "3+"),
     );
-    let after = public(&app.click(EN, &binh(), first)).clone();
+    let after = public(&app.click(EN, HERE, &binh(), first)).clone();
     // North (An) to move: North's squares appear 5 4 3 2 1 from left to right, and North's
     // "+" travels left on screen.
     let top: Vec<&str> = after.rows[0].iter().map(|b| b.label.as_str()).collect();
@@ -247,10 +247,10 @@ fn wrong_clicks_are_explained_privately_and_change_nothing() {
     let a_move = enabled_moves(&board)[0];
 
     // Not your turn.
-    let text = private(&app.click(EN, &binh(), a_move)).to_owned();
+    let text = private(&app.click(EN, HERE, &binh(), a_move)).to_owned();
     assert!(text.contains("<@11>'s turn"), "{text}");
     // Not a player.
-    let text = private(&app.click(EN, &user(33, "Chi"), a_move)).to_owned();
+    let text = private(&app.click(EN, HERE, &user(33, "Chi"), a_move)).to_owned();
     assert!(text.contains("not playing"), "{text}");
     // A disabled (illegal) move sent anyway: North's square played by South.
     let forged = Action::Play {
@@ -258,13 +258,13 @@ fn wrong_clicks_are_explained_privately_and_change_nothing() {
         ply: 0,
         mv: "8+".parse().expect("move"),
     };
-    let text = private(&app.click(EN, &an(), forged)).to_owned();
+    let text = private(&app.click(EN, HERE, &an(), forged)).to_owned();
     assert!(text.contains("your own five squares"), "{text}");
     assert_eq!(app.store().game(id).expect("read").expect("game"), before);
 
     // A valid click, then the same (now stale) board clicked again.
-    public(&app.click(EN, &an(), a_move));
-    let stale = app.click(EN, &an(), a_move);
+    public(&app.click(EN, HERE, &an(), a_move));
+    let stale = app.click(EN, HERE, &an(), a_move);
     match &stale.reply {
         Reply::Private(msg) => {
             assert!(msg.text.contains("out of date"), "{}", msg.text);
@@ -288,7 +288,7 @@ fn two_racing_clicks_apply_exactly_one_move() {
         .take(4)
         .map(|&action| {
             let app = app.clone();
-            std::thread::spawn(move || app.click(EN, &an(), action))
+            std::thread::spawn(move || app.click(EN, HERE, &an(), action))
         })
         .collect();
     let updates = handles
@@ -306,7 +306,7 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     let (app, _clock) = app();
     let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps));
     let id = challenge_id(&posted);
-    let prompt = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    let prompt = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     assert!(
         prompt.text.contains("rock, paper, scissors"),
         "{}",
@@ -316,6 +316,7 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     let pick = |who: &UserRef, hand| {
         app.click(
             EN,
+            HERE,
             who,
             Action::Pick {
                 challenge: id,
@@ -363,7 +364,7 @@ fn challenges_expire_on_time_and_free_the_channel() {
     );
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
     assert!(
-        private(&app.click(EN, &binh(), Action::Accept { challenge: id }))
+        private(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id }))
             .contains("no longer open")
     );
 }
@@ -373,7 +374,7 @@ fn clicking_an_expired_challenge_says_so_in_place() {
     let (app, clock) = app();
     let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
     clock.advance_ms(TTL);
-    let msg = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    let msg = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     assert!(msg.text.contains("expired") && msg.rows.is_empty());
     assert!(app.store().game(id).expect("read").is_none());
 }
@@ -401,8 +402,11 @@ fn one_game_or_challenge_per_channel_and_no_self_or_bot_challenges() {
         "{busy}"
     );
     // An open challenge: the challenger cannot take it, anyone else can.
-    assert!(private(&app.click(EN, &an(), Action::Accept { challenge: id })).contains("your own"));
-    let board = public(&app.click(EN, &user(33, "Chi"), Action::Accept { challenge: id })).clone();
+    assert!(
+        private(&app.click(EN, HERE, &an(), Action::Accept { challenge: id })).contains("your own")
+    );
+    let board =
+        public(&app.click(EN, HERE, &user(33, "Chi"), Action::Accept { challenge: id })).clone();
     assert!(board.png.is_some());
     let busy =
         private(&app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin))).to_owned();
@@ -421,18 +425,19 @@ fn decline_and_cancel_belong_to_the_right_players() {
     let id =
         challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Coin)));
     assert!(
-        private(&app.click(EN, &an(), Action::Decline { challenge: id }))
+        private(&app.click(EN, HERE, &an(), Action::Decline { challenge: id }))
             .contains("challenged player")
     );
     assert!(
-        private(&app.click(EN, &binh(), Action::Cancel { challenge: id })).contains("Only <@11>")
+        private(&app.click(EN, HERE, &binh(), Action::Cancel { challenge: id }))
+            .contains("Only <@11>")
     );
-    let declined = public(&app.click(EN, &binh(), Action::Decline { challenge: id })).clone();
+    let declined = public(&app.click(EN, HERE, &binh(), Action::Decline { challenge: id })).clone();
     assert!(declined.text.contains("declined") && declined.rows.is_empty());
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
 
     let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
-    let cancelled = public(&app.click(EN, &an(), Action::Cancel { challenge: id })).clone();
+    let cancelled = public(&app.click(EN, HERE, &an(), Action::Cancel { challenge: id })).clone();
     assert!(cancelled.text.contains("cancelled"));
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
 }
@@ -443,8 +448,8 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     let (id, board) = started(&app, FirstPlayer::Challenger);
     app.record_message(Track::Game(id), 4242);
     let resign = find(&board, |a| matches!(a, Action::Resign { .. }));
-    assert!(private(&app.click(EN, &user(33, "Chi"), resign)).contains("not playing"));
-    let ask = app.click(EN, &binh(), resign);
+    assert!(private(&app.click(EN, HERE, &user(33, "Chi"), resign)).contains("not playing"));
+    let ask = app.click(EN, HERE, &binh(), resign);
     let confirm = match &ask.reply {
         Reply::Private(msg) => find(msg, |a| matches!(a, Action::ConfirmResign { .. })),
         other => panic!("{other:?}"),
@@ -457,7 +462,7 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
         .record
         .resigned
         .is_none());
-    let done = app.click(EN, &binh(), confirm);
+    let done = app.click(EN, HERE, &binh(), confirm);
     assert!(matches!(&done.reply, Reply::Update(m) if m.text.contains("You resigned")));
     assert_eq!(done.edits.len(), 1);
     let edit = &done.edits[0];
@@ -470,7 +475,7 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     );
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
     // Clicking the finished game's old buttons is refused.
-    assert!(private(&app.click(EN, &an(), enabled_moves(&board)[0])).contains("over"));
+    assert!(private(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).contains("over"));
 }
 
 #[test]
@@ -501,11 +506,11 @@ fn a_restart_mid_game_keeps_every_move_and_the_old_buttons_work() {
         let app = app_with(Store::open(dir.path()).expect("open"), clock.clone());
         let (_, board) = started(&app, FirstPlayer::Challenger);
         let first = enabled_moves(&board)[0];
-        public(&app.click(EN, &an(), first)).clone()
+        public(&app.click(EN, HERE, &an(), first)).clone()
     };
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
     let next = enabled_moves(&board)[0];
-    let after = public(&app.click(EN, &binh(), next)).clone();
+    let after = public(&app.click(EN, HERE, &binh(), next)).clone();
     assert!(after.png.is_some());
     match enabled_moves(&after)[0] {
         Action::Play { ply, .. } => assert_eq!(ply, 2),
@@ -531,7 +536,7 @@ fn a_damaged_game_record_is_reported_and_left_alone() {
         db.flush().expect("flush");
     }
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
-    let text = private(&app.click(EN, &an(), enabled_moves(&board)[0])).to_owned();
+    let text = private(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).to_owned();
     assert!(text.contains("damaged"), "{text}");
     assert!(private(&app.board(EN, HERE)).contains("damaged"));
     let challenge = app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin));
@@ -560,7 +565,7 @@ fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
     req.preset = Some(Preset::Folk);
     req.quan_value = Some(5);
     let id = challenge_id(&app.challenge(EN, HERE, &an(), req));
-    let board = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     assert!(board.text.contains("Coin toss"), "{}", board.text);
     let game = app.store().game(id).expect("read").expect("game");
     let ids = [game.record.players[0].id, game.record.players[1].id];
@@ -590,9 +595,9 @@ fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
     let (app, clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
     assert_eq!(turn_marks(&board), [true, false], "An (South) to move");
-    let moved = public(&app.click(EN, &an(), enabled_moves(&board)[0])).clone();
+    let moved = public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).clone();
     assert_eq!(turn_marks(&moved), [false, true], "Bình (North) to move");
-    let resigned = app.click(EN, &binh(), Action::ConfirmResign { game: id });
+    let resigned = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
     let last = &resigned.edits[0].msg;
     assert!(only_rematch(last));
     assert_eq!(turn_marks(last), [false, false], "resigned: no turn marker");
