@@ -279,6 +279,7 @@ fn samples() -> Vec<Text> {
         Text::NoRunningGames,
         Text::Damaged,
         Text::UnknownButton,
+        Text::ButtonElsewhere,
         Text::Apology,
     ]
 }

@@ -6,6 +6,7 @@
 //! outcome is a response: user mistakes become private explanations, internal failures are
 //! logged and answered with an apology, and nothing is half-applied.
 
+mod authority;
 mod clock;
 mod computer;
 mod ending;
@@ -294,6 +295,7 @@ impl App {
         user: &UserRef,
         action: Action,
     ) -> Result<Response, Fail> {
+        self.check_place(place, action)?;
         match action {
             Action::Accept { challenge } => self.accept(user, challenge),
             Action::Decline { challenge } => self.decline(locale, user, challenge),

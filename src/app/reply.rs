@@ -7,7 +7,8 @@ use crate::store::Hand;
 
 /// A button's action, carried in its `custom_id` (see `discord::custom_id`). Every action names
 /// the record or view it applies to, so a click works after a restart, but never an authority:
-/// the server, channel and user always come from the interaction.
+/// the server, channel and user always come from the interaction, and a click on a record that
+/// lives in another channel is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Accept a challenge.

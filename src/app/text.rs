@@ -591,6 +591,9 @@ pub enum Text {
     Damaged,
     /// Refusal: a button this version of the bot does not recognise.
     UnknownButton,
+    /// Refusal: a button naming a challenge or game of another channel (an id crafted or
+    /// copied by hand: buttons carry no authority).
+    ButtonElsewhere,
     /// Internal error.
     Apology,
 }
@@ -1171,6 +1174,7 @@ impl Text {
             Text::NoRunningGames => String::from("No game is being played in this server right now. Start one with `/oaq challenge`."),
             Text::Damaged => String::from("The saved game for this channel is damaged and cannot be read. Nothing was changed and the record was kept for inspection: please tell the bot's operator."),
             Text::UnknownButton => String::from("This button is not one I recognise (it may come from an older version of the bot). Use `/oaq board` to get a fresh board."),
+            Text::ButtonElsewhere => String::from("This button belongs to a challenge or game in another channel, so it does nothing here."),
             Text::Apology => String::from("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."),
         }
     }
@@ -1414,6 +1418,7 @@ impl Text {
             Text::NoRunningGames => String::from("Hiện không có ván nào đang chơi trong máy chủ. Hãy bắt đầu bằng `/oaq thach-dau`."),
             Text::Damaged => String::from("Ván đã lưu của kênh này bị hỏng và không đọc được. Không có gì bị thay đổi và bản ghi được giữ lại để kiểm tra: hãy báo cho người quản lý bot."),
             Text::UnknownButton => String::from("Tôi không nhận ra nút này (có thể nó thuộc một phiên bản cũ của bot). Dùng `/oaq ban-co` để lấy bàn cờ mới."),
+            Text::ButtonElsewhere => String::from("Nút này thuộc về một lời thách hoặc ván cờ ở kênh khác nên không có tác dụng ở đây."),
             Text::Apology => String::from("Xin lỗi, bên tôi có trục trặc và chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé."),
         }
     }

@@ -573,6 +573,93 @@ fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
     assert_eq!(game.record.rules.quan_value, 5);
     assert!(game.record.rules.empty_mandarin_is_gap, "folk rules");
 }
+/// Issue 10: buttons carry no authority. A challenge's or a game's buttons clicked in another
+/// channel (or server, or a direct message) are refused and change nothing; where the record
+/// lives they work.
+#[test]
+fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
+    let (app, _clock) = app();
+    let elsewhere = [
+        Place {
+            guild: Some(1),
+            channel: 200,
+        },
+        Place {
+            guild: Some(2),
+            channel: 100,
+        },
+        Place {
+            guild: None,
+            channel: 5,
+        },
+    ];
+    let refused = |place: Place, who: &UserRef, action: Action| {
+        let response = app.click(EN, place, who, action);
+        let text = private(&response).to_owned();
+        assert!(
+            text.contains("another channel"),
+            "{place:?} {action:?}: {text}"
+        );
+        assert!(response.edits.is_empty() && response.computer.is_none());
+    };
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps)));
+    let challenge = app.store().challenge(id).expect("read");
+    for place in elsewhere {
+        refused(place, &binh(), Action::Accept { challenge: id });
+        refused(place, &binh(), Action::Decline { challenge: id });
+        refused(place, &an(), Action::Cancel { challenge: id });
+    }
+    assert_eq!(app.store().challenge(id).expect("read"), challenge);
+    public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id }));
+    for place in elsewhere {
+        refused(
+            place,
+            &an(),
+            Action::Pick {
+                challenge: id,
+                hand: Hand::Rock,
+            },
+        );
+    }
+    private(&app.click(
+        EN,
+        HERE,
+        &an(),
+        Action::Pick {
+            challenge: id,
+            hand: Hand::Rock,
+        },
+    ));
+    let board = public(&app.click(
+        EN,
+        HERE,
+        &binh(),
+        Action::Pick {
+            challenge: id,
+            hand: Hand::Scissors,
+        },
+    ))
+    .clone();
+    assert!(board.png.is_some(), "An won the pick and moves first");
+
+    let game = app.store().game(id).expect("read");
+    let a_move = enabled_moves(&board)[0];
+    for place in elsewhere {
+        refused(place, &an(), a_move);
+        refused(place, &an(), Action::Resign { game: id });
+        refused(place, &an(), Action::ConfirmResign { game: id });
+        refused(place, &an(), Action::Rules { game: id });
+    }
+    assert_eq!(app.store().game(id).expect("read"), game, "nothing changed");
+    public(&app.click(EN, HERE, &an(), a_move));
+    app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    for place in elsewhere {
+        refused(place, &an(), Action::Rematch { game: id });
+    }
+    assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+    challenge_id(&app.click(EN, HERE, &an(), Action::Rematch { game: id }));
+}
+
 /// Which players' turn a board picture marks, South then North: the green dot by the name and
 /// the green bar along the row (see the layout in `render/oaq.rs`).
 fn turn_marks(msg: &Msg) -> [bool; 2] {
