@@ -298,8 +298,8 @@ impl App {
         self.check_place(place, action)?;
         match action {
             Action::Accept { challenge } => self.accept(user, challenge),
-            Action::Decline { challenge } => self.decline(locale, user, challenge),
-            Action::Cancel { challenge } => self.cancel(locale, user, challenge),
+            Action::Decline { challenge } => self.decline(user, challenge),
+            Action::Cancel { challenge } => self.cancel(user, challenge),
             Action::Pick { challenge, hand } => self.pick(locale, user, challenge, hand),
             Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv),
             Action::Resign { game } => self.ask_resign(locale, user, game),
@@ -759,7 +759,8 @@ impl App {
         }
     }
 
-    fn decline(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    /// The challenge message is public: it keeps the challenge's language, whoever clicks.
+    fn decline(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
         let stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
@@ -778,14 +779,15 @@ impl App {
             opponent: user.id,
         };
         Ok(Response {
-            reply: Reply::Update(Msg::text(text.render(locale))),
+            reply: Reply::Update(Msg::text(text.render(c.locale))),
             edits: Vec::new(),
             computer: None,
             thread: None,
         })
     }
 
-    fn cancel(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    /// The challenge message is public: it keeps the challenge's language, whoever clicks.
+    fn cancel(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
         let stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
@@ -801,7 +803,7 @@ impl App {
             challenger: c.challenger.id,
         };
         Ok(Response {
-            reply: Reply::Update(Msg::text(text.render(locale))),
+            reply: Reply::Update(Msg::text(text.render(c.locale))),
             edits: Vec::new(),
             computer: None,
             thread: None,

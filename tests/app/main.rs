@@ -660,6 +660,36 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
     challenge_id(&app.click(EN, HERE, &an(), Action::Rematch { game: id }));
 }
 
+/// Issue 10: a public message keeps the language it was posted in: declining or cancelling an
+/// English challenge from a Vietnamese client leaves it English.
+#[test]
+fn issue_10_declining_or_cancelling_keeps_the_challenges_language() {
+    let (app, _clock) = app();
+    let vi = Locale::Vietnamese;
+    let id =
+        challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Coin)));
+    let declined = public(&app.click(vi, HERE, &binh(), Action::Decline { challenge: id })).clone();
+    let expected = oaq_bot::app::Text::ChallengeDeclined {
+        challenger: an().id,
+        opponent: binh().id,
+    };
+    assert_eq!(declined.text, expected.render(EN));
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
+    let cancelled = public(&app.click(vi, HERE, &an(), Action::Cancel { challenge: id })).clone();
+    let expected = oaq_bot::app::Text::ChallengeCancelled {
+        challenger: an().id,
+    };
+    assert_eq!(cancelled.text, expected.render(EN));
+    // Refusals stay private, in the clicker's language.
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
+    let refused =
+        private(&app.click(vi, HERE, &binh(), Action::Cancel { challenge: id })).to_owned();
+    let expected = oaq_bot::app::Text::OnlyChallengerCancels {
+        challenger: an().id,
+    };
+    assert_eq!(refused, expected.render(vi));
+}
+
 /// Which players' turn a board picture marks, South then North: the green dot by the name and
 /// the green bar along the row (see the layout in `render/oaq.rs`).
 fn turn_marks(msg: &Msg) -> [bool; 2] {
