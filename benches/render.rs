@@ -16,6 +16,7 @@ fn bench_render(c: &mut Criterion) {
     };
     let view = BoardView {
         position: &position,
+        turn: position.to_move(),
         players: [
             PlayerPanel {
                 name: "Nguyễn Thị Ánh",

@@ -52,7 +52,7 @@ fn start(app: &App, a: &UserRef, b: &UserRef, channel: u64) -> (u64, Msg) {
         } => id,
         other => panic!("no challenge: {other:?}"),
     };
-    let board = msg(&app.click(EN, b, Action::Accept { challenge: id })).clone();
+    let board = msg(&app.click(EN, place, b, Action::Accept { challenge: id })).clone();
     (id, board)
 }
 
@@ -75,7 +75,7 @@ fn play_out(app: &App, a: &UserRef, b: &UserRef, pick: usize) -> (u64, usize) {
             Action::Play { mv, .. } if mv.square.owner() == Some(Seat::North) => b,
             _ => a,
         };
-        board = msg(&app.click(EN, mover, action)).clone();
+        board = msg(&app.click(EN, HERE, mover, action)).clone();
         plies += 1;
     }
 }
@@ -163,7 +163,15 @@ fn main() {
         } else {
             &players[4]
         };
-        let response = app.click(EN, mover, action);
+        let response = app.click(
+            EN,
+            Place {
+                channel: 200,
+                ..HERE
+            },
+            mover,
+            action,
+        );
         if ply == 2 {
             write("board.png", &response);
         }
@@ -190,6 +198,6 @@ fn main() {
     };
     write(
         "board-vi.png",
-        &app.click(EN, &players[6], Action::Accept { challenge: id }),
+        &app.click(EN, place, &players[6], Action::Accept { challenge: id }),
     );
 }

@@ -280,6 +280,7 @@ fn samples() -> Vec<Text> {
         Text::NoRunningGames,
         Text::Damaged,
         Text::UnknownButton,
+        Text::ButtonElsewhere,
         Text::Apology,
     ]
 }

@@ -8,6 +8,7 @@ use oaq_bot::render::Fonts;
 fn view<'a>(position: &'a Position, last: Option<&'a LastMove>, status: &'a str) -> BoardView<'a> {
     BoardView {
         position,
+        turn: position.to_move(),
         players: [
             PlayerPanel {
                 name: "Nguyễn Thị Ánh",
@@ -117,4 +118,36 @@ fn marks_of_one_board_never_leak_into_the_next() {
     assert_eq!(plain, again, "the same view draws the same pixels");
     // The West square's wood, away from its stones, is untinted on the unmarked board.
     assert_eq!(again.get_pixel(160 - 20, 200 - 80).0, [0xE6, 0xC5, 0x8F]);
+}
+
+/// Issue 10: the turn marker (the green dot by the name, the green bar along the row) follows
+/// the view's `turn`, not the position: a finished game's picture passes `None` and shows none
+/// even though a resigned or timed-out position still names a player to move.
+#[test]
+fn the_turn_marker_follows_the_views_turn_and_a_finished_board_has_none() {
+    const TURN: [u8; 3] = [0x2E, 0x8B, 0x57];
+    let fonts = Fonts::load().expect("fonts");
+    let start = Position::start(Rules::standard());
+    let marked = oaq::draw(&fonts, &view(&start, None, "Nguyễn Thị Ánh to move"));
+    // South's dot and bar.
+    assert_eq!(marked.get_pixel(48, 367).0, TURN);
+    assert_eq!(marked.get_pixel(170, 294).0, TURN);
+    let mut north = view(&start, None, "to move");
+    north.turn = Some(oaq_bot::games::oaq::Seat::North);
+    let north = oaq::draw(&fonts, &north);
+    assert_eq!(north.get_pixel(48, 33).0, TURN);
+    assert_eq!(north.get_pixel(170, 106).0, TURN);
+    assert_ne!(north.get_pixel(48, 367).0, TURN);
+
+    let mut finished = view(&start, None, "Trần Văn Bình wins by resignation");
+    finished.turn = None;
+    let image = oaq::draw(&fonts, &finished);
+    save(
+        "resigned.png",
+        &oaq::render(&fonts, &finished).expect("png"),
+    );
+    assert!(
+        image.pixels().all(|p| p.0 != TURN),
+        "no turn marker anywhere"
+    );
 }

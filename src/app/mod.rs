@@ -6,6 +6,7 @@
 //! outcome is a response: user mistakes become private explanations, internal failures are
 //! logged and answered with an apology, and nothing is half-applied.
 
+mod authority;
 mod clock;
 mod computer;
 mod ending;
@@ -286,14 +287,15 @@ impl App {
         Response::private(Text::Help.render(locale))
     }
 
-    /// A button click by `user`, on a message the app need not know (see
+    /// A button click by `user` in `place` (the interaction's server and channel, never
+    /// anything read from the button's id), on a message the app need not know (see
     /// [`App::click_on`]).
-    pub fn click(&self, locale: Locale, user: &UserRef, action: Action) -> Response {
-        self.click_on(locale, user, action, None)
+    pub fn click(&self, locale: Locale, place: Place, user: &UserRef, action: Action) -> Response {
+        self.click_on(locale, place, user, action, None)
     }
 
-    /// A button click by `user` on message `clicked` (from the interaction): a move on a copy
-    /// of the board that is no longer the live one is refused.
+    /// A button click by `user` in `place` on message `clicked` (both from the interaction): a
+    /// move on a copy of the board that is no longer the live one is refused.
     ///
     /// An action that loses a compare-and-swap race is re-run from a fresh read, so it is
     /// judged against the state that won: a move on a board that has just moved on is then
@@ -301,13 +303,14 @@ impl App {
     pub fn click_on(
         &self,
         locale: Locale,
+        place: Place,
         user: &UserRef,
         action: Action,
         clicked: Option<u64>,
     ) -> Response {
         let mut result = Err(Fail::Conflict);
         for _ in 0..ATTEMPTS {
-            result = self.click_once(locale, user, action, clicked);
+            result = self.click_once(locale, place, user, action, clicked);
             if !matches!(result, Err(Fail::Conflict)) {
                 break;
             }
@@ -318,20 +321,25 @@ impl App {
     fn click_once(
         &self,
         locale: Locale,
+        place: Place,
         user: &UserRef,
         action: Action,
         clicked: Option<u64>,
     ) -> Result<Response, Fail> {
+        self.check_place(place, action)?;
         match action {
             Action::Accept { challenge } => self.accept(user, challenge),
-            Action::Decline { challenge } => self.decline(locale, user, challenge),
-            Action::Cancel { challenge } => self.cancel(locale, user, challenge),
+            Action::Decline { challenge } => self.decline(user, challenge),
+            Action::Cancel { challenge } => self.cancel(user, challenge),
             Action::Pick { challenge, hand } => self.pick(locale, user, challenge, hand),
             Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv, clicked),
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
             Action::Rematch { game } => self.rematch(locale, user, game),
-            Action::Leaderboard { guild, page } => self.leaderboard_click(locale, guild, page),
+            Action::Leaderboard {
+                page,
+                locale: shown,
+            } => self.leaderboard_click(place, page, shown),
             Action::Rules { game } => self.load_game(game).map(|l| {
                 Response::private(
                     Text::RulesSummary {
@@ -817,7 +825,8 @@ impl App {
         }
     }
 
-    fn decline(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    /// The challenge message is public: it keeps the challenge's language, whoever clicks.
+    fn decline(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
         let stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
@@ -836,7 +845,7 @@ impl App {
             opponent: user.id,
         };
         Ok(Response {
-            reply: Reply::Update(Msg::text(text.render(locale))),
+            reply: Reply::Update(Msg::text(text.render(c.locale))),
             shows: None,
             edits: Vec::new(),
             computer: None,
@@ -844,7 +853,8 @@ impl App {
         })
     }
 
-    fn cancel(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    /// The challenge message is public: it keeps the challenge's language, whoever clicks.
+    fn cancel(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
         let stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
@@ -860,7 +870,7 @@ impl App {
             challenger: c.challenger.id,
         };
         Ok(Response {
-            reply: Reply::Update(Msg::text(text.render(locale))),
+            reply: Reply::Update(Msg::text(text.render(c.locale))),
             shows: None,
             edits: Vec::new(),
             computer: None,
@@ -1286,6 +1296,9 @@ impl App {
         let status = status.render(locale);
         let view = BoardView {
             position,
+            // A finished game (also one resigned or timed out, whose position still has a
+            // player to move) shows no turn marker.
+            turn: position.to_move().filter(|_| !loaded.finished()),
             players: [
                 PlayerPanel {
                     name: &players[0].name,

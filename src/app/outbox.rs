@@ -175,12 +175,32 @@ impl App {
         }
     }
 
-    /// After an interaction's answer showed `shown`: its board entry is settled (unless a
-    /// newer state is owed).
-    pub fn board_shown(&self, shown: Shown) {
-        if let Err(error) = self.store.settle_board(shown.game, shown.revision) {
-            tracing::warn!(game = shown.game, %error, "could not settle a shown board");
-        }
+    /// After an interaction's answer showed `shown` on message `on`: its board entry is
+    /// settled (unless a newer state is owed). If `on` is no longer the board (it was posted
+    /// again while the answer was under way), the answer gave that copy live buttons back: it
+    /// is owed its note again. Returns the entries to write now.
+    pub fn board_shown(&self, shown: Shown, on: Option<u64>) -> Vec<OwedKey> {
+        let result = (|| {
+            self.store.settle_board(shown.game, shown.revision)?;
+            let Some(stored) = self.store.game(shown.game)? else {
+                return Ok(Vec::new());
+            };
+            let record = &stored.record;
+            if on.is_none() || record.message.is_none() || record.message == on {
+                return Ok(Vec::new());
+            }
+            Ok(self
+                .retire(record, on)?
+                .map(|edit| edit.key)
+                .into_iter()
+                .collect())
+        })();
+        result.unwrap_or_else(|error: Fail| {
+            if let Fail::Damaged(reason) | Fail::Internal(reason) = error {
+                tracing::warn!(game = shown.game, %reason, "could not settle a shown board");
+            }
+            Vec::new()
+        })
     }
 
     /// Reports how the write `edit` went. Returns the entries owed again at once (the adapter
@@ -275,8 +295,7 @@ impl App {
             text: Text::BoardPostedAgain { link }.render(record.locale),
         };
         let key = note.key(copy);
-        self.store.owe_note(key, &note)?;
-        let seen = Owed::new(OwedWrite::Note(note));
+        let seen = self.store.owe_note(key, &note)?;
         self.draw(key, &seen)
     }
 
@@ -290,9 +309,9 @@ impl App {
         let wait = backoff_ms(attempts);
         tracing::warn!(key = ?edit.key, attempts, wait_ms = wait, reason, "a write to Discord failed; retrying");
         let next = Owed {
-            write: edit.seen.write.clone(),
             attempts,
             retry_at_ms: self.now() + wait,
+            ..edit.seen.clone()
         };
         self.store.reschedule(edit.key, &edit.seen, &next)?;
         Ok(Vec::new())

@@ -3,10 +3,13 @@
 
 use super::outbox::Shown;
 use crate::games::oaq::Move;
+use crate::locale::Locale;
 use crate::store::{Hand, Owed, OwedKey};
 
 /// A button's action, carried in its `custom_id` (see `discord::custom_id`). Every action names
-/// the record it applies to, so a click works after a restart.
+/// the record or view it applies to, so a click works after a restart, but never an authority:
+/// the server, channel and user always come from the interaction, and a click on a record that
+/// lives in another channel is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Accept a challenge.
@@ -60,12 +63,13 @@ pub enum Action {
         /// The finished game's id.
         game: u64,
     },
-    /// Turn a leaderboard message to another page.
+    /// Turn a leaderboard message to another page. The leaderboard is the one of the server
+    /// the button is clicked in.
     Leaderboard {
-        /// The guild whose leaderboard it is.
-        guild: u64,
         /// The page to show (0-based).
         page: u64,
+        /// The language the message was posted in, which it keeps whoever clicks.
+        locale: Locale,
     },
 }
 

@@ -130,15 +130,26 @@ impl App {
 
     /// A click on a leaderboard page button: the message turns to that page (the last one if
     /// the board has shrunk meanwhile).
+    ///
+    /// The leaderboard is always the one of the server the click comes from (`place`), never
+    /// one named by the button (issue 10: ids carry no authority), and the page is drawn in
+    /// `shown`, the language the message was posted in, so one reader's language does not
+    /// change a public message for everyone. Refusals are private, in the clicker's language
+    /// (see [`App::click`]).
     pub(super) fn leaderboard_click(
         &self,
-        locale: Locale,
-        guild: u64,
+        place: Place,
         page: u64,
+        shown: Locale,
     ) -> Result<Response, Fail> {
+        let guild = guild_of(place)?;
         let total = self.store.leaderboard(GameKind::Oaq, guild, 0, 0)?.total;
+        if total == 0 {
+            // Not a leaderboard of this server (a button from elsewhere), or nobody is rated.
+            return Err(Fail::User(Text::LeaderboardEmpty));
+        }
         let page = page.min(pages(total) - 1);
-        ok(Reply::Update(self.leaderboard_msg(locale, guild, page)?))
+        ok(Reply::Update(self.leaderboard_msg(shown, guild, page)?))
     }
 
     /// The leaderboard message for page `page` (0-based): caption, picture, page buttons.
@@ -199,7 +210,7 @@ impl App {
             },
         )?;
         let button = |text: Text, page: u64, disabled: bool| Button {
-            action: Action::Leaderboard { guild, page },
+            action: Action::Leaderboard { page, locale },
             label: text.render(locale),
             style: Style::Secondary,
             disabled,
@@ -477,6 +488,10 @@ impl App {
             let status = Text::ReplayFrame { ply, plies }.render(locale);
             let view = BoardView {
                 position,
+                // The last frame of a resigned or timed-out game marks nobody's turn.
+                turn: position
+                    .to_move()
+                    .filter(|_| ply < plies || record.forfeited().is_none()),
                 players: [
                     PlayerPanel {
                         name: &record.players[0].name,

@@ -597,6 +597,9 @@ pub enum Text {
     Damaged,
     /// Refusal: a button this version of the bot does not recognise.
     UnknownButton,
+    /// Refusal: a button naming a challenge or game of another channel (an id crafted or
+    /// copied by hand: buttons carry no authority).
+    ButtonElsewhere,
     /// Internal error.
     Apology,
 }
@@ -720,10 +723,10 @@ fn rules_en(rules: &Rules, in_play: bool) -> String {
     match rules.no_first_quan {
         NoFirstQuan::Off => {}
         NoFirstQuan::Illegal => lines.push(String::from(
-            "• A player's first move may not capture a mandarin.",
+            "• The first move of the game may not capture a mandarin.",
         )),
         NoFirstQuan::Stop => lines.push(String::from(
-            "• A player's first move stops capturing in front of a mandarin.",
+            "• The first move of the game stops capturing in front of a mandarin.",
         )),
     }
     lines.push(String::from(match rules.refill_short {
@@ -834,7 +837,7 @@ fn illegal_en(error: IllegalMove) -> String {
             String::from("That square is empty: pick a square with at least one stone.")
         }
         IllegalMove::FirstMoveMandarinCapture => String::from(
-            "Under these rules a first move may not capture a mandarin: pick another move.",
+            "Under these rules the first move of the game may not capture a mandarin: pick another move.",
         ),
         IllegalMove::EndlessSowing => {
             String::from("That move would go on sowing forever: pick another move.")
@@ -891,10 +894,10 @@ fn rules_vi(rules: &Rules, in_play: bool) -> String {
     match rules.no_first_quan {
         NoFirstQuan::Off => {}
         NoFirstQuan::Illegal => lines.push(String::from(
-            "• Nước đi đầu tiên của mỗi người không được ăn quan.",
+            "• Nước đi đầu tiên của ván không được ăn quan.",
         )),
         NoFirstQuan::Stop => lines.push(String::from(
-            "• Nước đi đầu tiên của mỗi người dừng ăn khi gặp ô quan.",
+            "• Nước đi đầu tiên của ván dừng ăn khi gặp ô quan.",
         )),
     }
     lines.push(String::from(match rules.refill_short {
@@ -920,7 +923,7 @@ fn illegal_vi(error: IllegalMove) -> String {
         }
         IllegalMove::EmptySquare(_) => "Ô đó trống: hãy chọn ô có ít nhất một quân.",
         IllegalMove::FirstMoveMandarinCapture => {
-            "Theo luật này, nước đi đầu tiên không được ăn quan: hãy chọn nước khác."
+            "Theo luật này, nước đi đầu tiên của ván không được ăn quan: hãy chọn nước khác."
         }
         IllegalMove::EndlessSowing => "Nước đi đó sẽ rải mãi không dừng: hãy chọn nước khác.",
     })
@@ -1178,6 +1181,7 @@ impl Text {
             Text::NoRunningGames => String::from("No game is being played in this server right now. Start one with `/oaq challenge`."),
             Text::Damaged => String::from("The saved game for this channel is damaged and cannot be read. Nothing was changed and the record was kept for inspection: please tell the bot's operator."),
             Text::UnknownButton => String::from("This button is not one I recognise (it may come from an older version of the bot). Use `/oaq board` to get a fresh board."),
+            Text::ButtonElsewhere => String::from("This button belongs to a challenge or game in another channel, so it does nothing here."),
             Text::Apology => String::from("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."),
         }
     }
@@ -1422,6 +1426,7 @@ impl Text {
             Text::NoRunningGames => String::from("Hiện không có ván nào đang chơi trong máy chủ. Hãy bắt đầu bằng `/oaq thach-dau`."),
             Text::Damaged => String::from("Ván đã lưu của kênh này bị hỏng và không đọc được. Không có gì bị thay đổi và bản ghi được giữ lại để kiểm tra: hãy báo cho người quản lý bot."),
             Text::UnknownButton => String::from("Tôi không nhận ra nút này (có thể nó thuộc một phiên bản cũ của bot). Dùng `/oaq ban-co` để lấy bàn cờ mới."),
+            Text::ButtonElsewhere => String::from("Nút này thuộc về một lời thách hoặc ván cờ ở kênh khác nên không có tác dụng ở đây."),
             Text::Apology => String::from("Xin lỗi, bên tôi có trục trặc và chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé."),
         }
     }

@@ -2,12 +2,18 @@
 //! restart by loading the named record from the store.
 //!
 //! Format: `oaq:<kind>:<id>[:<more>]`, for example `oaq:m:42:17:3+` (a move in game 42 on the
-//! board drawn after 17 moves), or `oaq:l:<guild>:<page>` for a leaderboard page. The longest
-//! is well under Discord's 100-character limit.
+//! board drawn after 17 moves), or `oaq:l:<page>:<en|vi>` for a leaderboard page in the
+//! language the message was posted in. The longest is well under Discord's 100-character
+//! limit.
+//!
+//! An id names a view or a record and a version, never an authority: the server, channel and
+//! user come from the interaction. Leaderboard buttons posted before this rule carry
+//! `oaq:l:<guild>:<page>`; they still decode, the guild is ignored (the leaderboard shown is
+//! the one of the server the button is clicked in) and the language, not recorded, is English.
 
 use thiserror::Error;
 
-use crate::app::Action;
+use crate::app::{Action, Locale};
 use crate::store::Hand;
 
 /// Discord's limit on a `custom_id`.
@@ -26,6 +32,13 @@ fn hand_code(hand: Hand) -> &'static str {
     }
 }
 
+fn locale_code(locale: Locale) -> &'static str {
+    match locale {
+        Locale::English => "en",
+        Locale::Vietnamese => "vi",
+    }
+}
+
 /// Encodes an action.
 pub fn encode(action: &Action) -> String {
     match *action {
@@ -38,7 +51,7 @@ pub fn encode(action: &Action) -> String {
         Action::ConfirmResign { game } => format!("oaq:y:{game}"),
         Action::Rules { game } => format!("oaq:h:{game}"),
         Action::Rematch { game } => format!("oaq:n:{game}"),
-        Action::Leaderboard { guild, page } => format!("oaq:l:{guild}:{page}"),
+        Action::Leaderboard { page, locale } => format!("oaq:l:{page}:{}", locale_code(locale)),
     }
 }
 
@@ -71,10 +84,22 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
         ["oaq", "y", _] => Action::ConfirmResign { game: id(2)? },
         ["oaq", "h", _] => Action::Rules { game: id(2)? },
         ["oaq", "n", _] => Action::Rematch { game: id(2)? },
-        ["oaq", "l", _, _] => Action::Leaderboard {
-            guild: id(2)?,
-            page: id(3)?,
+        ["oaq", "l", _, "en"] => Action::Leaderboard {
+            page: id(2)?,
+            locale: Locale::English,
         },
+        ["oaq", "l", _, "vi"] => Action::Leaderboard {
+            page: id(2)?,
+            locale: Locale::Vietnamese,
+        },
+        // The old form, `oaq:l:<guild>:<page>`: the guild is checked for damage, then ignored.
+        ["oaq", "l", _, _] => {
+            id(2)?;
+            Action::Leaderboard {
+                page: id(3)?,
+                locale: Locale::English,
+            }
+        }
         _ => return Err(bad()),
     };
     Ok(action)
@@ -96,11 +121,15 @@ mod tests {
             Action::ConfirmResign { game: id },
             Action::Rules { game: id },
             Action::Rematch { game: id },
-            Action::Leaderboard {
-                guild: id,
-                page: u64::from(ply),
-            },
         ];
+        actions.extend(Locale::ALL.map(|locale| Action::Leaderboard {
+            page: u64::from(ply),
+            locale,
+        }));
+        actions.push(Action::Leaderboard {
+            page: id,
+            locale: Locale::Vietnamese,
+        });
         actions.extend(Hand::ALL.map(|hand| Action::Pick {
             challenge: id,
             hand,
@@ -135,8 +164,32 @@ mod tests {
             "oaq:z:1",
             "oaq:l:1",
             "oaq:l:1:-2",
+            "oaq:l:x:2",
+            "oaq:l:-1:en",
+            "oaq:l:1:fr",
+            "oaq:l:1:en:2",
         ] {
             assert!(decode(bad).is_err(), "{bad}");
         }
+    }
+
+    /// Issue 10: leaderboard buttons already posted name a guild and no language. They still
+    /// turn the page, in English, and the guild they name is not carried into the action.
+    #[test]
+    fn old_leaderboard_ids_still_decode_without_their_guild() {
+        assert_eq!(
+            decode("oaq:l:123456789012345678:3"),
+            Ok(Action::Leaderboard {
+                page: 3,
+                locale: Locale::English,
+            })
+        );
+        assert_eq!(
+            encode(&Action::Leaderboard {
+                page: 3,
+                locale: Locale::Vietnamese,
+            }),
+            "oaq:l:3:vi"
+        );
     }
 }

@@ -540,7 +540,14 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
     let custom_id = interaction.data.custom_id.as_str();
     let clicked = Some(interaction.message.id.get());
     let response = match custom_id::decode(custom_id) {
-        Ok(action) => click(data, locale, &interaction.user, action, clicked).await,
+        Ok(action) => {
+            // Where the click happened comes from Discord, never from the button's id.
+            let place = Place {
+                guild: interaction.guild_id.map(|g| g.get()),
+                channel: interaction.channel_id.get(),
+            };
+            click(data, locale, place, &interaction.user, action, clicked).await
+        }
         Err(error) => {
             tracing::warn!(%error, "malformed button id");
             Response::private(Text::UnknownButton.render(locale))
@@ -564,8 +571,9 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
         Ok(()) => {
             if let Some(shown) = response.shows {
                 let app = data.app.clone();
-                if let Err(error) = blocking(move || app.board_shown(shown)).await {
-                    tracing::error!(%error, "settling a shown board failed");
+                match blocking(move || app.board_shown(shown, clicked)).await {
+                    Ok(owed) => data.outbox.poke(owed),
+                    Err(error) => tracing::error!(%error, "settling a shown board failed"),
                 }
             }
             if let Some(track) = track {
@@ -642,13 +650,14 @@ async fn open_thread(http: &serenity::Http, data: &Data, request: ThreadRequest)
 async fn click(
     data: &Data,
     locale: Locale,
+    place: Place,
     user: &serenity::User,
     action: Action,
     clicked: Option<u64>,
 ) -> Response {
     let app = data.app.clone();
     let user = user_ref(user);
-    match blocking(move || app.click_on(locale, &user, action, clicked)).await {
+    match blocking(move || app.click_on(locale, place, &user, action, clicked)).await {
         Ok(response) => response,
         Err(error) => {
             tracing::error!(%error, ?action, "button handler failed");

@@ -98,6 +98,10 @@ pub struct LastMove {
 pub struct BoardView<'a> {
     /// The position to draw.
     pub position: &'a Position,
+    /// Whose turn the picture marks (a green dot by their name and a bar along their row).
+    /// Usually `position.to_move()`, but `None` once the game is over, including a game ended
+    /// by resignation or timeout, where the position still names a player to move.
+    pub turn: Option<Seat>,
     /// South's panel, then North's.
     pub players: [PlayerPanel<'a>; 2],
     /// Top-right caption, e.g. "Ô ăn quan · standard".
@@ -220,7 +224,7 @@ pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
     }
 
     // Whose turn: a green bar along the outer edge of the mover's row.
-    if let Some(seat) = position.to_move() {
+    if let Some(seat) = view.turn {
         let y = match seat {
             Seat::North => BOARD_Y + 3,
             Seat::South => BOARD_Y + 2 * SQUARE_H - 9,
@@ -276,7 +280,7 @@ pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
             Seat::South => 350.0,
         };
         let mut x = 40.0;
-        if position.to_move() == Some(seat) {
+        if view.turn == Some(seat) {
             canvas.fill_disc(x + 8.0, y + 17.0, 8.0, TURN);
             x += 24.0;
         }

@@ -107,6 +107,11 @@ pub struct Owed {
     /// Not before this time (Unix milliseconds) after a failure; 0: as soon as possible.
     #[serde(default)]
     pub retry_at_ms: u64,
+    /// Tells apart two entries that ask for the same write — a note owed again while the
+    /// first one was being written must not be settled by that first write. Unique for each
+    /// note owed; 0 for board entries, which their revision tells apart.
+    #[serde(default)]
+    pub stamp: u64,
 }
 
 impl Owed {
@@ -116,6 +121,7 @@ impl Owed {
             write,
             attempts: 0,
             retry_at_ms: 0,
+            stamp: 0,
         }
     }
 }
@@ -154,11 +160,15 @@ impl Store {
             .transpose()
     }
 
-    /// Adds (or replaces) the note under `key`, flushed before returning.
-    pub fn owe_note(&self, key: OwedKey, note: &Note) -> Result<(), StoreError> {
-        let owed = Owed::new(OwedWrite::Note(note.clone()));
+    /// Adds (or replaces) the note under `key`, flushed before returning; returns the entry.
+    pub fn owe_note(&self, key: OwedKey, note: &Note) -> Result<Owed, StoreError> {
+        let owed = Owed {
+            stamp: self.new_id()?,
+            ..Owed::new(OwedWrite::Note(note.clone()))
+        };
         self.outbox.insert(key.bytes(), encode(1, &owed))?;
-        self.flush()
+        self.flush()?;
+        Ok(owed)
     }
 
     /// Marks game `game`'s board owed at `revision` again (its last write showed an older

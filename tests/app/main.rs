@@ -123,7 +123,7 @@ fn challenge_id(response: &Response) -> u64 {
 fn started(app: &App, first: FirstPlayer) -> (u64, Msg) {
     let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), first));
     let id = challenge_id(&posted);
-    let board = app.click(EN, &binh(), Action::Accept { challenge: id });
+    let board = app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
     (id, public(&board).clone())
 }
 
@@ -171,7 +171,7 @@ fn a_whole_game_is_played_by_clicking_until_the_final_count() {
         .get(plies % 3)
         .or(enabled_moves(&board).first())
     {
-        let response = app.click(EN, &mover_of(action, &players), action);
+        let response = app.click(EN, HERE, &mover_of(action, &players), action);
         board = public(&response).clone();
         assert!(
             board.png.is_some(),
@@ -227,7 +227,7 @@ fn move_buttons_follow_the_picture_and_disable_empty_squares() {
         &board,
         |a| matches!(a, Action::Play { mv, .. } if mv.to_string() == "3+"),
     );
-    let after = public(&app.click(EN, &binh(), first)).clone();
+    let after = public(&app.click(EN, HERE, &binh(), first)).clone();
     // North (An) to move: North's squares appear 5 4 3 2 1 from left to right, and North's
     // "+" travels left on screen.
     let top: Vec<&str> = after.rows[0].iter().map(|b| b.label.as_str()).collect();
@@ -258,10 +258,10 @@ fn wrong_clicks_are_explained_privately_and_change_nothing() {
     let a_move = enabled_moves(&board)[0];
 
     // Not your turn.
-    let text = private(&app.click(EN, &binh(), a_move)).to_owned();
+    let text = private(&app.click(EN, HERE, &binh(), a_move)).to_owned();
     assert!(text.contains("<@11>'s turn"), "{text}");
     // Not a player.
-    let text = private(&app.click(EN, &user(33, "Chi"), a_move)).to_owned();
+    let text = private(&app.click(EN, HERE, &user(33, "Chi"), a_move)).to_owned();
     assert!(text.contains("not playing"), "{text}");
     // A disabled (illegal) move sent anyway: North's square played by South.
     let forged = Action::Play {
@@ -269,13 +269,13 @@ fn wrong_clicks_are_explained_privately_and_change_nothing() {
         ply: 0,
         mv: "8+".parse().expect("move"),
     };
-    let text = private(&app.click(EN, &an(), forged)).to_owned();
+    let text = private(&app.click(EN, HERE, &an(), forged)).to_owned();
     assert!(text.contains("your own five squares"), "{text}");
     assert_eq!(app.store().game(id).expect("read").expect("game"), before);
 
     // A valid click, then the same (now stale) board clicked again.
-    public(&app.click(EN, &an(), a_move));
-    let stale = app.click(EN, &an(), a_move);
+    public(&app.click(EN, HERE, &an(), a_move));
+    let stale = app.click(EN, HERE, &an(), a_move);
     match &stale.reply {
         Reply::Private(msg) => {
             assert!(msg.text.contains("out of date"), "{}", msg.text);
@@ -299,7 +299,7 @@ fn two_racing_clicks_apply_exactly_one_move() {
         .take(4)
         .map(|&action| {
             let app = app.clone();
-            std::thread::spawn(move || app.click(EN, &an(), action))
+            std::thread::spawn(move || app.click(EN, HERE, &an(), action))
         })
         .collect();
     let updates = handles
@@ -317,7 +317,7 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     let (app, _clock) = app();
     let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps));
     let id = challenge_id(&posted);
-    let prompt = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    let prompt = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     assert!(
         prompt.text.contains("rock, paper, scissors"),
         "{}",
@@ -327,6 +327,7 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     let pick = |who: &UserRef, hand| {
         app.click(
             EN,
+            HERE,
             who,
             Action::Pick {
                 challenge: id,
@@ -374,7 +375,7 @@ fn challenges_expire_on_time_and_free_the_channel() {
     );
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
     assert!(
-        private(&app.click(EN, &binh(), Action::Accept { challenge: id }))
+        private(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id }))
             .contains("no longer open")
     );
 }
@@ -384,7 +385,7 @@ fn clicking_an_expired_challenge_says_so_in_place() {
     let (app, clock) = app();
     let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
     clock.advance_ms(TTL);
-    let msg = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    let msg = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     assert!(msg.text.contains("expired") && msg.rows.is_empty());
     assert!(app.store().game(id).expect("read").is_none());
 }
@@ -412,8 +413,11 @@ fn one_game_or_challenge_per_channel_and_no_self_or_bot_challenges() {
         "{busy}"
     );
     // An open challenge: the challenger cannot take it, anyone else can.
-    assert!(private(&app.click(EN, &an(), Action::Accept { challenge: id })).contains("your own"));
-    let board = public(&app.click(EN, &user(33, "Chi"), Action::Accept { challenge: id })).clone();
+    assert!(
+        private(&app.click(EN, HERE, &an(), Action::Accept { challenge: id })).contains("your own")
+    );
+    let board =
+        public(&app.click(EN, HERE, &user(33, "Chi"), Action::Accept { challenge: id })).clone();
     assert!(board.png.is_some());
     let busy =
         private(&app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin))).to_owned();
@@ -432,18 +436,19 @@ fn decline_and_cancel_belong_to_the_right_players() {
     let id =
         challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Coin)));
     assert!(
-        private(&app.click(EN, &an(), Action::Decline { challenge: id }))
+        private(&app.click(EN, HERE, &an(), Action::Decline { challenge: id }))
             .contains("challenged player")
     );
     assert!(
-        private(&app.click(EN, &binh(), Action::Cancel { challenge: id })).contains("Only <@11>")
+        private(&app.click(EN, HERE, &binh(), Action::Cancel { challenge: id }))
+            .contains("Only <@11>")
     );
-    let declined = public(&app.click(EN, &binh(), Action::Decline { challenge: id })).clone();
+    let declined = public(&app.click(EN, HERE, &binh(), Action::Decline { challenge: id })).clone();
     assert!(declined.text.contains("declined") && declined.rows.is_empty());
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
 
     let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
-    let cancelled = public(&app.click(EN, &an(), Action::Cancel { challenge: id })).clone();
+    let cancelled = public(&app.click(EN, HERE, &an(), Action::Cancel { challenge: id })).clone();
     assert!(cancelled.text.contains("cancelled"));
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
 }
@@ -454,8 +459,8 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     let (id, board) = started(&app, FirstPlayer::Challenger);
     app.record_message(board_now(&app, id), 4242);
     let resign = find(&board, |a| matches!(a, Action::Resign { .. }));
-    assert!(private(&app.click(EN, &user(33, "Chi"), resign)).contains("not playing"));
-    let ask = app.click(EN, &binh(), resign);
+    assert!(private(&app.click(EN, HERE, &user(33, "Chi"), resign)).contains("not playing"));
+    let ask = app.click(EN, HERE, &binh(), resign);
     let confirm = match &ask.reply {
         Reply::Private(msg) => find(msg, |a| matches!(a, Action::ConfirmResign { .. })),
         other => panic!("{other:?}"),
@@ -468,7 +473,7 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
         .record
         .resigned
         .is_none());
-    let done = app.click(EN, &binh(), confirm);
+    let done = app.click(EN, HERE, &binh(), confirm);
     assert!(matches!(&done.reply, Reply::Update(m) if m.text.contains("You resigned")));
     assert_eq!(done.edits.len(), 1);
     let edit = &done.edits[0];
@@ -481,7 +486,7 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     );
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
     // Clicking the finished game's old buttons is refused.
-    assert!(private(&app.click(EN, &an(), enabled_moves(&board)[0])).contains("over"));
+    assert!(private(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).contains("over"));
 }
 
 #[test]
@@ -514,11 +519,11 @@ fn a_restart_mid_game_keeps_every_move_and_the_old_buttons_work() {
         let app = app_with(Store::open(dir.path()).expect("open"), clock.clone());
         let (_, board) = started(&app, FirstPlayer::Challenger);
         let first = enabled_moves(&board)[0];
-        public(&app.click(EN, &an(), first)).clone()
+        public(&app.click(EN, HERE, &an(), first)).clone()
     };
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
     let next = enabled_moves(&board)[0];
-    let after = public(&app.click(EN, &binh(), next)).clone();
+    let after = public(&app.click(EN, HERE, &binh(), next)).clone();
     assert!(after.png.is_some());
     match enabled_moves(&after)[0] {
         Action::Play { ply, .. } => assert_eq!(ply, 2),
@@ -544,7 +549,7 @@ fn a_damaged_game_record_is_reported_and_left_alone() {
         db.flush().expect("flush");
     }
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
-    let text = private(&app.click(EN, &an(), enabled_moves(&board)[0])).to_owned();
+    let text = private(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).to_owned();
     assert!(text.contains("damaged"), "{text}");
     assert!(private(&app.board(EN, HERE)).contains("damaged"));
     let challenge = app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin));
@@ -573,7 +578,7 @@ fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
     req.preset = Some(Preset::Folk);
     req.quan_value = Some(5);
     let id = challenge_id(&app.challenge(EN, HERE, &an(), req));
-    let board = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     assert!(board.text.contains("Coin toss"), "{}", board.text);
     let game = app.store().game(id).expect("read").expect("game");
     let ids = [game.record.players[0].id, game.record.players[1].id];
@@ -581,4 +586,167 @@ fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
     assert_eq!(game.record.rules.quan_value, 5);
     assert!(game.record.rules.empty_mandarin_is_gap, "folk rules");
 }
+/// Issue 10: buttons carry no authority. A challenge's or a game's buttons clicked in another
+/// channel (or server, or a direct message) are refused and change nothing; where the record
+/// lives they work.
+#[test]
+fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
+    let (app, _clock) = app();
+    let elsewhere = [
+        Place {
+            guild: Some(1),
+            channel: 200,
+        },
+        Place {
+            guild: Some(2),
+            channel: 100,
+        },
+        Place {
+            guild: None,
+            channel: 5,
+        },
+    ];
+    let refused = |place: Place, who: &UserRef, action: Action| {
+        let response = app.click(EN, place, who, action);
+        let text = private(&response).to_owned();
+        assert!(
+            text.contains("another channel"),
+            "{place:?} {action:?}: {text}"
+        );
+        assert!(response.edits.is_empty() && response.computer.is_none());
+    };
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps)));
+    let challenge = app.store().challenge(id).expect("read");
+    for place in elsewhere {
+        refused(place, &binh(), Action::Accept { challenge: id });
+        refused(place, &binh(), Action::Decline { challenge: id });
+        refused(place, &an(), Action::Cancel { challenge: id });
+    }
+    assert_eq!(app.store().challenge(id).expect("read"), challenge);
+    public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id }));
+    for place in elsewhere {
+        refused(
+            place,
+            &an(),
+            Action::Pick {
+                challenge: id,
+                hand: Hand::Rock,
+            },
+        );
+    }
+    private(&app.click(
+        EN,
+        HERE,
+        &an(),
+        Action::Pick {
+            challenge: id,
+            hand: Hand::Rock,
+        },
+    ));
+    let board = public(&app.click(
+        EN,
+        HERE,
+        &binh(),
+        Action::Pick {
+            challenge: id,
+            hand: Hand::Scissors,
+        },
+    ))
+    .clone();
+    assert!(board.png.is_some(), "An won the pick and moves first");
+
+    let game = app.store().game(id).expect("read");
+    let a_move = enabled_moves(&board)[0];
+    for place in elsewhere {
+        refused(place, &an(), a_move);
+        refused(place, &an(), Action::Resign { game: id });
+        refused(place, &an(), Action::ConfirmResign { game: id });
+        refused(place, &an(), Action::Rules { game: id });
+    }
+    assert_eq!(app.store().game(id).expect("read"), game, "nothing changed");
+    public(&app.click(EN, HERE, &an(), a_move));
+    app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    for place in elsewhere {
+        refused(place, &an(), Action::Rematch { game: id });
+    }
+    assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
+    challenge_id(&app.click(EN, HERE, &an(), Action::Rematch { game: id }));
+}
+
+/// Issue 10: a public message keeps the language it was posted in: declining or cancelling an
+/// English challenge from a Vietnamese client leaves it English.
+#[test]
+fn issue_10_declining_or_cancelling_keeps_the_challenges_language() {
+    let (app, _clock) = app();
+    let vi = Locale::Vietnamese;
+    let id =
+        challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Coin)));
+    let declined = public(&app.click(vi, HERE, &binh(), Action::Decline { challenge: id })).clone();
+    let expected = oaq_bot::app::Text::ChallengeDeclined {
+        challenger: an().id,
+        opponent: binh().id,
+    };
+    assert_eq!(declined.text, expected.render(EN));
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
+    let cancelled = public(&app.click(vi, HERE, &an(), Action::Cancel { challenge: id })).clone();
+    let expected = oaq_bot::app::Text::ChallengeCancelled {
+        challenger: an().id,
+    };
+    assert_eq!(cancelled.text, expected.render(EN));
+    // Refusals stay private, in the clicker's language.
+    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
+    let refused =
+        private(&app.click(vi, HERE, &binh(), Action::Cancel { challenge: id })).to_owned();
+    let expected = oaq_bot::app::Text::OnlyChallengerCancels {
+        challenger: an().id,
+    };
+    assert_eq!(refused, expected.render(vi));
+}
+
+/// Which players' turn a board picture marks, South then North: the green dot by the name and
+/// the green bar along the row (see the layout in `render/oaq.rs`).
+fn turn_marks(msg: &Msg) -> [bool; 2] {
+    const TURN: [u8; 3] = [0x2E, 0x8B, 0x57];
+    let png = msg.png.as_ref().expect("a board picture");
+    let image = image::load_from_memory(png).expect("a PNG").to_rgb8();
+    let marked = |dot: (u32, u32), bar: (u32, u32)| {
+        let dot = image.get_pixel(dot.0, dot.1).0 == TURN;
+        let bar = image.get_pixel(bar.0, bar.1).0 == TURN;
+        assert_eq!(dot, bar, "the dot and the bar go together");
+        dot
+    };
+    [marked((48, 367), (170, 294)), marked((48, 33), (170, 106))]
+}
+
+/// Issue 10: the final picture after a resignation or a timeout marks nobody's turn (the
+/// position still names the player who was to move).
+#[test]
+fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
+    let (app, clock) = app();
+    let (id, board) = started(&app, FirstPlayer::Challenger);
+    assert_eq!(turn_marks(&board), [true, false], "An (South) to move");
+    let moved = public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).clone();
+    assert_eq!(turn_marks(&moved), [false, true], "Bình (North) to move");
+    let resigned = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    let last = &resigned.edits[0].msg;
+    assert!(only_rematch(last));
+    assert_eq!(turn_marks(last), [false, false], "resigned: no turn marker");
+
+    let (id, board) = started(&app, FirstPlayer::Challenger);
+    assert_eq!(turn_marks(&board), [true, false]);
+    clock.advance_ms(TURN);
+    let edits = app.expire_turns();
+    assert_eq!(edits.len(), 1);
+    let last = &edits[0].msg;
+    assert!(last.text.contains("ran out of time"), "{}", last.text);
+    assert!(only_rematch(last));
+    assert_eq!(
+        turn_marks(last),
+        [false, false],
+        "timed out: no turn marker"
+    );
+    let record = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(record.timed_out, Some(Seat::South));
+}
+
 mod social;

@@ -35,7 +35,7 @@ fn live_game(app: &App) -> (u64, Msg) {
 fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
     let (app, clock) = app();
     let (id, board) = live_game(&app);
-    let moved = app.click_on(EN, &an(), enabled_moves(&board)[0], Some(4242));
+    let moved = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
     let shown = moved.shows.expect("the answer shows the board");
     assert!(app
         .store()
@@ -55,7 +55,7 @@ fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
     assert_eq!(owed[0].shows, Some(shown));
     assert_eq!(owed[0].msg, *public(&moved));
     // Once it is, nothing is owed.
-    app.board_shown(shown);
+    assert!(app.board_shown(shown, Some(4242)).is_empty());
     assert!(app
         .store()
         .owed_at(OwedKey::Board(id))
@@ -102,7 +102,7 @@ fn a_failed_write_is_retried_with_backoff_and_given_up_after_the_last_attempt() 
 fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
     let (app, clock) = app();
     let (id, board) = live_game(&app);
-    app.click_on(EN, &an(), enabled_moves(&board)[0], Some(4242));
+    app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
     assert!(scan(&app, &[]).is_empty(), "first seen, in its grace");
     clock.advance_ms(GRACE_MS);
     let edit = scan(&app, &[]).remove(0);
@@ -143,13 +143,21 @@ fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
 fn a_write_that_lands_after_a_newer_answer_is_made_again_with_the_latest_board() {
     let (app, clock) = app();
     let (id, board) = live_game(&app);
-    let first = app.click_on(EN, &an(), enabled_moves(&board)[0], Some(4242));
+    let first = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
     assert!(scan(&app, &[]).is_empty(), "first seen, in its grace");
     clock.advance_ms(GRACE_MS);
     let slow = scan(&app, &[]).remove(0);
     // While the REST edit is under way, Bình moves and that answer goes through first.
-    let second = app.click_on(EN, &binh(), enabled_moves(public(&first))[0], Some(4242));
-    app.board_shown(second.shows.expect("shown"));
+    let second = app.click_on(
+        EN,
+        HERE,
+        &binh(),
+        enabled_moves(public(&first))[0],
+        Some(4242),
+    );
+    assert!(app
+        .board_shown(second.shows.expect("shown"), Some(4242))
+        .is_empty());
     assert!(app
         .store()
         .owed_at(OwedKey::Board(id))
@@ -203,7 +211,7 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
     // A click on the old copy is refused, points to the live board, and retires the copy
     // again (its buttons may have come back with a late write).
     let mv = enabled_moves(&board)[0];
-    let refused = app.click_on(EN, &an(), mv, Some(4242));
+    let refused = app.click_on(EN, HERE, &an(), mv, Some(4242));
     assert!(private(&refused).contains("no longer live"));
     assert!(private(&refused).contains("/5000"), "{}", private(&refused));
     assert_eq!(refused.edits.len(), 1);
@@ -218,7 +226,7 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
             .len(),
         0
     );
-    let played = app.click_on(EN, &an(), mv, Some(5000));
+    let played = app.click_on(EN, HERE, &an(), mv, Some(5000));
     assert!(matches!(played.reply, Reply::Update(_)));
 }
 
@@ -227,8 +235,7 @@ fn a_board_posted_while_the_game_moved_on_is_owed_the_latest_state() {
     let (app, _clock) = app();
     let (id, board) = live_game(&app);
     let reposted = app.board(EN, HERE);
-    let moved = app.click_on(EN, &an(), enabled_moves(&board)[0], Some(4242));
-    app.board_shown(moved.shows.expect("shown"));
+    let moved = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
     let Reply::Post {
         track: Some(track), ..
     } = reposted.reply
@@ -237,6 +244,19 @@ fn a_board_posted_while_the_game_moved_on_is_owed_the_latest_state() {
     };
     let owed = app.record_message(track, 5000);
     assert_eq!(owed, vec![OwedKey::Board(id), OwedKey::Note(4242)]);
+    let note = app.store().owed_at(OwedKey::Note(4242)).expect("read");
+    // The move's answer lands on the old copy after the note was owed (and maybe written):
+    // it gave the copy live buttons back, so the note is owed again, as a new entry that
+    // the first note's write cannot settle.
+    let again = app.board_shown(moved.shows.expect("shown"), Some(4242));
+    assert_eq!(again, vec![OwedKey::Note(4242)]);
+    let renewed = app.store().owed_at(OwedKey::Note(4242)).expect("read");
+    assert_ne!(note, renewed);
+    let first = note.expect("the first note");
+    assert!(!app
+        .store()
+        .settle(OwedKey::Note(4242), &first)
+        .expect("settle"));
     let edits = scan(&app, &owed);
     let board = edits
         .iter()

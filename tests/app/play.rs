@@ -61,7 +61,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
         if moves.is_empty() {
             break;
         }
-        let clicked = app.click(EN, &an(), moves[plies % moves.len()]);
+        let clicked = app.click(EN, HERE, &an(), moves[plies % moves.len()]);
         let shown = public(&clicked).clone();
         match clicked.computer {
             Some(turn) => {
@@ -101,7 +101,7 @@ fn an_old_computer_turn_is_not_played_twice() {
     let (app, _clock) = app();
     let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
     let board = public(&started).clone();
-    let clicked = app.click(EN, &an(), enabled_moves(&board)[0]);
+    let clicked = app.click(EN, HERE, &an(), enabled_moves(&board)[0]);
     let turn = clicked.computer.expect("the computer's turn");
     assert!(app.computer_move(turn).is_some());
     assert_eq!(app.computer_move(turn), None, "already played");
@@ -152,7 +152,7 @@ fn the_computer_resumes_its_owed_move_after_a_restart() {
     let turn = {
         let app = app_with(Store::open(dir.path()).expect("open"), clock.clone());
         let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
-        let clicked = app.click(EN, &an(), enabled_moves(public(&started))[0]);
+        let clicked = app.click(EN, HERE, &an(), enabled_moves(public(&started))[0]);
         clicked.computer.expect("owed")
     };
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
@@ -175,7 +175,7 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     // A move restarts the clock for the other player.
     clock.advance_ms(TURN - 1);
     assert!(app.expire_turns().is_empty());
-    let moved = public(&app.click(EN, &an(), enabled_moves(&board)[0])).clone();
+    let moved = public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).clone();
     clock.advance_ms(TURN - 1);
     assert!(app.expire_turns().is_empty(), "Bình's clock started anew");
     clock.advance_ms(1);
@@ -216,7 +216,7 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     assert!(app.expire_turns().is_empty(), "settled once");
     assert_eq!(rating(an().id).wins, 1, "and rated once");
     // The late player's click is refused.
-    assert!(private(&app.click(EN, &binh(), enabled_moves(&moved)[0])).contains("over"));
+    assert!(private(&app.click(EN, HERE, &binh(), enabled_moves(&moved)[0])).contains("over"));
 }
 
 #[test]
@@ -224,7 +224,7 @@ fn a_click_after_the_deadline_settles_the_timeout_instead_of_moving() {
     let (app, clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
     clock.advance_ms(TURN);
-    let late = app.click(EN, &an(), enabled_moves(&board)[0]);
+    let late = app.click(EN, HERE, &an(), enabled_moves(&board)[0]);
     let shown = public(&late);
     assert!(
         shown.text.contains("<@11> ran out of time"),
@@ -262,7 +262,7 @@ fn the_computer_never_runs_out_of_time_but_the_person_does() {
         let (app, clock) = app();
         let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
         let id = game_id(&started);
-        let clicked = app.click(EN, &an(), enabled_moves(public(&started))[tried]);
+        let clicked = app.click(EN, HERE, &an(), enabled_moves(public(&started))[tried]);
         tried += 1;
         let Some(turn) = clicked.computer else {
             continue;
@@ -307,15 +307,15 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
     // An (South) moved first; Bình resigns.
     app.resign(EN, HERE, &binh());
     let rematch = Action::Rematch { game: id };
-    assert!(private(&app.click(EN, &user(33, "Chi"), rematch)).contains("not playing"));
-    let posted = app.click(EN, &binh(), rematch);
+    assert!(private(&app.click(EN, HERE, &user(33, "Chi"), rematch)).contains("not playing"));
+    let posted = app.click(EN, HERE, &binh(), rematch);
     let challenge = challenge_id(&posted);
     assert!(public(&posted).text.contains("<@22> challenges <@11>"));
     // The second click finds the channel busy with the rematch.
-    assert!(private(&app.click(EN, &an(), rematch)).contains("challenge"));
+    assert!(private(&app.click(EN, HERE, &an(), rematch)).contains("challenge"));
     // Bình cannot accept their own rematch; An accepts and Bình, North last time, starts.
-    assert!(!private(&app.click(EN, &binh(), Action::Accept { challenge })).is_empty());
-    let board = public(&app.click(EN, &an(), Action::Accept { challenge })).clone();
+    assert!(!private(&app.click(EN, HERE, &binh(), Action::Accept { challenge })).is_empty());
+    let board = public(&app.click(EN, HERE, &an(), Action::Accept { challenge })).clone();
     assert!(board.text.contains("<@22> moves first"), "{}", board.text);
     let record = app
         .store()
@@ -331,7 +331,7 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
 fn a_rematch_of_a_running_game_is_refused() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
-    assert!(private(&app.click(EN, &an(), Action::Rematch { game: id })).contains("still"));
+    assert!(private(&app.click(EN, HERE, &an(), Action::Rematch { game: id })).contains("still"));
 }
 
 #[test]
@@ -340,7 +340,7 @@ fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     let started = app.play_computer(EN, HERE, &an(), play_request(Level::Easy));
     let id = game_id(&started);
     app.resign(EN, HERE, &an());
-    let again = app.click(EN, &an(), Action::Rematch { game: id });
+    let again = app.click(EN, HERE, &an(), Action::Rematch { game: id });
     let second = game_id(&again);
     assert!(public(&again).text.contains("The computer moves first"));
     let turn = again.computer.expect("the computer opens");

@@ -64,7 +64,7 @@ fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
     folk.quan_value = 5;
     assert_eq!(challenge.rules, folk);
     assert_eq!(challenge.expires_ms - challenge.created_ms, 120_000);
-    app.click(EN, &binh(), Action::Accept { challenge: id });
+    app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
     let game = app.store().game(id).expect("read").expect("game").record;
     assert_eq!(game.turn_ms, Some(2 * 3600 * 1000));
     assert_eq!(game.players[0].id, binh().id, "the opponent starts");
@@ -137,7 +137,7 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
     );
     let id = challenge_id(&posted);
     app.record_message(Track::Challenge(id), 5150);
-    let accepted = app.click(EN, &binh(), Action::Accept { challenge: id });
+    let accepted = app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
     let pointer = public(&accepted);
     assert!(
         pointer.text.contains("played in the thread"),
@@ -163,7 +163,11 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
         Some(ChannelEntry::Game(id))
     );
     app.record_message(board_now(&app, id), 6001);
-    let moved = app.click(EN, &an(), enabled_moves(&edit.msg)[0]);
+    let in_thread = Place {
+        guild: HERE.guild,
+        channel: thread,
+    };
+    let moved = app.click(EN, in_thread, &an(), enabled_moves(&edit.msg)[0]);
     public(&moved);
     let record = app.store().game(id).expect("read").expect("game").record;
     assert_eq!(
@@ -190,7 +194,7 @@ fn without_a_thread_the_game_stays_in_its_channel_with_a_new_board() {
     );
     let id = challenge_id(&posted);
     app.record_message(Track::Challenge(id), 5150);
-    app.click(EN, &binh(), Action::Accept { challenge: id });
+    app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
     let edit = app.move_to_thread(id, None).expect("the board");
     assert_eq!((edit.channel, edit.message), (HERE.channel, None));
     assert_eq!(

@@ -8,7 +8,9 @@ use clap::Parser;
 use image::codecs::gif::GifDecoder;
 use image::AnimationDecoder;
 use oaq_bot::app::results::PROVISIONAL_DEVIATION;
+use oaq_bot::app::Text;
 use oaq_bot::cli::oaq::OaqCommand;
+use oaq_bot::discord::custom_id;
 use oaq_bot::games::oaq::Outcome;
 use oaq_bot::store::{FinishedGame, GameKind, Glicko, RatingChange};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
@@ -26,14 +28,14 @@ fn play_out(app: &App, a: &UserRef, b: &UserRef) -> (u64, Msg) {
         request(Some(b.clone()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    let mut board = public(&app.click(EN, b, Action::Accept { challenge: id })).clone();
+    let mut board = public(&app.click(EN, HERE, b, Action::Accept { challenge: id })).clone();
     let players = [a.clone(), b.clone()];
     let mut plies = 0;
     while let Some(&action) = enabled_moves(&board)
         .get(plies % 3)
         .or(enabled_moves(&board).first())
     {
-        board = public(&app.click(EN, &mover_of(action, &players), action)).clone();
+        board = public(&app.click(EN, HERE, &mover_of(action, &players), action)).clone();
         plies += 1;
         assert!(plies <= 400, "the game must end");
     }
@@ -42,15 +44,20 @@ fn play_out(app: &App, a: &UserRef, b: &UserRef) -> (u64, Msg) {
 
 /// Starts a game of `a` (South) against `b` and has `loser` resign it; returns the game id.
 fn resigned(app: &App, a: &UserRef, b: &UserRef, loser: &UserRef) -> u64 {
+    resigned_in(app, HERE, a, b, loser)
+}
+
+/// [`resigned`], in `place`.
+fn resigned_in(app: &App, place: Place, a: &UserRef, b: &UserRef, loser: &UserRef) -> u64 {
     let posted = app.challenge(
         EN,
-        HERE,
+        place,
         a,
         request(Some(b.clone()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    public(&app.click(EN, b, Action::Accept { challenge: id }));
-    let done = app.click(EN, loser, Action::ConfirmResign { game: id });
+    public(&app.click(EN, place, b, Action::Accept { challenge: id }));
+    let done = app.click(EN, place, loser, Action::ConfirmResign { game: id });
     assert!(matches!(done.reply, Reply::Update(_)), "{done:?}");
     id
 }
@@ -172,8 +179,8 @@ fn games_in_direct_messages_are_kept_but_not_rated() {
         request(Some(binh()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    app.click(EN, &binh(), Action::Accept { challenge: id });
-    app.click(EN, &an(), Action::ConfirmResign { game: id });
+    app.click(EN, dm, &binh(), Action::Accept { challenge: id });
+    app.click(EN, dm, &an(), Action::ConfirmResign { game: id });
     let entry = app.store().finished(id).expect("read").expect("kept");
     assert_eq!(entry.record.ratings, None);
     assert!(private(&app.leaderboard(EN, dm, None)).contains("per server"));
@@ -220,7 +227,7 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
     let buttons: Vec<&Button> = buttons(msg).collect();
     assert_eq!(buttons.len(), 2);
     assert!(buttons[0].disabled && !buttons[1].disabled);
-    let next = app.click(EN, &an(), buttons[1].action);
+    let next = app.click(EN, HERE, &an(), buttons[1].action);
     match &next.reply {
         Reply::Update(m) => {
             assert!(m.text.contains("page 2 of 2"), "{}", m.text);
@@ -239,6 +246,111 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
     assert_eq!(
         app.store().rank(GameKind::Oaq, 1, 100).expect("rank"),
         Some(1)
+    );
+}
+
+const VI: Locale = Locale::Vietnamese;
+
+/// Another server, with players of its own.
+const OTHER_SERVER: Place = Place {
+    guild: Some(2),
+    channel: 900,
+};
+
+/// Issue 10: a leaderboard button names no server. A forged id (the old form names a server)
+/// shows the leaderboard of the server the click comes from, or a private refusal, and never
+/// anything of the server it names.
+#[test]
+fn issue_10_a_forged_leaderboard_id_shows_nothing_of_the_server_it_names() {
+    let (app, _clock) = app();
+    resigned(&app, &an(), &binh(), &binh());
+    let secret = user(71, "Người Lạ Bí Mật");
+    resigned_in(
+        &app,
+        OTHER_SERVER,
+        &secret,
+        &user(72, "Khách"),
+        &user(72, ""),
+    );
+    let here = public(&app.leaderboard(EN, HERE, None)).clone();
+    let there = public(&app.leaderboard(EN, OTHER_SERVER, None)).clone();
+    assert_ne!(here.png, there.png, "the two servers' boards differ");
+
+    let chi = user(33, "Chi");
+    for forged in ["oaq:l:2:0", "oaq:l:0:en"] {
+        let action = custom_id::decode(forged).expect("a leaderboard id");
+        let clicked = app.click(EN, HERE, &chi, action);
+        assert!(matches!(clicked.reply, Reply::Update(_)), "{forged}");
+        let shown = public(&clicked);
+        assert_eq!(shown, &here, "{forged}: this server's leaderboard");
+        assert_ne!(shown.png, there.png, "{forged}");
+    }
+    // Where nobody is rated, a private refusal; outside a server, a clear private answer.
+    let empty = Place {
+        guild: Some(3),
+        channel: 300,
+    };
+    let action = custom_id::decode("oaq:l:2:0").expect("a leaderboard id");
+    let refused = app.click(EN, empty, &chi, action);
+    assert!(private(&refused).contains("Nobody is rated"));
+    let dm = Place {
+        guild: None,
+        channel: 5,
+    };
+    assert!(private(&app.click(EN, dm, &chi, action)).contains("per server"));
+}
+
+/// Issue 10: the page buttons keep the language the leaderboard was posted in, whoever
+/// clicks; private answers still follow the clicker.
+#[test]
+fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
+    let (app, clock) = app();
+    let champion = user(100, "Vô Địch");
+    for i in 1..=11u64 {
+        clock.advance_ms(1_000);
+        resigned(
+            &app,
+            &champion,
+            &user(100 + i, &format!("P{i}")),
+            &user(100 + i, ""),
+        );
+    }
+    for (posted_in, clicker) in [(EN, VI), (VI, EN)] {
+        let first = public(&app.leaderboard(posted_in, HERE, None)).clone();
+        let next = find(&first, |a| matches!(a, Action::Leaderboard { page: 1, .. }));
+        assert_eq!(
+            next,
+            Action::Leaderboard {
+                page: 1,
+                locale: posted_in
+            }
+        );
+        let turned = app.click(clicker, HERE, &an(), next);
+        let Reply::Update(second) = &turned.reply else {
+            panic!("{turned:?}")
+        };
+        // Exactly page 2 as drawn in the language of the message: text, picture, buttons.
+        let expected = public(&app.leaderboard(posted_in, HERE, Some(2))).clone();
+        assert_eq!(second, &expected, "posted in {posted_in:?}");
+        let other = public(&app.leaderboard(clicker, HERE, Some(2))).clone();
+        assert_ne!(second.text, other.text);
+        assert_ne!(second.png, other.png);
+        let back = find(second, |a| matches!(a, Action::Leaderboard { page: 0, .. }));
+        let again = app.click(clicker, HERE, &an(), back);
+        assert_eq!(public(&again), &first);
+    }
+    // A refusal is private, in the clicker's language.
+    let dm = Place {
+        guild: None,
+        channel: 5,
+    };
+    let action = Action::Leaderboard {
+        page: 1,
+        locale: EN,
+    };
+    assert_eq!(
+        private(&app.click(VI, dm, &an(), action)),
+        Text::OnlyInServers.render(VI)
     );
 }
 
@@ -280,7 +392,7 @@ fn stats_history_and_running_games() {
         request(Some(chi.clone()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    app.click(EN, &chi, Action::Accept { challenge: id });
+    app.click(EN, HERE, &chi, Action::Accept { challenge: id });
     app.record_message(board_now(&app, id), 4242);
     let games = app.games(EN, HERE);
     let text = &public(&games).text;
@@ -320,6 +432,48 @@ struct Engine {
     command: OaqCommand,
 }
 
+/// Issue 10: a replay's last frame after a resignation marks nobody's turn; the frames before
+/// it mark the player to move (green dot by the name; the GIF's colours are approximate).
+#[test]
+fn issue_10_the_last_frame_of_a_resigned_games_replay_marks_no_turn() {
+    let (app, _clock) = app();
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        request(Some(binh()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0]));
+    app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    let request = app.find_replay(EN, HERE, &an(), id).expect("found");
+    let gif = public(&app.replay(EN, &request))
+        .png
+        .clone()
+        .expect("a GIF");
+    let frames = GifDecoder::new(Cursor::new(gif))
+        .expect("a GIF")
+        .into_frames()
+        .collect_frames()
+        .expect("frames");
+    assert_eq!(frames.len(), 2);
+    let green = |frame: usize, (x, y): (u32, u32)| {
+        let [r, g, b, _] = frames[frame].buffer().get_pixel(x, y).0;
+        let turn = [0x2E, 0x8B, 0x57];
+        [r, g, b]
+            .iter()
+            .zip(turn)
+            .all(|(&c, t): (&u8, u8)| c.abs_diff(t) <= 24)
+    };
+    let (south_dot, north_dot) = ((48, 367), (48, 33));
+    assert!(green(0, south_dot) && !green(0, north_dot), "South to move");
+    assert!(
+        !green(1, south_dot) && !green(1, north_dot),
+        "resigned: no turn marker"
+    );
+}
+
 #[test]
 fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
     let (app, _clock) = app();
@@ -335,14 +489,14 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
         },
     );
     let id = challenge_id(&posted);
-    let mut board = public(&app.click(EN, &binh(), Action::Accept { challenge: id })).clone();
+    let mut board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     let players = [an(), binh()];
     let mut plies = 0;
     while let Some(&action) = enabled_moves(&board)
         .get(plies % 3)
         .or(enabled_moves(&board).first())
     {
-        board = public(&app.click(EN, &mover_of(action, &players), action)).clone();
+        board = public(&app.click(EN, HERE, &mover_of(action, &players), action)).clone();
         plies += 1;
         assert!(plies <= 400, "the game must end");
     }

@@ -69,7 +69,7 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
     assert_eq!(running.record.moves.len(), 3);
     let reposted = app.board(EN, at(101));
     let mover = enabled_moves(public(&reposted))[0];
-    let moved = app.click_on(EN, &chi(), mover, Some(5_000_002));
+    let moved = app.click_on(EN, at(101), &chi(), mover, Some(5_000_002));
     assert!(matches!(moved.reply, Reply::Update(_)), "{:?}", moved.reply);
     let shown = moved.shows.expect("the move's board");
     assert!(
@@ -79,7 +79,7 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
             .is_some(),
         "the move owes its board until the answer is through"
     );
-    app.board_shown(shown);
+    assert!(app.board_shown(shown, Some(5_000_002)).is_empty());
     assert!(app
         .store()
         .owed_at(OwedKey::Board(2))
@@ -87,13 +87,13 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
         .is_none());
 
     // The pending challenge is accepted; the game against the computer goes on.
-    let accepted = app.click(EN, &chi(), Action::Accept { challenge: 3 });
+    let accepted = app.click(EN, at(102), &chi(), Action::Accept { challenge: 3 });
     assert!(public(&accepted).png.is_some());
     let computer = app.store().game(4).expect("read").expect("game 4");
     assert_eq!(computer.record.message, Some(5_000_004));
     let board = app.board(EN, at(103));
     let mv = enabled_moves(public(&board))[0];
-    let played = app.click_on(EN, &chi(), mv, Some(5_000_004));
+    let played = app.click_on(EN, at(103), &chi(), mv, Some(5_000_004));
     let turn = played.computer.expect("the computer's turn");
     assert!(app.computer_move(turn).is_some());
 

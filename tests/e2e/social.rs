@@ -4,11 +4,17 @@ use std::io::Cursor;
 
 use image::codecs::gif::GifDecoder;
 use image::AnimationDecoder;
+use std::path::Path;
+use std::sync::Arc;
+
 use oaq_bot::app::results::provisional;
-use oaq_bot::app::{Locale, Text};
+use oaq_bot::app::{
+    Action, App, ChallengeRequest, Locale, Place, Reply, Settings, SystemClock, Text, UserRef,
+};
 use oaq_bot::games::oaq::{Outcome, Seat};
 use oaq_bot::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
 use oaq_bot::render::Fonts;
+use oaq_bot::store::FirstPlayer;
 use oaq_bot::store::{GameKind, Store};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -228,4 +234,116 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
         leaderboard_png == expected,
         "the leaderboard picture shows the two players in rating order"
     );
+}
+
+/// Another server, which the fake Discord never shows: only its ratings exist.
+const OTHER_GUILD: u64 = 900_000_000_000_000_009;
+
+/// Before the bot starts, rates players in `guild` on the bot's own store, through the app:
+/// `champion` beats each of `others` by resignation.
+fn seed_ratings(root: &Path, guild: u64, champion: (u64, &str), others: &[(u64, String)]) {
+    let store = Store::open(&root.join("data")).expect("the bot's store");
+    let settings = Settings {
+        challenge_ttl_ms: 600_000,
+        seed: 1,
+        turn_ms: 900_000,
+        bot_move_ms: 20,
+    };
+    let app = App::new(store, Arc::new(SystemClock), settings).expect("app");
+    let place = Place {
+        guild: Some(guild),
+        channel: guild + 1,
+    };
+    let person = |(id, name): (u64, &str)| UserRef {
+        id,
+        name: name.to_owned(),
+        bot: false,
+    };
+    let champion = person(champion);
+    for (id, name) in others {
+        let other = person((*id, name));
+        let request = ChallengeRequest {
+            opponent: Some(other.clone()),
+            preset: None,
+            quan_value: None,
+            first: Some(FirstPlayer::Challenger),
+        };
+        let en = Locale::English;
+        let Reply::Post {
+            track: Some(track), ..
+        } = app.challenge(en, place, &champion, request).reply
+        else {
+            panic!("a challenge")
+        };
+        let oaq_bot::app::Track::Challenge(game) = track else {
+            panic!("a challenge")
+        };
+        app.click(en, place, &other, Action::Accept { challenge: game });
+        let done = app.click(en, place, &other, Action::ConfirmResign { game });
+        assert!(matches!(done.reply, Reply::Update(_)), "{done:?}");
+    }
+}
+
+/// Issue 10: leaderboard buttons carry no server and keep their language. A Vietnamese reader
+/// turning the page of an English leaderboard leaves it English; a forged id naming another
+/// server (the old form, `oaq:l:<guild>:<page>`) shows this server's leaderboard, nothing of
+/// the other's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_10_leaderboard_buttons_name_no_server_and_keep_their_language() {
+    let root = tempfile::tempdir().expect("tempdir");
+    // Twelve players here (two pages), two elsewhere.
+    let here: Vec<(u64, String)> = (1..=11).map(|i| (1_000 + i, format!("P{i}"))).collect();
+    seed_ratings(root.path(), GUILD_ID, (1_000, "Vô Địch"), &here);
+    let there = [(2_001, String::from("Người Lạ"))];
+    seed_ratings(root.path(), OTHER_GUILD, (2_000, "Bí Mật"), &there);
+
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let token = fake.slash(&chi(), CHANNEL, "leaderboard", vec![], vec![]);
+    let posted = fake.callback(&token).await;
+    assert!(
+        posted.content().contains("page 1 of 2"),
+        "{}",
+        posted.content()
+    );
+    let board_id = posted.message.expect("the leaderboard message");
+    let first_png = posted.files[0].bytes.clone();
+
+    // A Vietnamese client turns the page: the message stays English, buttons included.
+    let next = button(&fake.message(board_id), "Next");
+    let token = fake.click(&an().speaking("vi"), board_id, &next);
+    let turned = fake.callback(&token).await;
+    assert_eq!(turned.kind, 7);
+    assert!(
+        turned.content().contains("page 2 of 2"),
+        "{}",
+        turned.content()
+    );
+    let board = fake.message(board_id);
+    let labels: Vec<String> = board.buttons().into_iter().flatten().map(|b| b.1).collect();
+    assert_eq!(labels, ["◀ Previous", "Next ▶"]);
+    let back = button(&board, "Previous");
+    assert!(back.ends_with(":en"), "{back}");
+
+    // A forged id naming the other server: this server's first page, exactly as posted.
+    let forged = format!("oaq:l:{OTHER_GUILD}:0");
+    let token = fake.click(&chi(), board_id, &forged);
+    let shown = fake.callback(&token).await;
+    assert_eq!(shown.kind, 7);
+    assert!(
+        shown.content().contains("page 1 of 2"),
+        "{}",
+        shown.content()
+    );
+    assert_eq!(shown.files.len(), 1);
+    assert!(
+        shown.files[0].bytes == first_png,
+        "this server's leaderboard, not the other server's"
+    );
+
+    for payload in fake.payloads() {
+        check_limits(&payload);
+    }
+    drop(bot);
 }

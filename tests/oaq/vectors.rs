@@ -122,16 +122,19 @@ fn no_first_quan_stop_ends_the_chain_in_front_of_the_mandarin() {
     );
 }
 
-/// Under `illegal`, exactly the moves that would capture a mandarin are missing, on each
-/// player's first move and on no later move.
+/// Under `illegal`, exactly the moves that would capture a mandarin are missing, on the
+/// game's first move (ply 0, whoever makes it) and on no later move. (Issue 10 changed the
+/// two North positions at ply 1 from restricted to free: the rule is the game's first move
+/// only, not each player's.)
 #[test]
-fn no_first_quan_illegal_removes_exactly_the_mandarin_captures_of_each_first_move() {
+fn no_first_quan_illegal_removes_exactly_the_mandarin_captures_of_the_first_move() {
     let strict = rules(Preset::Standard, &["no_first_quan=illegal"]);
     let free = Rules::standard();
     let positions = [
         (START, true),
-        ("1,6,6,0,0,6,1,6,6,0,6,6 QQ 6,0 n 1", true),
-        ("0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 n 1", true),
+        ("0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 n 0", true),
+        ("1,6,6,0,0,6,1,6,6,0,6,6 QQ 6,0 n 1", false),
+        ("0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 n 1", false),
         ("1,6,6,0,6,6,1,6,6,0,0,6 QQ 0,6 s 2", false),
     ];
     let mut removed = 0;
@@ -152,6 +155,57 @@ fn no_first_quan_illegal_removes_exactly_the_mandarin_captures_of_each_first_mov
         removed >= 2,
         "the positions exercise the rule ({removed} removed)"
     );
+}
+
+/// Issue 10: `no_first_quan` restricts the game's first move only (ply 0), as the seed app's
+/// "no mandarin capture on the first turn" and the one open engine with this option do. In a
+/// real game, South's first move may not take a mandarin; North's first move, the reply, may.
+#[test]
+fn issue_10_no_first_quan_restricts_souths_first_move_but_not_norths() {
+    let quan_captured = |events: &[Event]| {
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Capture { quan: true, .. }))
+    };
+    for option in ["no_first_quan=illegal", "no_first_quan=stop"] {
+        let rules = rules(Preset::Standard, &[option]);
+        let mut game = Game::new(Position::start(rules));
+        // South's first move: `1-` would take the West mandarin (A1).
+        let south = "1-".parse::<Move>().unwrap();
+        match game.position().play_with_events(south) {
+            Err(e) => assert_eq!(e, IllegalMove::FirstMoveMandarinCapture, "{option}"),
+            Ok((_, events)) => assert!(!quan_captured(&events), "{option}: the chain stops"),
+        }
+        game.play("3+".parse::<Move>().unwrap())
+            .expect("A3 is legal");
+        assert_eq!(
+            game.position().to_string(),
+            "1,6,6,0,0,6,1,6,6,0,6,6 QQ 6,0 n 1"
+        );
+        // North's first move: the same as under the standard rules, mandarin included.
+        let free = Position::parse(&game.position().to_string(), Rules::standard()).unwrap();
+        let takers: Vec<Move> = free
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&mv| quan_captured(&free.play_with_events(mv).unwrap().1))
+            .collect();
+        assert!(!takers.is_empty(), "North can take a mandarin here");
+        assert_eq!(
+            game.position().legal_moves()[..],
+            free.legal_moves()[..],
+            "{option}"
+        );
+        for mv in takers {
+            let (after, events) = game.position().play_with_events(mv).expect("legal");
+            assert!(quan_captured(&events), "{option} {mv}");
+            assert_eq!(
+                after.to_string(),
+                free.play(mv).unwrap().to_string(),
+                "{option} {mv}"
+            );
+        }
+    }
 }
 
 #[test]

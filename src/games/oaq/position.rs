@@ -46,8 +46,9 @@ pub enum IllegalMove {
     /// There is nothing to lift.
     #[error("square {0} is empty: pick a square with at least one citizen")]
     EmptySquare(Square),
-    /// Under `no_first_quan = illegal`, a player's first move may not capture a mandarin.
-    #[error("a first move may not capture a mandarin under these rules: pick another move")]
+    /// Under `no_first_quan = illegal`, the game's first move (ply 0) may not capture a
+    /// mandarin.
+    #[error("the first move of the game may not capture a mandarin under these rules: pick another move")]
     FirstMoveMandarinCapture,
     /// The sowing never ends (only possible under the `take_one` variant).
     #[error("this move would go on sowing forever: pick another move")]
@@ -356,8 +357,10 @@ impl Position {
         (self.citizens, self.quans, self.captured, self.to_move)
     }
 
+    /// Whether this is the game's first move, the one `no_first_quan` restricts: ply 0 only,
+    /// whoever is to move (see [`NoFirstQuan`]).
     fn is_first_move(&self) -> bool {
-        self.ply < 2
+        self.ply == 0
     }
 
     fn is_empty(&self, square: Square) -> bool {

@@ -16,18 +16,23 @@ pub enum EndRule {
     SquaresEmpty,
 }
 
-/// What a first move that would capture a mandarin piece does (option `no_first_quan`).
+/// What the game's first move does if it would capture a mandarin piece (option
+/// `no_first_quan`).
 ///
-/// "First move" means each player's first move of the game (plies 0 and 1): the rule exists
-/// to blunt the opening advantage, and the second player's first move is just as early.
+/// "First move" means the first move of the game only (ply 0); the second player's first
+/// move (ply 1) is free. This follows the seed app's rule, "no mandarin capture on the first
+/// turn", and the one open engine with this option, which applies it to ply 0 only. The rule
+/// blunts the first player's opening advantage (on the start position South can take a
+/// mandarin at once with `1-` or `5+`); restricting the second player too would hand some of
+/// that advantage back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NoFirstQuan {
-    /// A first move may capture a mandarin.
+    /// The first move may capture a mandarin.
     Off,
     /// A first move that would capture a mandarin may not be played.
     Illegal,
-    /// The capture chain of a first move stops in front of the mandarin.
+    /// The first move's capture chain stops in front of the mandarin.
     Stop,
 }
 
@@ -67,7 +72,7 @@ pub struct Rules {
     /// Young mandarin: a mandarin square still holding its quan with fewer than this many
     /// citizens cannot be captured (0 = off).
     pub quan_non: u8,
-    /// First-move mandarin captures.
+    /// Mandarin captures on the game's first move (ply 0 only).
     pub no_first_quan: NoFirstQuan,
     /// An occupied mandarin square after the last sown square.
     pub next_quan_nonempty: NextQuanNonempty,

@@ -1,0 +1,44 @@
+//! Buttons carry no authority. A button's id names a record (a challenge or a game) or a view
+//! (a leaderboard page) and a version; the server, channel and user always come from the
+//! interaction.
+//!
+//! Every button the bot draws for a challenge or a game sits in that record's channel (its
+//! message, the private answers to clicks on it, the board posted again by `/oaq board`, the
+//! board in the game's thread). A click on one of those ids from anywhere else is an id crafted
+//! or copied by hand: it is refused, because answering it would turn the clicked message into
+//! a challenge or board of another channel (or server), or act on a game from a place where
+//! nobody watching it sees the change. Leaderboard clicks need no check: they always show the
+//! leaderboard of the interaction's own server.
+
+use super::{Action, App, Fail, Place, Text};
+
+impl App {
+    /// Refuses `action` if the challenge or game it names lives outside `place`. A record
+    /// that no longer exists passes: the action's own handler says it is gone.
+    pub(super) fn check_place(&self, place: Place, action: Action) -> Result<(), Fail> {
+        let home = match action {
+            Action::Accept { challenge }
+            | Action::Decline { challenge }
+            | Action::Cancel { challenge }
+            | Action::Pick { challenge, .. } => self
+                .store
+                .challenge(challenge)?
+                .map(|c| (c.record.guild, c.record.channel)),
+            Action::Play { game, .. }
+            | Action::Resign { game }
+            | Action::ConfirmResign { game }
+            | Action::Rules { game }
+            | Action::Rematch { game } => self
+                .store
+                .game(game)?
+                .map(|g| (g.record.guild, g.record.channel)),
+            Action::Leaderboard { .. } => None,
+        };
+        match home {
+            Some(home) if home != (place.guild, place.channel) => {
+                Err(Fail::User(Text::ButtonElsewhere))
+            }
+            _ => Ok(()),
+        }
+    }
+}
