@@ -207,3 +207,36 @@ async fn an_edit_owed_when_the_bot_is_killed_is_made_after_the_restart() {
         board.content
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computers_reply_refused_with_a_500_still_reaches_the_board() {
+    const CHANNEL: u64 = 500_000_000_000_000_025;
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = quick_bot(root.path(), &fake.base);
+    fake.wait_ready(1).await;
+    let level = json!({ "name": "level", "type": 4, "value": 0 });
+    let token = fake.slash(&an(), CHANNEL, "play", vec![level], vec![]);
+    let board_id = fake.callback(&token).await.message.expect("board");
+    let board = fake.message(board_id);
+    let edit = format!("PATCH /api/v10/channels/{CHANNEL}/messages/{board_id}");
+    fake.fail(&edit, vec![Fault::Status(502), Fault::Status(503)]);
+    let token = fake.click(&an(), board_id, &enabled_moves(&board)[0]);
+    let thinking = fake.callback(&token).await;
+    assert!(
+        thinking.content().contains("is thinking"),
+        "{}",
+        thinking.content()
+    );
+    let answered = fake
+        .wait_message(board_id, "the computer's move despite two failures", |m| {
+            !m.content.contains("is thinking")
+        })
+        .await;
+    assert!(
+        enabled_moves(&answered).is_empty() || to_move(&answered.content) == Some(an().id),
+        "{}",
+        answered.content
+    );
+    assert_eq!(fake.faults_left(), 0);
+}
