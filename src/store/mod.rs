@@ -369,22 +369,43 @@ impl Store {
 
     /// Deletes a challenge read at revision `expected` and frees its channel.
     pub fn remove_challenge(&self, id: u64, expected: u64) -> Result<(), StoreError> {
+        self.delete_challenge(id, expected, None)
+    }
+
+    /// Deletes a challenge read at revision `expected` whose time is up, frees its channel, and
+    /// owes `note` (saying so on its message), in one transaction, flushed before returning.
+    pub fn expire_challenge(&self, id: u64, expected: u64, note: &Note) -> Result<(), StoreError> {
+        self.delete_challenge(id, expected, Some(note))
+    }
+
+    fn delete_challenge(
+        &self,
+        id: u64,
+        expected: u64,
+        note: Option<&Note>,
+    ) -> Result<(), StoreError> {
+        let owed = note.map(|note| outbox::note_entry(id, note));
         unwrap_tx(
-            (&self.challenges, &self.channels).transaction(|(challenges, channels)| {
-                let stored = match tx_read::<ChallengeRecord>(challenges, CHALLENGE, id)? {
-                    Some(stored) if stored.revision == expected => stored,
-                    _ => {
-                        return abort(StoreError::Conflict {
-                            kind: CHALLENGE,
-                            key: id,
-                            expected,
-                        })
+            (&self.challenges, &self.channels, &self.outbox).transaction(
+                |(challenges, channels, outbox)| {
+                    let stored = match tx_read::<ChallengeRecord>(challenges, CHALLENGE, id)? {
+                        Some(stored) if stored.revision == expected => stored,
+                        _ => {
+                            return abort(StoreError::Conflict {
+                                kind: CHALLENGE,
+                                key: id,
+                                expected,
+                            })
+                        }
+                    };
+                    challenges.remove(&id.to_be_bytes())?;
+                    free_channel(channels, stored.record.channel, ChannelEntry::Challenge(id))?;
+                    if let Some((key, bytes)) = &owed {
+                        outbox.insert(key, bytes.clone())?;
                     }
-                };
-                challenges.remove(&id.to_be_bytes())?;
-                free_channel(channels, stored.record.channel, ChannelEntry::Challenge(id))?;
-                Ok(())
-            }),
+                    Ok(())
+                },
+            ),
         )?;
         self.flush()
     }

@@ -14,12 +14,8 @@
 
 use serde::{Deserialize, Serialize};
 use sled::transaction::TransactionalTree;
-use sled::Transactional;
 
-use super::{
-    abort, decode, encode, tx_read, unwrap_tx, ChallengeRecord, Store, StoreError, TxResult,
-    CHALLENGE,
-};
+use super::{decode, encode, unwrap_tx, Store, StoreError, TxResult};
 
 const OWED: &str = "outbox entry";
 
@@ -126,6 +122,13 @@ impl Owed {
     }
 }
 
+/// The outbox entry (key and bytes) owing `note`, for a transaction; `record` names it when
+/// the note's message is unknown.
+pub(super) fn note_entry(record: u64, note: &Note) -> ([u8; 9], Vec<u8>) {
+    let owed = Owed::new(OwedWrite::Note(note.clone()));
+    (note.key(record).bytes(), encode(1, &owed))
+}
+
 /// Marks game `game`'s board owed at `revision`, inside a transaction that writes the game.
 pub(super) fn tx_owe_board(outbox: &TransactionalTree, game: u64, revision: u64) -> TxResult<()> {
     let owed = Owed::new(OwedWrite::Board { game, revision });
@@ -229,37 +232,5 @@ impl Store {
             outbox.remove(&bytes)?;
             Ok(true)
         }))
-    }
-
-    /// Deletes a challenge read at revision `expected` whose time is up, frees its channel, and
-    /// owes `note` (saying so on its message), in one transaction, flushed before returning.
-    pub fn expire_challenge(&self, id: u64, expected: u64, note: &Note) -> Result<(), StoreError> {
-        let key = note.key(id).bytes();
-        let owed = encode(1, &Owed::new(OwedWrite::Note(note.clone())));
-        unwrap_tx(
-            (&self.challenges, &self.channels, &self.outbox).transaction(
-                |(challenges, channels, outbox)| {
-                    let stored = match tx_read::<ChallengeRecord>(challenges, CHALLENGE, id)? {
-                        Some(stored) if stored.revision == expected => stored,
-                        _ => {
-                            return abort(StoreError::Conflict {
-                                kind: CHALLENGE,
-                                key: id,
-                                expected,
-                            })
-                        }
-                    };
-                    challenges.remove(&id.to_be_bytes())?;
-                    super::free_channel(
-                        channels,
-                        stored.record.channel,
-                        super::ChannelEntry::Challenge(id),
-                    )?;
-                    outbox.insert(&key, owed.clone())?;
-                    Ok(())
-                },
-            ),
-        )?;
-        self.flush()
     }
 }
