@@ -6,12 +6,14 @@
 //! flushed to disk before the call returns, so an acknowledged change survives a crash. A record
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
+mod group_commit;
 mod play;
 mod records;
 mod settings;
 mod social;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -19,6 +21,7 @@ use sled::transaction::{ConflictableTransactionError, TransactionError, Transact
 use sled::Transactional;
 use thiserror::Error;
 
+pub use group_commit::GroupCommit;
 pub use play::{BotRecord, BotResult, BotTally, Score};
 pub use records::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player,
@@ -197,6 +200,8 @@ pub struct Store {
     challenges: sled::Tree,
     channels: sled::Tree,
     social: social::Trees,
+    /// Shares flushes between writers that finish their transactions at the same time.
+    commit: Arc<GroupCommit>,
 }
 
 impl Store {
@@ -224,6 +229,7 @@ impl Store {
             challenges: db.open_tree("challenges")?,
             channels: db.open_tree("channels")?,
             social: social::Trees::open(&db)?,
+            commit: Arc::new(GroupCommit::new()),
             db,
         })
     }
@@ -234,8 +240,11 @@ impl Store {
         Ok(self.db.generate_id()? + 1)
     }
 
+    /// Makes every write made so far by the calling thread durable: returns once a sled
+    /// flush that started after this call has succeeded. Writers that call it while a flush is
+    /// running share the next one ([`GroupCommit`]).
     fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
+        self.commit.flush(|| self.db.flush().map(drop))?;
         Ok(())
     }
 
