@@ -577,3 +577,65 @@ fn an_expired_challenge_goes_with_its_note_in_one_transaction() {
         .expect("note");
     assert_eq!(owed.write, OwedWrite::Note(note));
 }
+
+/// Copies a database directory as it is on disk at this instant (what a crash would leave).
+fn copy_files(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("snapshot dir");
+    for entry in std::fs::read_dir(from).expect("read db dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("file type").is_dir() {
+            copy_files(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy a db file");
+        }
+    }
+}
+
+/// Writers racing each other share flushes, but each one's move is on disk the moment its own
+/// call returns: a copy of the files taken right then, as a crash would leave them, has it.
+#[test]
+fn concurrent_writers_each_find_their_own_write_on_disk_when_their_call_returns() {
+    const WRITERS: u64 = 8;
+    const WRITES: u64 = 4;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("db");
+    let store = Store::open(&db).expect("open");
+    for id in 1..=WRITERS {
+        store.create_game(&game(id, 500 + id)).expect("create");
+    }
+    let barrier = std::sync::Barrier::new(WRITERS as usize);
+    let snapshots: Vec<(u64, u64, std::path::PathBuf)> = std::thread::scope(|scope| {
+        let writers: Vec<_> = (1..=WRITERS)
+            .map(|id| {
+                let (store, barrier, db, root) = (&store, &barrier, &db, dir.path());
+                scope.spawn(move || {
+                    let mut record = game(id, 500 + id);
+                    let mut taken = Vec::new();
+                    barrier.wait();
+                    for revision in 1..=WRITES {
+                        record.moves.push("7+".parse().expect("move"));
+                        store.update_game(revision, &record, false).expect("update");
+                        let copy = root.join(format!("copy-{id}-{revision}"));
+                        copy_files(db, &copy);
+                        taken.push((id, revision + 1, copy));
+                    }
+                    taken
+                })
+            })
+            .collect();
+        writers
+            .into_iter()
+            .flat_map(|w| w.join().expect("writer"))
+            .collect()
+    });
+    for (id, revision, copy) in snapshots {
+        let reopened = Store::open(&copy).expect("open the copy");
+        let found = reopened.game(id).expect("read").expect("present");
+        assert!(
+            found.revision >= revision,
+            "game {id}: revision {revision} was acknowledged but the files hold {}",
+            found.revision
+        );
+    }
+}

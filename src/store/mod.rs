@@ -8,6 +8,7 @@
 //! flushed to disk before the call returns, so an acknowledged change survives a crash. A record
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
+mod group_commit;
 mod outbox;
 mod play;
 mod records;
@@ -15,6 +16,7 @@ mod settings;
 mod social;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -24,6 +26,7 @@ use thiserror::Error;
 
 use outbox::tx_owe_board;
 
+pub use group_commit::GroupCommit;
 pub use outbox::{Note, Owed, OwedKey, OwedWrite};
 pub use play::{BotRecord, BotResult, BotTally, Score};
 pub use records::{
@@ -205,6 +208,8 @@ pub struct Store {
     /// Writes owed to Discord (see `outbox.rs`).
     outbox: sled::Tree,
     social: social::Trees,
+    /// Shares flushes between writers that finish their transactions at the same time.
+    commit: Arc<GroupCommit>,
 }
 
 impl Store {
@@ -233,6 +238,7 @@ impl Store {
             channels: db.open_tree("channels")?,
             outbox: db.open_tree("outbox")?,
             social: social::Trees::open(&db)?,
+            commit: Arc::new(GroupCommit::new()),
             db,
         })
     }
@@ -243,8 +249,11 @@ impl Store {
         Ok(self.db.generate_id()? + 1)
     }
 
+    /// Makes every write made so far by the calling thread durable: returns once a sled
+    /// flush that started after this call has succeeded. Writers that call it while a flush is
+    /// running share the next one ([`GroupCommit`]).
     fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
+        self.commit.flush(|| self.db.flush().map(drop))?;
         Ok(())
     }
 

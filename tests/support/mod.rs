@@ -268,6 +268,11 @@ impl FakeDiscord {
         let served = fake.clone();
         tokio::spawn(async move {
             while let Ok((socket, _)) = gateway.accept().await {
+                // Events go out one small frame at a time with nothing coming back to carry
+                // an ACK: with Nagle's algorithm on, an event sent while the previous one is
+                // unacknowledged waits for the bot's delayed ACK (40 ms), which the latency
+                // bench then reports as the bot's. A test double must not add latency of its own.
+                let _ = socket.set_nodelay(true);
                 let fake = served.clone();
                 tokio::spawn(async move { fake.serve_gateway(socket).await });
             }
