@@ -28,9 +28,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
-pub use outbox::{
-    backoff_ms, Scan, Sent, Shown, GRACE_MS, MAX_ATTEMPTS, RETRY_FIRST_MS, RETRY_MAX_MS,
-};
+pub use outbox::{backoff_ms, Scan, Sent, Shown, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
 pub use reply::{Action, Button, Edit, Msg, Reply, Response, Style, ThreadRequest, Track};
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use social::ReplayRequest;

@@ -8,8 +8,8 @@
 //!   the write landed on a message that is no longer the board: then the board (or a note on
 //!   that copy) is owed again, so the picture always ends up current;
 //! - a transient failure (Discord 5xx, a timeout, a 429 that got through): retried with
-//!   backoff, from [`RETRY_FIRST_MS`] doubling up to [`RETRY_MAX_MS`], [`MAX_ATTEMPTS`] times
-//!   (about an hour) before giving up with a log line;
+//!   backoff, from [`RETRY_FIRST_MS`] doubling up to [`RETRY_MAX_MS`], for as long as it takes
+//!   (a write is given up only when Discord refuses it for good);
 //! - a permanent failure (unknown message, missing access, too old to edit …): a note is
 //!   dropped with a log line; a running game's board is posted afresh as a new message.
 //!
@@ -29,8 +29,6 @@ pub const GRACE_MS: u64 = 5_000;
 pub const RETRY_FIRST_MS: u64 = 500;
 /// The longest wait between two retries.
 pub const RETRY_MAX_MS: u64 = 300_000;
-/// Failed attempts after which a write is given up.
-pub const MAX_ATTEMPTS: u32 = 20;
 
 /// A board an interaction's answer shows: game `game` at record revision `revision`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,12 +298,7 @@ impl App {
     }
 
     fn edit_failed(&self, edit: &Edit, reason: &str) -> Result<Vec<OwedKey>, Fail> {
-        let attempts = edit.seen.attempts + 1;
-        if attempts >= MAX_ATTEMPTS {
-            tracing::error!(key = ?edit.key, attempts, reason, "giving up a write to Discord");
-            self.store.settle(edit.key, &edit.seen)?;
-            return Ok(Vec::new());
-        }
+        let attempts = edit.seen.attempts.saturating_add(1);
         let wait = backoff_ms(attempts);
         tracing::warn!(key = ?edit.key, attempts, wait_ms = wait, reason, "a write to Discord failed; retrying");
         let next = Owed {

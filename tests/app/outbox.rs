@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::*;
-use oaq_bot::app::{Edit, Scan, Sent, GRACE_MS, MAX_ATTEMPTS, RETRY_FIRST_MS};
+use oaq_bot::app::{Edit, Scan, Sent, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
 use oaq_bot::store::OwedKey;
 
 fn scan(app: &App, urgent: &[OwedKey]) -> Vec<Edit> {
@@ -66,21 +66,21 @@ fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
 }
 
 #[test]
-fn a_failed_write_is_retried_with_backoff_and_given_up_after_the_last_attempt() {
+fn a_failed_write_is_retried_with_growing_backoff_until_discord_takes_it() {
     let (app, clock) = app();
     let (id, _) = live_game(&app);
     let done = app.resign(EN, HERE, &an());
     assert_eq!(done.edits.len(), 1);
     let mut edit = done.edits[0].clone();
     assert!(only_rematch(&edit.msg));
-    for attempt in 1..MAX_ATTEMPTS {
+    for attempt in 1..=14 {
         assert!(app
             .edit_sent(&edit, Sent::Transient(String::from("500")))
             .is_empty());
         let owed = app.store().owed_at(edit.key).expect("read").expect("kept");
         assert_eq!(owed.attempts, attempt);
         let wait = oaq_bot::app::backoff_ms(attempt);
-        assert!((RETRY_FIRST_MS..=oaq_bot::app::RETRY_MAX_MS).contains(&wait));
+        assert!((RETRY_FIRST_MS..=RETRY_MAX_MS).contains(&wait));
         clock.advance_ms(wait - 1);
         assert!(scan(&app, &[]).is_empty(), "not before its time");
         clock.advance_ms(1);
@@ -90,7 +90,9 @@ fn a_failed_write_is_retried_with_backoff_and_given_up_after_the_last_attempt() 
         assert!(only_rematch(&edit.msg), "the same final board");
     }
     assert_eq!(oaq_bot::app::backoff_ms(2), 2 * RETRY_FIRST_MS);
-    app.edit_sent(&edit, Sent::Transient(String::from("500")));
+    assert_eq!(oaq_bot::app::backoff_ms(14), RETRY_MAX_MS, "capped");
+    // Fourteen failures (well over an hour) later it is still owed; Discord takes it at last.
+    app.edit_sent(&edit, Sent::Done { posted: None });
     assert!(app
         .store()
         .owed_at(OwedKey::Board(id))
