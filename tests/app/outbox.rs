@@ -15,6 +15,11 @@ fn scan(app: &App, urgent: &[OwedKey]) -> Vec<Edit> {
     })
 }
 
+/// Whether the outbox holds an entry under `key`.
+fn owes(app: &App, key: OwedKey) -> bool {
+    app.store().owed_at(key).expect("read").is_some()
+}
+
 fn message_of(app: &App, id: u64) -> Option<u64> {
     app.store()
         .game(id)
@@ -37,11 +42,7 @@ fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
     let (id, board) = live_game(&app);
     let moved = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
     let shown = moved.shows.expect("the answer shows the board");
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Board(id))
-        .expect("read")
-        .is_some());
+    assert!(owes(&app, OwedKey::Board(id)));
     // The answer gets its grace: nothing is written behind its back.
     assert!(scan(&app, &[]).is_empty());
     clock.advance_ms(GRACE_MS);
@@ -56,11 +57,7 @@ fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
     assert_eq!(owed[0].msg, *public(&moved));
     // Once it is, nothing is owed.
     assert!(app.board_shown(shown, Some(4242)).is_empty());
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Board(id))
-        .expect("read")
-        .is_none());
+    assert!(!owes(&app, OwedKey::Board(id)));
     clock.advance_ms(GRACE_MS);
     assert!(scan(&app, &[]).is_empty());
 }
@@ -93,11 +90,7 @@ fn a_failed_write_is_retried_with_growing_backoff_until_discord_takes_it() {
     assert_eq!(oaq_bot::app::backoff_ms(14), RETRY_MAX_MS, "capped");
     // Fourteen failures (well over an hour) later it is still owed; Discord takes it at last.
     app.edit_sent(&edit, Sent::Done { posted: None });
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Board(id))
-        .expect("read")
-        .is_none());
+    assert!(!owes(&app, OwedKey::Board(id)));
 }
 
 #[test]
@@ -121,11 +114,7 @@ fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
         .edit_sent(&post, Sent::Done { posted: Some(9090) })
         .is_empty());
     assert_eq!(message_of(&app, id), Some(9090));
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Board(id))
-        .expect("read")
-        .is_none());
+    assert!(!owes(&app, OwedKey::Board(id)));
 
     // A finished game's board refused for good is dropped.
     let done = app.resign(EN, HERE, &an());
@@ -133,11 +122,7 @@ fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
     assert!(app
         .edit_sent(&edit, Sent::Permanent(String::from("50001 Missing Access")))
         .is_empty());
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Board(id))
-        .expect("read")
-        .is_none());
+    assert!(!owes(&app, OwedKey::Board(id)));
     assert_eq!(message_of(&app, id), Some(9090));
 }
 
@@ -160,11 +145,7 @@ fn a_write_that_lands_after_a_newer_answer_is_made_again_with_the_latest_board()
     assert!(app
         .board_shown(second.shows.expect("shown"), Some(4242))
         .is_empty());
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Board(id))
-        .expect("read")
-        .is_none());
+    assert!(!owes(&app, OwedKey::Board(id)));
     // The slow edit lands last, showing the older position: the board is owed again.
     let again = app.edit_sent(&slow, Sent::Done { posted: None });
     assert_eq!(again, vec![OwedKey::Board(id)]);
@@ -173,11 +154,7 @@ fn a_write_that_lands_after_a_newer_answer_is_made_again_with_the_latest_board()
     assert!(app
         .edit_sent(&latest, Sent::Done { posted: None })
         .is_empty());
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Board(id))
-        .expect("read")
-        .is_none());
+    assert!(!owes(&app, OwedKey::Board(id)));
 }
 
 #[test]
@@ -194,11 +171,7 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
     // Not stale: only the old copy is owed a note.
     assert_eq!(app.record_message(track, 5000), vec![OwedKey::Note(4242)]);
     assert_eq!(message_of(&app, id), Some(5000));
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Board(id))
-        .expect("read")
-        .is_none());
+    assert!(!owes(&app, OwedKey::Board(id)));
     let note = scan(&app, &[]).remove(0);
     assert_eq!((note.key, note.message), (OwedKey::Note(4242), Some(4242)));
     assert!(note.msg.rows.is_empty() && note.msg.png.is_none());
@@ -278,11 +251,7 @@ fn an_expired_challenge_owes_its_note_until_it_is_written() {
     let edits = app.expire_challenges();
     assert_eq!(edits.len(), 1);
     assert_eq!(edits[0].key, OwedKey::Note(555));
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Note(555))
-        .expect("read")
-        .is_some());
+    assert!(owes(&app, OwedKey::Note(555)));
     // Written after a failure by the next scan; settled once Discord has it.
     app.edit_sent(&edits[0], Sent::Transient(String::from("timeout")));
     clock.advance_ms(RETRY_FIRST_MS);
@@ -290,11 +259,7 @@ fn an_expired_challenge_owes_its_note_until_it_is_written() {
     assert_eq!(again.len(), 1);
     assert!(again[0].msg.text.contains("expired"));
     app.edit_sent(&again[0], Sent::Done { posted: None });
-    assert!(app
-        .store()
-        .owed_at(OwedKey::Note(555))
-        .expect("read")
-        .is_none());
+    assert!(!owes(&app, OwedKey::Note(555)));
 }
 
 /// The player named before " to move." in a board's caption.
