@@ -188,21 +188,26 @@ fn games_in_direct_messages_are_kept_but_not_rated() {
     assert!(public(&history).text.contains(&format!("`{id}`")));
 }
 
-#[test]
-fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
-    let (app, clock) = app();
-    assert!(private(&app.leaderboard(EN, HERE, None)).contains("Nobody is rated"));
-    // Player 100 beats everyone; 101..=112 each lose one game to them.
+/// Player 100 ("Vô Địch") beats players 101..=100+`n` one game each, a second apart.
+fn champion_beats(app: &App, clock: &FakeClock, n: u64) {
     let champion = user(100, "Vô Địch");
-    for i in 1..=12u64 {
+    for i in 1..=n {
         clock.advance_ms(1_000);
         resigned(
-            &app,
+            app,
             &champion,
             &user(100 + i, &format!("P{i}")),
             &user(100 + i, ""),
         );
     }
+}
+
+#[test]
+fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
+    let (app, clock) = app();
+    assert!(private(&app.leaderboard(EN, HERE, None)).contains("Nobody is rated"));
+    // Player 100 beats everyone; 101..=112 each lose one game to them.
+    champion_beats(&app, &clock, 12);
     let page = app
         .store()
         .leaderboard(GameKind::Oaq, 1, 0, 10)
@@ -305,16 +310,7 @@ fn issue_10_a_forged_leaderboard_id_shows_nothing_of_the_server_it_names() {
 #[test]
 fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
     let (app, clock) = app();
-    let champion = user(100, "Vô Địch");
-    for i in 1..=11u64 {
-        clock.advance_ms(1_000);
-        resigned(
-            &app,
-            &champion,
-            &user(100 + i, &format!("P{i}")),
-            &user(100 + i, ""),
-        );
-    }
+    champion_beats(&app, &clock, 11);
     for (posted_in, clicker) in [(EN, VI), (VI, EN)] {
         let first = public(&app.leaderboard(posted_in, HERE, None)).clone();
         let next = find(&first, |a| matches!(a, Action::Leaderboard { page: 1, .. }));
