@@ -1,0 +1,72 @@
+//! The fake gateway: one WebSocket session per bot start (Hello, Identify → READY, heartbeat
+//! acks), over which the interactions a test sends are dispatched as `INTERACTION_CREATE`.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+use super::{bot_user, FakeDiscord, APP_ID, GOOD_TOKEN};
+
+impl FakeDiscord {
+    pub(super) fn dispatch(&self, interaction: Value) {
+        let sender = self.lock().dispatch.clone().expect("no gateway session");
+        sender.send(interaction).expect("gateway session closed");
+    }
+
+    pub(super) async fn serve_gateway(&self, socket: TcpStream) {
+        let Ok(mut ws) = tokio_tungstenite::accept_async(socket).await else {
+            return;
+        };
+        let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+        let hello = json!({ "op": 10, "d": { "heartbeat_interval": 41_250 } });
+        if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
+            return;
+        }
+        let mut seq = 0u64;
+        loop {
+            tokio::select! {
+                incoming = ws.next() => {
+                    let Some(Ok(frame)) = incoming else { break };
+                    let WsMessage::Text(text) = frame else { continue };
+                    let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
+                    match payload["op"].as_u64() {
+                        Some(2) => {
+                            let token = payload["d"]["token"].as_str().unwrap_or("");
+                            if token.trim_start_matches("Bot ") != GOOD_TOKEN {
+                                let _ = ws.close(Some(tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                                    code: 4004u16.into(), reason: "Authentication failed.".into(),
+                                })).await;
+                                break;
+                            }
+                            seq += 1;
+                            let ready = json!({
+                                "op": 0, "t": "READY", "s": seq,
+                                "d": {
+                                    "v": 10, "user": bot_user(), "guilds": [],
+                                    "session_id": "fake-session", "resume_gateway_url": "ws://127.0.0.1:1",
+                                    "shard": [0, 1], "application": { "id": APP_ID.to_string(), "flags": 0 },
+                                },
+                            });
+                            if ws.send(WsMessage::Text(ready.to_string())).await.is_err() { break; }
+                            let mut state = self.lock();
+                            state.identifies += 1;
+                            state.dispatch = Some(tx.clone());
+                        }
+                        Some(1) => {
+                            let ack = json!({ "op": 11 });
+                            if ws.send(WsMessage::Text(ack.to_string())).await.is_err() { break; }
+                        }
+                        _ => {}
+                    }
+                }
+                Some(interaction) = rx.recv() => {
+                    seq += 1;
+                    let event = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": interaction });
+                    if ws.send(WsMessage::Text(event.to_string())).await.is_err() { break; }
+                }
+            }
+        }
+    }
+}

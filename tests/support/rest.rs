@@ -1,0 +1,477 @@
+//! The fake REST API over plain HTTP/1.1: the routes the bot calls, multipart uploads, and
+//! planned failures (error statuses, rate limits, hung connections).
+
+use std::collections::{HashMap, VecDeque};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+use super::state::{Callback, Message, State, Thread};
+use super::{bot_user, FakeDiscord, File, BOT_ID, GOOD_TOKEN, GUILD_ID};
+
+/// A failure the fake answers a request with, instead of doing what it asks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Fault {
+    /// An HTTP error status (5xx) with a Discord-style JSON body.
+    Status(u16),
+    /// 429 Too Many Requests, with `retry_after` (seconds) in the body and header.
+    RateLimit(f64),
+    /// No answer: the connection is held this long, then closed, and nothing is done.
+    Hang(Duration),
+}
+
+/// Faults planned for the requests whose "METHOD path" contains `pattern`, used one per
+/// matching request, in order.
+pub(super) struct Planned {
+    pub(super) pattern: String,
+    pub(super) faults: VecDeque<Fault>,
+}
+
+impl FakeDiscord {
+    /// these faults, one each, in order (a fault on `/callback` with the interaction's token
+    /// fails that interaction's answer).
+    pub fn fail(&self, pattern: &str, faults: Vec<Fault>) {
+        self.lock().faults.push(Planned {
+            pattern: pattern.to_owned(),
+            faults: faults.into(),
+        });
+    }
+
+    /// Every request answered with a fault, as "METHOD path".
+    pub fn failed(&self) -> Vec<String> {
+        self.lock().failed.clone()
+    }
+
+    /// The planned faults not used yet.
+    pub fn faults_left(&self) -> usize {
+        self.lock().faults.iter().map(|p| p.faults.len()).sum()
+    }
+
+    /// Forgets the planned faults not used yet.
+    pub fn clear_faults(&self) {
+        self.lock().faults.clear();
+    }
+
+    /// Takes the next planned fault for this request, if any.
+    fn fault_for(&self, method: &str, path: &str) -> Option<Fault> {
+        let request = format!("{method} {}", path.split('?').next().unwrap_or(""));
+        let mut state = self.lock();
+        let planned = state
+            .faults
+            .iter_mut()
+            .find(|p| request.contains(&p.pattern) && !p.faults.is_empty())?;
+        let fault = planned.faults.pop_front();
+        state.faults.retain(|p| !p.faults.is_empty());
+        if fault.is_some() {
+            state.failed.push(request);
+        }
+        fault
+    }
+
+    pub(super) async fn serve_http(&self, socket: TcpStream, gateway_url: String) {
+        let mut reader = BufReader::new(socket);
+        loop {
+            let mut request_line = String::new();
+            match reader.read_line(&mut request_line).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+            let mut parts = request_line.split_whitespace();
+            let method = parts.next().unwrap_or("").to_owned();
+            let path = parts.next().unwrap_or("").to_owned();
+            let mut headers = HashMap::new();
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).await.unwrap_or(0) == 0 {
+                    return;
+                }
+                let line = line.trim_end();
+                if line.is_empty() {
+                    break;
+                }
+                if let Some((k, v)) = line.split_once(':') {
+                    headers.insert(k.trim().to_ascii_lowercase(), v.trim().to_owned());
+                }
+            }
+            let mut body = Vec::new();
+            if let Some(length) = headers
+                .get("content-length")
+                .and_then(|l| l.parse::<usize>().ok())
+            {
+                body.resize(length, 0);
+                if reader.read_exact(&mut body).await.is_err() {
+                    return;
+                }
+            } else if headers
+                .get("transfer-encoding")
+                .is_some_and(|t| t.contains("chunked"))
+            {
+                loop {
+                    let mut size = String::new();
+                    if reader.read_line(&mut size).await.unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+                    let mut chunk = vec![0; n + 2];
+                    if reader.read_exact(&mut chunk).await.is_err() {
+                        return;
+                    }
+                    if n == 0 {
+                        break;
+                    }
+                    body.extend_from_slice(&chunk[..n]);
+                }
+            }
+            let fault = self.fault_for(&method, &path);
+            if let Some(Fault::Hang(time)) = fault {
+                tokio::time::sleep(time).await;
+                return;
+            }
+            let authorised = headers.get("authorization").map(String::as_str)
+                == Some(&format!("Bot {GOOD_TOKEN}"));
+            let (status, reply) = if let Some(Fault::Status(code)) = fault {
+                (
+                    code,
+                    Some(json!({ "message": "500: Internal Server Error", "code": 0 })),
+                )
+            } else if let Some(Fault::RateLimit(after)) = fault {
+                (
+                    429,
+                    Some(
+                        json!({ "message": "You are being rate limited.", "retry_after": after, "global": false }),
+                    ),
+                )
+            } else if authorised || path.contains("/interactions/") || path.contains("/webhooks/") {
+                self.route(&method, &path, &headers, &body, &gateway_url)
+            } else {
+                (
+                    401,
+                    Some(json!({ "message": "401: Unauthorized", "code": 0 })),
+                )
+            };
+            let text = reply.map(|v| v.to_string()).unwrap_or_default();
+            let reason = match status {
+                200 => "OK",
+                204 => "No Content",
+                401 => "Unauthorized",
+                400 => "Bad Request",
+                429 => "Too Many Requests",
+                500..=599 => "Internal Server Error",
+                _ => "Not Found",
+            };
+            let response = if status == 204 {
+                String::from("HTTP/1.1 204 No Content\r\nconnection: keep-alive\r\n\r\n")
+            } else {
+                let retry_after = match fault {
+                    Some(Fault::RateLimit(after)) => format!("retry-after: {after}\r\n"),
+                    _ => String::new(),
+                };
+                format!(
+                    "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{retry_after}connection: keep-alive\r\n\r\n{text}",
+                    text.len()
+                )
+            };
+            if reader
+                .get_mut()
+                .write_all(response.as_bytes())
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+    }
+
+    fn route(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &HashMap<String, String>,
+        body: &[u8],
+        gateway_url: &str,
+    ) -> (u16, Option<Value>) {
+        let path = path.split('?').next().unwrap_or("");
+        let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+        let (payload, files) = self.parse_body(headers, body);
+        let mut state = self.lock();
+        state.requests.push(format!("{method} {path}"));
+        match (method, segments.as_slice()) {
+            ("GET", ["users", "@me"]) => (200, Some(bot_user())),
+            ("GET", ["gateway"]) => (200, Some(json!({ "url": gateway_url }))),
+            ("GET", ["gateway", "bot"]) => (
+                200,
+                Some(json!({
+                    "url": gateway_url, "shards": 1,
+                    "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 },
+                })),
+            ),
+            ("PUT", ["applications", _, "commands"])
+            | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+                state.registrations.push((path.to_owned(), payload));
+                (200, Some(json!([])))
+            }
+            ("POST", ["interactions", _, token, "callback"]) => {
+                let token = token.to_string();
+                state.payloads.push(payload["data"].clone());
+                let kind = payload["type"].as_u64().unwrap_or(0);
+                let data = payload["data"].clone();
+                let (channel, clicked, latency) = match state.pending.get(&token) {
+                    Some(p) => (p.channel, p.clicked, p.sent.elapsed()),
+                    None => {
+                        return (
+                            404,
+                            Some(json!({ "message": "Unknown interaction", "code": 10062 })),
+                        )
+                    }
+                };
+                if state.callbacks.contains_key(&token) {
+                    return (
+                        400,
+                        Some(
+                            json!({ "message": "Interaction has already been acknowledged.", "code": 40060 }),
+                        ),
+                    );
+                }
+                let message = match kind {
+                    4 => {
+                        let id = state.id();
+                        let files = assign_ids(&mut state, files.clone());
+                        let ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
+                        state.messages.insert(
+                            id,
+                            Message {
+                                id,
+                                channel,
+                                content: data["content"].as_str().unwrap_or("").to_owned(),
+                                components: data.get("components").cloned().unwrap_or(json!([])),
+                                attachments: files,
+                                ephemeral,
+                                edits: 0,
+                            },
+                        );
+                        if let Some(p) = state.pending.get_mut(&token) {
+                            p.original = Some(id);
+                        }
+                        Some(id)
+                    }
+                    7 => {
+                        let files = assign_ids(&mut state, files.clone());
+                        if let Some(id) = clicked {
+                            if let Some(m) = state.messages.get_mut(&id) {
+                                apply_update(m, &data, files);
+                            }
+                        }
+                        clicked
+                    }
+                    _ => None,
+                };
+                state.callbacks.insert(
+                    token,
+                    Callback {
+                        kind,
+                        data,
+                        files,
+                        message,
+                        latency,
+                    },
+                );
+                (204, None)
+            }
+            ("POST", ["webhooks", _, token]) => {
+                state.payloads.push(payload.clone());
+                let Some(channel) = state.pending.get(*token).map(|p| p.channel) else {
+                    return (
+                        404,
+                        Some(json!({ "message": "Unknown Webhook", "code": 10015 })),
+                    );
+                };
+                let id = state.id();
+                let files = assign_ids(&mut state, files);
+                let message = Message {
+                    id,
+                    channel,
+                    content: payload["content"].as_str().unwrap_or("").to_owned(),
+                    components: payload.get("components").cloned().unwrap_or(json!([])),
+                    attachments: files,
+                    ephemeral: payload["flags"].as_u64().unwrap_or(0) & 64 != 0,
+                    edits: 0,
+                };
+                let reply = message.json();
+                state.messages.insert(id, message);
+                state.followups.insert(token.to_string(), id);
+                (200, Some(reply))
+            }
+            ("GET", ["webhooks", _, token, "messages", "@original"]) => {
+                let id = state
+                    .pending
+                    .get(*token)
+                    .and_then(|p| p.original.or(p.clicked));
+                match id.and_then(|id| state.messages.get(&id)) {
+                    Some(m) => (200, Some(m.json())),
+                    None => (
+                        404,
+                        Some(json!({ "message": "Unknown Message", "code": 10008 })),
+                    ),
+                }
+            }
+            ("PATCH", ["channels", _, "messages", id]) => {
+                state.payloads.push(payload.clone());
+                let files = assign_ids(&mut state, files);
+                let id: u64 = id.parse().unwrap_or(0);
+                match state.messages.get_mut(&id) {
+                    Some(m) => {
+                        apply_update(m, &payload, files);
+                        (200, Some(m.json()))
+                    }
+                    None => (
+                        404,
+                        Some(json!({ "message": "Unknown Message", "code": 10008 })),
+                    ),
+                }
+            }
+            ("POST", ["channels", parent, "messages", message, "threads"]) => {
+                let id = state.id();
+                let parent: u64 = parent.parse().unwrap_or(0);
+                let name = payload["name"].as_str().unwrap_or("").to_owned();
+                if name.is_empty() || name.chars().count() > 100 {
+                    return (
+                        400,
+                        Some(json!({ "message": "Invalid Form Body", "code": 50035 })),
+                    );
+                }
+                state.threads.push(Thread {
+                    id,
+                    parent,
+                    message: message.parse().unwrap_or(0),
+                    name: name.clone(),
+                });
+                let thread = json!({
+                    "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+                    "parent_id": parent.to_string(), "name": name, "owner_id": BOT_ID.to_string(),
+                    "flags": 0, "available_tags": [], "applied_tags": [],
+                    "thread_metadata": { "archived": false, "auto_archive_duration": 1440,
+                        "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false },
+                });
+                (200, Some(thread))
+            }
+            ("POST", ["channels", channel, "messages"]) => {
+                state.payloads.push(payload.clone());
+                // Discord's de-duplication: the same nonce, enforced, returns the first message.
+                let nonce = payload["nonce"].as_str().map(str::to_owned);
+                if let (Some(nonce), Some(true)) = (&nonce, payload["enforce_nonce"].as_bool()) {
+                    if let Some(m) = state
+                        .nonces
+                        .get(nonce)
+                        .and_then(|id| state.messages.get(id))
+                    {
+                        return (200, Some(m.json()));
+                    }
+                }
+                let id = state.id();
+                let files = assign_ids(&mut state, files);
+                let message = Message {
+                    id,
+                    channel: channel.parse().unwrap_or(0),
+                    content: payload["content"].as_str().unwrap_or("").to_owned(),
+                    components: payload.get("components").cloned().unwrap_or(json!([])),
+                    attachments: files,
+                    ephemeral: false,
+                    edits: 0,
+                };
+                let reply = message.json();
+                state.messages.insert(id, message);
+                if let Some(nonce) = nonce {
+                    state.nonces.insert(nonce, id);
+                }
+                (200, Some(reply))
+            }
+            _ => (404, Some(json!({ "message": "404: Not Found", "code": 0 }))),
+        }
+    }
+
+    fn parse_body(&self, headers: &HashMap<String, String>, body: &[u8]) -> (Value, Vec<File>) {
+        let content_type = headers.get("content-type").cloned().unwrap_or_default();
+        let Some(boundary) = content_type.split("boundary=").nth(1) else {
+            return (
+                serde_json::from_slice(body).unwrap_or(Value::Null),
+                Vec::new(),
+            );
+        };
+        let delimiter = format!("--{}", boundary.trim_matches('"'));
+        let mut payload = Value::Null;
+        let mut files = Vec::new();
+        for part in split_bytes(body, delimiter.as_bytes()) {
+            let Some(split) = find(part, b"\r\n\r\n") else {
+                continue;
+            };
+            let head = String::from_utf8_lossy(&part[..split]).to_string();
+            let mut content = &part[split + 4..];
+            if content.ends_with(b"\r\n") {
+                content = &content[..content.len() - 2];
+            }
+            if head.contains("name=\"payload_json\"") {
+                payload = serde_json::from_slice(content).unwrap_or(Value::Null);
+            } else if let Some(name) = head
+                .split("filename=\"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+            {
+                files.push(File {
+                    id: 0,
+                    name: name.to_owned(),
+                    bytes: content.to_vec(),
+                });
+            }
+        }
+        (payload, files)
+    }
+}
+
+fn assign_ids(state: &mut State, files: Vec<File>) -> Vec<File> {
+    files
+        .into_iter()
+        .map(|mut f| {
+            f.id = state.id();
+            f
+        })
+        .collect()
+}
+
+/// Applies an edit or an UpdateMessage: fields present replace, `attachments` (when sent)
+/// lists the existing attachments to keep, and uploaded files are added.
+fn apply_update(message: &mut Message, data: &Value, files: Vec<File>) {
+    if let Some(content) = data.get("content").and_then(Value::as_str) {
+        message.content = content.to_owned();
+    }
+    if let Some(components) = data.get("components") {
+        message.components = components.clone();
+    }
+    if let Some(keep) = data.get("attachments").and_then(Value::as_array) {
+        let kept: Vec<String> = keep
+            .iter()
+            .filter_map(|a| a["id"].as_str().map(str::to_owned))
+            .collect();
+        message
+            .attachments
+            .retain(|f| kept.contains(&f.id.to_string()));
+    }
+    message.attachments.extend(files);
+    message.edits += 1;
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn split_bytes<'a>(mut body: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
+    let mut parts = Vec::new();
+    while let Some(at) = find(body, delimiter) {
+        if at > 0 {
+            parts.push(&body[..at]);
+        }
+        body = &body[at + delimiter.len()..];
+    }
+    parts
+}

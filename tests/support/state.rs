@@ -1,0 +1,158 @@
+//! What the fake remembers: messages, interaction callbacks, follow-ups, threads, command
+//! registrations and the requests it answered.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+use super::rest::Planned;
+use super::{bot_user, GUILD_ID};
+
+/// A file uploaded with a request.
+#[derive(Debug, Clone)]
+pub struct File {
+    pub id: u64,
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// A message as the fake stores it.
+#[derive(Debug, Clone)]
+pub struct Message {
+    pub id: u64,
+    pub channel: u64,
+    pub content: String,
+    pub components: Value,
+    pub attachments: Vec<File>,
+    pub ephemeral: bool,
+    /// How many times it was changed after being posted.
+    pub edits: u32,
+}
+
+impl Message {
+    pub(super) fn json(&self) -> Value {
+        let attachments: Vec<Value> = self
+            .attachments
+            .iter()
+            .map(|f| {
+                json!({
+                    "id": f.id.to_string(), "filename": f.name, "size": f.bytes.len(),
+                    "url": format!("http://127.0.0.1/{}", f.name),
+                    "proxy_url": format!("http://127.0.0.1/{}", f.name),
+                })
+            })
+            .collect();
+        json!({
+            "id": self.id.to_string(), "channel_id": self.channel.to_string(),
+            "guild_id": GUILD_ID.to_string(),
+            "author": bot_user(), "content": self.content,
+            "timestamp": "2026-01-01T00:00:00.000000+00:00", "edited_timestamp": null,
+            "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+            "attachments": attachments, "embeds": [], "pinned": false, "type": 0,
+            "components": self.components, "flags": if self.ephemeral { 64 } else { 0 },
+        })
+    }
+
+    /// Every button: (custom_id, label, disabled), row by row.
+    pub fn buttons(&self) -> Vec<Vec<(String, String, bool)>> {
+        self.components
+            .as_array()
+            .map(|rows| {
+                rows.iter()
+                    .map(|row| {
+                        row["components"]
+                            .as_array()
+                            .map(|bs| {
+                                bs.iter()
+                                    .map(|b| {
+                                        (
+                                            b["custom_id"].as_str().unwrap_or("").to_owned(),
+                                            b["label"].as_str().unwrap_or("").to_owned(),
+                                            b["disabled"].as_bool().unwrap_or(false),
+                                        )
+                                    })
+                                    .collect()
+                            })
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// An interaction callback as the bot sent it.
+#[derive(Debug, Clone)]
+pub struct Callback {
+    /// 4 = message, 7 = update the clicked message, 5/6 = deferred.
+    pub kind: u64,
+    pub data: Value,
+    pub files: Vec<File>,
+    /// The message the callback created or updated.
+    pub message: Option<u64>,
+    /// From dispatching the interaction on the gateway to receiving this callback.
+    pub latency: Duration,
+}
+
+impl Callback {
+    pub fn ephemeral(&self) -> bool {
+        self.data["flags"].as_u64().unwrap_or(0) & 64 != 0
+    }
+
+    pub fn content(&self) -> &str {
+        self.data["content"].as_str().unwrap_or("")
+    }
+}
+
+pub(super) struct Pending {
+    pub(super) sent: Instant,
+    pub(super) channel: u64,
+    pub(super) clicked: Option<u64>,
+    pub(super) original: Option<u64>,
+}
+
+#[derive(Default)]
+pub(super) struct State {
+    pub(super) next_id: u64,
+    pub(super) messages: HashMap<u64, Message>,
+    pub(super) pending: HashMap<String, Pending>,
+    pub(super) callbacks: HashMap<String, Callback>,
+    /// Command registrations: (route, body).
+    pub(super) registrations: Vec<(String, Value)>,
+    /// Every REST request: "METHOD path".
+    pub(super) requests: Vec<String>,
+    /// Gateway sessions opened (one per bot start).
+    pub(super) identifies: u32,
+    pub(super) dispatch: Option<mpsc::UnboundedSender<Value>>,
+    /// Every message payload the bot sent (callbacks, posts, edits) for limit checks.
+    pub(super) payloads: Vec<Value>,
+    /// Members' permissions (a decimal bit set), where not [`MEMBER_PERMISSIONS`].
+    pub(super) permissions: HashMap<u64, String>,
+    /// Threads opened from messages.
+    pub(super) threads: Vec<Thread>,
+    /// Follow-up messages (after a deferred answer): interaction token → message id.
+    pub(super) followups: HashMap<String, u64>,
+    /// Planned failures.
+    pub(super) faults: Vec<Planned>,
+    /// Messages created with `enforce_nonce`: nonce → message id.
+    pub(super) nonces: HashMap<String, u64>,
+    /// Requests answered with a fault: "METHOD path".
+    pub(super) failed: Vec<String>,
+}
+/// A public thread the bot opened from a message.
+#[derive(Debug, Clone)]
+pub struct Thread {
+    pub id: u64,
+    pub parent: u64,
+    pub message: u64,
+    pub name: String,
+}
+
+impl State {
+    pub(super) fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        1_000_000_000_000_000 + self.next_id
+    }
+}
