@@ -4,6 +4,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod fake;
 mod outbox;
 mod play;
 mod settings;

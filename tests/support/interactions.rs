@@ -1,5 +1,5 @@
 //! What users do: the interaction payloads a test sends to the bot through the gateway
-//! (slash commands, button clicks), shaped as Discord sends them.
+//! (slash commands, autocomplete requests, button clicks, select menu choices), shaped as Discord sends them.
 
 use std::time::Instant;
 
@@ -35,11 +35,83 @@ impl FakeDiscord {
         (token, value)
     }
 
+    /// Sends `interaction` (of type `kind`) on the gateway, remembering where it came from
+    /// so the bot's answer can be recorded.
+    fn send(&self, kind: u8, token: &str, interaction: Value, channel: u64, clicked: Option<u64>) {
+        self.lock().pending.insert(
+            token.to_owned(),
+            Pending {
+                kind,
+                sent: Instant::now(),
+                channel,
+                clicked,
+                original: None,
+            },
+        );
+        self.dispatch(interaction);
+    }
+
+    /// The id Discord gave the root command `root` the bot registered: [`COMMAND_ID`] plus its
+    /// place in the latest registration naming it. Panics if the bot registered no such
+    /// command, since Discord would offer no such command to type.
+    fn command_id(&self, root: &str) -> u64 {
+        let found = self
+            .lock()
+            .registrations
+            .iter()
+            .rev()
+            .find_map(|(_, body)| body.as_array()?.iter().position(|c| c["name"] == root));
+        match found {
+            Some(place) => COMMAND_ID + place as u64,
+            None => panic!(
+                "the bot registered no /{root} command (registered: {:?})",
+                self.registered_commands()
+            ),
+        }
+    }
+
+    /// The names of the root commands in the bot's registrations, in order.
+    pub fn registered_commands(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for (_, body) in self.lock().registrations.iter() {
+            for command in body.as_array().map(Vec::as_slice).unwrap_or_default() {
+                let name = command["name"].as_str().unwrap_or("").to_owned();
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        names
+    }
+
+    /// The `data` of a command interaction for `/root sub options…`.
+    fn command_data(&self, root: &str, sub: &str, options: Vec<Value>) -> Value {
+        json!({
+            "id": self.command_id(root).to_string(), "name": root, "type": 1,
+            "options": [{ "name": sub, "type": 1, "options": options }],
+        })
+    }
+
     /// Types `/oaq <sub> options…` as `user` in `channel`; returns the interaction token.
     pub fn slash(
         &self,
         user: &FakeUser,
         channel: u64,
+        sub: &str,
+        options: Vec<Value>,
+        resolved: Vec<&FakeUser>,
+    ) -> String {
+        self.slash_to(user, channel, "oaq", sub, options, resolved)
+    }
+
+    /// Types `/<root> <sub> options…` as `user` in `channel`, for any root command the bot
+    /// registered (`oaq`, `shogi` …); `resolved` are the users the options mention. Returns
+    /// the interaction token.
+    pub fn slash_to(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        root: &str,
         sub: &str,
         options: Vec<Value>,
         resolved: Vec<&FakeUser>,
@@ -59,40 +131,72 @@ impl FakeDiscord {
                 (id.to_owned(), channel)
             })
             .collect();
-        value["data"] = json!({
-            "id": COMMAND_ID.to_string(), "name": "oaq", "type": 1,
-            "options": [{ "name": sub, "type": 1, "options": options }],
-            "resolved": { "users": users, "channels": channels },
-        });
-        self.lock().pending.insert(
-            token.clone(),
-            Pending {
-                sent: Instant::now(),
-                channel,
-                clicked: None,
-                original: None,
-            },
+        value["data"] = self.command_data(root, sub, options);
+        value["data"]["resolved"] = json!({ "users": users, "channels": channels });
+        self.send(2, &token, value, channel, None);
+        token
+    }
+
+    /// Types into an option of `/<root> <sub>` as `user` in `channel`: an autocomplete request
+    /// (interaction type 4). `options` are those filled in so far; exactly one of them carries
+    /// `"focused": true`, the one being typed, whose value Discord sends as the text typed so
+    /// far (a number is sent as its text). Returns the token; read the answer with
+    /// [`FakeDiscord::choices`].
+    pub fn autocomplete(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        root: &str,
+        sub: &str,
+        mut options: Vec<Value>,
+    ) -> String {
+        let focused: Vec<&mut Value> = options
+            .iter_mut()
+            .filter(|o| o["focused"] == true)
+            .collect();
+        assert_eq!(
+            focused.len(),
+            1,
+            "an autocomplete request has exactly one focused option"
         );
-        self.dispatch(value);
+        for option in focused {
+            if let Some(typed) = option.get("value").filter(|v| !v.is_string()) {
+                option["value"] = Value::String(typed.to_string());
+            }
+        }
+        let (token, mut value) = self.base_interaction(4, user, channel);
+        value["data"] = self.command_data(root, sub, options);
+        self.send(4, &token, value, channel, None);
         token
     }
 
     /// Clicks the button `custom_id` of message `message` as `user`; returns the token.
     pub fn click(&self, user: &FakeUser, message: u64, custom_id: &str) -> String {
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.component(user, message, data)
+    }
+
+    /// Chooses `values` in the string select menu `custom_id` of message `message` as `user`;
+    /// returns the token. The bot answers it as it answers a click (a message, an update of
+    /// the message, or a deferral).
+    pub fn select(
+        &self,
+        user: &FakeUser,
+        message: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> String {
+        let data = json!({ "custom_id": custom_id, "component_type": 3, "values": values });
+        self.component(user, message, data)
+    }
+
+    /// Uses a component of message `message` as `user` (interaction type 3 with `data`).
+    fn component(&self, user: &FakeUser, message: u64, data: Value) -> String {
         let msg = self.message(message);
         let (token, mut value) = self.base_interaction(3, user, msg.channel);
         value["message"] = msg.json();
-        value["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
-        self.lock().pending.insert(
-            token.clone(),
-            Pending {
-                sent: Instant::now(),
-                channel: msg.channel,
-                clicked: Some(message),
-                original: None,
-            },
-        );
-        self.dispatch(value);
+        value["data"] = data;
+        self.send(3, &token, value, msg.channel, Some(message));
         token
     }
 }

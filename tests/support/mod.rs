@@ -3,11 +3,19 @@
 //! to it through `DISCORD_API_BASE` (serenity's proxy setting).
 //!
 //! It keeps public messages (content, components, attachments), answers interaction callbacks
-//! the way Discord does (a message, an in-place update, ephemeral replies), and lets a test
-//! type slash commands and click buttons as chosen users.
+//! the way Discord does (a message, an in-place update, ephemeral replies, autocomplete
+//! choices), and lets a test type slash commands, type into autocompleted options, click
+//! buttons and choose in select menus as chosen users.
+//!
+//! - `rest`: the HTTP server, its routes, multipart uploads and planned faults;
+//! - `gateway`: the WebSocket session and the dispatch of interactions;
+//! - `interactions`: the payloads users send (slash, autocomplete, click, select);
+//! - `state` and `components`: what the fake remembers and how a test reads it;
+//! - `process`: the bot binary as a child process.
 
 #![allow(dead_code)]
 
+mod components;
 mod gateway;
 mod interactions;
 mod process;
@@ -22,6 +30,8 @@ use tokio::net::TcpListener;
 
 // The public face of the fake. Each crate that includes this module (the e2e tests, the
 // latency bench) uses a different part of it.
+#[allow(unused_imports)]
+pub use components::Select;
 #[allow(unused_imports)]
 pub use process::{bot_command, config_dir, start_bot, start_bot_with, Bot};
 #[allow(unused_imports)]
@@ -212,6 +222,13 @@ impl FakeDiscord {
             f.lock().callbacks.get(token).cloned()
         })
         .await
+    }
+
+    /// Waits for the bot's answer to an autocomplete request: its choices as (name, value).
+    pub async fn choices(&self, token: &str) -> Vec<(String, String)> {
+        let answer = self.callback(token).await;
+        assert_eq!(answer.kind, 8, "an autocomplete answer: {:?}", answer.data);
+        answer.choices()
     }
 
     /// Waits for the follow-up message the bot sends after deferring its answer.

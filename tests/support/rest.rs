@@ -217,8 +217,8 @@ impl FakeDiscord {
                 state.payloads.push(payload["data"].clone());
                 let kind = payload["type"].as_u64().unwrap_or(0);
                 let data = payload["data"].clone();
-                let (channel, clicked, latency) = match state.pending.get(&token) {
-                    Some(p) => (p.channel, p.clicked, p.sent.elapsed()),
+                let (channel, clicked, latency, interaction) = match state.pending.get(&token) {
+                    Some(p) => (p.channel, p.clicked, p.sent.elapsed(), p.kind),
                     None => {
                         return (
                             404,
@@ -232,6 +232,16 @@ impl FakeDiscord {
                         Some(
                             json!({ "message": "Interaction has already been acknowledged.", "code": 40060 }),
                         ),
+                    );
+                }
+                // An autocomplete request takes choices (type 8) and nothing else, and choices
+                // answer nothing else; at most 25 of them.
+                if (kind == 8) != (interaction == 4)
+                    || data["choices"].as_array().map_or(0, Vec::len) > 25
+                {
+                    return (
+                        400,
+                        Some(json!({ "message": "Invalid Form Body", "code": 50035 })),
                     );
                 }
                 let message = match kind {

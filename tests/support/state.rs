@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
+use super::components::{self, Select};
 use super::rest::Planned;
 use super::{bot_user, GUILD_ID};
 
@@ -57,36 +58,20 @@ impl Message {
 
     /// Every button: (custom_id, label, disabled), row by row.
     pub fn buttons(&self) -> Vec<Vec<(String, String, bool)>> {
-        self.components
-            .as_array()
-            .map(|rows| {
-                rows.iter()
-                    .map(|row| {
-                        row["components"]
-                            .as_array()
-                            .map(|bs| {
-                                bs.iter()
-                                    .map(|b| {
-                                        (
-                                            b["custom_id"].as_str().unwrap_or("").to_owned(),
-                                            b["label"].as_str().unwrap_or("").to_owned(),
-                                            b["disabled"].as_bool().unwrap_or(false),
-                                        )
-                                    })
-                                    .collect()
-                            })
-                            .unwrap_or_default()
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
+        components::buttons(&self.components)
+    }
+
+    /// Every string select menu, top to bottom.
+    pub fn selects(&self) -> Vec<Select> {
+        components::selects(&self.components)
     }
 }
 
 /// An interaction callback as the bot sent it.
 #[derive(Debug, Clone)]
 pub struct Callback {
-    /// 4 = message, 7 = update the clicked message, 5/6 = deferred.
+    /// 4 = message, 7 = update the clicked message, 5/6 = deferred, 8 = autocomplete
+    /// choices.
     pub kind: u64,
     pub data: Value,
     pub files: Vec<File>,
@@ -104,9 +89,39 @@ impl Callback {
     pub fn content(&self) -> &str {
         self.data["content"].as_str().unwrap_or("")
     }
+
+    /// Every button: (custom_id, label, disabled), row by row.
+    pub fn buttons(&self) -> Vec<Vec<(String, String, bool)>> {
+        components::buttons(&self.data["components"])
+    }
+
+    /// Every string select menu, top to bottom.
+    pub fn selects(&self) -> Vec<Select> {
+        components::selects(&self.data["components"])
+    }
+
+    /// The autocomplete choices (a type 8 answer) as (name, value); a number value is given
+    /// in its JSON form.
+    pub fn choices(&self) -> Vec<(String, String)> {
+        self.data["choices"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .map(|c| {
+                let value = match &c["value"] {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (c["name"].as_str().unwrap_or("").to_owned(), value)
+            })
+            .collect()
+    }
 }
 
 pub(super) struct Pending {
+    /// The interaction's type: 2 = command, 3 = component, 4 = autocomplete.
+    pub(super) kind: u8,
     pub(super) sent: Instant,
     pub(super) channel: u64,
     pub(super) clicked: Option<u64>,
