@@ -1,5 +1,5 @@
 //! The fake Discord itself, for what the bot does not use yet: select menus, autocomplete,
-//! root commands other than `/oaq`. Serenity's own client stands in for
+//! root commands other than `/oaq`, files of any kind. Serenity's own client stands in for
 //! the bot (its HTTP client pointed at the fake, and a gateway session opened by hand), so
 //! these tests check what the bot process will receive and what the fake records of the
 //! answers serenity sends.
@@ -11,10 +11,10 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use serenity::all::{
     ApplicationId, ChannelId, CommandOptionType, ComponentInteractionDataKind, CreateActionRow,
-    CreateAutocompleteResponse, CreateCommand, CreateCommandOption, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, GuildId, Http, HttpBuilder,
-    Interaction,
+    CreateAttachment, CreateAutocompleteResponse, CreateCommand, CreateCommandOption,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, GuildId, Http,
+    HttpBuilder, Interaction,
 };
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
@@ -165,11 +165,12 @@ async fn a_select_menu_choice_reaches_the_bot_and_menus_in_every_answer_are_read
     };
     assert_eq!(values, &["="]);
 
-    // An ephemeral answer with a menu, then a follow-up with another menu.
+    // An ephemeral answer with a menu and a file, then a follow-up with another menu.
     let answer = CreateInteractionResponseMessage::new()
         .content("Which piece?")
         .ephemeral(true)
-        .select_menu(menu("piece", &[("Rook", "R"), ("Bishop", "B")]));
+        .select_menu(menu("piece", &[("Rook", "R"), ("Bishop", "B")]))
+        .add_file(CreateAttachment::bytes(b"V2.2\n".to_vec(), "game.csa"));
     choice
         .create_response(&bot.http, CreateInteractionResponse::Message(answer))
         .await
@@ -178,6 +179,10 @@ async fn a_select_menu_choice_reaches_the_bot_and_menus_in_every_answer_are_read
     assert!(callback.ephemeral());
     let pieces = vec![("Rook".into(), "R".into()), ("Bishop".into(), "B".into())];
     assert_eq!(callback.selects()[0].options, pieces);
+    assert_eq!(
+        callback.attachment("game.csa").expect("the file").bytes,
+        b"V2.2\n"
+    );
     let shown = fake.message(callback.message.expect("an ephemeral message"));
     assert!(shown.ephemeral);
     assert_eq!(shown.selects(), callback.selects());
@@ -313,4 +318,34 @@ async fn a_slash_command_goes_to_any_root_the_bot_registered_and_no_other() {
         unregistered.is_err(),
         "Discord offers no unregistered command"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn files_of_any_name_and_kind_are_kept_and_found_by_name() {
+    let fake = FakeDiscord::start().await;
+    let bot = StandIn::connect(&fake).await;
+    let files = [
+        ("replay.gif", b"GIF89a".to_vec()),
+        ("game.kif", "手合割：平手\n".as_bytes().to_vec()),
+        ("game.csa", b"V2.2\n".to_vec()),
+        ("ván \"1\".kif", b"1\r\n\r\n2".to_vec()),
+    ];
+    let message = files.iter().fold(CreateMessage::new(), |m, (name, bytes)| {
+        m.add_file(CreateAttachment::bytes(bytes.clone(), *name))
+    });
+    let posted = ChannelId::new(CHANNEL)
+        .send_message(&bot.http, message)
+        .await
+        .expect("posted");
+    assert_eq!(posted.attachments.len(), 4, "the answer lists every file");
+    let stored = fake.message(posted.id.get());
+    for (name, bytes) in &files {
+        let file = stored
+            .attachment(name)
+            .unwrap_or_else(|| panic!("no {name} in {:?}", stored.attachments));
+        assert_eq!(&file.bytes, bytes, "{name}");
+    }
+    let gif = stored.attachment("replay.gif").expect("the replay");
+    assert_eq!(gif.content_type.as_deref(), Some("image/gif"));
+    assert!(stored.attachment("board.png").is_none());
 }

@@ -423,14 +423,18 @@ impl FakeDiscord {
             }
             if head.contains("name=\"payload_json\"") {
                 payload = serde_json::from_slice(content).unwrap_or(Value::Null);
-            } else if let Some(name) = head
-                .split("filename=\"")
-                .nth(1)
-                .and_then(|r| r.split('"').next())
-            {
+            } else if let Some(name) = head.split("filename=\"").nth(1).map(unquote) {
+                let content_type = head
+                    .lines()
+                    .find_map(|l| {
+                        l.split_once(':')
+                            .filter(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+                    })
+                    .map(|(_, v)| v.trim().to_owned());
                 files.push(File {
                     id: 0,
-                    name: name.to_owned(),
+                    name,
+                    content_type,
                     bytes: content.to_vec(),
                 });
             }
@@ -469,6 +473,21 @@ fn apply_update(message: &mut Message, data: &Value, files: Vec<File>) {
     }
     message.attachments.extend(files);
     message.edits += 1;
+}
+
+/// The rest of a quoted string whose opening quote is gone, up to its closing quote, with
+/// the backslash escapes the uploader (reqwest) puts before `"`, `\\`, CR and LF undone.
+fn unquote(quoted: &str) -> String {
+    let mut text = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => text.extend(chars.next()),
+            c => text.push(c),
+        }
+    }
+    text
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {

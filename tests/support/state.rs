@@ -16,6 +16,8 @@ use super::{bot_user, GUILD_ID};
 pub struct File {
     pub id: u64,
     pub name: String,
+    /// The part's `Content-Type`, when the uploader gave one.
+    pub content_type: Option<String>,
     pub bytes: Vec<u8>,
 }
 
@@ -40,6 +42,7 @@ impl Message {
             .map(|f| {
                 json!({
                     "id": f.id.to_string(), "filename": f.name, "size": f.bytes.len(),
+                    "content_type": f.content_type,
                     "url": format!("http://127.0.0.1/{}", f.name),
                     "proxy_url": format!("http://127.0.0.1/{}", f.name),
                 })
@@ -64,6 +67,11 @@ impl Message {
     /// Every string select menu, top to bottom.
     pub fn selects(&self) -> Vec<Select> {
         components::selects(&self.components)
+    }
+
+    /// The attachment named `name` (`board.png`, `replay.gif`, `game.kif` …), if any.
+    pub fn attachment(&self, name: &str) -> Option<&File> {
+        self.attachments.iter().find(|f| f.name == name)
     }
 }
 
@@ -98,6 +106,11 @@ impl Callback {
     /// Every string select menu, top to bottom.
     pub fn selects(&self) -> Vec<Select> {
         components::selects(&self.data["components"])
+    }
+
+    /// The file named `name` uploaded with the answer, if any.
+    pub fn attachment(&self, name: &str) -> Option<&File> {
+        self.files.iter().find(|f| f.name == name)
     }
 
     /// The autocomplete choices (a type 8 answer) as (name, value); a number value is given
