@@ -58,3 +58,46 @@ fn engines_do_no_io_and_use_no_discord_storage_or_image_crates() {
         offences.join("\n")
     );
 }
+
+/// The lines of `files` (paths under `src/`, as `/`-separated suffixes) that name an engine
+/// module directly (`crate::games::…` or `oaq_bot::games::…`).
+fn engine_imports(dir: &str, allowed: &[&str]) -> Vec<String> {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut files = Vec::new();
+    rust_files(&root.join(dir), &mut files);
+    assert!(!files.is_empty(), "no sources under src/{dir}");
+    let mut offences = Vec::new();
+    for file in &files {
+        let relative = file
+            .strip_prefix(root)
+            .expect("under src")
+            .to_string_lossy()
+            .replace('\\', "/");
+        if allowed.iter().any(|a| relative.starts_with(a)) {
+            continue;
+        }
+        let text = fs::read_to_string(file).expect("source is UTF-8");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if code.contains("crate::games") || code.contains("oaq_bot::games") {
+                offences.push(format!("src/{relative}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    offences
+}
+
+/// Issue 11: the shell hosts every game through one seam. Only the adapters under
+/// `src/app/games/` and the catalogue's game parts know a game's own types; the rest of the
+/// app (challenges, turns, endings, ratings, history, replays, threads, settings, the
+/// computer's seats) and the store never name an engine.
+#[test]
+fn the_shell_and_the_store_reach_the_games_only_through_the_hosted_game_seam() {
+    let mut offences = engine_imports("app", &["app/games/", "app/text"]);
+    offences.extend(engine_imports("store", &[]));
+    assert!(
+        offences.is_empty(),
+        "name games only through src/app/games:\n{}",
+        offences.join("\n")
+    );
+}

@@ -8,8 +8,8 @@ use oaq_bot::app::text::{command_text, TextKey, COMMANDS};
 use oaq_bot::app::{Locale, Text};
 use oaq_bot::discord::commands;
 use oaq_bot::discord::localize::{self, Kind};
-use oaq_bot::games::oaq::{EndReason, IllegalMove, Level, Rules, Square};
-use oaq_bot::store::{FirstPlayer, Hand};
+use oaq_bot::games::oaq::{EndReason, IllegalMove, Rules, Square};
+use oaq_bot::store::{FirstPlayer, GameKind, Hand, Level};
 use strum::IntoEnumIterator;
 
 /// One value of every message of the catalogue. When a message is added, the test below
@@ -21,13 +21,15 @@ fn samples() -> Vec<Text> {
         Text::ChallengeDirect {
             challenger: 1,
             opponent: 2,
-            rules,
+            game: GameKind::Oaq,
+            rules: String::from("standard"),
             first: FirstPlayer::Rps,
             expires_s: 9,
         },
         Text::ChallengeOpen {
             challenger: 1,
-            rules,
+            game: GameKind::ChineseCheckers,
+            rules: String::from("folk"),
             first: FirstPlayer::Opponent,
             expires_s: 9,
         },
@@ -165,7 +167,7 @@ fn samples() -> Vec<Text> {
         Text::GameNotOver,
         Text::SettingsSummary {
             changed: true,
-            rules,
+            rules: String::from("folk (a mandarin is worth 5)"),
             first: FirstPlayer::Coin,
             turn_s: 5400,
             challenge_s: 600,
@@ -174,8 +176,15 @@ fn samples() -> Vec<Text> {
         },
         Text::PlayedInThread,
         Text::ThreadName {
-            south: String::from("An"),
-            north: String::from("Bình"),
+            game: GameKind::Oaq,
+            names: vec![String::from("An"), String::from("Bình")],
+        },
+        Text::RulesName { rules },
+        Text::DefaultRules { rules },
+        Text::NotAMove,
+        Text::MovePlayed {
+            mv: String::from("3+"),
+            link: link.clone(),
         },
         Text::SettingsOnlyInServers,
         Text::NeedsManageServer,

@@ -4,11 +4,10 @@
 
 use std::time::Duration;
 
-use super::{
-    App, Edit, Fail, Loaded, Locale, Place, Reply, Response, Text, Track, UserRef, ATTEMPTS,
-};
-use crate::games::oaq::{self, Game, Level, Position, Preset, Rules};
-use crate::store::{GameRecord, Player, StoreError, Stored};
+use super::games::{RuleChoice, Table};
+use super::table::Loaded;
+use super::{App, Edit, Fail, Locale, Place, Reply, Response, Text, Track, UserRef, ATTEMPTS};
+use crate::store::{GameKind, GameRecord, Level, Player, StoreError, Stored};
 
 /// A move the computer opponent owes: in game `game`, on the position after `ply` moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,10 +25,8 @@ pub struct PlayRequest {
     pub computer: UserRef,
     /// How strong the computer plays.
     pub level: Level,
-    /// The rules preset; `None`: the server's default.
-    pub preset: Option<Preset>,
-    /// The mandarin's value (10 or 5) if not the preset's; `None`: the server's default.
-    pub quan_value: Option<u8>,
+    /// The game and what the person chose of its rules (the server's defaults fill the rest).
+    pub rules: RuleChoice,
 }
 
 /// The computer's move, played and stored.
@@ -47,8 +44,8 @@ pub(super) fn owed(loaded: &Loaded) -> Option<ComputerTurn> {
         return None;
     }
     let record = &loaded.stored.record;
-    let seat = loaded.game.position().to_move()?;
-    record.players[seat.index()].computer?;
+    let seat = loaded.to_move()?;
+    record.seats.get(seat)?.computer?;
     Some(ComputerTurn {
         game: record.id,
         ply: record.moves.len() as u32,
@@ -72,7 +69,7 @@ impl App {
         request: PlayRequest,
     ) -> Response {
         let result = (|| {
-            let (_, edits, rules) = self.open_place(place, request.preset, request.quan_value)?;
+            let (_, edits, rules) = self.open_place(place, &request.rules)?;
             let computer = Player {
                 id: request.computer.id,
                 name: Text::ComputerName {
@@ -82,34 +79,36 @@ impl App {
                 .render(locale),
                 computer: Some(request.level),
             };
-            let players = [user.player(), computer];
-            self.start_computer_game(locale, place, players, rules, edits)
+            let seats = vec![user.player(), computer];
+            let kind = request.rules.kind();
+            self.start_computer_game(locale, place, kind, seats, rules, edits)
         })();
         self.finish(locale, "play", result)
     }
 
-    /// Starts a game against the computer (South moves first) and posts its board; when the
-    /// computer is South, its first move is owed.
+    /// Starts a game of `kind` against the computer (`seats` in turn order) and posts its
+    /// board; when the computer moves first, its first move is owed.
     pub(super) fn start_computer_game(
         &self,
         locale: Locale,
         place: Place,
-        players: [Player; 2],
-        rules: Rules,
+        kind: GameKind,
+        seats: Vec<Player>,
+        rules: serde_json::Value,
         edits: Vec<Edit>,
     ) -> Result<Response, Fail> {
-        let start = Position::start(rules);
+        let table = Table::start(kind, &rules, seats.len()).map_err(Fail::Internal)?;
         let record = GameRecord {
             id: self.store.new_id()?,
             guild: place.guild,
             channel: place.channel,
             message: None,
-            players,
+            kind,
+            seats,
             rules,
-            start: start.to_string(),
+            start: table.start_text(),
             moves: Vec::new(),
-            resigned: None,
-            timed_out: None,
+            retired: Vec::new(),
             created_ms: self.now(),
             turn_ms: Some(self.turn_ms(place.guild)?),
             deadline_ms: None,
@@ -120,8 +119,7 @@ impl App {
                 revision: 0,
                 record,
             },
-            game: Game::new(start),
-            last: None,
+            table,
         };
         loaded.stored.record.deadline_ms = self.deadline(&loaded);
         loaded.stored = match self.store.create_game(&loaded.stored.record) {
@@ -132,16 +130,13 @@ impl App {
             Err(other) => return Err(other.into()),
         };
         let record = &loaded.stored.record;
-        let person_first = record.players[0].computer.is_none();
-        let (person, computer) = if person_first {
-            (&record.players[0], &record.players[1])
-        } else {
-            (&record.players[1], &record.players[0])
-        };
+        let seats = &record.seats;
+        let person = seats.iter().find(|p| p.computer.is_none());
+        let level = seats.iter().find_map(|p| p.computer);
         let intro = Text::ComputerGame {
-            player: person.id,
-            level: computer.computer.unwrap_or(Level::Medium),
-            player_first: person_first,
+            player: person.map_or(0, |p| p.id),
+            level: level.unwrap_or(Level::Medium),
+            player_first: seats.first().is_some_and(|p| p.computer.is_none()),
         };
         Ok(Response {
             reply: Reply::Post {
@@ -180,22 +175,16 @@ impl App {
             return Ok(None);
         }
         let level = loaded
-            .game
-            .position()
             .to_move()
-            .and_then(|seat| loaded.stored.record.players[seat.index()].computer)
+            .and_then(|seat| loaded.stored.record.seats.get(seat)?.computer)
             .unwrap_or(Level::Medium);
-        let mut player = oaq::Player::new(level, seed(turn))
-            .with_budget(Duration::from_millis(self.settings.bot_move_ms));
-        let Some(mv) = player.choose(loaded.game.position()) else {
+        let budget = Duration::from_millis(self.settings.bot_move_ms);
+        let Some(mv) = loaded.table.choose(level, budget, seed(turn)) else {
             return Ok(None);
         };
-        let events = loaded
-            .game
-            .play(mv)
-            .map_err(|e| Fail::Internal(format!("the computer chose an illegal move: {e}")))?;
-        loaded.stored.record.moves.push(mv);
-        loaded.last = Some((mv, events));
+        loaded.play(&mv).map_err(|e| {
+            Fail::Internal(format!("the computer chose an illegal move {mv}: {e:?}"))
+        })?;
         self.store_move(&mut loaded)?;
         let board = self.board_msg(&loaded, None)?;
         Ok(Some(ComputerMoved {
@@ -228,13 +217,13 @@ impl App {
 
     /// For a finished game against the computer, the person's record against its level.
     pub(super) fn bot_record_line(&self, record: &GameRecord) -> Result<Option<Text>, Fail> {
-        let Some(level) = record.players.iter().find_map(|p| p.computer) else {
+        let Some(level) = record.seats.iter().find_map(|p| p.computer) else {
             return Ok(None);
         };
-        let Some(person) = record.players.iter().find(|p| p.computer.is_none()) else {
+        let Some(person) = record.seats.iter().find(|p| p.computer.is_none()) else {
             return Ok(None);
         };
-        let tally = self.store.bot_record(person.id)?.tally(level);
+        let tally = self.store.bot_record(record.kind, person.id)?.tally(level);
         Ok(Some(Text::BotRecord {
             player: person.id,
             level,

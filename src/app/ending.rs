@@ -1,26 +1,29 @@
 //! Where games end. Every ending — the last move, a resignation, a timeout — is stored by
 //! [`App::end_game`], so whatever follows from a result is done in one place.
 
-use super::results::{outcome, rate_glicko2};
-use super::{App, Fail, Loaded};
-use crate::games::oaq::Outcome;
+use super::games::Table;
+use super::results::rate;
+use super::table::Loaded;
+use super::{App, Fail};
 use crate::store::{BotResult, FinishedGame, GameRecord, Score};
 
-/// For a game against the computer, how it went for the person.
-fn bot_result(record: &GameRecord, outcome: Outcome) -> Option<BotResult> {
-    let computer = record.players.iter().position(|p| p.computer.is_some())?;
-    let level = record.players[computer].computer?;
-    let human = &record.players[1 - computer];
-    if human.computer.is_some() {
+/// For a game of one person against the computer, how it went for the person.
+fn bot_result(record: &GameRecord, places: &[u8]) -> Option<BotResult> {
+    let computer = record.seats.iter().position(|p| p.computer.is_some())?;
+    let level = record.seats[computer].computer?;
+    let mut people = record.seats.iter().enumerate().filter(|(_, p)| p.computer.is_none());
+    let (human, person) = people.next()?;
+    if people.next().is_some() || record.seats.len() != 2 {
         return None;
     }
-    let score = match outcome {
-        Outcome::Draw => Score::Draw,
-        Outcome::Winner(seat) if seat.index() == computer => Score::Loss,
-        Outcome::Winner(_) => Score::Win,
+    let (mine, theirs) = (places.get(human)?, places.get(computer)?);
+    let score = match mine.cmp(theirs) {
+        std::cmp::Ordering::Less => Score::Win,
+        std::cmp::Ordering::Equal => Score::Draw,
+        std::cmp::Ordering::Greater => Score::Loss,
     };
     Some(BotResult {
-        user: human.id,
+        user: person.id,
         level,
         score,
     })
@@ -29,31 +32,33 @@ fn bot_result(record: &GameRecord, outcome: Outcome) -> Option<BotResult> {
 impl App {
     /// Stores a game that has just ended and everything its result changes: the one function
     /// every ending goes through (the last move, a resignation, a timeout). The caller has
-    /// already put the ending into `loaded` (the move played, `resigned` or `timed_out`).
+    /// already put the ending into `loaded` (the move played, or the seat retired).
     ///
     /// In one compare-and-swap transaction, flushed before returning: the final record, the
     /// channel freed, the game kept in the history, both players' ratings for a
     /// [`GameRecord::rated`] game in a server, and for a game against the computer the
     /// person's record against it. A repeated ending of the same game counts nothing twice.
     pub(super) fn end_game(&self, loaded: &mut Loaded) -> Result<(), Fail> {
-        let record = &mut loaded.stored.record;
-        let Some(outcome) = outcome(record, loaded.game.position()) else {
+        let Some(places) = loaded.table.places() else {
             return Err(Fail::Internal(format!(
                 "game {} was ended while still in play",
-                record.id
+                loaded.stored.record.id
             )));
         };
+        let record = &mut loaded.stored.record;
         record.deadline_ms = None;
-        let bot = bot_result(record, outcome);
+        let bot = bot_result(record, &places);
         let finished = FinishedGame {
             game: record.clone(),
-            outcome,
+            places,
             finished_ms: self.now(),
             ratings: None,
         };
-        let (stored, _) =
-            self.store
-                .finish_game(loaded.stored.revision, &finished, &rate_glicko2, bot)?;
+        let multi_seat = Table::seat_counts(finished.game.kind).iter().any(|&n| n > 2);
+        let rate = |current: &[Option<_>], places: &[u8]| rate(multi_seat, current, places);
+        let (stored, _) = self
+            .store
+            .finish_game(loaded.stored.revision, &finished, &rate, bot)?;
         loaded.stored = stored;
         Ok(())
     }
@@ -61,7 +66,7 @@ impl App {
     /// Stores the move just added to `loaded`: the game ends if it is over, otherwise the next
     /// player's turn starts (and its clock, for a person).
     pub(super) fn store_move(&self, loaded: &mut Loaded) -> Result<(), Fail> {
-        if loaded.game.position().is_over() {
+        if loaded.finished() {
             return self.end_game(loaded);
         }
         loaded.stored.record.deadline_ms = self.deadline(loaded);

@@ -20,7 +20,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{App, Edit, Fail, Loaded, Msg, Text};
+use super::table::Loaded;
+use super::{App, Edit, Fail, Msg, Text};
 use crate::store::{GameRecord, Note, Owed, OwedKey, OwedWrite};
 
 /// How long a board owed by an interaction is left to that interaction's answer.

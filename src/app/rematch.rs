@@ -4,7 +4,6 @@
 
 use super::{App, Button, Fail, Locale, Place, Response, Style, Text, UserRef};
 use crate::app::Action;
-use crate::games::oaq::Seat;
 use crate::store::{ChallengeRecord, FirstPlayer};
 
 /// The buttons of a finished board.
@@ -37,15 +36,27 @@ impl App {
             channel: record.channel,
         };
         let edits = self.claim_channel(place)?;
-        let other = record.players[seat.other().index()].clone();
+        // A rematch swaps the two seats; games of more seats start again from a lobby.
+        let Some(other) = record.seats.get(1 - seat.min(1)).filter(|_| record.seats.len() == 2)
+        else {
+            return Err(Fail::Internal(format!("no rematch for game {id} of {} seats", record.seats.len())));
+        };
+        let other = other.clone();
         if other.computer.is_some() {
-            let mut players = record.players.clone();
-            players[seat.index()] = user.player();
-            players.swap(0, 1);
-            return self.start_computer_game(locale, place, players, record.rules, edits);
+            let mut seats = record.seats.clone();
+            seats[seat] = user.player();
+            seats.swap(0, 1);
+            return self.start_computer_game(
+                locale,
+                place,
+                record.kind,
+                seats,
+                record.rules.clone(),
+                edits,
+            );
         }
-        // Whoever was North (second) moves first this time.
-        let first = if seat == Seat::North {
+        // Whoever moved second moves first this time.
+        let first = if seat == 1 {
             FirstPlayer::Challenger
         } else {
             FirstPlayer::Opponent
@@ -58,7 +69,8 @@ impl App {
             message: None,
             challenger: user.player(),
             opponent: Some(other),
-            rules: record.rules,
+            kind: record.kind,
+            rules: record.rules.clone(),
             first,
             created_ms: now,
             expires_ms: now + self.challenge_ttl_ms(record.guild)?,

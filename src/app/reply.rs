@@ -1,8 +1,8 @@
-//! What the app answers: messages with text, an optional PNG and buttons, independent of
+//! What the app answers: messages with text, attached files and buttons, independent of
 //! Discord's builders.
 
+use super::games::Notation;
 use super::outbox::Shown;
-use crate::games::oaq::Move;
 use crate::locale::Locale;
 use crate::store::{Hand, Owed, OwedKey};
 
@@ -40,8 +40,8 @@ pub enum Action {
         game: u64,
         /// Moves played when the board was drawn.
         ply: u32,
-        /// The move.
-        mv: Move,
+        /// The move, in the game's notation.
+        mv: Notation,
     },
     /// Ask to resign (answered with a private confirmation).
     Resign {
@@ -73,6 +73,21 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// The action a select menu runs when `value` is chosen: a move takes the value as its
+    /// notation. `None` when the action takes no choice or the value is not a move.
+    pub fn with_choice(self, value: &str) -> Option<Action> {
+        match self {
+            Action::Play { game, ply, .. } => Some(Action::Play {
+                game,
+                ply,
+                mv: value.parse().ok()?,
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// A button colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -99,14 +114,107 @@ pub struct Button {
     pub disabled: bool,
 }
 
-/// A message: text, an optional board picture, rows of buttons.
+/// What kind of file an attachment is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// A PNG picture (a board, a leaderboard, a chart).
+    Png,
+    /// An animated GIF (a replay).
+    Gif,
+    /// UTF-8 text (an exported game record).
+    Text,
+}
+
+/// A file attached to a message, with its own name.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name Discord shows.
+    pub name: String,
+    /// The kind of file.
+    pub kind: FileKind,
+    /// The contents.
+    pub bytes: Vec<u8>,
+}
+
+impl Attachment {
+    /// The file name of a board picture.
+    pub const BOARD: &'static str = "board.png";
+    /// The file name of a replay animation.
+    pub const REPLAY: &'static str = "replay.gif";
+
+    /// A PNG picture named `name`.
+    pub fn png(name: &str, bytes: Vec<u8>) -> Attachment {
+        Attachment {
+            name: name.to_owned(),
+            kind: FileKind::Png,
+            bytes,
+        }
+    }
+
+    /// A board picture.
+    pub fn board(png: Vec<u8>) -> Attachment {
+        Attachment::png(Attachment::BOARD, png)
+    }
+
+    /// A replay animation.
+    pub fn replay(gif: Vec<u8>) -> Attachment {
+        Attachment {
+            name: Attachment::REPLAY.to_owned(),
+            kind: FileKind::Gif,
+            bytes: gif,
+        }
+    }
+}
+
+impl std::fmt::Debug for Attachment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({:?}, {} bytes)", self.name, self.kind, self.bytes.len())
+    }
+}
+
+/// One option of a select menu, or one answer to an autocomplete request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// What the user reads (Discord allows 100 characters).
+    pub label: String,
+    /// What comes back when it is chosen (at most 100 characters).
+    pub value: String,
+}
+
+/// A string select menu, on a row of its own: choosing an option runs `action` with the
+/// option's value as the move (see [`Action::with_choice`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Select {
+    /// What choosing does; its move is replaced by the chosen value.
+    pub action: Action,
+    /// The grey text shown before a choice.
+    pub placeholder: String,
+    /// The options (Discord allows 25).
+    pub options: Vec<Choice>,
+}
+
+/// Discord's limits on a message's components.
+pub mod limits {
+    /// Rows of components (a select menu takes a row).
+    pub const ROWS: usize = 5;
+    /// Buttons in a row.
+    pub const BUTTONS: usize = 5;
+    /// Options in a select menu, and answers to an autocomplete request.
+    pub const OPTIONS: usize = 25;
+    /// Characters of a custom id, an option's label or value.
+    pub const ID: usize = 100;
+}
+
+/// A message: text, attached files, select menus, rows of buttons.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Msg {
     /// The text (Discord markdown, mentions as `<@id>`).
     pub text: String,
-    /// A PNG to attach.
-    pub png: Option<Vec<u8>>,
-    /// Rows of buttons (empty: the message has no buttons).
+    /// Files to attach (empty on an edit: the message keeps the files it has).
+    pub files: Vec<Attachment>,
+    /// Select menus, one row each, above the buttons.
+    pub selects: Vec<Select>,
+    /// Rows of buttons (empty, with no selects: the message has no components).
     pub rows: Vec<Vec<Button>>,
 }
 
@@ -117,6 +225,14 @@ impl Msg {
             text,
             ..Msg::default()
         }
+    }
+
+    /// The attached picture (PNG or GIF), if any.
+    pub fn picture(&self) -> Option<&[u8]> {
+        self.files
+            .iter()
+            .find(|f| matches!(f.kind, FileKind::Png | FileKind::Gif))
+            .map(|f| f.bytes.as_slice())
     }
 }
 
@@ -141,7 +257,7 @@ pub enum Reply {
     },
     /// A message only the user sees.
     Private(Msg),
-    /// Replace the message whose button was clicked. A board update always carries its PNG.
+    /// Replace the message whose button was clicked. A board update always carries its picture.
     Update(Msg),
 }
 
@@ -154,7 +270,7 @@ pub struct Edit {
     pub channel: u64,
     /// The message to edit; `None` when its id is unknown: then post `msg` as a new message.
     pub message: Option<u64>,
-    /// The new content. With `png: None` the message's attachments are kept as they are.
+    /// The new content. With no files the message's attachments are kept as they are.
     pub msg: Msg,
     /// The outbox entry this write carries out.
     pub key: OwedKey,

@@ -8,11 +8,11 @@
 //! the first ten games against settled players.
 
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
-use skillratings::Outcomes;
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
+use skillratings::{MultiTeamOutcome, Outcomes};
 
 use super::{App, Fail, Text};
-use crate::games::oaq::{Outcome, Position, Seat};
-use crate::store::{GameRecord, Glicko, RatingChange};
+use crate::store::{GameRecord, Glicko, RatingChange, Retirement};
 
 /// A rating with a deviation above this is provisional (Lichess uses the same bound).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
@@ -45,35 +45,31 @@ pub enum Standing {
 }
 
 impl Finish {
-    /// How `game` ended (a forfeit outranks the board).
+    /// How `game` ended: by the seat that left when the last move had been played, else on
+    /// the board.
     pub fn of(game: &GameRecord) -> Finish {
-        if game.resigned.is_some() {
-            Finish::Resigned
-        } else if game.timed_out.is_some() {
-            Finish::TimedOut
-        } else {
-            Finish::Board
+        let plies = game.moves.len() as u32;
+        match game.retired.iter().rev().find(|r| r.ply == plies) {
+            Some(r) if r.why == Retirement::Resigned => Finish::Resigned,
+            Some(_) => Finish::TimedOut,
+            None => Finish::Board,
         }
     }
 }
 
 impl Standing {
-    /// The result of `seat` in a game that ended with `outcome`.
-    pub fn of(outcome: Outcome, seat: Seat) -> Standing {
-        match outcome {
-            Outcome::Draw => Standing::Drew,
-            Outcome::Winner(w) if w == seat => Standing::Won,
-            Outcome::Winner(_) => Standing::Lost,
+    /// The result of `seat` in a game that ended with these places (0 first; equal places
+    /// tie): alone in first place it won; sharing first place with everyone it drew; else it
+    /// lost (a shared first place among some seats of many counts as a draw for them).
+    pub fn of(places: &[u8], seat: usize) -> Standing {
+        let mine = places.get(seat).copied().unwrap_or(u8::MAX);
+        let best = places.iter().copied().min().unwrap_or(0);
+        let sharing = places.iter().filter(|&&p| p == best).count();
+        match (mine == best, sharing) {
+            (true, 1) => Standing::Won,
+            (true, _) => Standing::Drew,
+            (false, _) => Standing::Lost,
         }
-    }
-}
-
-/// The result of a game, once it has one: the player who forfeited (resigned or ran out of
-/// time) loses; otherwise the board decides.
-pub fn outcome(game: &GameRecord, position: &Position) -> Option<Outcome> {
-    match game.forfeited() {
-        Some(loser) => Some(Outcome::Winner(loser.other())),
-        None => position.outcome(),
     }
 }
 
@@ -93,13 +89,84 @@ fn from_crate(rating: Glicko2Rating) -> Glicko {
     }
 }
 
-/// Both players' Glicko-2 changes for one game; a newcomer starts from the crate's default.
-pub(super) fn rate_glicko2(current: [Option<Glicko>; 2], outcome: Outcome) -> [RatingChange; 2] {
-    let before = current.map(|g| g.unwrap_or_else(|| from_crate(Glicko2Rating::new())));
-    let result = match outcome {
-        Outcome::Winner(Seat::South) => Outcomes::WIN,
-        Outcome::Winner(Seat::North) => Outcomes::LOSS,
-        Outcome::Draw => Outcomes::DRAW,
+/// Weng-Lin ratings are kept on the Glicko scale, so that every leaderboard reads alike: a
+/// newcomer's 25 ± 8.33 is stored as 1500 ± 500.
+const WENG_LIN_SCALE: f64 = 60.0;
+
+/// The rating changes of one game of a kind: Glicko-2 for a game only ever played by two,
+/// Weng-Lin (made for results of many players) for a game of more seats, whatever this
+/// game's count, so that one leaderboard holds one system.
+pub(super) fn rate(multi_seat: bool, current: &[Option<Glicko>], places: &[u8]) -> Vec<RatingChange> {
+    if multi_seat {
+        rate_weng_lin(current, places)
+    } else {
+        rate_glicko2(current, places)
+    }
+}
+
+/// Every seat's Weng-Lin change for one game of any number of seats (`places` 0 first;
+/// equal places tie); a newcomer starts from the crate's default.
+fn rate_weng_lin(current: &[Option<Glicko>], places: &[u8]) -> Vec<RatingChange> {
+    let before: Vec<Glicko> = current
+        .iter()
+        .map(|g| {
+            g.unwrap_or(Glicko {
+                rating: WengLinRating::new().rating * WENG_LIN_SCALE,
+                deviation: WengLinRating::new().uncertainty * WENG_LIN_SCALE,
+                volatility: 0.0,
+            })
+        })
+        .collect();
+    let ratings: Vec<[WengLinRating; 1]> = before
+        .iter()
+        .map(|g| {
+            [WengLinRating {
+                rating: g.rating / WENG_LIN_SCALE,
+                uncertainty: g.deviation / WENG_LIN_SCALE,
+            }]
+        })
+        .collect();
+    let teams: Vec<(&[WengLinRating], MultiTeamOutcome)> = ratings
+        .iter()
+        .enumerate()
+        .map(|(seat, team)| {
+            let place = places.get(seat).copied().unwrap_or(u8::MAX);
+            (&team[..], MultiTeamOutcome::new(usize::from(place) + 1))
+        })
+        .collect();
+    let after = weng_lin_multi_team(&teams, &WengLinConfig::new());
+    before
+        .iter()
+        .zip(after)
+        .map(|(before, team)| {
+            let rating = team.first().copied().unwrap_or_default();
+            RatingChange {
+                before: *before,
+                after: Glicko {
+                    rating: rating.rating * WENG_LIN_SCALE,
+                    deviation: rating.uncertainty * WENG_LIN_SCALE,
+                    volatility: 0.0,
+                },
+            }
+        })
+        .collect()
+}
+
+/// Both players' Glicko-2 changes for one game of two seats (`places` 0 first, equal places
+/// a draw); a newcomer starts from the crate's default.
+fn rate_glicko2(current: &[Option<Glicko>], places: &[u8]) -> Vec<RatingChange> {
+    let rating = |seat: usize| {
+        current
+            .get(seat)
+            .copied()
+            .flatten()
+            .unwrap_or_else(|| from_crate(Glicko2Rating::new()))
+    };
+    let before = [rating(0), rating(1)];
+    let result = match places {
+        [first, second] if first < second => Outcomes::WIN,
+        [first, second] if first > second => Outcomes::LOSS,
+        _ => Outcomes::DRAW,
     };
     let (south, north) = glicko2(
         &to_crate(before[0]),
@@ -107,7 +174,7 @@ pub(super) fn rate_glicko2(current: [Option<Glicko>; 2], outcome: Outcome) -> [R
         &result,
         &Glicko2Config::new(),
     );
-    [
+    vec![
         RatingChange {
             before: before[0],
             after: from_crate(south),
@@ -128,12 +195,13 @@ impl App {
         let Some(changes) = entry.record.ratings else {
             return Ok(Vec::new());
         };
-        Ok(Seat::BOTH
-            .into_iter()
-            .map(|seat| {
-                let change = changes[seat.index()];
+        let seats = &entry.record.game.seats;
+        Ok(changes
+            .iter()
+            .zip(seats)
+            .map(|(change, player)| {
                 Text::RatingChange {
-                    name: entry.record.game.players[seat.index()].name.clone(),
+                    name: player.name.clone(),
                     before: change.before.rating.round() as i64,
                     after: change.after.rating.round() as i64,
                     provisional: provisional(&change.after),

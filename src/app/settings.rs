@@ -2,9 +2,9 @@
 //! timeouts) and the channels where games may start. Only members with Manage Server may
 //! change or see them.
 
-use super::{rules_of, App, Edit, Fail, Locale, Place, Response, Text};
-use crate::games::oaq::{Preset, Rules};
-use crate::store::{FirstPlayer, GuildSettings};
+use super::games::{self, RuleChoice};
+use super::{App, Edit, Fail, Locale, Place, Response, Text};
+use crate::store::{FirstPlayer, GameKind, GuildSettings};
 
 /// The shortest turn timeout a server may choose, in seconds.
 pub const MIN_TURN_S: u64 = 60;
@@ -18,10 +18,8 @@ pub const MAX_CHALLENGE_S: u64 = 24 * 3600;
 /// The options of `/oaq settings`; all `None` (and no channel change) shows the settings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SettingsChange {
-    /// New default rules preset.
-    pub preset: Option<Preset>,
-    /// New default mandarin value.
-    pub quan_value: Option<u8>,
+    /// New default rules of a game.
+    pub rules: Option<RuleChoice>,
     /// New default first-player method.
     pub first: Option<FirstPlayer>,
     /// New turn timeout, in seconds.
@@ -70,17 +68,18 @@ impl App {
                         .update_guild_settings(guild, stored.revision, &stored.record)?;
             }
             Ok(Response::private(
-                self.settings_text(&stored.record, changed).render(locale),
+                self.settings_text(&stored.record, changed, locale)?
+                    .render(locale),
             ))
         })();
         self.finish(locale, "settings", result)
     }
 
-    fn settings_text(&self, s: &GuildSettings, changed: bool) -> Text {
-        Text::SettingsSummary {
+    fn settings_text(&self, s: &GuildSettings, changed: bool, locale: Locale) -> Result<Text, Fail> {
+        let rules = games::default_rules(GameKind::Oaq, s).map_err(Fail::Internal)?;
+        Ok(Text::SettingsSummary {
             changed,
-            rules: rules_of(s.preset.unwrap_or(Preset::Standard), s.quan_value)
-                .unwrap_or_else(|_| Rules::default()),
+            rules: rules.render(locale),
             first: s.first.unwrap_or(FirstPlayer::Rps),
             turn_s: s.turn_timeout_s.unwrap_or(self.settings.turn_ms / 1000),
             challenge_s: s
@@ -88,7 +87,7 @@ impl App {
                 .unwrap_or(self.settings.challenge_ttl_ms / 1000),
             threads: s.threads,
             channels: s.channels.clone(),
-        }
+        })
     }
 
     /// The settings of the server `guild` (defaults in direct messages).
@@ -121,14 +120,13 @@ impl App {
 
     /// Opens `place` for a new challenge or game, reading the server's settings once: refuses
     /// a channel where games are not allowed or that is busy, and returns the settings, the
-    /// edits for an expired challenge cleared on the way, and the rules — the preset and
-    /// mandarin value asked for, else the server's defaults, else standard.
+    /// edits for an expired challenge cleared on the way, and the rules (as stored) — what
+    /// was chosen, else the server's defaults, else the game's own.
     pub(super) fn open_place(
         &self,
         place: Place,
-        preset: Option<Preset>,
-        quan_value: Option<u8>,
-    ) -> Result<(GuildSettings, Vec<Edit>, Rules), Fail> {
+        choice: &RuleChoice,
+    ) -> Result<(GuildSettings, Vec<Edit>, serde_json::Value), Fail> {
         let settings = self.guild_settings(place.guild)?;
         let channels = &settings.channels;
         if !channels.is_empty() && !channels.contains(&place.channel) {
@@ -137,8 +135,7 @@ impl App {
             }));
         }
         let edits = self.claim_channel(place)?;
-        let preset = preset.or(settings.preset).unwrap_or(Preset::Standard);
-        let rules = rules_of(preset, quan_value.or(settings.quan_value))?;
+        let rules = choice.rules(&settings).map_err(Fail::Internal)?;
         Ok((settings, edits, rules))
     }
 }
@@ -162,11 +159,8 @@ fn apply(s: &mut GuildSettings, change: &SettingsChange) -> Result<(), Fail> {
         }
         s.challenge_timeout_s = Some(ttl);
     }
-    if change.preset.is_some() {
-        s.preset = change.preset;
-    }
-    if change.quan_value.is_some() {
-        s.quan_value = change.quan_value;
+    if let Some(rules) = &change.rules {
+        rules.set_default(s);
     }
     if change.first.is_some() {
         s.first = change.first;

@@ -3,14 +3,15 @@
 
 use super::results::{provisional, Finish, Standing};
 use super::{
-    message_link, Action, App, Button, Fail, Locale, Msg, Place, Reply, Response, Style, Text,
+    message_link, Action, App, Attachment, Button, Fail, Locale, Msg, Place, Reply, Response,
+    Style, Text,
     UserRef,
 };
-use crate::games::oaq::{Event, Game, Move, Outcome, Position, Preset, Rules, Seat, Square};
 use crate::render::animation::encode_gif;
 use crate::render::chart::{self, ChartView};
 use crate::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
-use crate::render::oaq::{BoardView, LastMove, PlayerPanel};
+use super::games::{Frame, Scene, Table};
+use super::table::{situation, sole_winner};
 use crate::store::{FinishedGame, GameKind, GameRecord, StoreError};
 
 /// Players on a leaderboard page.
@@ -32,7 +33,8 @@ const MOVES_PER_LINE: usize = 15;
 #[derive(Debug, Clone)]
 pub struct ReplayRequest {
     game: GameRecord,
-    outcome: Option<Outcome>,
+    /// The places, for a finished game.
+    places: Option<Vec<u8>>,
 }
 
 fn ok(reply: Reply) -> Result<Response, Fail> {
@@ -56,56 +58,6 @@ fn guild_of(place: Place) -> Result<u64, Fail> {
 
 fn pages(total: u64) -> u64 {
     total.div_ceil(PER_PAGE as u64).max(1)
-}
-
-/// The squares captured by a move, from its events.
-fn captured(events: &[Event]) -> Vec<Square> {
-    events
-        .iter()
-        .filter_map(|e| match *e {
-            Event::Capture { square, .. } => Some(square),
-            _ => None,
-        })
-        .collect()
-}
-
-/// `text` as a command-line value: bare when it has no spaces, quoted otherwise.
-fn shell_word(text: &str) -> String {
-    if text.contains(char::is_whitespace) || text.is_empty() {
-        format!("\"{text}\"")
-    } else {
-        text.to_owned()
-    }
-}
-
-/// The engine CLI's rules flags for `rules`: the closest preset plus a `--rule` per difference.
-pub fn rule_flags(rules: &Rules) -> String {
-    let fields = |r: &Rules| match serde_json::to_value(r) {
-        Ok(serde_json::Value::Object(map)) => map,
-        _ => serde_json::Map::new(),
-    };
-    let wanted = fields(rules);
-    let differences = |preset: Preset| -> Vec<String> {
-        let base = fields(&preset.rules());
-        wanted
-            .iter()
-            .filter(|(key, value)| base.get(*key) != Some(value))
-            .map(|(key, value)| match value {
-                serde_json::Value::String(s) => format!("{key}={s}"),
-                other => format!("{key}={other}"),
-            })
-            .collect()
-    };
-    let (preset, changes) = Preset::ALL
-        .into_iter()
-        .map(|p| (p, differences(p)))
-        .min_by_key(|(_, d)| d.len())
-        .unwrap_or((Preset::Standard, Vec::new()));
-    let mut flags = format!("--rules {preset}");
-    for change in changes {
-        flags.push_str(&format!(" --rule {change}"));
-    }
-    flags
 }
 
 impl App {
@@ -229,7 +181,8 @@ impl App {
                 pages,
             }
             .render(locale),
-            png: Some(png),
+            files: vec![Attachment::png("leaderboard.png", png)],
+            selects: Vec::new(),
             rows: buttons,
         })
     }
@@ -298,7 +251,8 @@ impl App {
             )?;
             post(Msg {
                 text: lines.join("\n"),
-                png: Some(png),
+                files: vec![Attachment::png("rating.png", png)],
+                selects: Vec::new(),
                 rows: Vec::new(),
             })
         })();
@@ -373,8 +327,8 @@ impl App {
                 text.push_str(
                     &Text::RunningGame {
                         game: g.id,
-                        south: g.players[0].id,
-                        north: g.players[1].id,
+                        south: seat_id(g, 0),
+                        north: seat_id(g, 1),
                         plies: g.moves.len(),
                         link: message_link(g.guild, g.channel, g.message),
                     }
@@ -398,8 +352,8 @@ impl App {
     ) -> Result<ReplayRequest, Box<Response>> {
         let result = (|| {
             let not_found = || Fail::User(Text::NoSuchGame { game: id });
-            let (game, outcome) = match self.store.finished(id)? {
-                Some(stored) => (stored.record.game, Some(stored.record.outcome)),
+            let (game, places) = match self.store.finished(id)? {
+                Some(stored) => (stored.record.game, Some(stored.record.places)),
                 None => match self.store.game(id)? {
                     Some(stored) => (stored.record, None),
                     None => return Err(not_found()),
@@ -412,7 +366,7 @@ impl App {
             if !visible {
                 return Err(not_found());
             }
-            Ok(ReplayRequest { game, outcome })
+            Ok(ReplayRequest { game, places })
         })();
         result.map_err(|fail| Box::new(self.finish(locale, "replay", Err(fail))))
     }
@@ -424,15 +378,16 @@ impl App {
         let result = (|| {
             let game = &request.game;
             let gif = self.replay_gif(locale, game)?;
-            let finish = request.outcome.map(|_| Finish::of(game));
-            let winner = match request.outcome {
-                Some(Outcome::Winner(seat)) => Some(game.players[seat.index()].name.clone()),
-                _ => None,
-            };
+            let finish = request.places.as_ref().map(|_| Finish::of(game));
+            let winner = request
+                .places
+                .as_deref()
+                .and_then(sole_winner)
+                .and_then(|seat| Some(game.seats.get(seat)?.name.clone()));
             let caption = Text::ReplayCaption {
                 game: game.id,
-                south: game.players[0].id,
-                north: game.players[1].id,
+                south: seat_id(game, 0),
+                north: seat_id(game, 1),
                 plies: game.moves.len(),
             }
             .render(locale);
@@ -442,7 +397,8 @@ impl App {
             let record = game_record(game, &result, locale, room);
             post(Msg {
                 text: format!("{caption}\n```\n{record}```"),
-                png: Some(gif),
+                files: vec![Attachment::replay(gif)],
+                selects: Vec::new(),
                 rows: Vec::new(),
             })
         })();
@@ -457,55 +413,31 @@ impl App {
                 reason,
             })
         };
-        let start = Position::parse(&record.start, record.rules)
-            .map_err(|e| damaged(format!("start position: {e}")))?;
-        let mut game = Game::new(start);
         let plies = record.moves.len();
-        let title = Text::BoardTitle {
-            rules: record.rules,
-        }
-        .render(locale);
+        let names: Vec<String> = record.seats.iter().map(|p| p.name.clone()).collect();
+        let ids: Vec<u64> = record.seats.iter().map(|p| p.id).collect();
+        let mut table = Table::begin(record).map_err(damaged)?;
         let mut frames = Vec::with_capacity(plies + 1);
-        let mut last: Option<LastMove> = None;
         for ply in 0..=plies {
             if ply > 0 {
-                let mv: Move = record.moves[ply - 1];
-                let events = game
-                    .play(mv)
-                    .map_err(|e| damaged(format!("move {ply} does not replay: {e}")))?;
-                last = Some(LastMove {
-                    mv,
-                    captured: captured(&events),
-                });
+                table.advance(record, ply - 1).map_err(damaged)?;
             }
-            let position = game.position();
-            let details = Seat::BOTH.map(|s| {
-                Text::PanelCaptured {
-                    points: position.captured(s),
-                }
-                .render(locale)
-            });
-            let status = Text::ReplayFrame { ply, plies }.render(locale);
-            let view = BoardView {
-                position,
+            if ply == plies {
                 // The last frame of a resigned or timed-out game marks nobody's turn.
-                turn: position
-                    .to_move()
-                    .filter(|_| ply < plies || record.forfeited().is_none()),
-                players: [
-                    PlayerPanel {
-                        name: &record.players[0].name,
-                        detail: &details[0],
-                    },
-                    PlayerPanel {
-                        name: &record.players[1].name,
-                        detail: &details[1],
-                    },
-                ],
-                title: &title,
-                status: &status,
-                last: last.as_ref(),
+                table.retire_at(record, plies);
+            }
+            let situation = situation(record, &table);
+            let scene = Scene {
+                locale,
+                game: record.id,
+                names: &names,
+                ids: &ids,
+                situation: &situation,
             };
+            let frame = Frame { ply, plies };
+            let picture = table
+                .picture(&self.fonts, &record.rules, &scene, Some(frame))
+                .map_err(damaged)?;
             let delay = if ply == plies {
                 LAST_FRAME_MS
             } else if ply == 0 {
@@ -513,31 +445,34 @@ impl App {
             } else {
                 MOVE_FRAME_MS
             };
-            frames.push((crate::render::oaq::draw(&self.fonts, &view), delay));
+            frames.push((picture, delay));
         }
         Ok(encode_gif(frames)?)
     }
 }
 
-fn seat_of(game: &GameRecord, user: u64) -> Option<Seat> {
-    Seat::BOTH
-        .into_iter()
-        .find(|s| game.players[s.index()].id == user)
+/// The user id of seat `seat` (0 for a seat a damaged record lacks).
+fn seat_id(game: &GameRecord, seat: usize) -> u64 {
+    game.seats.get(seat).map_or(0, |p| p.id)
+}
+
+fn seat_of(game: &GameRecord, user: u64) -> Option<usize> {
+    game.seats.iter().position(|p| p.id == user)
 }
 
 /// A finished game from `player`'s point of view (`None` if they did not play in it).
 fn history_line(entry: &FinishedGame, player: u64, locale: Locale) -> Option<String> {
     let seat = seat_of(&entry.game, player)?;
-    let change = entry.ratings.map(|changes| {
-        let c = changes[seat.index()];
-        c.after.rating.round() as i64 - c.before.rating.round() as i64
+    let change = entry.ratings.as_ref().and_then(|changes| {
+        let c = changes.get(seat)?;
+        Some(c.after.rating.round() as i64 - c.before.rating.round() as i64)
     });
     Some(
         Text::HistoryLine {
             game: entry.game.id,
             ended_s: entry.finished_ms / 1000,
-            opponent: entry.game.players[seat.other().index()].id,
-            standing: Standing::of(entry.outcome, seat),
+            opponent: entry.game.seats.get(1 - seat.min(1))?.id,
+            standing: Standing::of(&entry.places, seat),
             finish: Finish::of(&entry.game),
             change,
         }
@@ -549,12 +484,9 @@ fn server_history_line(entry: &FinishedGame) -> Text {
     Text::ServerHistoryLine {
         game: entry.game.id,
         ended_s: entry.finished_ms / 1000,
-        south: entry.game.players[0].id,
-        north: entry.game.players[1].id,
-        winner: match entry.outcome {
-            Outcome::Winner(seat) => Some(entry.game.players[seat.index()].id),
-            Outcome::Draw => None,
-        },
+        south: seat_id(&entry.game, 0),
+        north: seat_id(&entry.game, 1),
+        winner: sole_winner(&entry.places).map(|seat| seat_id(&entry.game, seat)),
         finish: Finish::of(&entry.game),
     }
 }
@@ -566,22 +498,18 @@ fn server_history_line(entry: &FinishedGame) -> Text {
 /// A record longer than `room` characters (a game of several hundred moves) keeps its first
 /// lines of moves and says how many were left out.
 fn game_record(game: &GameRecord, result: &Text, locale: Locale, room: usize) -> String {
+    let command = Table::engine_command(game.kind, &game.rules, &game.start)
+        .unwrap_or_else(|reason| format!("({reason})"));
     let mut text = format!(
-        "# {}\n# {}\n# oaq-bot engine oaq play {} --from {}\n",
+        "# {}\n# {}\n# {command}\n",
         result.render(locale),
         Text::RecordReplayWith.render(locale),
-        rule_flags(&game.rules),
-        shell_word(&game.start),
     );
     let lines: Vec<String> = game
         .moves
         .chunks(MOVES_PER_LINE)
         .map(|line| {
-            line.iter()
-                .map(Move::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-                + "\n"
+            line.join(" ") + "\n"
         })
         .collect();
     let total: usize = text.chars().count() + lines.iter().map(String::len).sum::<usize>();
@@ -613,49 +541,24 @@ mod tests {
     use crate::store::Player;
 
     #[test]
-    fn rule_flags_rebuild_the_rules_through_the_cli_options() {
-        for preset in Preset::ALL {
-            for quan in ["10", "5"] {
-                for refill in ["borrow", "lose", "end"] {
-                    let mut rules = preset.rules();
-                    rules.set("quan_value", quan).expect("quan");
-                    rules.set("refill_short", refill).expect("refill");
-                    let flags = rule_flags(&rules);
-                    let mut words = flags.split(' ');
-                    let mut rebuilt = Rules::standard();
-                    while let Some(flag) = words.next() {
-                        let value = words.next().expect("a value");
-                        match flag {
-                            "--rules" => rebuilt = value.parse::<Preset>().expect("preset").rules(),
-                            "--rule" => rebuilt.set_pair(value).expect("rule"),
-                            other => panic!("unexpected flag {other}"),
-                        }
-                    }
-                    assert_eq!(rebuilt, rules, "{flags}");
-                }
-            }
-        }
-    }
-
-    #[test]
     fn a_record_too_long_for_a_message_says_what_it_left_out() {
         let player = |id| Player {
             id,
             name: format!("P{id}"),
             computer: None,
         };
-        let rules = Rules::standard();
+        let rules = crate::games::oaq::Rules::standard();
         let game = GameRecord {
             id: 1,
             guild: Some(1),
             channel: 1,
             message: None,
-            players: [player(1), player(2)],
-            rules,
-            start: Position::start(rules).to_string(),
-            moves: vec!["11-".parse().expect("move"); 600],
-            resigned: None,
-            timed_out: None,
+            kind: crate::store::GameKind::Oaq,
+            seats: vec![player(1), player(2)],
+            rules: serde_json::to_value(rules).expect("rules"),
+            start: crate::games::oaq::Position::start(rules).to_string(),
+            moves: vec![String::from("11-"); 600],
+            retired: Vec::new(),
             created_ms: 0,
             locale: Locale::English,
             turn_ms: None,

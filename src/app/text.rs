@@ -5,8 +5,8 @@
 //! [`Locale::from_discord`], and one more `match` arm per key in [`Text::render`].
 
 use super::results::{Finish, Standing};
-use crate::games::oaq::{EndReason, IllegalMove, Level, Preset, Rules};
-use crate::store::{FirstPlayer, Hand};
+use crate::games::oaq::{EndReason, IllegalMove, Preset, Rules};
+use crate::store::{FirstPlayer, GameKind, Hand, Level};
 
 pub use crate::locale::Locale;
 
@@ -27,8 +27,10 @@ pub enum Text {
         challenger: u64,
         /// Opponent's user id.
         opponent: u64,
-        /// The rules.
-        rules: Rules,
+        /// The game.
+        game: GameKind,
+        /// The rules, named (see [`Text::RulesName`]).
+        rules: String,
         /// How the first player is chosen.
         first: FirstPlayer,
         /// Expiry, Unix seconds.
@@ -38,12 +40,34 @@ pub enum Text {
     ChallengeOpen {
         /// Challenger's user id.
         challenger: u64,
-        /// The rules.
-        rules: Rules,
+        /// The game.
+        game: GameKind,
+        /// The rules, named (see [`Text::RulesName`]).
+        rules: String,
         /// How the first player is chosen.
         first: FirstPlayer,
         /// Expiry, Unix seconds.
         expires_s: u64,
+    },
+    /// The name of a game's rules (Ô ăn quan: the preset, and the mandarin's value if not
+    /// the preset's), as in "standard rules".
+    RulesName {
+        /// The rules.
+        rules: Rules,
+    },
+    /// Refusal: a button or command named something that is not a move of the game.
+    NotAMove,
+    /// Private answer to `/oaq move`: the move was played.
+    MovePlayed {
+        /// The move, in the game's notation.
+        mv: String,
+        /// The board's link.
+        link: Option<String>,
+    },
+    /// The server's default Ô ăn quan rules, in the settings summary.
+    DefaultRules {
+        /// The rules.
+        rules: Rules,
     },
     /// Button label.
     Accept,
@@ -354,8 +378,8 @@ pub enum Text {
     SettingsSummary {
         /// Whether they were just changed.
         changed: bool,
-        /// Default rules of new challenges.
-        rules: Rules,
+        /// Default rules of new challenges, described (see [`Text::DefaultRules`]).
+        rules: String,
         /// Default first-player method.
         first: FirstPlayer,
         /// Seconds per turn.
@@ -371,10 +395,10 @@ pub enum Text {
     PlayedInThread,
     /// The name of a game's thread.
     ThreadName {
-        /// South's name.
-        south: String,
-        /// North's name.
-        north: String,
+        /// The game.
+        game: GameKind,
+        /// The players' names, in turn order.
+        names: Vec<String>,
     },
     /// Refusal: `/oaq settings` in direct messages.
     SettingsOnlyInServers,
@@ -631,6 +655,16 @@ fn finish_vi(finish: Finish) -> &'static str {
     }
 }
 
+/// The name of a game, as players know it.
+fn game_name(kind: GameKind, locale: Locale) -> &'static str {
+    match (kind, locale) {
+        (GameKind::Oaq, _) => "Ô ăn quan",
+        (GameKind::Shogi, _) => "Shogi",
+        (GameKind::ChineseCheckers, Locale::English) => "Chinese checkers",
+        (GameKind::ChineseCheckers, Locale::Vietnamese) => "Cờ nhảy",
+    }
+}
+
 fn preset_name(rules: &Rules, locale: Locale) -> String {
     let base = Preset::ALL.into_iter().find(|p| {
         Rules {
@@ -792,8 +826,6 @@ fn channels_en(channels: &[u64]) -> String {
 
 fn level_en(level: Level) -> &'static str {
     match level {
-        Level::Random => "random",
-        Level::Greedy => "greedy",
         Level::Easy => "easy",
         Level::Medium => "medium",
         Level::Hard => "hard",
@@ -819,8 +851,6 @@ fn channels_vi(channels: &[u64]) -> String {
 
 fn level_vi(level: Level) -> &'static str {
     match level {
-        Level::Random => "ngẫu nhiên",
-        Level::Greedy => "tham ăn",
         Level::Easy => "dễ",
         Level::Medium => "vừa",
         Level::Hard => "khó",
@@ -940,14 +970,18 @@ impl Text {
 
     fn english(&self) -> String {
         match self {
-            Text::ChallengeDirect { challenger, opponent, rules, first, expires_s } => format!(
-                "{} challenges {} to a game of **Ô ăn quan** ({} rules; {}). The challenge expires <t:{expires_s}:R>.",
-                mention(*challenger), mention(*opponent), preset_name(rules, Locale::English), first_en(*first, *challenger, Some(*opponent))
+            Text::ChallengeDirect { challenger, opponent, game, rules, first, expires_s } => format!(
+                "{} challenges {} to a game of **{}** ({rules} rules; {}). The challenge expires <t:{expires_s}:R>.",
+                mention(*challenger), mention(*opponent), game_name(*game, Locale::English), first_en(*first, *challenger, Some(*opponent))
             ),
-            Text::ChallengeOpen { challenger, rules, first, expires_s } => format!(
-                "{} is looking for an opponent for **Ô ăn quan** ({} rules; {}). Anyone may accept. The challenge expires <t:{expires_s}:R>.",
-                mention(*challenger), preset_name(rules, Locale::English), first_en(*first, *challenger, None)
+            Text::ChallengeOpen { challenger, game, rules, first, expires_s } => format!(
+                "{} is looking for an opponent for **{}** ({rules} rules; {}). Anyone may accept. The challenge expires <t:{expires_s}:R>.",
+                mention(*challenger), game_name(*game, Locale::English), first_en(*first, *challenger, None)
             ),
+            Text::RulesName { rules } => preset_name(rules, Locale::English),
+            Text::DefaultRules { rules } => format!("{} (a mandarin is worth {})", preset_name(rules, Locale::English), rules.quan_value),
+            Text::NotAMove => String::from("That is not a move of this game."),
+            Text::MovePlayed { mv, link } => format!("You played `{mv}`{}.", link_en(link)),
             Text::Accept => String::from("Accept"),
             Text::Decline => String::from("Decline"),
             Text::Cancel => String::from("Cancel"),
@@ -1082,14 +1116,14 @@ impl Text {
             Text::Rematch => String::from("Rematch"),
             Text::GameNotOver => String::from("This game is still being played: finish it (or resign) first."),
             Text::SettingsSummary { changed, rules, first, turn_s, challenge_s, threads, channels } => format!(
-                "**{}**\n• Default rules: {} (a mandarin is worth {})\n• First player: {}\n• Time per move: {}\n• Challenges expire after: {}\n• Each game in its own thread: {}\n• Games allowed in: {}",
+                "**{}**\n• Default rules: {rules}\n• First player: {}\n• Time per move: {}\n• Challenges expire after: {}\n• Each game in its own thread: {}\n• Games allowed in: {}",
                 if *changed { "Settings updated for this server" } else { "Settings of this server" },
-                preset_name(rules, Locale::English), rules.quan_value, first_setting_en(*first),
+                first_setting_en(*first),
                 duration(*turn_s, Locale::English), duration(*challenge_s, Locale::English), if *threads { "yes" } else { "no" },
                 channels_en(channels)
             ),
             Text::PlayedInThread => String::from("The game is played in the thread of this message."),
-            Text::ThreadName { south, north } => format!("Ô ăn quan: {south} vs {north}"),
+            Text::ThreadName { game, names } => format!("{}: {}", game_name(*game, Locale::English), names.join(" vs ")),
             Text::SettingsOnlyInServers => String::from("Settings belong to a server: use `/oaq settings` in one."),
             Text::NeedsManageServer => String::from("Only members with the **Manage Server** permission can see or change these settings."),
             Text::TurnTimeoutOutOfRange { min_s, max_s } => format!("The time per move must be between {} and {}.", duration(*min_s, Locale::English), duration(*max_s, Locale::English)),
@@ -1188,14 +1222,18 @@ impl Text {
     fn vietnamese(&self) -> String {
         let vi = Locale::Vietnamese;
         match self {
-            Text::ChallengeDirect { challenger, opponent, rules, first, expires_s } => format!(
-                "{} thách {} một ván **Ô ăn quan** (luật {}; {}). Lời thách hết hạn <t:{expires_s}:R>.",
-                mention(*challenger), mention(*opponent), preset_name(rules, vi), first_vi(*first, *challenger, Some(*opponent))
+            Text::ChallengeDirect { challenger, opponent, game, rules, first, expires_s } => format!(
+                "{} thách {} một ván **{}** (luật {rules}; {}). Lời thách hết hạn <t:{expires_s}:R>.",
+                mention(*challenger), mention(*opponent), game_name(*game, vi), first_vi(*first, *challenger, Some(*opponent))
             ),
-            Text::ChallengeOpen { challenger, rules, first, expires_s } => format!(
-                "{} đang tìm đối thủ chơi **Ô ăn quan** (luật {}; {}). Ai cũng có thể nhận lời. Lời thách hết hạn <t:{expires_s}:R>.",
-                mention(*challenger), preset_name(rules, vi), first_vi(*first, *challenger, None)
+            Text::ChallengeOpen { challenger, game, rules, first, expires_s } => format!(
+                "{} đang tìm đối thủ chơi **{}** (luật {rules}; {}). Ai cũng có thể nhận lời. Lời thách hết hạn <t:{expires_s}:R>.",
+                mention(*challenger), game_name(*game, vi), first_vi(*first, *challenger, None)
             ),
+            Text::RulesName { rules } => preset_name(rules, vi),
+            Text::DefaultRules { rules } => format!("{} (quan tính {} điểm)", preset_name(rules, vi), rules.quan_value),
+            Text::NotAMove => String::from("Đó không phải là một nước đi của trò chơi này."),
+            Text::MovePlayed { mv, link } => format!("Bạn đã đi `{mv}`{}.", link_en(link)),
             Text::Accept => String::from("Nhận lời"),
             Text::Decline => String::from("Từ chối"),
             Text::Cancel => String::from("Hủy"),
@@ -1326,14 +1364,14 @@ impl Text {
             Text::Rematch => String::from("Chơi lại"),
             Text::GameNotOver => String::from("Ván này vẫn đang diễn ra: hãy chơi xong (hoặc xin thua) trước đã."),
             Text::SettingsSummary { changed, rules, first, turn_s, challenge_s, threads, channels } => format!(
-                "**{}**\n• Luật mặc định: {} (quan tính {} điểm)\n• Người đi trước: {}\n• Thời gian mỗi nước: {}\n• Lời thách hết hạn sau: {}\n• Mỗi ván một luồng riêng: {}\n• Được chơi ở: {}",
+                "**{}**\n• Luật mặc định: {rules}\n• Người đi trước: {}\n• Thời gian mỗi nước: {}\n• Lời thách hết hạn sau: {}\n• Mỗi ván một luồng riêng: {}\n• Được chơi ở: {}",
                 if *changed { "Đã cập nhật cài đặt của máy chủ" } else { "Cài đặt của máy chủ" },
-                preset_name(rules, vi), rules.quan_value, first_setting_vi(*first),
+                first_setting_vi(*first),
                 duration(*turn_s, vi), duration(*challenge_s, vi), if *threads { "có" } else { "không" },
                 channels_vi(channels)
             ),
             Text::PlayedInThread => String::from("Ván đấu được chơi trong luồng (thread) của tin nhắn này."),
-            Text::ThreadName { south, north } => format!("Ô ăn quan: {south} đấu {north}"),
+            Text::ThreadName { game, names } => format!("{}: {}", game_name(*game, vi), names.join(" đấu ")),
             Text::SettingsOnlyInServers => String::from("Cài đặt thuộc về một máy chủ: hãy dùng `/oaq cai-dat` trong máy chủ."),
             Text::NeedsManageServer => String::from("Chỉ thành viên có quyền **Quản lý máy chủ** mới xem hoặc đổi được các cài đặt này."),
             Text::TurnTimeoutOutOfRange { min_s, max_s } => format!("Thời gian mỗi nước phải từ {} đến {}.", duration(*min_s, vi), duration(*max_s, vi)),

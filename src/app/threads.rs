@@ -1,7 +1,8 @@
 //! One thread per game, when a server turns it on in `/oaq settings`: an accepted challenge's
 //! message becomes the start of a public thread, and the game is played in the thread.
 
-use super::{App, Edit, Fail, Loaded, Msg, Reply, Response, Text, ThreadRequest, ATTEMPTS};
+use super::table::Loaded;
+use super::{App, Edit, Fail, Msg, Reply, Response, Text, ThreadRequest, ATTEMPTS};
 
 impl App {
     /// For a game that just started from a challenge in a server with threads on: the answer
@@ -19,7 +20,6 @@ impl App {
         if !self.guild_settings(record.guild)?.threads {
             return Ok(None);
         }
-        let [south, north] = &record.players;
         let text = format!(
             "{}\n{}",
             intro.render(locale),
@@ -36,8 +36,7 @@ impl App {
                 message,
                 // Discord's limit on a thread name.
                 name: Text::ThreadName {
-                    south: south.name.clone(),
-                    north: north.name.clone(),
+                    names: record.seats.iter().map(|p| p.name.clone()).collect(),
                 }
                 .render(locale)
                 .chars()

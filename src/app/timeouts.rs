@@ -2,15 +2,17 @@
 //! milliseconds, so it survives restarts). When it passes, the player to move loses on time:
 //! at the next sweep, or as soon as anyone clicks a move on that board.
 
-use super::{App, Edit, Fail, Loaded, Msg, Text, ATTEMPTS};
+use super::table::Loaded;
+use super::{App, Edit, Fail, Msg, Text, ATTEMPTS};
+use crate::store::Retirement;
 
 impl App {
     /// When the turn now starting runs out: `None` for the computer's turn, a finished game,
     /// or a game without a time limit.
     pub(super) fn deadline(&self, loaded: &Loaded) -> Option<u64> {
         let record = &loaded.stored.record;
-        let seat = loaded.game.position().to_move()?;
-        if loaded.finished() || record.players[seat.index()].computer.is_some() {
+        let seat = loaded.to_move()?;
+        if record.seats.get(seat).is_none_or(|p| p.computer.is_some()) {
             return None;
         }
         record.turn_ms.map(|turn| self.now().saturating_add(turn))
@@ -28,10 +30,10 @@ impl App {
 
     /// Ends the game: the player to move loses on time. Returns the final board.
     pub(super) fn time_out(&self, loaded: &mut Loaded) -> Result<Msg, Fail> {
-        let Some(seat) = loaded.game.position().to_move() else {
+        let Some(seat) = loaded.to_move() else {
             return Err(Fail::User(Text::GameOver));
         };
-        loaded.stored.record.timed_out = Some(seat);
+        loaded.retire(seat, Retirement::TimedOut);
         self.end_game(loaded)?;
         self.board_msg(loaded, None)
     }

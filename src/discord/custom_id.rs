@@ -2,7 +2,8 @@
 //! restart by loading the named record from the store.
 //!
 //! Format: `oaq:<kind>:<id>[:<more>]`, for example `oaq:m:42:17:3+` (a move in game 42 on the
-//! board drawn after 17 moves), or `oaq:l:<page>:<en|vi>` for a leaderboard page in the
+//! board drawn after 17 moves; the move is in the notation of the game's kind, which comes
+//! from the game's record, so ids of every game share this form), or `oaq:l:<page>:<en|vi>` for a leaderboard page in the
 //! language the message was posted in. The longest is well under Discord's 100-character
 //! limit.
 //!
@@ -108,10 +109,10 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::oaq::Move;
+    use crate::app::Notation;
 
     fn all_actions(id: u64, ply: u32) -> Vec<Action> {
-        let mv: Move = "11-".parse().expect("move");
+        let mv: Notation = "11-".parse().expect("move");
         let mut actions = vec![
             Action::Accept { challenge: id },
             Action::Decline { challenge: id },
@@ -156,7 +157,8 @@ mod tests {
             "oaq",
             "oaq:m:1:2",
             "oaq:m:x:2:3+",
-            "oaq:m:1:2:13+",
+            "oaq:m:1:2:3:+",
+            "oaq:m:1:2:1234567890123456789012345",
             "oaq:m:1:-1:3+",
             "oaq:k:1:q",
             "oaq:a:1:extra",

@@ -12,22 +12,23 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ChannelId, ChannelType, ComponentInteraction, CreateActionRow, CreateAttachment,
+    ButtonStyle, ChannelId, ChannelType, ComponentInteraction, ComponentInteractionDataKind,
+    CreateActionRow, CreateAttachment, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption,
     CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage, CreateThread,
     FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction, MessageId,
 };
 use thiserror::Error;
 
 use crate::app::{
-    Action, App, Button, ChallengeRequest, ComputerTurn, Locale, Msg, Place, PlayRequest, Reply,
-    Response, SettingsChange, Style, Text, ThreadRequest, Track, UserRef,
+    Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, Locale, Msg, Place, PlayRequest, Reply,
+    Response, Select, SettingsChange, Style, Text, ThreadRequest, Track, UserRef,
 };
-use crate::games::oaq::{Level, Preset};
-use crate::store::{FirstPlayer, OwedKey};
+use crate::app::games::oaq::OaqChoice;
+use crate::app::games::RuleChoice;
+use crate::games::oaq::Preset;
+use crate::store::{FirstPlayer, Level, OwedKey};
 use outbox::Outbox;
-
-/// The file name every board picture is attached under.
-pub const BOARD_FILE: &str = "board.png";
 
 /// How the bot connects.
 #[derive(Clone)]
@@ -111,24 +112,35 @@ fn button(button: &Button) -> CreateButton {
         .disabled(button.disabled)
 }
 
-/// Rows of buttons as action rows.
-pub fn action_rows(rows: &[Vec<Button>]) -> Vec<CreateActionRow> {
-    rows.iter()
-        .map(|row| CreateActionRow::Buttons(row.iter().map(button).collect()))
-        .collect()
+fn select(select: &Select) -> CreateSelectMenu {
+    let options = select
+        .options
+        .iter()
+        .map(|o| CreateSelectMenuOption::new(o.label.clone(), o.value.clone()))
+        .collect();
+    CreateSelectMenu::new(
+        custom_id::encode(&select.action),
+        CreateSelectMenuKind::String { options },
+    )
+    .placeholder(select.placeholder.clone())
 }
 
-/// The file name of a replay animation.
-pub const REPLAY_FILE: &str = "replay.gif";
+/// A message's select menus (a row each), then its rows of buttons, as action rows.
+pub fn action_rows(msg: &Msg) -> Vec<CreateActionRow> {
+    let selects = msg
+        .selects
+        .iter()
+        .map(|s| CreateActionRow::SelectMenu(select(s)));
+    let buttons = msg
+        .rows
+        .iter()
+        .map(|row| CreateActionRow::Buttons(row.iter().map(button).collect()));
+    selects.chain(buttons).collect()
+}
 
-/// A picture as an attachment, named after its format (a board PNG, or a replay GIF).
-pub(crate) fn attachment(picture: &[u8]) -> CreateAttachment {
-    let name = if picture.starts_with(b"GIF8") {
-        REPLAY_FILE
-    } else {
-        BOARD_FILE
-    };
-    CreateAttachment::bytes(picture.to_vec(), name)
+/// A file as Discord's attachment, under its own name.
+pub(crate) fn attachment(file: &Attachment) -> CreateAttachment {
+    CreateAttachment::bytes(file.bytes.clone(), file.name.clone())
 }
 
 /// An interaction response message. Components are always set, so an empty list removes the
@@ -136,10 +148,10 @@ pub(crate) fn attachment(picture: &[u8]) -> CreateAttachment {
 fn response_message(msg: &Msg, ephemeral: bool) -> CreateInteractionResponseMessage {
     let mut builder = CreateInteractionResponseMessage::new()
         .content(msg.text.clone())
-        .components(action_rows(&msg.rows))
+        .components(action_rows(msg))
         .ephemeral(ephemeral);
-    if let Some(png) = &msg.png {
-        builder = builder.files([attachment(png)]);
+    if !msg.files.is_empty() {
+        builder = builder.files(msg.files.iter().map(attachment));
     }
     builder
 }
@@ -147,10 +159,10 @@ fn response_message(msg: &Msg, ephemeral: bool) -> CreateInteractionResponseMess
 fn create_reply(msg: &Msg, ephemeral: bool) -> poise::CreateReply {
     let mut reply = poise::CreateReply::default()
         .content(msg.text.clone())
-        .components(action_rows(&msg.rows))
+        .components(action_rows(msg))
         .ephemeral(ephemeral);
-    if let Some(png) = &msg.png {
-        reply = reply.attachment(attachment(png));
+    for file in &msg.files {
+        reply = reply.attachment(attachment(file));
     }
     reply
 }
@@ -327,6 +339,14 @@ fn quan(quan_value: Option<QuanChoice>) -> Option<u8> {
     })
 }
 
+/// The Ô ăn quan rules a command's options choose.
+fn oaq_rules(rules: Option<RulesChoice>, quan_value: Option<QuanChoice>) -> RuleChoice {
+    RuleChoice::Oaq(OaqChoice {
+        preset: preset(rules),
+        quan_value: quan(quan_value),
+    })
+}
+
 /// Play Ô ăn quan, the Vietnamese mandarin-square game.
 #[poise::command(
     slash_command,
@@ -364,8 +384,7 @@ async fn challenge(
     }
     let request = ChallengeRequest {
         opponent: opponent.as_ref().map(user_ref),
-        preset: preset(rules),
-        quan_value: quan(quan_value),
+        rules: oaq_rules(rules, quan_value),
         first: first_player(first),
     };
     let (app, locale, place, user) = invocation(ctx);
@@ -398,8 +417,7 @@ async fn play_computer(
     let request = PlayRequest {
         computer: ctx.data().me.clone(),
         level,
-        preset: preset(rules),
-        quan_value: quan(quan_value),
+        rules: oaq_rules(rules, quan_value),
     };
     let (app, locale, place, user) = invocation(ctx);
     let response = blocking(move || app.play_computer(locale, place, &user, request)).await?;
@@ -434,8 +452,7 @@ async fn settings(
         poise::Context::Prefix(_) => false,
     };
     let change = SettingsChange {
-        preset: preset(rules),
-        quan_value: quan(quan_value),
+        rules: Some(oaq_rules(rules, quan_value)).filter(|r| !r.is_empty()),
         first: first_player(first),
         turn_timeout_s: turn_timeout_minutes.map(|m| m.saturating_mul(60)),
         challenge_timeout_s: challenge_timeout_minutes.map(|m| m.saturating_mul(60)),
@@ -539,7 +556,15 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
     let locale = Locale::from_discord(&interaction.locale);
     let custom_id = interaction.data.custom_id.as_str();
     let clicked = Some(interaction.message.id.get());
-    let response = match custom_id::decode(custom_id) {
+    // A select menu's choice completes its action (the move chosen).
+    let decoded = custom_id::decode(custom_id).and_then(|action| match &interaction.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values
+            .first()
+            .and_then(|value| action.with_choice(value))
+            .ok_or_else(|| custom_id::CustomIdError(custom_id.to_owned())),
+        _ => Ok(action),
+    });
+    let response = match decoded {
         Ok(action) => {
             // Where the click happened comes from Discord, never from the button's id.
             let place = Place {

@@ -155,9 +155,9 @@ pub async fn send(http: &serenity::Http, edit: &Edit, timeout: Duration) -> Sent
         Some(message) => {
             let mut builder = EditMessage::new()
                 .content(msg.text.clone())
-                .components(action_rows(&msg.rows));
-            if let Some(png) = &msg.png {
-                builder = builder.new_attachment(attachment(png));
+                .components(action_rows(msg));
+            for file in &msg.files {
+                builder = builder.new_attachment(attachment(file));
             }
             let write = channel.edit_message(http, message, builder);
             match tokio::time::timeout(timeout, write).await {
@@ -169,11 +169,11 @@ pub async fn send(http: &serenity::Http, edit: &Edit, timeout: Duration) -> Sent
         None => {
             let mut builder = CreateMessage::new()
                 .content(msg.text.clone())
-                .components(action_rows(&msg.rows))
+                .components(action_rows(msg))
                 .nonce(nonce(edit))
                 .enforce_nonce(true);
-            if let Some(png) = &msg.png {
-                builder = builder.add_file(attachment(png));
+            for file in &msg.files {
+                builder = builder.add_file(attachment(file));
             }
             let write = channel.send_message(http, builder);
             match tokio::time::timeout(timeout, write).await {

@@ -1,0 +1,477 @@
+//! Challenges: posting one, accepting, declining, cancelling, rock-paper-scissors for the
+//! first move, expiry, and the game that an accepted challenge starts.
+
+use rand::Rng;
+
+use super::games::Table;
+use super::table::Loaded;
+use super::{
+    message_link, Action, App, Button, Edit, Fail, Locale, Msg, Place, Reply, Response, Style,
+    Text, Track, UserRef,
+};
+use crate::store::{
+    Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Note, Owed,
+    OwedWrite, Player, StoreError, Stored,
+};
+
+impl App {
+    /// Removes every challenge whose time is up and returns the edits that say so on their
+    /// messages.
+    pub fn expire_challenges(&self) -> Vec<Edit> {
+        let now = self.now();
+        let mut edits = Vec::new();
+        for item in self.store.challenges() {
+            match item {
+                Ok(stored) if stored.record.expires_ms <= now => match self.expire(&stored) {
+                    Ok(edit) => edits.push(edit),
+                    Err(StoreError::Conflict { .. }) => {}
+                    Err(error) => tracing::error!(%error, "could not expire a challenge"),
+                },
+                Ok(_) => {}
+                Err(error) => tracing::error!(%error, "damaged challenge record"),
+            }
+        }
+        edits
+    }
+
+    /// Removes an expired challenge; the note saying so on its message is owed in the same
+    /// transaction, and returned drawn.
+    fn expire(&self, stored: &Stored<ChallengeRecord>) -> Result<Edit, StoreError> {
+        let c = &stored.record;
+        let note = Note {
+            channel: c.channel,
+            message: c.message,
+            text: Text::ChallengeExpired {
+                challenger: c.challenger.id,
+            }
+            .render(c.locale),
+        };
+        self.store.expire_challenge(c.id, stored.revision, &note)?;
+        let key = note.key(c.id);
+        Ok(Edit {
+            channel: c.channel,
+            message: c.message,
+            msg: Msg::text(note.text.clone()),
+            key,
+            seen: Owed::new(OwedWrite::Note(note)),
+            shows: None,
+        })
+    }
+
+    fn do_challenge(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+        request: ChallengeRequest,
+    ) -> Result<Response, Fail> {
+        if let Some(opponent) = &request.opponent {
+            if opponent.id == user.id {
+                return Err(Fail::User(Text::CannotChallengeSelf));
+            }
+            if opponent.bot {
+                return Err(Fail::User(Text::CannotChallengeBot));
+            }
+        }
+        let (settings, edits, rules) = self.open_place(place, &request.rules)?;
+        let first = request.first.or(settings.first).unwrap_or(FirstPlayer::Rps);
+        let now = self.now();
+        let expires_ms = now + self.challenge_ttl_in(&settings);
+        let record = ChallengeRecord {
+            id: self.store.new_id()?,
+            guild: place.guild,
+            channel: place.channel,
+            message: None,
+            challenger: user.player(),
+            opponent: request.opponent.as_ref().map(UserRef::player),
+            kind: request.rules.kind(),
+            rules,
+            first,
+            created_ms: now,
+            expires_ms,
+            accepted: None,
+            locale,
+        };
+        self.post_challenge(&record, edits)
+    }
+
+    /// Stores a new challenge and posts it (with `edits` for what was cleared on the way).
+    fn post_challenge(&self, record: &ChallengeRecord, edits: Vec<Edit>) -> Result<Response, Fail> {
+        match self.store.create_challenge(record) {
+            Ok(_) => {}
+            Err(StoreError::ChannelBusy { .. }) => {
+                return Err(Fail::User(Text::ChannelHasChallenge { link: None }))
+            }
+            Err(other) => return Err(other.into()),
+        }
+        Ok(Response {
+            reply: Reply::Post {
+                msg: self.challenge_msg(record)?,
+                track: Some(Track::Challenge(record.id)),
+            },
+            shows: None,
+            edits,
+            computer: None,
+            thread: None,
+        })
+    }
+
+    /// Checks that a new challenge or game may start in `place`: nothing else is going on
+    /// there. An expired challenge is removed on the way; the returned edits say so.
+    fn claim_channel(&self, place: Place) -> Result<Vec<Edit>, Fail> {
+        let mut edits = Vec::new();
+        match self.store.channel(place.channel)? {
+            Some(ChannelEntry::Game(id)) => {
+                let link = self
+                    .store
+                    .game(id)?
+                    .and_then(|g| message_link(g.record.guild, g.record.channel, g.record.message));
+                return Err(Fail::User(Text::ChannelHasGame { link }));
+            }
+            Some(ChannelEntry::Challenge(id)) => match self.store.challenge(id)? {
+                Some(stored) if stored.record.expires_ms <= self.now() => {
+                    edits.push(self.expire(&stored)?);
+                }
+                Some(stored) => {
+                    let c = &stored.record;
+                    let link = message_link(c.guild, c.channel, c.message);
+                    return Err(Fail::User(Text::ChannelHasChallenge { link }));
+                }
+                None => {}
+            },
+            None => {}
+        }
+        Ok(edits)
+    }
+
+    fn challenge_msg(&self, c: &ChallengeRecord) -> Result<Msg, Fail> {
+        let locale = c.locale;
+        let expires_s = c.expires_ms / 1000;
+        let rules = Table::rules_name(c.kind, &c.rules)
+            .map_err(Fail::Damaged)?
+            .render(locale);
+        let text = match &c.opponent {
+            Some(o) => Text::ChallengeDirect {
+                challenger: c.challenger.id,
+                opponent: o.id,
+                game: c.kind,
+                rules,
+                first: c.first,
+                expires_s,
+            },
+            None => Text::ChallengeOpen {
+                challenger: c.challenger.id,
+                game: c.kind,
+                rules,
+                first: c.first,
+                expires_s,
+            },
+        };
+        let button = |action, text: Text, style| Button {
+            action,
+            label: text.render(locale),
+            style,
+            disabled: false,
+        };
+        let mut row = vec![button(
+            Action::Accept { challenge: c.id },
+            Text::Accept,
+            Style::Success,
+        )];
+        if c.opponent.is_some() {
+            row.push(button(
+                Action::Decline { challenge: c.id },
+                Text::Decline,
+                Style::Danger,
+            ));
+        }
+        row.push(button(
+            Action::Cancel { challenge: c.id },
+            Text::Cancel,
+            Style::Secondary,
+        ));
+        Ok(Msg {
+            text: text.render(locale),
+            files: Vec::new(),
+            selects: Vec::new(),
+            rows: vec![row],
+        })
+    }
+
+    fn rps_msg(&self, c: &ChallengeRecord, opponent: u64, tie: Option<Hand>) -> Msg {
+        let locale = c.locale;
+        let mut row: Vec<Button> = Hand::ALL
+            .into_iter()
+            .map(|hand| Button {
+                action: Action::Pick {
+                    challenge: c.id,
+                    hand,
+                },
+                label: Text::Hand(hand).render(locale),
+                style: Style::Primary,
+                disabled: false,
+            })
+            .collect();
+        row.push(Button {
+            action: Action::Cancel { challenge: c.id },
+            label: Text::Cancel.render(locale),
+            style: Style::Secondary,
+            disabled: false,
+        });
+        Msg {
+            text: Text::RpsPrompt {
+                challenger: c.challenger.id,
+                opponent,
+                tie,
+            }
+            .render(locale),
+            files: Vec::new(),
+            selects: Vec::new(),
+            rows: vec![row],
+        }
+    }
+
+    /// Loads a challenge; an expired one is removed and answered with its expired message.
+    fn load_challenge(&self, id: u64) -> Result<Result<Stored<ChallengeRecord>, Response>, Fail> {
+        let stored = self
+            .store
+            .challenge(id)?
+            .ok_or(Fail::User(Text::ChallengeGone))?;
+        if stored.record.expires_ms <= self.now() {
+            let edit = self.expire(&stored)?;
+            return Ok(Err(Response {
+                reply: Reply::Update(edit.msg),
+                shows: None,
+                edits: Vec::new(),
+                computer: None,
+                thread: None,
+            }));
+        }
+        Ok(Ok(stored))
+    }
+
+    fn accept(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let mut stored = match self.load_challenge(id)? {
+            Ok(stored) => stored,
+            Err(expired) => return Ok(expired),
+        };
+        let c = &mut stored.record;
+        if c.accepted.is_some() {
+            return Err(Fail::User(Text::ChallengeGone));
+        }
+        if user.id == c.challenger.id {
+            return Err(Fail::User(Text::CannotAcceptOwnChallenge));
+        }
+        if let Some(o) = &c.opponent {
+            if o.id != user.id {
+                return Err(Fail::User(Text::ChallengeIsForSomeoneElse {
+                    opponent: o.id,
+                }));
+            }
+        }
+        if user.bot {
+            return Err(Fail::User(Text::CannotChallengeBot));
+        }
+        let opponent = user.player();
+        let challenger = c.challenger.clone();
+        match c.first {
+            FirstPlayer::Rps => {
+                c.accepted = Some(Acceptance {
+                    opponent,
+                    picks: [None, None],
+                    ties: 0,
+                });
+                c.expires_ms = self.now() + self.challenge_ttl_ms(c.guild)?;
+                self.store
+                    .update_challenge(stored.revision, &stored.record)?;
+                Ok(Response {
+                    reply: Reply::Update(self.rps_msg(&stored.record, user.id, None)),
+                    shows: None,
+                    edits: Vec::new(),
+                    computer: None,
+                    thread: None,
+                })
+            }
+            FirstPlayer::Coin => {
+                let challenger_first = self
+                    .rng
+                    .lock()
+                    .map_err(|_| Fail::Internal(String::from("coin lock poisoned")))?
+                    .gen_bool(0.5);
+                let (south, north) = if challenger_first {
+                    (challenger, opponent)
+                } else {
+                    (opponent, challenger)
+                };
+                let intro = Text::FirstByCoin { winner: south.id };
+                self.start_game(&stored, south, north, intro)
+            }
+            FirstPlayer::Challenger => {
+                let intro = Text::FirstFixed {
+                    first: challenger.id,
+                };
+                self.start_game(&stored, challenger, opponent, intro)
+            }
+            FirstPlayer::Opponent => {
+                let intro = Text::FirstFixed { first: opponent.id };
+                self.start_game(&stored, opponent, challenger, intro)
+            }
+        }
+    }
+
+    fn start_game(
+        &self,
+        challenge: &Stored<ChallengeRecord>,
+        south: Player,
+        north: Player,
+        intro: Text,
+    ) -> Result<Response, Fail> {
+        let c = &challenge.record;
+        let turn_ms = self.turn_ms(c.guild)?;
+        let table = Table::start(c.kind, &c.rules, 2).map_err(Fail::Internal)?;
+        let record = GameRecord {
+            id: c.id,
+            guild: c.guild,
+            channel: c.channel,
+            message: c.message,
+            kind: c.kind,
+            seats: vec![south, north],
+            rules: c.rules.clone(),
+            start: table.start_text(),
+            moves: Vec::new(),
+            retired: Vec::new(),
+            created_ms: self.now(),
+            locale: c.locale,
+            turn_ms: Some(turn_ms),
+            deadline_ms: Some(self.now() + turn_ms),
+        };
+        let stored = self.store.start_game(c.id, challenge.revision, &record)?;
+        let loaded = Loaded { stored, table };
+        if let Some(response) = self.thread_start(&loaded, &intro)? {
+            return Ok(response);
+        }
+        Ok(Response {
+            reply: Reply::Update(self.board_msg(&loaded, Some(intro))?),
+            shows: Some(loaded.shown()),
+            edits: Vec::new(),
+            computer: None,
+            thread: None,
+        })
+    }
+
+    fn pick(&self, locale: Locale, user: &UserRef, id: u64, hand: Hand) -> Result<Response, Fail> {
+        let mut stored = match self.load_challenge(id)? {
+            Ok(stored) => stored,
+            Err(expired) => return Ok(expired),
+        };
+        let challenger = stored.record.challenger.clone();
+        let Some(acceptance) = stored.record.accepted.as_mut() else {
+            return Err(Fail::User(Text::ChallengeGone));
+        };
+        let slot = if user.id == challenger.id {
+            0
+        } else if user.id == acceptance.opponent.id {
+            1
+        } else {
+            return Err(Fail::User(Text::RpsNotYours));
+        };
+        if let Some(already) = acceptance.picks[slot] {
+            return Err(Fail::User(Text::RpsAlreadyPicked { hand: already }));
+        }
+        acceptance.picks[slot] = Some(hand);
+        let opponent = acceptance.opponent.clone();
+        match acceptance.picks {
+            [Some(a), Some(b)] if a == b => {
+                acceptance.picks = [None, None];
+                acceptance.ties += 1;
+                self.store
+                    .update_challenge(stored.revision, &stored.record)?;
+                Ok(Response {
+                    reply: Reply::Update(self.rps_msg(&stored.record, opponent.id, Some(a))),
+                    shows: None,
+                    edits: Vec::new(),
+                    computer: None,
+                    thread: None,
+                })
+            }
+            [Some(a), Some(b)] => {
+                let (south, north, winning, losing) = if a.beats(b) {
+                    (challenger, opponent, a, b)
+                } else {
+                    (opponent, challenger, b, a)
+                };
+                let intro = Text::FirstByRps {
+                    winner: south.id,
+                    winning,
+                    losing,
+                };
+                self.start_game(&stored, south, north, intro)
+            }
+            _ => {
+                self.store
+                    .update_challenge(stored.revision, &stored.record)?;
+                let waiting_for = if slot == 0 {
+                    opponent.id
+                } else {
+                    challenger.id
+                };
+                Ok(Response::private(
+                    Text::RpsPicked { hand, waiting_for }.render(locale),
+                ))
+            }
+        }
+    }
+
+    /// The challenge message is public: it keeps the challenge's language, whoever clicks.
+    fn decline(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let stored = match self.load_challenge(id)? {
+            Ok(stored) => stored,
+            Err(expired) => return Ok(expired),
+        };
+        let c = &stored.record;
+        let opponent = c
+            .opponent
+            .as_ref()
+            .or(c.accepted.as_ref().map(|a| &a.opponent));
+        if opponent.map(|o| o.id) != Some(user.id) {
+            return Err(Fail::User(Text::OnlyOpponentDeclines));
+        }
+        self.store.remove_challenge(c.id, stored.revision)?;
+        let text = Text::ChallengeDeclined {
+            challenger: c.challenger.id,
+            opponent: user.id,
+        };
+        Ok(Response {
+            reply: Reply::Update(Msg::text(text.render(c.locale))),
+            shows: None,
+            edits: Vec::new(),
+            computer: None,
+            thread: None,
+        })
+    }
+
+    /// The challenge message is public: it keeps the challenge's language, whoever clicks.
+    fn cancel(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let stored = match self.load_challenge(id)? {
+            Ok(stored) => stored,
+            Err(expired) => return Ok(expired),
+        };
+        let c = &stored.record;
+        if user.id != c.challenger.id {
+            return Err(Fail::User(Text::OnlyChallengerCancels {
+                challenger: c.challenger.id,
+            }));
+        }
+        self.store.remove_challenge(c.id, stored.revision)?;
+        let text = Text::ChallengeCancelled {
+            challenger: c.challenger.id,
+        };
+        Ok(Response {
+            reply: Reply::Update(Msg::text(text.render(c.locale))),
+            shows: None,
+            edits: Vec::new(),
+            computer: None,
+            thread: None,
+        })
+    }
+}

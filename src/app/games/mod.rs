@@ -1,0 +1,484 @@
+//! The seam between the shell and the games: the [`Hosted`] trait that every game's adapter
+//! implements, and [`Table`], the one enum that dispatches to them (in the manner of
+//! shakmaty's `VariantPosition`).
+//!
+//! The shell (challenges, turns, deadlines, resignations, results, ratings, history, replays,
+//! threads, settings, computer seats) knows seats, turns and results and works with records
+//! whose rules are JSON and whose moves are notation text; it never sees a game's own types.
+//! Everything that needs the rules goes through here.
+//!
+//! Adding a game means: an engine under `src/games/`, one adapter file here implementing
+//! [`Hosted`] (plus its line in each `each!` arm), its picture under `src/render/`, and its
+//! part of the catalogue.
+
+pub mod oaq;
+
+use std::time::Duration;
+
+use image::RgbImage;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::reply::{Button, Choice, Select};
+use super::text::{Locale, Text};
+use crate::render::Fonts;
+use crate::store::{GameKind, GameRecord, GuildSettings, Level, Retirement};
+
+/// A move in a game's notation, small enough to ride in a button's id (`Copy`, at most
+/// [`Notation::MAX`] bytes of ASCII).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Notation {
+    len: u8,
+    bytes: [u8; Notation::MAX],
+}
+
+impl Notation {
+    /// The longest notation a button carries.
+    pub const MAX: usize = 24;
+
+    /// A move's notation (its `Display`), if it fits.
+    pub fn of(mv: impl std::fmt::Display) -> Result<Notation, String> {
+        mv.to_string().parse()
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Built only from ASCII text (see `FromStr`), so this cannot fail.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl std::str::FromStr for Notation {
+    type Err = String;
+
+    /// Printable ASCII without `:` (the separator of button ids), at most [`Notation::MAX`]
+    /// bytes.
+    fn from_str(text: &str) -> Result<Notation, String> {
+        let fits = !text.is_empty()
+            && text.len() <= Notation::MAX
+            && text.bytes().all(|b| b.is_ascii_graphic() && b != b':');
+        if !fits {
+            return Err(format!("`{text}` is not a move's notation"));
+        }
+        let mut bytes = [0; Notation::MAX];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Ok(Notation {
+            len: text.len() as u8,
+            bytes,
+        })
+    }
+}
+
+impl std::fmt::Display for Notation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for Notation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Notation({})", self.as_str())
+    }
+}
+
+/// Where a game stands, as the shell sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Situation {
+    /// `seat` is to move; `person` is false while the computer thinks.
+    ToMove {
+        /// The seat to move.
+        seat: usize,
+        /// Whether a person plays it.
+        person: bool,
+    },
+    /// The game ended by a seat leaving it (resignation or timeout).
+    Forfeited {
+        /// The seat that left.
+        loser: usize,
+        /// How.
+        why: Retirement,
+        /// The seats' places (0 first; equal places tie).
+        places: Vec<u8>,
+    },
+    /// The game ended on the board.
+    Over {
+        /// The seats' places (0 first; equal places tie).
+        places: Vec<u8>,
+    },
+}
+
+impl Situation {
+    /// Whether the game has ended.
+    pub fn finished(&self) -> bool {
+        !matches!(self, Situation::ToMove { .. })
+    }
+
+    /// The places, once the game has ended.
+    pub fn places(&self) -> Option<&[u8]> {
+        match self {
+            Situation::ToMove { .. } => None,
+            Situation::Forfeited { places, .. } | Situation::Over { places } => Some(places),
+        }
+    }
+}
+
+/// What a board shows besides the position: who sits where and how the game stands.
+#[derive(Debug, Clone, Copy)]
+pub struct Scene<'a> {
+    /// The language of the board.
+    pub locale: Locale,
+    /// The game's id (for the controls' ids).
+    pub game: u64,
+    /// The seats' names, in seat order.
+    pub names: &'a [String],
+    /// The seats' user ids, in seat order.
+    pub ids: &'a [u64],
+    /// How the game stands.
+    pub situation: &'a Situation,
+}
+
+/// The components a board offers the seat to move: select menus (a row each), then rows of
+/// buttons. The shell adds its own row (resign, rules) below.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Controls {
+    /// Select menus.
+    pub selects: Vec<Select>,
+    /// Rows of buttons.
+    pub rows: Vec<Vec<Button>>,
+}
+
+/// A picture's status line for a frame of a replay (instead of the game's standing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    /// Moves shown.
+    pub ply: usize,
+    /// Moves in the game.
+    pub plies: usize,
+}
+
+/// A game as the shell hosts it: a position replayed from a record, which plays moves given
+/// as notation and draws itself.
+pub trait Hosted: Sized {
+    /// The kind its records carry.
+    const KIND: GameKind;
+    /// The numbers of seats it can be played with.
+    const SEATS: &'static [usize];
+    /// Its rules, kept in records as JSON.
+    type Rules: Serialize + DeserializeOwned + Clone + Default;
+    /// One move.
+    type Move: Copy + std::fmt::Display + std::str::FromStr;
+    /// What a command chooses of a new game's rules (the server's defaults fill the rest).
+    type Choice: Clone + PartialEq + std::fmt::Debug;
+
+    /// The rules of a new game: the choice, else the server's defaults, else the game's own.
+    fn rules_for(choice: &Self::Choice, server: &GuildSettings) -> Result<Self::Rules, String>;
+    /// Makes the choice the server's default for new games.
+    fn set_default(choice: &Self::Choice, server: &mut GuildSettings);
+    /// The server's default rules, for the settings summary.
+    fn default_rules(server: &GuildSettings) -> Text;
+
+    /// A new game with these rules and seats.
+    fn start(rules: &Self::Rules, seats: usize) -> Result<Self, String>;
+    /// The game from a stored start position.
+    fn from_start(rules: &Self::Rules, start: &str, seats: usize) -> Result<Self, String>;
+    /// The start position, in the game's notation (stored in the record).
+    fn start_text(&self) -> String;
+    /// The seat to move, while the game goes on on the board.
+    fn to_move(&self) -> Option<usize>;
+    /// Plays a move, remembering what it did for the captions; an illegal move leaves the
+    /// game as it was and says why.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Text>;
+    /// Takes `seat` out of the game (it resigned or ran out of time): with two seats the
+    /// other wins; with more, the rest play on.
+    fn retire(&mut self, seat: usize);
+    /// The places (0 first; equal places tie) once the game has ended.
+    fn places(&self) -> Option<Vec<u8>>;
+    /// The computer's move at `level`, thinking at most `budget`, reproducibly from `seed`.
+    fn choose(&self, level: Level, budget: Duration, seed: u64) -> Option<Self::Move>;
+    /// Caption lines for what the last move did (empty before the first).
+    fn move_lines(&self, scene: &Scene<'_>) -> Vec<Text>;
+    /// Caption lines for how the board ended the game (before the shell's winner line).
+    fn end_lines(&self, scene: &Scene<'_>) -> Vec<Text>;
+    /// Caption lines for the score while the game goes on.
+    fn score_lines(&self, scene: &Scene<'_>) -> Vec<Text>;
+    /// The board picture; `frame` replaces the standing by a replay's progress.
+    fn picture(
+        &self,
+        fonts: &Fonts,
+        rules: &Self::Rules,
+        scene: &Scene<'_>,
+        frame: Option<Frame>,
+    ) -> RgbImage;
+    /// The legal moves of the seat to move, each with the label its control shows.
+    fn legal_moves(&self) -> Vec<(Self::Move, String)>;
+    /// The move controls for the seat to move, on the board drawn after `ply` moves.
+    fn controls(&self, scene: &Scene<'_>, ply: u32) -> Controls;
+    /// The rules as a private message; `in_play` when they are those of a game in the channel.
+    fn rules_text(rules: &Self::Rules, in_play: bool) -> Text;
+    /// The rules in a few words, for challenges and titles.
+    fn rules_name(rules: &Self::Rules) -> Text;
+    /// The engine command line that replays a game from `start` under `rules` (the exported
+    /// record's header; its moves follow in the game's notation).
+    fn engine_command(rules: &Self::Rules, start: &str) -> String;
+}
+
+/// Runs `$body` with `$table` bound to the adapter inside `$value`, whatever the game.
+macro_rules! each {
+    ($value:expr, $table:ident => $body:expr) => {
+        match $value {
+            Table::Oaq($table) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$t` naming the adapter type of `$kind`.
+macro_rules! kind {
+    ($kind:expr, $t:ident => $body:expr) => {
+        match $kind {
+            GameKind::Oaq => {
+                type $t = oaq::OaqTable;
+                $body
+            }
+            GameKind::Shogi | GameKind::ChineseCheckers => Err(format!(
+                "{:?} cannot be hosted by this release",
+                $kind
+            )),
+        }
+    };
+}
+
+/// What a command chooses of a new game's rules, for any game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuleChoice {
+    /// Ô ăn quan: a preset and the mandarin's value.
+    Oaq(oaq::OaqChoice),
+}
+
+impl RuleChoice {
+    /// The game the choice is for.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            RuleChoice::Oaq(_) => GameKind::Oaq,
+        }
+    }
+
+    /// The rules of a new game (as stored): this choice, else the server's defaults.
+    pub fn rules(&self, server: &GuildSettings) -> Result<serde_json::Value, String> {
+        match self {
+            RuleChoice::Oaq(choice) => to_json(&oaq::OaqTable::rules_for(choice, server)?),
+        }
+    }
+
+    /// Makes this choice the server's default.
+    pub fn set_default(&self, server: &mut GuildSettings) {
+        match self {
+            RuleChoice::Oaq(choice) => oaq::OaqTable::set_default(choice, server),
+        }
+    }
+
+    /// Whether the choice leaves everything to the defaults.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            RuleChoice::Oaq(choice) => *choice == oaq::OaqChoice::default(),
+        }
+    }
+}
+
+/// The server's default rules of `kind`, for the settings summary.
+pub fn default_rules(kind: GameKind, server: &GuildSettings) -> Result<Text, String> {
+    kind!(kind, T => Ok(T::default_rules(server)))
+}
+
+fn to_json<R: Serialize>(rules: &R) -> Result<serde_json::Value, String> {
+    serde_json::to_value(rules).map_err(|e| format!("rules: {e}"))
+}
+
+/// A game of any kind, replayed: the shell's one handle on the rules.
+#[derive(Debug, Clone)]
+pub enum Table {
+    /// Ô ăn quan.
+    Oaq(oaq::OaqTable),
+}
+
+/// Reads rules stored as JSON.
+fn rules_of<R: DeserializeOwned>(rules: &serde_json::Value) -> Result<R, String> {
+    serde_json::from_value(rules.clone()).map_err(|e| format!("rules: {e}"))
+}
+
+/// Parses a stored move for the adapter `_table` (whose type names the notation).
+fn notation_of<H: Hosted>(_table: &H, text: &str) -> Result<H::Move, String> {
+    text.parse::<H::Move>()
+        .map_err(|_| format!("`{text}` is not a move"))
+}
+
+impl Table {
+    /// A new game of `kind` with these rules (JSON, as stored) and seats.
+    pub fn start(kind: GameKind, rules: &serde_json::Value, seats: usize) -> Result<Table, String> {
+        kind!(kind, T => {
+            if !T::SEATS.contains(&seats) {
+                return Err(format!("{seats} seats"));
+            }
+            T::start(&rules_of(rules)?, seats).map(Table::from)
+        })
+    }
+
+    /// Replays a stored game: its start, then its moves, with each retired seat taken out
+    /// when it left. The error says what is damaged.
+    pub fn replay(record: &GameRecord) -> Result<Table, String> {
+        let mut table = Table::begin(record)?;
+        for ply in 0..record.moves.len() {
+            table.advance(record, ply)?;
+        }
+        table.retire_at(record, record.moves.len());
+        Ok(table)
+    }
+
+    /// A stored game's start position, no move played (then [`Table::advance`] move by
+    /// move, for a replay's frames).
+    pub fn begin(record: &GameRecord) -> Result<Table, String> {
+        kind!(record.kind, T => {
+            T::from_start(&rules_of(&record.rules)?, &record.start, record.seats.len())
+                .map(Table::from)
+                .map_err(|e| format!("start position: {e}"))
+        })
+    }
+
+    /// Plays the stored move after `ply` moves, taking out first the seats that left then.
+    pub fn advance(&mut self, record: &GameRecord, ply: usize) -> Result<(), String> {
+        self.retire_at(record, ply);
+        let text = record.moves.get(ply).ok_or_else(|| format!("no move {}", ply + 1))?;
+        each!(self, t => {
+            let mv = notation_of(t, text)?;
+            t.play(mv)
+                .map_err(|_| format!("move {} ({text}) does not replay", ply + 1))
+        })
+    }
+
+    /// Takes out the seats that left after `ply` moves.
+    pub fn retire_at(&mut self, record: &GameRecord, ply: usize) {
+        for retired in record.retired.iter().filter(|r| r.ply as usize == ply) {
+            self.retire(retired.seat);
+        }
+    }
+
+    /// The seat counts `kind` can be played with.
+    pub fn seat_counts(kind: GameKind) -> &'static [usize] {
+        match kind {
+            GameKind::Oaq => oaq::OaqTable::SEATS,
+            GameKind::Shogi | GameKind::ChineseCheckers => &[],
+        }
+    }
+
+    /// The start position in notation.
+    pub fn start_text(&self) -> String {
+        each!(self, t => t.start_text())
+    }
+
+    /// The seat to move on the board (`None` once the board has ended the game).
+    pub fn to_move(&self) -> Option<usize> {
+        each!(self, t => t.to_move())
+    }
+
+    /// Plays a move given in notation; returns the move's notation as stored.
+    pub fn play(&mut self, mv: &str) -> Result<String, Text> {
+        each!(self, t => {
+            let parsed = mv.parse().map_err(|_| Text::NotAMove)?;
+            t.play(parsed)?;
+            Ok(parsed.to_string())
+        })
+    }
+
+    /// Takes a seat that resigned or ran out of time out of the game.
+    pub fn retire(&mut self, seat: usize) {
+        each!(self, t => t.retire(seat))
+    }
+
+    /// The places once the game has ended.
+    pub fn places(&self) -> Option<Vec<u8>> {
+        each!(self, t => t.places())
+    }
+
+    /// The computer's move in notation.
+    pub fn choose(&self, level: Level, budget: Duration, seed: u64) -> Option<String> {
+        each!(self, t => t.choose(level, budget, seed).map(|mv| mv.to_string()))
+    }
+
+    /// Caption lines: what the last move did.
+    pub fn move_lines(&self, scene: &Scene<'_>) -> Vec<Text> {
+        each!(self, t => t.move_lines(scene))
+    }
+
+    /// Caption lines: how the board ended the game.
+    pub fn end_lines(&self, scene: &Scene<'_>) -> Vec<Text> {
+        each!(self, t => t.end_lines(scene))
+    }
+
+    /// Caption lines: the score while the game goes on.
+    pub fn score_lines(&self, scene: &Scene<'_>) -> Vec<Text> {
+        each!(self, t => t.score_lines(scene))
+    }
+
+    /// The board picture under the stored `rules`.
+    pub fn picture(
+        &self,
+        fonts: &Fonts,
+        rules: &serde_json::Value,
+        scene: &Scene<'_>,
+        frame: Option<Frame>,
+    ) -> Result<RgbImage, String> {
+        each!(self, t => Ok(t.picture(fonts, &rules_of(rules)?, scene, frame)))
+    }
+
+    /// The legal moves of the seat to move, as choices: the control's label with the
+    /// notation, and the notation as the value.
+    pub fn legal_moves(&self) -> Vec<Choice> {
+        each!(self, t => t
+            .legal_moves()
+            .into_iter()
+            .map(|(mv, label)| Choice {
+                label: format!("{label} ({mv})"),
+                value: mv.to_string(),
+            })
+            .collect())
+    }
+
+    /// The move controls for the seat to move.
+    pub fn controls(&self, scene: &Scene<'_>, ply: u32) -> Controls {
+        each!(self, t => t.controls(scene, ply))
+    }
+
+    /// The rules of `kind` (stored JSON; `None`: the defaults) as a private message.
+    pub fn rules_text(
+        kind: GameKind,
+        rules: Option<&serde_json::Value>,
+        in_play: bool,
+    ) -> Result<Text, String> {
+        kind!(kind, T => {
+            let rules: <T as Hosted>::Rules = match rules {
+                Some(json) => rules_of(json)?,
+                None => Default::default(),
+            };
+            Ok(T::rules_text(&rules, in_play))
+        })
+    }
+
+    /// The engine command line that replays a stored game of `kind` from its start.
+    pub fn engine_command(
+        kind: GameKind,
+        rules: &serde_json::Value,
+        start: &str,
+    ) -> Result<String, String> {
+        kind!(kind, T => Ok(T::engine_command(&rules_of(rules)?, start)))
+    }
+
+    /// The rules of `kind` in a few words.
+    pub fn rules_name(kind: GameKind, rules: &serde_json::Value) -> Result<Text, String> {
+        kind!(kind, T => Ok(T::rules_name(&rules_of::<<T as Hosted>::Rules>(rules)?)))
+    }
+}
+
+impl From<oaq::OaqTable> for Table {
+    fn from(table: oaq::OaqTable) -> Table {
+        Table::Oaq(table)
+    }
+}

@@ -1,0 +1,312 @@
+//! Playing: moves clicked on the board, boards out of date or superseded, resignations and
+//! `/oaq board`.
+
+use super::table::Loaded;
+use super::{
+    computer, message_link, Action, App, Button, Fail, Locale, Msg, Place, Reply, Response,
+    Style, Text, Track, UserRef,
+};
+use super::Notation;
+use crate::store::{ChannelEntry, Retirement};
+
+/// The id of the player facing `seat` in a two-seat game (the one who wins if it resigns);
+/// in a game of more seats, the next seat's.
+fn other_seat(loaded: &Loaded, seat: usize) -> u64 {
+    let seats = &loaded.stored.record.seats;
+    let next = (seat + 1) % seats.len().max(1);
+    seats.get(next).map_or(0, |p| p.id)
+}
+
+/// What a move request came to.
+enum Moved {
+    /// The move is stored (`played`), or the mover's time had run out and the timeout is:
+    /// the game and its new board.
+    Board {
+        /// The game after it.
+        loaded: Box<Loaded>,
+        /// Its board.
+        board: Msg,
+        /// Whether the move was played (rather than the game lost on time).
+        played: bool,
+    },
+    /// Nothing was played; the answer says why.
+    Answer(Response),
+}
+
+impl App {
+    fn current_board_private(&self, locale: Locale, loaded: &Loaded) -> Result<Response, Fail> {
+        let record = &loaded.stored.record;
+        let to_move = loaded.to_move().map(|s| record.seats[s].id);
+        let text = Text::OutOfDate {
+            to_move,
+            link: message_link(record.guild, record.channel, record.message),
+        };
+        let board = self.board_msg(loaded, None)?;
+        Ok(Response {
+            reply: Reply::Private(Msg {
+                text: format!("{}\n\n{}", text.render(locale), board.text),
+                files: board.files,
+                selects: Vec::new(),
+                rows: Vec::new(),
+            }),
+            shows: None,
+            edits: Vec::new(),
+            computer: None,
+            thread: None,
+        })
+    }
+
+    /// A move clicked on a board: the board is updated in place.
+    pub(super) fn play(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        id: u64,
+        ply: u32,
+        mv: Notation,
+        clicked: Option<u64>,
+    ) -> Result<Response, Fail> {
+        Ok(match self.make_move(locale, user, id, ply, mv, clicked)? {
+            Moved::Board { loaded, board, .. } => Response {
+                reply: Reply::Update(board),
+                shows: Some(loaded.shown()),
+                edits: Vec::new(),
+                computer: computer::owed(&loaded),
+                thread: None,
+            },
+            Moved::Answer(response) => response,
+        })
+    }
+
+    /// A move typed with `/oaq move` in the channel of the user's game: the answer is private
+    /// and the board is edited like after a click.
+    pub(super) fn play_typed(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+        mv: &str,
+    ) -> Result<Response, Fail> {
+        let id = match self.store.channel(place.channel)? {
+            Some(ChannelEntry::Game(id)) => id,
+            _ => return Err(Fail::User(Text::NoGameHere)),
+        };
+        let mv: Notation = mv.trim().parse().map_err(|_| Fail::User(Text::NotAMove))?;
+        let ply = self.load_game(id)?.stored.record.moves.len() as u32;
+        Ok(match self.make_move(locale, user, id, ply, mv, None)? {
+            Moved::Board {
+                loaded,
+                board,
+                played,
+            } => Response {
+                reply: Reply::Private(Msg::text(if played {
+                    let record = &loaded.stored.record;
+                    let link = message_link(record.guild, record.channel, record.message);
+                    Text::MovePlayed {
+                        mv: mv.to_string(),
+                        link,
+                    }
+                    .render(locale)
+                } else {
+                    board.text.clone()
+                })),
+                shows: None,
+                computer: computer::owed(&loaded),
+                edits: vec![self.board_edit(&loaded, board)],
+                thread: None,
+            },
+            Moved::Answer(response) => response,
+        })
+    }
+
+    fn make_move(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        id: u64,
+        ply: u32,
+        mv: Notation,
+        clicked: Option<u64>,
+    ) -> Result<Moved, Fail> {
+        let mut loaded = self.load_game(id)?;
+        if loaded.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        let record = &loaded.stored.record;
+        match (record.message, clicked) {
+            (Some(live), Some(copy)) if live != copy => {
+                return self.old_copy(locale, &loaded, copy).map(Moved::Answer)
+            }
+            // The board's id was never learned (the bot stopped before it could read it back):
+            // the clicked message is the board.
+            (None, Some(copy)) => loaded.stored.record.message = Some(copy),
+            _ => {}
+        }
+        if ply as usize != loaded.stored.record.moves.len() {
+            return self.current_board_private(locale, &loaded).map(Moved::Answer);
+        }
+        let Some(seat) = loaded.seat_of(user.id) else {
+            return Err(Fail::User(Text::NotAPlayer));
+        };
+        if self.out_of_time(&loaded) {
+            let board = self.time_out(&mut loaded)?;
+            return Ok(Moved::Board {
+                loaded: Box::new(loaded),
+                board,
+                played: false,
+            });
+        }
+        let to_move = loaded.to_move();
+        if to_move != Some(seat) {
+            let player = to_move
+                .map(|s| loaded.stored.record.seats[s].id)
+                .unwrap_or(user.id);
+            return Err(Fail::User(Text::NotYourTurn { player }));
+        }
+        loaded.play(mv.as_str()).map_err(Fail::User)?;
+        self.store_move(&mut loaded)?;
+        let board = self.board_msg(&loaded, None)?;
+        Ok(Moved::Board {
+            loaded: Box::new(loaded),
+            board,
+            played: true,
+        })
+    }
+
+    /// A move clicked on `copy`, an old copy of the board (the board was posted again): not
+    /// played; the player is pointed to the live board and the copy loses its buttons.
+    fn old_copy(&self, locale: Locale, loaded: &Loaded, copy: u64) -> Result<Response, Fail> {
+        let record = &loaded.stored.record;
+        let retired = self.retire(record, Some(copy))?;
+        let link = message_link(record.guild, record.channel, record.message);
+        let mut response = Response::private(Text::BoardPostedAgain { link }.render(locale));
+        response.edits.extend(retired);
+        Ok(response)
+    }
+
+    fn ask_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let loaded = self.load_game(id)?;
+        if loaded.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        let Some(seat) = loaded.seat_of(user.id) else {
+            return Err(Fail::User(Text::NotAPlayer));
+        };
+        let opponent = other_seat(&loaded, seat);
+        Ok(Response {
+            reply: Reply::Private(Msg {
+                text: Text::ConfirmResign { opponent }.render(locale),
+                files: Vec::new(),
+                selects: Vec::new(),
+                rows: vec![vec![Button {
+                    action: Action::ConfirmResign { game: id },
+                    label: Text::YesResign.render(locale),
+                    style: Style::Danger,
+                    disabled: false,
+                }]],
+            }),
+            shows: None,
+            edits: Vec::new(),
+            computer: None,
+            thread: None,
+        })
+    }
+
+    /// Resigns `user` from game `id`; returns the loser's seat and the final board.
+    fn apply_resign(&self, user: &UserRef, id: u64) -> Result<(Loaded, Msg), Fail> {
+        let mut loaded = self.load_game(id)?;
+        if loaded.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        let Some(seat) = loaded.seat_of(user.id) else {
+            return Err(Fail::User(Text::NotAPlayer));
+        };
+        loaded.retire(seat, Retirement::Resigned);
+        self.end_game(&mut loaded)?;
+        let board = self.board_msg(&loaded, None)?;
+        Ok((loaded, board))
+    }
+
+    fn confirm_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+        let (loaded, board) = self.apply_resign(user, id)?;
+        Ok(Response {
+            reply: Reply::Update(Msg::text(Text::YouResigned.render(locale))),
+            shows: None,
+            edits: vec![self.board_edit(&loaded, board)],
+            computer: None,
+            thread: None,
+        })
+    }
+
+    fn do_resign_command(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+    ) -> Result<Response, Fail> {
+        let id = match self.store.channel(place.channel)? {
+            Some(ChannelEntry::Game(id)) => id,
+            _ => return Err(Fail::User(Text::NoGameHere)),
+        };
+        let (loaded, board) = self.apply_resign(user, id)?;
+        let record = &loaded.stored.record;
+        Ok(match record.message {
+            Some(_) => {
+                let loser = user.id;
+                let winner = record
+                    .seats
+                    .iter()
+                    .map(|p| p.id)
+                    .find(|&p| p != loser)
+                    .unwrap_or(loser);
+                Response {
+                    reply: Reply::Post {
+                        msg: Msg::text(Text::ResignedAnnouncement { loser, winner }.render(locale)),
+                        track: None,
+                    },
+                    shows: None,
+                    edits: vec![self.board_edit(&loaded, board)],
+                    computer: None,
+                    thread: None,
+                }
+            }
+            None => Response {
+                reply: Reply::Post {
+                    msg: board,
+                    track: Some(Track::Game(loaded.shown())),
+                },
+                shows: None,
+                edits: Vec::new(),
+                computer: None,
+                thread: None,
+            },
+        })
+    }
+
+    fn do_board(&self, place: Place) -> Result<Response, Fail> {
+        match self.store.channel(place.channel)? {
+            Some(ChannelEntry::Game(id)) => {
+                let loaded = self.load_game(id)?;
+                Ok(Response {
+                    reply: Reply::Post {
+                        msg: self.board_msg(&loaded, None)?,
+                        track: Some(Track::Game(loaded.shown())),
+                    },
+                    shows: None,
+                    edits: Vec::new(),
+                    computer: None,
+                    thread: None,
+                })
+            }
+            Some(ChannelEntry::Challenge(id)) => {
+                let link = self
+                    .store
+                    .challenge(id)?
+                    .and_then(|c| message_link(c.record.guild, c.record.channel, c.record.message));
+                Err(Fail::User(Text::OnlyChallengeHere { link }))
+            }
+            None => Err(Fail::User(Text::NoGameHere)),
+        }
+    }
+
+}
