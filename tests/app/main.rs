@@ -3,6 +3,7 @@
 mod outbox;
 mod play;
 mod settings;
+mod make_fixture;
 mod upgrade;
 
 use std::sync::Arc;
