@@ -4,11 +4,12 @@
 
 use std::time::Duration;
 
+use super::stored::{engine_level, rules_value, OaqRecord};
 use super::{
     App, Edit, Fail, Loaded, Locale, Place, Reply, Response, Text, Track, UserRef, ATTEMPTS,
 };
-use crate::games::oaq::{self, Game, Level, Position, Preset, Rules};
-use crate::store::{GameRecord, Player, StoreError, Stored};
+use crate::games::oaq::{self, Game, Position, Preset, Rules};
+use crate::store::{GameKind, GameRecord, Level, Player, StoreError, Stored};
 
 /// A move the computer opponent owes: in game `game`, on the position after `ply` moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,7 +49,7 @@ pub(super) fn owed(loaded: &Loaded) -> Option<ComputerTurn> {
     }
     let record = &loaded.stored.record;
     let seat = loaded.game.position().to_move()?;
-    record.players[seat.index()].computer?;
+    record.seats[seat.index()].computer?;
     Some(ComputerTurn {
         game: record.id,
         ply: record.moves.len() as u32,
@@ -77,12 +78,12 @@ impl App {
                 id: request.computer.id,
                 name: Text::ComputerName {
                     name: request.computer.name.clone(),
-                    level: request.level,
+                    level: engine_level(request.level),
                 }
                 .render(locale),
                 computer: Some(request.level),
             };
-            let players = [user.player(), computer];
+            let players = vec![user.player(), computer];
             self.start_computer_game(locale, place, players, rules, edits)
         })();
         self.finish(locale, "play", result)
@@ -94,7 +95,7 @@ impl App {
         &self,
         locale: Locale,
         place: Place,
-        players: [Player; 2],
+        players: Vec<Player>,
         rules: Rules,
         edits: Vec<Edit>,
     ) -> Result<Response, Fail> {
@@ -104,12 +105,12 @@ impl App {
             guild: place.guild,
             channel: place.channel,
             message: None,
-            players,
-            rules,
+            kind: GameKind::Oaq,
+            seats: players,
+            rules: rules_value(&rules),
             start: start.to_string(),
             moves: Vec::new(),
-            resigned: None,
-            timed_out: None,
+            retired: Vec::new(),
             created_ms: self.now(),
             turn_ms: Some(self.turn_ms(place.guild)?),
             deadline_ms: None,
@@ -121,6 +122,7 @@ impl App {
                 record,
             },
             game: Game::new(start),
+            rules,
             last: None,
         };
         loaded.stored.record.deadline_ms = self.deadline(&loaded);
@@ -132,15 +134,15 @@ impl App {
             Err(other) => return Err(other.into()),
         };
         let record = &loaded.stored.record;
-        let person_first = record.players[0].computer.is_none();
+        let person_first = record.seats[0].computer.is_none();
         let (person, computer) = if person_first {
-            (&record.players[0], &record.players[1])
+            (&record.seats[0], &record.seats[1])
         } else {
-            (&record.players[1], &record.players[0])
+            (&record.seats[1], &record.seats[0])
         };
         let intro = Text::ComputerGame {
             player: person.id,
-            level: computer.computer.unwrap_or(Level::Medium),
+            level: engine_level(computer.computer.unwrap_or(Level::Medium)),
             player_first: person_first,
         };
         Ok(Response {
@@ -183,8 +185,8 @@ impl App {
             .game
             .position()
             .to_move()
-            .and_then(|seat| loaded.stored.record.players[seat.index()].computer)
-            .unwrap_or(Level::Medium);
+            .and_then(|seat| loaded.stored.record.seats[seat.index()].computer)
+            .map_or(oaq::Level::Medium, engine_level);
         let mut player = oaq::Player::new(level, seed(turn))
             .with_budget(Duration::from_millis(self.settings.bot_move_ms));
         let Some(mv) = player.choose(loaded.game.position()) else {
@@ -194,7 +196,7 @@ impl App {
             .game
             .play(mv)
             .map_err(|e| Fail::Internal(format!("the computer chose an illegal move: {e}")))?;
-        loaded.stored.record.moves.push(mv);
+        loaded.stored.record.push_move(mv);
         loaded.last = Some((mv, events));
         self.store_move(&mut loaded)?;
         let board = self.board_msg(&loaded, None)?;
@@ -228,16 +230,16 @@ impl App {
 
     /// For a finished game against the computer, the person's record against its level.
     pub(super) fn bot_record_line(&self, record: &GameRecord) -> Result<Option<Text>, Fail> {
-        let Some(level) = record.players.iter().find_map(|p| p.computer) else {
+        let Some(level) = record.seats.iter().find_map(|p| p.computer) else {
             return Ok(None);
         };
-        let Some(person) = record.players.iter().find(|p| p.computer.is_none()) else {
+        let Some(person) = record.seats.iter().find(|p| p.computer.is_none()) else {
             return Ok(None);
         };
-        let tally = self.store.bot_record(person.id)?.tally(level);
+        let tally = self.store.bot_record(record.kind, person.id)?.tally(level);
         Ok(Some(Text::BotRecord {
             player: person.id,
-            level,
+            level: engine_level(level),
             wins: tally.wins,
             draws: tally.draws,
             losses: tally.losses,

@@ -1,16 +1,17 @@
 //! Where games end. Every ending — the last move, a resignation, a timeout — is stored by
 //! [`App::end_game`], so whatever follows from a result is done in one place.
 
-use super::results::{outcome, rate_glicko2};
+use super::results::{outcome, rate_places};
+use super::stored::places;
 use super::{App, Fail, Loaded};
 use crate::games::oaq::Outcome;
 use crate::store::{BotResult, FinishedGame, GameRecord, Score};
 
 /// For a game against the computer, how it went for the person.
 fn bot_result(record: &GameRecord, outcome: Outcome) -> Option<BotResult> {
-    let computer = record.players.iter().position(|p| p.computer.is_some())?;
-    let level = record.players[computer].computer?;
-    let human = &record.players[1 - computer];
+    let computer = record.seats.iter().position(|p| p.computer.is_some())?;
+    let level = record.seats[computer].computer?;
+    let human = &record.seats[1 - computer];
     if human.computer.is_some() {
         return None;
     }
@@ -29,7 +30,7 @@ fn bot_result(record: &GameRecord, outcome: Outcome) -> Option<BotResult> {
 impl App {
     /// Stores a game that has just ended and everything its result changes: the one function
     /// every ending goes through (the last move, a resignation, a timeout). The caller has
-    /// already put the ending into `loaded` (the move played, `resigned` or `timed_out`).
+    /// already put the ending into `loaded` (the move played, or the seat `retired`).
     ///
     /// In one compare-and-swap transaction, flushed before returning: the final record, the
     /// channel freed, the game kept in the history, both players' ratings for a
@@ -47,13 +48,13 @@ impl App {
         let bot = bot_result(record, outcome);
         let finished = FinishedGame {
             game: record.clone(),
-            outcome,
+            places: places(outcome),
             finished_ms: self.now(),
             ratings: None,
         };
         let (stored, _) =
             self.store
-                .finish_game(loaded.stored.revision, &finished, &rate_glicko2, bot)?;
+                .finish_game(loaded.stored.revision, &finished, &rate_places, bot)?;
         loaded.stored = stored;
         Ok(())
     }

@@ -16,6 +16,7 @@ mod reply;
 pub mod results;
 mod settings;
 mod social;
+mod stored;
 pub mod text;
 mod threads;
 mod timeouts;
@@ -38,9 +39,10 @@ use crate::games::oaq::{Direction, Event, Game, Move, Outcome, Position, Preset,
 use crate::render::oaq::{BoardView, LastMove, PlayerPanel};
 use crate::render::{Fonts, RenderError};
 use crate::store::{
-    Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Note, Owed, OwedKey,
-    OwedWrite, Player, Store, StoreError, Stored,
+    Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameKind, GameRecord, Hand, Note, Owed,
+    OwedKey, OwedWrite, Player, Retirement, Store, StoreError, Stored,
 };
+use stored::{OaqChallenge, OaqRecord};
 
 /// A Discord user as the app needs them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,6 +145,8 @@ impl From<RenderError> for Fail {
 /// A game loaded from the store and replayed.
 struct Loaded {
     stored: Stored<GameRecord>,
+    /// The record's rules, read.
+    rules: crate::games::oaq::Rules,
     game: Game,
     /// The last move and what it did.
     last: Option<(Move, Vec<Event>)>,
@@ -164,7 +168,7 @@ impl Loaded {
     fn seat_of(&self, user: u64) -> Option<Seat> {
         Seat::BOTH
             .into_iter()
-            .find(|s| self.stored.record.players[s.index()].id == user)
+            .find(|s| self.stored.record.seats[s.index()].id == user)
     }
 }
 
@@ -265,10 +269,11 @@ impl App {
     pub fn rules(&self, locale: Locale, place: Place) -> Response {
         let result = (|| {
             let rules = match self.store.channel(place.channel)? {
-                Some(ChannelEntry::Game(id)) => Some(self.load_game(id)?.stored.record.rules),
-                Some(ChannelEntry::Challenge(id)) => {
-                    self.store.challenge(id)?.map(|c| c.record.rules)
-                }
+                Some(ChannelEntry::Game(id)) => Some(self.load_game(id)?.rules),
+                Some(ChannelEntry::Challenge(id)) => match self.store.challenge(id)? {
+                    Some(c) => Some(c.record.oaq_rules()?),
+                    None => None,
+                },
                 None => None,
             };
             let text = Text::RulesSummary {
@@ -341,7 +346,7 @@ impl App {
             Action::Rules { game } => self.load_game(game).map(|l| {
                 Response::private(
                     Text::RulesSummary {
-                        rules: l.stored.record.rules,
+                        rules: l.rules,
                         in_play: true,
                     }
                     .render(locale),
@@ -490,12 +495,13 @@ impl App {
             message: None,
             challenger: user.player(),
             opponent: request.opponent.as_ref().map(UserRef::player),
-            rules,
+            rules: stored::rules_value(&rules),
             first,
             created_ms: now,
             expires_ms,
             accepted: None,
             locale,
+            kind: GameKind::Oaq,
         };
         self.post_challenge(&record, edits)
     }
@@ -511,7 +517,7 @@ impl App {
         }
         Ok(Response {
             reply: Reply::Post {
-                msg: self.challenge_msg(record),
+                msg: self.challenge_msg(record)?,
                 track: Some(Track::Challenge(record.id)),
             },
             shows: None,
@@ -549,20 +555,21 @@ impl App {
         Ok(edits)
     }
 
-    fn challenge_msg(&self, c: &ChallengeRecord) -> Msg {
+    fn challenge_msg(&self, c: &ChallengeRecord) -> Result<Msg, Fail> {
         let locale = c.locale;
+        let rules = c.oaq_rules()?;
         let expires_s = c.expires_ms / 1000;
         let text = match &c.opponent {
             Some(o) => Text::ChallengeDirect {
                 challenger: c.challenger.id,
                 opponent: o.id,
-                rules: c.rules,
+                rules,
                 first: c.first,
                 expires_s,
             },
             None => Text::ChallengeOpen {
                 challenger: c.challenger.id,
-                rules: c.rules,
+                rules,
                 first: c.first,
                 expires_s,
             },
@@ -590,11 +597,11 @@ impl App {
             Text::Cancel,
             Style::Secondary,
         ));
-        Msg {
+        Ok(Msg {
             text: text.render(locale),
             png: None,
             rows: vec![row],
-        }
+        })
     }
 
     fn rps_msg(&self, c: &ChallengeRecord, opponent: u64, tie: Option<Hand>) -> Msg {
@@ -725,18 +732,19 @@ impl App {
         intro: Text,
     ) -> Result<Response, Fail> {
         let c = &challenge.record;
+        let rules = c.oaq_rules()?;
         let turn_ms = self.turn_ms(c.guild)?;
         let record = GameRecord {
             id: c.id,
             guild: c.guild,
             channel: c.channel,
             message: c.message,
-            players: [south, north],
-            rules: c.rules,
-            start: Position::start(c.rules).to_string(),
+            kind: GameKind::Oaq,
+            seats: vec![south, north],
+            rules: c.rules.clone(),
+            start: Position::start(rules).to_string(),
             moves: Vec::new(),
-            resigned: None,
-            timed_out: None,
+            retired: Vec::new(),
             created_ms: self.now(),
             locale: c.locale,
             turn_ms: Some(turn_ms),
@@ -744,7 +752,8 @@ impl App {
         };
         let stored = self.store.start_game(c.id, challenge.revision, &record)?;
         let loaded = Loaded {
-            game: Game::new(Position::start(c.rules)),
+            game: Game::new(Position::start(rules)),
+            rules,
             stored,
             last: None,
         };
@@ -889,11 +898,14 @@ impl App {
                 .to_string(),
             )
         };
-        let start = Position::parse(&record.start, record.rules)
+        record.check_oaq()?;
+        let rules = record.oaq_rules()?;
+        let moves = record.oaq_moves()?;
+        let start = Position::parse(&record.start, rules)
             .map_err(|e| damaged(format!("start position: {e}")))?;
-        let (earlier, last) = match record.moves.split_last() {
+        let (earlier, last) = match moves.split_last() {
             Some((&last, earlier)) => (earlier, Some(last)),
-            None => (&record.moves[..], None),
+            None => (&moves[..], None),
         };
         let mut game = Game::replay(start, earlier)
             .map_err(|(index, e)| damaged(format!("move {index} does not replay: {e}")))?;
@@ -906,7 +918,12 @@ impl App {
             }
             None => None,
         };
-        Ok(Loaded { stored, game, last })
+        Ok(Loaded {
+            stored,
+            rules,
+            game,
+            last,
+        })
     }
 
     fn current_board_private(&self, locale: Locale, loaded: &Loaded) -> Result<Response, Fail> {
@@ -916,7 +933,7 @@ impl App {
             .position()
             .to_move()
             .filter(|_| !loaded.finished())
-            .map(|s| record.players[s.index()].id);
+            .map(|s| record.seats[s.index()].id);
         let text = Text::OutOfDate {
             to_move,
             link: message_link(record.guild, record.channel, record.message),
@@ -977,7 +994,7 @@ impl App {
         let to_move = loaded.game.position().to_move();
         if to_move != Some(seat) {
             let player = to_move
-                .map(|s| loaded.stored.record.players[s.index()].id)
+                .map(|s| loaded.stored.record.seats[s.index()].id)
                 .unwrap_or(user.id);
             return Err(Fail::User(Text::NotYourTurn { player }));
         }
@@ -985,7 +1002,7 @@ impl App {
             .game
             .play(mv)
             .map_err(|e| Fail::User(Text::Illegal(e)))?;
-        loaded.stored.record.moves.push(mv);
+        loaded.stored.record.push_move(mv);
         loaded.last = Some((mv, events));
         self.store_move(&mut loaded)?;
         Ok(Response {
@@ -1016,7 +1033,7 @@ impl App {
         let Some(seat) = loaded.seat_of(user.id) else {
             return Err(Fail::User(Text::NotAPlayer));
         };
-        let opponent = loaded.stored.record.players[seat.other().index()].id;
+        let opponent = loaded.stored.record.seats[seat.other().index()].id;
         Ok(Response {
             reply: Reply::Private(Msg {
                 text: Text::ConfirmResign { opponent }.render(locale),
@@ -1044,7 +1061,7 @@ impl App {
         let Some(seat) = loaded.seat_of(user.id) else {
             return Err(Fail::User(Text::NotAPlayer));
         };
-        loaded.stored.record.resigned = Some(seat);
+        loaded.stored.record.retire(seat, Retirement::Resigned);
         self.end_game(&mut loaded)?;
         let board = self.board_msg(&loaded, None)?;
         Ok((loaded, board))
@@ -1077,7 +1094,7 @@ impl App {
             Some(_) => {
                 let loser = user.id;
                 let winner = record
-                    .players
+                    .seats
                     .iter()
                     .map(|p| p.id)
                     .find(|&p| p != loser)
@@ -1137,7 +1154,7 @@ impl App {
         let locale = loaded.stored.record.locale;
         let record = &loaded.stored.record;
         let position = loaded.game.position();
-        let players = &record.players;
+        let players = &record.seats;
         let id_of = |seat: Seat| players[seat.index()].id;
         let mut lines: Vec<Text> = intro.into_iter().collect();
         let mut last_move = None;
@@ -1202,14 +1219,14 @@ impl App {
         let points = |seat: Seat| position.captured(seat);
         let name = |seat: Seat| players[seat.index()].name.clone();
         let status;
-        if let Some(loser) = record.resigned {
+        if let Some(loser) = record.resigned() {
             let winner = loser.other();
             lines.push(Text::Resigned {
                 loser: id_of(loser),
                 winner: id_of(winner),
             });
             status = Text::StatusResigned { name: name(winner) };
-        } else if let Some(loser) = record.timed_out {
+        } else if let Some(loser) = record.timed_out() {
             let winner = loser.other();
             lines.push(Text::TimedOut {
                 loser: id_of(loser),
@@ -1288,7 +1305,7 @@ impl App {
 
         let details = Seat::BOTH.map(|s| Text::PanelCaptured { points: points(s) }.render(locale));
         let title = Text::BoardTitle {
-            rules: record.rules,
+            rules: loaded.rules,
         }
         .render(locale);
         let status = status.render(locale);

@@ -37,12 +37,12 @@ impl App {
             channel: record.channel,
         };
         let edits = self.claim_channel(place)?;
-        let other = record.players[seat.other().index()].clone();
+        let other = record.seats[seat.other().index()].clone();
         if other.computer.is_some() {
-            let mut players = record.players.clone();
+            let mut players = record.seats.clone();
             players[seat.index()] = user.player();
             players.swap(0, 1);
-            return self.start_computer_game(locale, place, players, record.rules, edits);
+            return self.start_computer_game(locale, place, players, loaded.rules, edits);
         }
         // Whoever was North (second) moves first this time.
         let first = if seat == Seat::North {
@@ -58,12 +58,13 @@ impl App {
             message: None,
             challenger: user.player(),
             opponent: Some(other),
-            rules: record.rules,
+            rules: record.rules.clone(),
             first,
             created_ms: now,
             expires_ms: now + self.challenge_ttl_ms(record.guild)?,
             accepted: None,
             locale: record.locale,
+            kind: record.kind,
         };
         self.post_challenge(&challenge, edits)
     }

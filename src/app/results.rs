@@ -10,6 +10,7 @@
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
+use super::stored::{outcome_of, OaqRecord};
 use super::{App, Fail, Text};
 use crate::games::oaq::{Outcome, Position, Seat};
 use crate::store::{GameRecord, Glicko, RatingChange};
@@ -47,9 +48,9 @@ pub enum Standing {
 impl Finish {
     /// How `game` ended (a forfeit outranks the board).
     pub fn of(game: &GameRecord) -> Finish {
-        if game.resigned.is_some() {
+        if game.resigned().is_some() {
             Finish::Resigned
-        } else if game.timed_out.is_some() {
+        } else if game.timed_out().is_some() {
             Finish::TimedOut
         } else {
             Finish::Board
@@ -119,6 +120,16 @@ pub(super) fn rate_glicko2(current: [Option<Glicko>; 2], outcome: Outcome) -> [R
     ]
 }
 
+/// The store's rating function for Ô ăn quan: two seats' places mapped to the two-player
+/// result of [`rate_glicko2`] (`[0, 1]` South won, `[1, 0]` North won, `[0, 0]` a draw). Any
+/// other shape rates nobody (the store then refuses the result as damaged).
+pub(super) fn rate_places(current: &[Option<Glicko>], places: &[u8]) -> Vec<RatingChange> {
+    match (current, outcome_of(places)) {
+        (&[south, north], Some(outcome)) => rate_glicko2([south, north], outcome).to_vec(),
+        _ => Vec::new(),
+    }
+}
+
 impl App {
     /// Caption lines of a finished game's rating changes (none for an unrated game).
     pub(super) fn rating_lines(&self, game: u64) -> Result<Vec<Text>, Fail> {
@@ -130,14 +141,14 @@ impl App {
         };
         Ok(Seat::BOTH
             .into_iter()
-            .map(|seat| {
-                let change = changes[seat.index()];
-                Text::RatingChange {
-                    name: entry.record.game.players[seat.index()].name.clone(),
+            .filter_map(|seat| {
+                let change = changes.get(seat.index())?;
+                Some(Text::RatingChange {
+                    name: entry.record.game.seats.get(seat.index())?.name.clone(),
                     before: change.before.rating.round() as i64,
                     after: change.after.rating.round() as i64,
                     provisional: provisional(&change.after),
-                }
+                })
             })
             .collect())
     }

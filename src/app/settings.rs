@@ -2,6 +2,7 @@
 //! timeouts) and the channels where games may start. Only members with Manage Server may
 //! change or see them.
 
+use super::stored::{preset_name, preset_of};
 use super::{rules_of, App, Edit, Fail, Locale, Place, Response, Text};
 use crate::games::oaq::{Preset, Rules};
 use crate::store::{FirstPlayer, GuildSettings};
@@ -79,8 +80,14 @@ impl App {
     fn settings_text(&self, s: &GuildSettings, changed: bool) -> Text {
         Text::SettingsSummary {
             changed,
-            rules: rules_of(s.preset.unwrap_or(Preset::Standard), s.quan_value)
-                .unwrap_or_else(|_| Rules::default()),
+            rules: rules_of(
+                s.preset
+                    .as_deref()
+                    .and_then(|name| preset_of(0, name).ok())
+                    .unwrap_or(Preset::Standard),
+                s.quan_value,
+            )
+            .unwrap_or_else(|_| Rules::default()),
             first: s.first.unwrap_or(FirstPlayer::Rps),
             turn_s: s.turn_timeout_s.unwrap_or(self.settings.turn_ms / 1000),
             challenge_s: s
@@ -137,7 +144,11 @@ impl App {
             }));
         }
         let edits = self.claim_channel(place)?;
-        let preset = preset.or(settings.preset).unwrap_or(Preset::Standard);
+        let stored = match (&settings.preset, place.guild) {
+            (Some(name), Some(guild)) => Some(preset_of(guild, name)?),
+            _ => None,
+        };
+        let preset = preset.or(stored).unwrap_or(Preset::Standard);
         let rules = rules_of(preset, quan_value.or(settings.quan_value))?;
         Ok((settings, edits, rules))
     }
@@ -162,8 +173,8 @@ fn apply(s: &mut GuildSettings, change: &SettingsChange) -> Result<(), Fail> {
         }
         s.challenge_timeout_s = Some(ttl);
     }
-    if change.preset.is_some() {
-        s.preset = change.preset;
+    if let Some(preset) = change.preset {
+        s.preset = Some(preset_name(preset));
     }
     if change.quan_value.is_some() {
         s.quan_value = change.quan_value;

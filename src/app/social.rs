@@ -2,6 +2,7 @@
 //! finished games, replays and the list of games being played.
 
 use super::results::{provisional, Finish, Standing};
+use super::stored::{outcome_of, OaqRecord};
 use super::{
     message_link, Action, App, Button, Fail, Locale, Msg, Place, Reply, Response, Style, Text,
     UserRef,
@@ -263,7 +264,9 @@ impl App {
                 losses: record.losses,
             }
             .render(locale)];
-            let recent = self.store.recent_of(Some(guild), player.id, STATS_LINES)?;
+            let recent =
+                self.store
+                    .recent_of(Some(guild), GameKind::Oaq, player.id, STATS_LINES)?;
             if !recent.is_empty() {
                 lines.push(Text::RecentGamesOf { player: player.id }.render(locale));
                 lines.extend(
@@ -278,7 +281,7 @@ impl App {
             if let Some(first) = points.first() {
                 let start = self.store.finished(first.game)?.and_then(|g| {
                     let seat = seat_of(&g.record.game, player.id)?;
-                    Some(g.record.ratings?[seat.index()].before.rating)
+                    Some(g.record.ratings?.get(seat.index())?.before.rating)
                 });
                 ratings.extend(start);
             }
@@ -319,9 +322,9 @@ impl App {
                 (Some(guild), None) => (
                     Text::RecentGamesHere,
                     self.store
-                        .recent_in_guild(guild, HISTORY_LINES)?
+                        .recent_in_guild(guild, GameKind::Oaq, HISTORY_LINES)?
                         .iter()
-                        .map(|g| server_history_line(g).render(locale))
+                        .filter_map(|g| Some(server_history_line(g)?.render(locale)))
                         .collect::<Vec<_>>(),
                 ),
                 (guild, player) => {
@@ -329,7 +332,7 @@ impl App {
                     (
                         Text::RecentGamesOf { player: player.id },
                         self.store
-                            .recent_of(guild, player.id, HISTORY_LINES)?
+                            .recent_of(guild, GameKind::Oaq, player.id, HISTORY_LINES)?
                             .iter()
                             .filter_map(|g| history_line(g, player.id, locale))
                             .collect(),
@@ -358,7 +361,7 @@ impl App {
             for id in self.store.running_games() {
                 // A damaged entry is skipped here: the list is only for watching.
                 if let Ok(Some(stored)) = id.and_then(|id| self.store.game(id)) {
-                    if stored.record.guild == Some(guild) {
+                    if stored.record.guild == Some(guild) && stored.record.check_oaq().is_ok() {
                         games.push(stored.record);
                     }
                 }
@@ -373,8 +376,8 @@ impl App {
                 text.push_str(
                     &Text::RunningGame {
                         game: g.id,
-                        south: g.players[0].id,
-                        north: g.players[1].id,
+                        south: g.seats[0].id,
+                        north: g.seats[1].id,
                         plies: g.moves.len(),
                         link: message_link(g.guild, g.channel, g.message),
                     }
@@ -399,7 +402,16 @@ impl App {
         let result = (|| {
             let not_found = || Fail::User(Text::NoSuchGame { game: id });
             let (game, outcome) = match self.store.finished(id)? {
-                Some(stored) => (stored.record.game, Some(stored.record.outcome)),
+                Some(stored) => {
+                    let outcome = outcome_of(&stored.record.places).ok_or_else(|| {
+                        Fail::from(StoreError::Corrupt {
+                            kind: "finished game",
+                            key: id,
+                            reason: format!("places {:?}", stored.record.places),
+                        })
+                    })?;
+                    (stored.record.game, Some(outcome))
+                }
                 None => match self.store.game(id)? {
                     Some(stored) => (stored.record, None),
                     None => return Err(not_found()),
@@ -412,6 +424,7 @@ impl App {
             if !visible {
                 return Err(not_found());
             }
+            game.check_oaq()?;
             Ok(ReplayRequest { game, outcome })
         })();
         result.map_err(|fail| Box::new(self.finish(locale, "replay", Err(fail))))
@@ -426,20 +439,20 @@ impl App {
             let gif = self.replay_gif(locale, game)?;
             let finish = request.outcome.map(|_| Finish::of(game));
             let winner = match request.outcome {
-                Some(Outcome::Winner(seat)) => Some(game.players[seat.index()].name.clone()),
+                Some(Outcome::Winner(seat)) => Some(game.seats[seat.index()].name.clone()),
                 _ => None,
             };
             let caption = Text::ReplayCaption {
                 game: game.id,
-                south: game.players[0].id,
-                north: game.players[1].id,
+                south: game.seats[0].id,
+                north: game.seats[1].id,
                 plies: game.moves.len(),
             }
             .render(locale);
             // The caption and the code fences take their share of Discord's limit.
             let room = MAX_CONTENT.saturating_sub(caption.chars().count() + 8);
             let result = Text::RecordResult { winner, finish };
-            let record = game_record(game, &result, locale, room);
+            let record = game_record(game, &game.oaq_rules()?, &result, locale, room);
             post(Msg {
                 text: format!("{caption}\n```\n{record}```"),
                 png: Some(gif),
@@ -457,19 +470,18 @@ impl App {
                 reason,
             })
         };
-        let start = Position::parse(&record.start, record.rules)
+        let rules = record.oaq_rules()?;
+        let moves = record.oaq_moves()?;
+        let start = Position::parse(&record.start, rules)
             .map_err(|e| damaged(format!("start position: {e}")))?;
         let mut game = Game::new(start);
-        let plies = record.moves.len();
-        let title = Text::BoardTitle {
-            rules: record.rules,
-        }
-        .render(locale);
+        let plies = moves.len();
+        let title = Text::BoardTitle { rules }.render(locale);
         let mut frames = Vec::with_capacity(plies + 1);
         let mut last: Option<LastMove> = None;
         for ply in 0..=plies {
             if ply > 0 {
-                let mv: Move = record.moves[ply - 1];
+                let mv: Move = moves[ply - 1];
                 let events = game
                     .play(mv)
                     .map_err(|e| damaged(format!("move {ply} does not replay: {e}")))?;
@@ -494,11 +506,11 @@ impl App {
                     .filter(|_| ply < plies || record.forfeited().is_none()),
                 players: [
                     PlayerPanel {
-                        name: &record.players[0].name,
+                        name: &record.seats[0].name,
                         detail: &details[0],
                     },
                     PlayerPanel {
-                        name: &record.players[1].name,
+                        name: &record.seats[1].name,
                         detail: &details[1],
                     },
                 ],
@@ -522,22 +534,23 @@ impl App {
 fn seat_of(game: &GameRecord, user: u64) -> Option<Seat> {
     Seat::BOTH
         .into_iter()
-        .find(|s| game.players[s.index()].id == user)
+        .find(|s| game.seats.get(s.index()).is_some_and(|p| p.id == user))
 }
 
 /// A finished game from `player`'s point of view (`None` if they did not play in it).
 fn history_line(entry: &FinishedGame, player: u64, locale: Locale) -> Option<String> {
     let seat = seat_of(&entry.game, player)?;
-    let change = entry.ratings.map(|changes| {
-        let c = changes[seat.index()];
-        c.after.rating.round() as i64 - c.before.rating.round() as i64
-    });
+    let change = entry
+        .ratings
+        .as_ref()
+        .and_then(|changes| changes.get(seat.index()))
+        .map(|c| c.after.rating.round() as i64 - c.before.rating.round() as i64);
     Some(
         Text::HistoryLine {
             game: entry.game.id,
             ended_s: entry.finished_ms / 1000,
-            opponent: entry.game.players[seat.other().index()].id,
-            standing: Standing::of(entry.outcome, seat),
+            opponent: entry.game.seats.get(seat.other().index())?.id,
+            standing: Standing::of(outcome_of(&entry.places)?, seat),
             finish: Finish::of(&entry.game),
             change,
         }
@@ -545,18 +558,19 @@ fn history_line(entry: &FinishedGame, player: u64, locale: Locale) -> Option<Str
     )
 }
 
-fn server_history_line(entry: &FinishedGame) -> Text {
-    Text::ServerHistoryLine {
+fn server_history_line(entry: &FinishedGame) -> Option<Text> {
+    let seats = &entry.game.seats;
+    Some(Text::ServerHistoryLine {
         game: entry.game.id,
         ended_s: entry.finished_ms / 1000,
-        south: entry.game.players[0].id,
-        north: entry.game.players[1].id,
-        winner: match entry.outcome {
-            Outcome::Winner(seat) => Some(entry.game.players[seat.index()].id),
+        south: seats.first()?.id,
+        north: seats.get(1)?.id,
+        winner: match outcome_of(&entry.places)? {
+            Outcome::Winner(seat) => Some(seats.get(seat.index())?.id),
             Outcome::Draw => None,
         },
         finish: Finish::of(&entry.game),
-    }
+    })
 }
 
 /// The game record as text: `#` comment lines (the result, and the engine command that replays
@@ -565,24 +579,24 @@ fn server_history_line(entry: &FinishedGame) -> Text {
 ///
 /// A record longer than `room` characters (a game of several hundred moves) keeps its first
 /// lines of moves and says how many were left out.
-fn game_record(game: &GameRecord, result: &Text, locale: Locale, room: usize) -> String {
+fn game_record(
+    game: &GameRecord,
+    rules: &Rules,
+    result: &Text,
+    locale: Locale,
+    room: usize,
+) -> String {
     let mut text = format!(
         "# {}\n# {}\n# oaq-bot engine oaq play {} --from {}\n",
         result.render(locale),
         Text::RecordReplayWith.render(locale),
-        rule_flags(&game.rules),
+        rule_flags(rules),
         shell_word(&game.start),
     );
     let lines: Vec<String> = game
         .moves
         .chunks(MOVES_PER_LINE)
-        .map(|line| {
-            line.iter()
-                .map(Move::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-                + "\n"
-        })
+        .map(|line| line.join(" ") + "\n")
         .collect();
     let total: usize = text.chars().count() + lines.iter().map(String::len).sum::<usize>();
     if total <= room {
@@ -650,12 +664,12 @@ mod tests {
             guild: Some(1),
             channel: 1,
             message: None,
-            players: [player(1), player(2)],
-            rules,
+            kind: GameKind::Oaq,
+            seats: vec![player(1), player(2)],
+            rules: super::super::stored::rules_value(&rules),
             start: Position::start(rules).to_string(),
-            moves: vec!["11-".parse().expect("move"); 600],
-            resigned: None,
-            timed_out: None,
+            moves: vec![String::from("11-"); 600],
+            retired: Vec::new(),
             created_ms: 0,
             locale: Locale::English,
             turn_ms: None,
@@ -665,12 +679,12 @@ mod tests {
             winner: None,
             finish: None,
         };
-        let whole = game_record(&game, &result, Locale::English, usize::MAX);
+        let whole = game_record(&game, &rules, &result, Locale::English, usize::MAX);
         assert_eq!(
             whole.split_whitespace().filter(|w| *w == "11-").count(),
             600
         );
-        let cut = game_record(&game, &result, Locale::English, 1_000);
+        let cut = game_record(&game, &rules, &result, Locale::English, 1_000);
         assert!(cut.chars().count() <= 1_000, "{}", cut.len());
         let kept = cut.split_whitespace().filter(|w| *w == "11-").count();
         assert!(kept > 0 && kept % MOVES_PER_LINE == 0);

@@ -19,7 +19,9 @@ impl App {
         if !self.guild_settings(record.guild)?.threads {
             return Ok(None);
         }
-        let [south, north] = &record.players;
+        let [south, north] = &record.seats[..] else {
+            return Ok(None);
+        };
         let text = format!(
             "{}\n{}",
             intro.render(locale),

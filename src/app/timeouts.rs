@@ -2,6 +2,7 @@
 //! milliseconds, so it survives restarts). When it passes, the player to move loses on time:
 //! at the next sweep, or as soon as anyone clicks a move on that board.
 
+use super::stored::OaqRecord;
 use super::{App, Edit, Fail, Loaded, Msg, Text, ATTEMPTS};
 
 impl App {
@@ -10,7 +11,7 @@ impl App {
     pub(super) fn deadline(&self, loaded: &Loaded) -> Option<u64> {
         let record = &loaded.stored.record;
         let seat = loaded.game.position().to_move()?;
-        if loaded.finished() || record.players[seat.index()].computer.is_some() {
+        if loaded.finished() || record.seats[seat.index()].computer.is_some() {
             return None;
         }
         record.turn_ms.map(|turn| self.now().saturating_add(turn))
@@ -31,7 +32,10 @@ impl App {
         let Some(seat) = loaded.game.position().to_move() else {
             return Err(Fail::User(Text::GameOver));
         };
-        loaded.stored.record.timed_out = Some(seat);
+        loaded
+            .stored
+            .record
+            .retire(seat, crate::store::Retirement::TimedOut);
         self.end_game(loaded)?;
         self.board_msg(loaded, None)
     }

@@ -22,8 +22,8 @@ use crate::app::{
     Action, App, Button, ChallengeRequest, ComputerTurn, Locale, Msg, Place, PlayRequest, Reply,
     Response, SettingsChange, Style, Text, ThreadRequest, Track, UserRef,
 };
-use crate::games::oaq::{Level, Preset};
-use crate::store::{FirstPlayer, OwedKey};
+use crate::games::oaq::Preset;
+use crate::store::{FirstPlayer, Level, OwedKey};
 use outbox::Outbox;
 
 /// The file name every board picture is attached under.

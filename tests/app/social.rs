@@ -85,7 +85,7 @@ fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
     let (app, _clock) = app();
     let (id, board) = play_out(&app, &an(), &binh());
     let entry = app.store().finished(id).expect("read").expect("in history");
-    let expected_outcome = match entry.record.outcome {
+    let expected_outcome = match outcome_of(&entry.record) {
         Outcome::Winner(Seat::South) => Outcomes::WIN,
         Outcome::Winner(Seat::North) => Outcomes::LOSS,
         Outcome::Draw => Outcomes::DRAW,
@@ -143,18 +143,18 @@ fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
     let game = app.store().game(id).expect("read").expect("kept");
     let again = FinishedGame {
         game: game.record.clone(),
-        outcome: Outcome::Winner(Seat::South),
+        places: vec![0, 1],
         finished_ms: 9,
         ratings: None,
     };
-    let rate = |_: [Option<Glicko>; 2], _: Outcome| -> [RatingChange; 2] {
+    let rate = |_: &[Option<Glicko>], _: &[u8]| -> Vec<RatingChange> {
         panic!("a counted game is never rated again")
     };
     let (_, entry) = app
         .store()
         .finish_game(game.revision, &again, &rate, None)
         .expect("idempotent");
-    assert_eq!(entry.record.outcome, Outcome::Winner(Seat::North));
+    assert_eq!(outcome_of(&entry.record), Outcome::Winner(Seat::North));
     assert_eq!(
         app.store()
             .rating(GameKind::Oaq, 1, an().id)
@@ -551,8 +551,8 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
         .expect("runs");
     assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
     let out = String::from_utf8(out).expect("UTF-8");
-    let start = Position::parse(&game.start, game.rules).expect("start");
-    let last = Game::replay(start, &game.moves).expect("replays");
+    let start = Position::parse(&game.start, rules_of(&game)).expect("start");
+    let last = Game::replay(start, &moves_of(&game)).expect("replays");
     assert_eq!(
         out.lines().last(),
         Some(last.position().to_string().as_str())
