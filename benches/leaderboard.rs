@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::app::{App, FakeClock, Locale, Place, Reply, Settings};
-use oaq_bot::games::oaq::{Outcome, Position, Rules, Seat};
+use oaq_bot::games::oaq::{Position, Rules};
 use oaq_bot::store::{
-    ChallengeRecord, FinishedGame, FirstPlayer, GameRecord, Glicko, Player, RatingChange, Store,
+    ChallengeRecord, FinishedGame, FirstPlayer, GameKind, GameRecord, Glicko, Player, RatingChange,
+    Retired, Retirement, Store,
 };
 
 const GUILD: u64 = 1;
@@ -44,12 +45,13 @@ fn populated() -> Store {
             message: None,
             challenger: player(south),
             opponent: Some(player(north)),
-            rules,
+            rules: serde_json::to_value(rules).expect("rules"),
             first: FirstPlayer::Challenger,
             created_ms: 0,
             expires_ms: u64::MAX,
             accepted: None,
             locale: Locale::English,
+            kind: GameKind::Oaq,
         };
         let stored = store.create_challenge(&challenge).expect("challenge");
         let mut game = GameRecord {
@@ -57,30 +59,36 @@ fn populated() -> Store {
             guild: Some(GUILD),
             channel: challenge.channel,
             message: None,
-            players: [player(south), player(north)],
-            rules,
+            kind: GameKind::Oaq,
+            seats: vec![player(south), player(north)],
+            rules: challenge.rules.clone(),
             start: Position::start(rules).to_string(),
             moves: Vec::new(),
-            resigned: None,
-            timed_out: None,
+            retired: Vec::new(),
             created_ms: 0,
             locale: Locale::English,
             turn_ms: None,
             deadline_ms: None,
         };
         let started = store.start_game(id, stored.revision, &game).expect("start");
-        game.resigned = Some(Seat::North);
+        game.retired.push(Retired {
+            seat: 1,
+            why: Retirement::Resigned,
+            ply: 0,
+        });
         let finished = FinishedGame {
             game,
-            outcome: Outcome::Winner(Seat::South),
+            places: vec![0, 1],
             finished_ms: pair,
             ratings: None,
         };
-        let rate = |_: [Option<Glicko>; 2], _: Outcome| {
-            [south, north].map(|user| RatingChange {
-                before: made_up(user),
-                after: made_up(user),
-            })
+        let rate = |_: &[Option<Glicko>], _: &[u8]| {
+            [south, north]
+                .map(|user| RatingChange {
+                    before: made_up(user),
+                    after: made_up(user),
+                })
+                .to_vec()
         };
         store
             .finish_game(started.revision, &finished, &rate, None)
@@ -103,17 +111,17 @@ fn bench_leaderboard(c: &mut Criterion) {
         channel: 1,
     };
     for page in [1, 1000] {
-        let response = app.leaderboard(Locale::English, place, Some(page));
+        let response = app.leaderboard(Locale::English, place, GameKind::Oaq, Some(page));
         match &response.reply {
             Reply::Post { msg, .. } => {
-                let size = msg.png.as_ref().map_or(0, Vec::len);
+                let size = msg.picture().map_or(0, <[u8]>::len);
                 println!("page {page}: {} — PNG {size} bytes", msg.text);
                 assert!(size > 0, "a picture");
             }
             other => panic!("page {page}: {other:?}"),
         }
         c.bench_function(&format!("leaderboard page {page} of 10,000 players"), |b| {
-            b.iter(|| app.leaderboard(Locale::English, place, Some(page)))
+            b.iter(|| app.leaderboard(Locale::English, place, GameKind::Oaq, Some(page)))
         });
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::app::{App, FakeClock, Locale, Place, Reply, Settings, UserRef};
 use oaq_bot::games::oaq::{Position, Rules};
-use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameRecord, Player, Store};
+use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameKind, GameRecord, Player, Store};
 
 const PLIES: usize = 60;
 
@@ -31,12 +31,13 @@ fn store_with_game() -> (Store, u64) {
         message: None,
         challenger: player(1, "Nguyễn Thị Ánh"),
         opponent: Some(player(2, "Trần Văn Bình")),
-        rules,
+        rules: serde_json::to_value(rules).expect("rules"),
         first: FirstPlayer::Challenger,
         created_ms: 0,
         expires_ms: u64::MAX,
         accepted: None,
         locale: Locale::English,
+        kind: GameKind::Oaq,
     };
     let stored = store.create_challenge(&challenge).expect("challenge");
     let mut position = Position::start(rules);
@@ -54,19 +55,19 @@ fn store_with_game() -> (Store, u64) {
         }
         let mv = legal[(moves.len() * 7 + variant * 3 + variant / 5) % legal.len()];
         position = position.play(mv).expect("legal");
-        moves.push(mv);
+        moves.push(mv.to_string());
     }
     let game = GameRecord {
         id,
         guild: Some(1),
         channel: 1,
         message: None,
-        players: [challenge.challenger.clone(), player(2, "Trần Văn Bình")],
-        rules,
+        kind: GameKind::Oaq,
+        seats: vec![challenge.challenger.clone(), player(2, "Trần Văn Bình")],
+        rules: challenge.rules.clone(),
         start,
         moves: Vec::new(),
-        resigned: None,
-        timed_out: None,
+        retired: Vec::new(),
         created_ms: 0,
         locale: Locale::English,
         turn_ms: None,
@@ -103,7 +104,7 @@ fn bench_replay(c: &mut Criterion) {
         .expect("the game");
     match app.replay(Locale::English, &request).reply {
         Reply::Post { msg, .. } => {
-            let size = msg.png.as_ref().map_or(0, Vec::len);
+            let size = msg.picture().map_or(0, <[u8]>::len);
             println!("{PLIES}-move replay: GIF {size} bytes");
         }
         other => panic!("{other:?}"),

@@ -8,12 +8,14 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use oaq_bot::app::games::oaq::OaqChoice;
+use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::{
     Action, App, ChallengeRequest, FakeClock, Locale, Msg, Place, Reply, Response, Settings, Shown,
     Track, UserRef,
 };
-use oaq_bot::games::oaq::{Preset, Seat};
-use oaq_bot::store::{FirstPlayer, Store};
+use oaq_bot::games::oaq::{Move, Preset, Seat};
+use oaq_bot::store::{FirstPlayer, GameKind, Store};
 
 const EN: Locale = Locale::English;
 const HERE: Place = Place {
@@ -40,8 +42,10 @@ fn start(app: &App, a: &UserRef, b: &UserRef, channel: u64) -> (u64, Msg) {
     let place = Place { channel, ..HERE };
     let request = ChallengeRequest {
         opponent: Some(b.clone()),
-        preset: Some(Preset::Standard),
-        quan_value: None,
+        rules: RuleChoice::Oaq(OaqChoice {
+            preset: Some(Preset::Standard),
+            quan_value: None,
+        }),
         first: Some(FirstPlayer::Challenger),
     };
     let posted = app.challenge(EN, place, a, request);
@@ -72,7 +76,16 @@ fn play_out(app: &App, a: &UserRef, b: &UserRef, pick: usize) -> (u64, usize) {
             return (id, plies);
         };
         let mover = match action {
-            Action::Play { mv, .. } if mv.square.owner() == Some(Seat::North) => b,
+            Action::Play { mv, .. }
+                if mv
+                    .as_str()
+                    .parse::<Move>()
+                    .ok()
+                    .and_then(|m| m.square.owner())
+                    == Some(Seat::North) =>
+            {
+                b
+            }
             _ => a,
         };
         board = msg(&app.click(EN, HERE, mover, action)).clone();
@@ -120,21 +133,27 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("docs/img");
     let write = |name: &str, response: &Response| {
         let m = msg(response);
-        let bytes = m
-            .png
-            .as_ref()
-            .unwrap_or_else(|| panic!("{name}: {}", m.text));
+        let bytes = m.picture().unwrap_or_else(|| panic!("{name}: {}", m.text));
         std::fs::write(dir.join(name), bytes).expect("write");
         println!("docs/img/{name}: {} bytes\n{}\n", bytes.len(), m.text);
     };
-    write("leaderboard.png", &app.leaderboard(EN, HERE, None));
-    write("stats.png", &app.stats(EN, HERE, &players[0], None));
+    write(
+        "leaderboard.png",
+        &app.leaderboard(EN, HERE, GameKind::Oaq, None),
+    );
+    write(
+        "stats.png",
+        &app.stats(EN, HERE, GameKind::Oaq, &players[0], None),
+    );
     let (game, _) = replayed.expect("a game");
     let request = app
         .find_replay(EN, HERE, &players[0], game)
         .expect("the game");
     write("replay.gif", &app.replay(EN, &request));
-    println!("{}\n", msg(&app.history(EN, HERE, &players[0], None)).text);
+    println!(
+        "{}\n",
+        msg(&app.history(EN, HERE, GameKind::Oaq, &players[0], None)).text
+    );
     let (running, mut board) = start(&app, &players[2], &players[4], 200);
     let revision = app
         .store()
@@ -147,7 +166,7 @@ fn main() {
         revision,
     };
     app.record_message(Track::Game(shown), 1_300_000_000_000_000_001);
-    println!("{}", msg(&app.games(EN, HERE)).text);
+    println!("{}", msg(&app.games(EN, HERE, GameKind::Oaq)).text);
     // A board a few moves in, as the players see it under the message.
     for (ply, pick) in [3, 7, 1].into_iter().enumerate() {
         let action = board
@@ -184,8 +203,10 @@ fn main() {
     };
     let request = ChallengeRequest {
         opponent: Some(players[6].clone()),
-        preset: Some(Preset::Folk),
-        quan_value: None,
+        rules: RuleChoice::Oaq(OaqChoice {
+            preset: Some(Preset::Folk),
+            quan_value: None,
+        }),
         first: Some(FirstPlayer::Challenger),
     };
     let posted = app.challenge(Locale::Vietnamese, place, &players[5], request);

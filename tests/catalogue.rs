@@ -127,7 +127,7 @@ fn samples() -> Vec<Text> {
         Text::BoardPostedAgain { link: link.clone() },
         Text::OutOfDate {
             to_move: Some(2),
-            link,
+            link: link.clone(),
         },
         Text::LostRace,
         Text::GameOver,

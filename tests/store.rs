@@ -1,10 +1,21 @@
 //! The sled store: round trips, compare-and-swap, damaged and newer records, restarts.
 
-use oaq_bot::games::oaq::{Move, Position, Rules, Seat};
+use oaq_bot::games::oaq::{Position, Rules};
 use oaq_bot::locale::Locale;
 use oaq_bot::store::{
-    ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Player, Store, StoreError,
+    ChallengeRecord, ChannelEntry, FirstPlayer, GameKind, GameRecord, Player, Retired, Retirement,
+    Store, StoreError,
 };
+
+/// Rules in a record's form.
+fn rules(rules: Rules) -> serde_json::Value {
+    serde_json::to_value(rules).expect("rules")
+}
+
+/// Seat `seat` retired for `why` after `ply` moves.
+fn retired(seat: usize, why: Retirement, ply: u32) -> Retired {
+    Retired { seat, why, ply }
+}
 
 fn player(id: u64, name: &str) -> Player {
     Player {
@@ -22,12 +33,13 @@ fn challenge(id: u64, channel: u64) -> ChallengeRecord {
         message: None,
         challenger: player(1, "An"),
         opponent: Some(player(2, "Bình")),
-        rules: Rules::standard(),
+        rules: rules(Rules::standard()),
         first: FirstPlayer::Rps,
         created_ms: 1_000,
         expires_ms: 601_000,
         accepted: None,
         locale: Locale::English,
+        kind: GameKind::Oaq,
     }
 }
 
@@ -37,12 +49,12 @@ fn game(id: u64, channel: u64) -> GameRecord {
         guild: Some(7),
         channel,
         message: Some(99),
-        players: [player(1, "An"), player(2, "Bình")],
-        rules: Rules::folk(),
+        kind: GameKind::Oaq,
+        seats: vec![player(1, "An"), player(2, "Bình")],
+        rules: rules(Rules::folk()),
         start: Position::start(Rules::folk()).to_string(),
-        moves: vec!["3+".parse::<Move>().expect("move")],
-        resigned: None,
-        timed_out: None,
+        moves: vec![String::from("3+")],
+        retired: Vec::new(),
         created_ms: 5,
         locale: Locale::Vietnamese,
         turn_ms: None,
@@ -127,14 +139,14 @@ fn finishing_a_game_frees_the_channel_and_keeps_the_record() {
     store.create_challenge(&challenge(10, 500)).expect("create");
     let stored = store.start_game(10, 1, &game(10, 500)).expect("start");
     let mut done = stored.record.clone();
-    done.resigned = Some(Seat::North);
+    done.retired.push(retired(1, Retirement::Resigned, 1));
     store
         .update_game(stored.revision, &done, true)
         .expect("finish");
     assert_eq!(store.channel(500).expect("read"), None);
     assert_eq!(
-        store.game(10).expect("read").expect("kept").record.resigned,
-        Some(Seat::North)
+        store.game(10).expect("read").expect("kept").record.retired,
+        [retired(1, Retirement::Resigned, 1)]
     );
 }
 
@@ -202,22 +214,26 @@ fn a_damaged_record_is_a_clear_error_and_is_never_overwritten() {
 
 #[test]
 fn a_record_from_a_newer_schema_is_refused_not_misread() {
-    let (_dir, store) = damaged_store(br#"{"schema":2,"revision":3,"record":{}}"#);
+    let (_dir, store) = damaged_store(br#"{"schema":3,"revision":3,"record":{}}"#);
     match store.game(42) {
-        Err(StoreError::NewerSchema { found, .. }) => assert_eq!(found, 2),
+        Err(StoreError::NewerSchema { found, .. }) => assert_eq!(found, 3),
         other => panic!("expected NewerSchema, got {other:?}"),
     }
 }
 
 #[test]
 fn a_record_written_before_locales_timeouts_and_computer_players_still_reads() {
-    // The shape of a game record from the first release: no `locale`, `timed_out` or
-    // `computer` fields.
-    let mut record = serde_json::to_value(game(42, 500)).expect("json");
-    let fields = record.as_object_mut().expect("object");
-    for later in ["locale", "timed_out", "turn_ms", "deadline_ms"] {
-        fields.remove(later);
-    }
+    // The shape of a game record from the first release (schema 1): two players, moves as
+    // square and direction, no `locale`, `timed_out` or `computer` fields.
+    let record = serde_json::json!({
+        "id": 42, "guild": 7, "channel": 500, "message": 99,
+        "players": [{"id": 1, "name": "An"}, {"id": 2, "name": "Bình"}],
+        "rules": rules(Rules::folk()),
+        "start": Position::start(Rules::folk()).to_string(),
+        "moves": [{"square": 3, "direction": "Right"}],
+        "resigned": null,
+        "created_ms": 5,
+    });
     let bytes = serde_json::to_vec(&serde_json::json!({
         "schema": 1, "revision": 4, "record": record,
     }))
@@ -227,27 +243,29 @@ fn a_record_written_before_locales_timeouts_and_computer_players_still_reads() {
     let read = store.game(42).expect("reads").expect("present");
     assert_eq!(read.revision, 4);
     assert_eq!(read.record.locale, Locale::English);
-    assert_eq!(read.record.timed_out, None);
+    assert_eq!(read.record.retired, []);
     assert_eq!((read.record.turn_ms, read.record.deadline_ms), (None, None));
-    assert!(read.record.players.iter().all(|p| p.computer.is_none()));
+    assert!(read.record.seats.iter().all(|p| p.computer.is_none()));
     assert!(read.record.rated());
+    // It reads as the same game written today (whose locale is Vietnamese).
+    let mut today = game(42, 500);
+    today.locale = Locale::English;
+    assert_eq!(read.record, today);
 }
 
 #[test]
 fn a_game_against_the_computer_is_created_finished_once_and_tallied() {
-    use oaq_bot::games::oaq::Level;
-    use oaq_bot::games::oaq::Outcome;
-    use oaq_bot::store::{BotResult, FinishedGame, RateFn, Score};
+    use oaq_bot::store::{BotResult, FinishedGame, Level, RateFn, Score};
     let store = Store::temporary().expect("store");
     let mut record = game(40, 600);
-    record.players[1].computer = Some(Level::Hard);
+    record.seats[1].computer = Some(Level::Hard);
     let stored = store.create_game(&record).expect("create");
     assert!(matches!(
         store.create_game(&game(41, 600)),
         Err(StoreError::ChannelBusy { .. })
     ));
     assert_eq!(store.running_games().len(), 1);
-    record.resigned = Some(Seat::South);
+    record.retired.push(retired(0, Retirement::Resigned, 1));
     let result = BotResult {
         user: 1,
         level: Level::Hard,
@@ -255,7 +273,7 @@ fn a_game_against_the_computer_is_created_finished_once_and_tallied() {
     };
     let finished = FinishedGame {
         game: record.clone(),
-        outcome: Outcome::Winner(Seat::North),
+        places: vec![1, 0],
         finished_ms: 50,
         ratings: None,
     };
@@ -269,8 +287,17 @@ fn a_game_against_the_computer_is_created_finished_once_and_tallied() {
         store.finish_game(stored.revision, &finished, never, Some(result)),
         Err(StoreError::Conflict { .. })
     ));
-    let tally = store.bot_record(1).expect("read").tally(Level::Hard);
+    let tally = store
+        .bot_record(GameKind::Oaq, 1)
+        .expect("read")
+        .tally(Level::Hard);
     assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
+    // Tallies are kept per game kind.
+    let other = store
+        .bot_record(GameKind::Shogi, 1)
+        .expect("read")
+        .tally(Level::Hard);
+    assert_eq!((other.wins, other.draws, other.losses), (0, 0, 0));
     assert_eq!(store.channel(600).expect("read"), None);
     assert!(store.running_games().is_empty());
 }
@@ -298,7 +325,6 @@ fn a_game_moves_into_its_thread_with_the_channel_index() {
 
 #[test]
 fn server_settings_round_trip_with_compare_and_swap() {
-    use oaq_bot::games::oaq::Preset;
     use oaq_bot::store::GuildSettings;
     let store = Store::temporary().expect("store");
     let fresh = store.guild_settings(9).expect("read");
@@ -307,7 +333,7 @@ fn server_settings_round_trip_with_compare_and_swap() {
         (0, GuildSettings::default())
     );
     let settings = GuildSettings {
-        preset: Some(Preset::Folk),
+        preset: Some(String::from("folk")),
         turn_timeout_s: Some(120),
         channels: vec![3, 4],
         ..GuildSettings::default()
@@ -322,12 +348,12 @@ fn server_settings_round_trip_with_compare_and_swap() {
 }
 
 mod ratings {
-    use oaq_bot::games::oaq::{Outcome, Position, Rules, Seat};
+    use oaq_bot::games::oaq::{Position, Rules};
     use oaq_bot::store::{
-        FinishedGame, GameKind, GameRecord, Glicko, RatingChange, Store, StoreError,
+        FinishedGame, GameKind, GameRecord, Glicko, RatingChange, Retirement, Store, StoreError,
     };
 
-    use super::{challenge, player};
+    use super::{challenge, player, retired, rules};
 
     fn glicko(rating: f64) -> Glicko {
         Glicko {
@@ -355,33 +381,35 @@ mod ratings {
             guild: Some(7),
             channel: c.channel,
             message: None,
-            players: [
+            kind: GameKind::Oaq,
+            seats: vec![
                 player(south, &format!("P{south}")),
                 player(north, &format!("P{north}")),
             ],
-            rules: Rules::standard(),
+            rules: rules(Rules::standard()),
             start: Position::start(Rules::standard()).to_string(),
             moves: Vec::new(),
-            resigned: None,
-            timed_out: None,
+            retired: Vec::new(),
             created_ms: 0,
             locale: oaq_bot::locale::Locale::English,
             turn_ms: None,
             deadline_ms: None,
         };
         let started = store.start_game(id, stored.revision, &game)?;
-        game.resigned = Some(Seat::North);
+        game.retired.push(retired(1, Retirement::Resigned, 0));
         let finished = FinishedGame {
             game,
-            outcome: Outcome::Winner(Seat::South),
+            places: vec![0, 1],
             finished_ms: id * 10,
             ratings: None,
         };
-        let rate = |current: [Option<Glicko>; 2], _: Outcome| {
-            [0, 1].map(|i| RatingChange {
-                before: current[i].unwrap_or(glicko(1500.0)),
-                after: glicko(after[i]),
-            })
+        let rate = |current: &[Option<Glicko>], _: &[u8]| {
+            [0, 1]
+                .map(|i| RatingChange {
+                    before: current[i].unwrap_or(glicko(1500.0)),
+                    after: glicko(after[i]),
+                })
+                .to_vec()
         };
         Ok(store
             .finish_game(started.revision, &finished, &rate, None)?
@@ -446,30 +474,49 @@ mod ratings {
             points.iter().map(|p| p.rating).collect::<Vec<_>>(),
             vec![-20.0, 1800.0]
         );
-        let history = store.recent_of(Some(7), 1, 10).expect("history");
+        let history = store
+            .recent_of(Some(7), GameKind::Oaq, 1, 10)
+            .expect("history");
         assert_eq!(
             history.iter().map(|g| g.game.id).collect::<Vec<_>>(),
             vec![4, 3],
             "newest first"
         );
-        assert_eq!(store.recent_in_guild(7, 2).expect("guild").len(), 2);
+        assert_eq!(
+            store
+                .recent_in_guild(7, GameKind::Oaq, 2)
+                .expect("guild")
+                .len(),
+            2
+        );
+        // Another kind's history in the same guild is separate.
+        assert!(store
+            .recent_in_guild(7, GameKind::Shogi, 2)
+            .expect("guild")
+            .is_empty());
+        assert!(store
+            .recent_of(Some(7), GameKind::Shogi, 1, 10)
+            .expect("history")
+            .is_empty());
     }
 
     #[test]
     fn finishing_is_atomic_with_the_game_revision() {
         let store = Store::temporary().expect("store");
         let entry = finish(&store, 1, 1, 2, [1600.0, 1400.0]).expect("game");
-        assert_eq!(entry.ratings.map(|r| r[0].after.rating), Some(1600.0));
+        assert_eq!(
+            entry.ratings.as_ref().map(|r| r[0].after.rating),
+            Some(1600.0)
+        );
         let game = store.game(1).expect("read").expect("kept");
         // A finish computed from an old revision is refused and rates nobody.
         let stale = FinishedGame {
             game: game.record.clone(),
-            outcome: Outcome::Draw,
+            places: vec![0, 0],
             finished_ms: 99,
             ratings: None,
         };
-        let rate =
-            |_: [Option<Glicko>; 2], _: Outcome| -> [RatingChange; 2] { panic!("never rated") };
+        let rate = |_: &[Option<Glicko>], _: &[u8]| -> Vec<RatingChange> { panic!("never rated") };
         assert!(matches!(
             store.finish_game(game.revision - 1, &stale, &rate, None),
             Err(StoreError::Conflict { .. })
@@ -498,14 +545,13 @@ fn owed_revision(store: &Store, id: u64) -> Option<u64> {
 
 #[test]
 fn every_game_write_owes_its_board_and_settling_never_drops_a_newer_entry() {
-    use oaq_bot::games::oaq::Outcome;
     use oaq_bot::store::{FinishedGame, Owed, OwedKey, OwedWrite, RateFn};
     let store = Store::temporary().expect("store");
     let mut record = game(60, 800);
     record.guild = None;
     let created = store.create_game(&record).expect("create");
     assert_eq!(owed_revision(&store, 60), Some(1));
-    record.moves.push("1+".parse::<Move>().expect("move"));
+    record.moves.push(String::from("1+"));
     let moved = store
         .update_game(created.revision, &record, false)
         .expect("move");
@@ -537,10 +583,10 @@ fn every_game_write_owes_its_board_and_settling_never_drops_a_newer_entry() {
     assert!(store.settle(OwedKey::Board(60), &later).expect("settle"));
     assert_eq!(owed_revision(&store, 60), None);
     // The ending owes the final board, in its transaction.
-    record.resigned = Some(Seat::North);
+    record.retired.push(retired(1, Retirement::Resigned, 2));
     let finished = FinishedGame {
         game: record.clone(),
-        outcome: Outcome::Winner(Seat::South),
+        places: vec![0, 1],
         finished_ms: 70,
         ratings: None,
     };
@@ -614,7 +660,7 @@ fn concurrent_writers_each_find_their_own_write_on_disk_when_their_call_returns(
                     let mut taken = Vec::new();
                     barrier.wait();
                     for revision in 1..=WRITES {
-                        record.moves.push("7+".parse().expect("move"));
+                        record.moves.push(String::from("7+"));
                         store.update_game(revision, &record, false).expect("update");
                         let copy = root.join(format!("copy-{id}-{revision}"));
                         copy_files(db, &copy);

@@ -6,8 +6,8 @@ use rand::Rng;
 use super::games::Table;
 use super::table::Loaded;
 use super::{
-    message_link, Action, App, Button, Edit, Fail, Locale, Msg, Place, Reply, Response, Style,
-    Text, Track, UserRef,
+    message_link, Action, App, Button, ChallengeRequest, Edit, Fail, Locale, Msg, Place, Reply,
+    Response, Style, Text, Track, UserRef,
 };
 use crate::store::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Note, Owed,
@@ -36,7 +36,7 @@ impl App {
 
     /// Removes an expired challenge; the note saying so on its message is owed in the same
     /// transaction, and returned drawn.
-    fn expire(&self, stored: &Stored<ChallengeRecord>) -> Result<Edit, StoreError> {
+    pub(super) fn expire(&self, stored: &Stored<ChallengeRecord>) -> Result<Edit, StoreError> {
         let c = &stored.record;
         let note = Note {
             channel: c.channel,
@@ -58,7 +58,7 @@ impl App {
         })
     }
 
-    fn do_challenge(
+    pub(super) fn do_challenge(
         &self,
         locale: Locale,
         place: Place,
@@ -96,7 +96,11 @@ impl App {
     }
 
     /// Stores a new challenge and posts it (with `edits` for what was cleared on the way).
-    fn post_challenge(&self, record: &ChallengeRecord, edits: Vec<Edit>) -> Result<Response, Fail> {
+    pub(super) fn post_challenge(
+        &self,
+        record: &ChallengeRecord,
+        edits: Vec<Edit>,
+    ) -> Result<Response, Fail> {
         match self.store.create_challenge(record) {
             Ok(_) => {}
             Err(StoreError::ChannelBusy { .. }) => {
@@ -118,7 +122,7 @@ impl App {
 
     /// Checks that a new challenge or game may start in `place`: nothing else is going on
     /// there. An expired challenge is removed on the way; the returned edits say so.
-    fn claim_channel(&self, place: Place) -> Result<Vec<Edit>, Fail> {
+    pub(super) fn claim_channel(&self, place: Place) -> Result<Vec<Edit>, Fail> {
         let mut edits = Vec::new();
         match self.store.channel(place.channel)? {
             Some(ChannelEntry::Game(id)) => {
@@ -144,7 +148,7 @@ impl App {
         Ok(edits)
     }
 
-    fn challenge_msg(&self, c: &ChallengeRecord) -> Result<Msg, Fail> {
+    pub(super) fn challenge_msg(&self, c: &ChallengeRecord) -> Result<Msg, Fail> {
         let locale = c.locale;
         let expires_s = c.expires_ms / 1000;
         let rules = Table::rules_name(c.kind, &c.rules)
@@ -198,7 +202,7 @@ impl App {
         })
     }
 
-    fn rps_msg(&self, c: &ChallengeRecord, opponent: u64, tie: Option<Hand>) -> Msg {
+    pub(super) fn rps_msg(&self, c: &ChallengeRecord, opponent: u64, tie: Option<Hand>) -> Msg {
         let locale = c.locale;
         let mut row: Vec<Button> = Hand::ALL
             .into_iter()
@@ -232,7 +236,10 @@ impl App {
     }
 
     /// Loads a challenge; an expired one is removed and answered with its expired message.
-    fn load_challenge(&self, id: u64) -> Result<Result<Stored<ChallengeRecord>, Response>, Fail> {
+    pub(super) fn load_challenge(
+        &self,
+        id: u64,
+    ) -> Result<Result<Stored<ChallengeRecord>, Response>, Fail> {
         let stored = self
             .store
             .challenge(id)?
@@ -250,7 +257,7 @@ impl App {
         Ok(Ok(stored))
     }
 
-    fn accept(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn accept(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
         let mut stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
@@ -319,7 +326,7 @@ impl App {
         }
     }
 
-    fn start_game(
+    pub(super) fn start_game(
         &self,
         challenge: &Stored<ChallengeRecord>,
         south: Player,
@@ -359,7 +366,13 @@ impl App {
         })
     }
 
-    fn pick(&self, locale: Locale, user: &UserRef, id: u64, hand: Hand) -> Result<Response, Fail> {
+    pub(super) fn pick(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        id: u64,
+        hand: Hand,
+    ) -> Result<Response, Fail> {
         let mut stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
@@ -423,7 +436,7 @@ impl App {
     }
 
     /// The challenge message is public: it keeps the challenge's language, whoever clicks.
-    fn decline(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn decline(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
         let stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),
@@ -451,7 +464,7 @@ impl App {
     }
 
     /// The challenge message is public: it keeps the challenge's language, whoever clicks.
-    fn cancel(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn cancel(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
         let stored = match self.load_challenge(id)? {
             Ok(stored) => stored,
             Err(expired) => return Ok(expired),

@@ -11,7 +11,11 @@ use crate::store::{BotResult, FinishedGame, GameRecord, Score};
 fn bot_result(record: &GameRecord, places: &[u8]) -> Option<BotResult> {
     let computer = record.seats.iter().position(|p| p.computer.is_some())?;
     let level = record.seats[computer].computer?;
-    let mut people = record.seats.iter().enumerate().filter(|(_, p)| p.computer.is_none());
+    let mut people = record
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.computer.is_none());
     let (human, person) = people.next()?;
     if people.next().is_some() || record.seats.len() != 2 {
         return None;
@@ -54,7 +58,9 @@ impl App {
             finished_ms: self.now(),
             ratings: None,
         };
-        let multi_seat = Table::seat_counts(finished.game.kind).iter().any(|&n| n > 2);
+        let multi_seat = Table::seat_counts(finished.game.kind)
+            .iter()
+            .any(|&n| n > 2);
         let rate = |current: &[Option<_>], places: &[u8]| rate(multi_seat, current, places);
         let (stored, _) = self
             .store

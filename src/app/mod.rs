@@ -7,8 +7,8 @@
 //! logged and answered with an apology, and nothing is half-applied.
 
 mod authority;
-mod clock;
 mod challenge;
+mod clock;
 mod computer;
 mod ending;
 pub mod games;
@@ -32,21 +32,21 @@ use rand_chacha::ChaCha8Rng;
 
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
-pub use outbox::{backoff_ms, Scan, Sent, Shown, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
 pub use games::Notation;
+pub use outbox::{backoff_ms, Scan, Sent, Shown, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
 pub use reply::{
-    limits, Action, Attachment, Button, Choice, Edit, FileKind, Msg, Reply, Response, Select, Style,
-    ThreadRequest, Track,
+    limits, Action, Attachment, Button, Choice, Edit, FileKind, Msg, Reply, Response, Select,
+    Style, ThreadRequest, Track,
 };
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use social::ReplayRequest;
 pub use text::{Locale, Text};
 
-use games::{RuleChoice, Table};
 use crate::store::GameKind;
+use games::{RuleChoice, Table};
 
 use crate::render::{Fonts, RenderError};
-use crate::store::{ChannelEntry, FirstPlayer, OwedKey, Player, Store, StoreError};
+use crate::store::{ChannelEntry, FirstPlayer, Owed, OwedKey, Player, Store, StoreError};
 
 /// A Discord user as the app needs them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,7 +153,6 @@ fn message_link(guild: Option<u64>, channel: u64, message: Option<u64>) -> Optio
         "https://discord.com/channels/{guild}/{channel}/{message}"
     ))
 }
-
 
 /// The Discord-agnostic bot.
 pub struct App {
@@ -275,7 +274,9 @@ impl App {
                 return Ok(Vec::new());
             };
             let loaded = self.load_game(id)?;
-            let mine = loaded.to_move().is_some_and(|s| loaded.seat_of(user.id) == Some(s));
+            let mine = loaded
+                .to_move()
+                .is_some_and(|s| loaded.seat_of(user.id) == Some(s));
             if !mine {
                 return Ok(Vec::new());
             }
@@ -354,9 +355,10 @@ impl App {
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
             Action::Rematch { game } => self.rematch(locale, user, game),
             Action::Leaderboard {
+                kind,
                 page,
                 locale: shown,
-            } => self.leaderboard_click(place, page, shown),
+            } => self.leaderboard_click(place, kind, page, shown),
             Action::Rules { game } => {
                 let record = self.load_game(game)?.stored.record;
                 let text = Table::rules_text(record.kind, Some(&record.rules), true)

@@ -2,11 +2,11 @@
 //! `/oaq board`.
 
 use super::table::Loaded;
-use super::{
-    computer, message_link, Action, App, Button, Fail, Locale, Msg, Place, Reply, Response,
-    Style, Text, Track, UserRef,
-};
 use super::Notation;
+use super::{
+    computer, message_link, Action, App, Button, Fail, Locale, Msg, Place, Reply, Response, Style,
+    Text, Track, UserRef,
+};
 use crate::store::{ChannelEntry, Retirement};
 
 /// The id of the player facing `seat` in a two-seat game (the one who wins if it resigns);
@@ -34,7 +34,11 @@ enum Moved {
 }
 
 impl App {
-    fn current_board_private(&self, locale: Locale, loaded: &Loaded) -> Result<Response, Fail> {
+    pub(super) fn current_board_private(
+        &self,
+        locale: Locale,
+        loaded: &Loaded,
+    ) -> Result<Response, Fail> {
         let record = &loaded.stored.record;
         let to_move = loaded.to_move().map(|s| record.seats[s].id);
         let text = Text::OutOfDate {
@@ -143,7 +147,9 @@ impl App {
             _ => {}
         }
         if ply as usize != loaded.stored.record.moves.len() {
-            return self.current_board_private(locale, &loaded).map(Moved::Answer);
+            return self
+                .current_board_private(locale, &loaded)
+                .map(Moved::Answer);
         }
         let Some(seat) = loaded.seat_of(user.id) else {
             return Err(Fail::User(Text::NotAPlayer));
@@ -175,7 +181,12 @@ impl App {
 
     /// A move clicked on `copy`, an old copy of the board (the board was posted again): not
     /// played; the player is pointed to the live board and the copy loses its buttons.
-    fn old_copy(&self, locale: Locale, loaded: &Loaded, copy: u64) -> Result<Response, Fail> {
+    pub(super) fn old_copy(
+        &self,
+        locale: Locale,
+        loaded: &Loaded,
+        copy: u64,
+    ) -> Result<Response, Fail> {
         let record = &loaded.stored.record;
         let retired = self.retire(record, Some(copy))?;
         let link = message_link(record.guild, record.channel, record.message);
@@ -184,7 +195,12 @@ impl App {
         Ok(response)
     }
 
-    fn ask_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn ask_resign(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        id: u64,
+    ) -> Result<Response, Fail> {
         let loaded = self.load_game(id)?;
         if loaded.finished() {
             return Err(Fail::User(Text::GameOver));
@@ -213,7 +229,7 @@ impl App {
     }
 
     /// Resigns `user` from game `id`; returns the loser's seat and the final board.
-    fn apply_resign(&self, user: &UserRef, id: u64) -> Result<(Loaded, Msg), Fail> {
+    pub(super) fn apply_resign(&self, user: &UserRef, id: u64) -> Result<(Loaded, Msg), Fail> {
         let mut loaded = self.load_game(id)?;
         if loaded.finished() {
             return Err(Fail::User(Text::GameOver));
@@ -227,7 +243,12 @@ impl App {
         Ok((loaded, board))
     }
 
-    fn confirm_resign(&self, locale: Locale, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn confirm_resign(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        id: u64,
+    ) -> Result<Response, Fail> {
         let (loaded, board) = self.apply_resign(user, id)?;
         Ok(Response {
             reply: Reply::Update(Msg::text(Text::YouResigned.render(locale))),
@@ -238,7 +259,7 @@ impl App {
         })
     }
 
-    fn do_resign_command(
+    pub(super) fn do_resign_command(
         &self,
         locale: Locale,
         place: Place,
@@ -283,7 +304,7 @@ impl App {
         })
     }
 
-    fn do_board(&self, place: Place) -> Result<Response, Fail> {
+    pub(super) fn do_board(&self, place: Place) -> Result<Response, Fail> {
         match self.store.channel(place.channel)? {
             Some(ChannelEntry::Game(id)) => {
                 let loaded = self.load_game(id)?;
@@ -308,5 +329,4 @@ impl App {
             None => Err(Fail::User(Text::NoGameHere)),
         }
     }
-
 }

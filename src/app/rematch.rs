@@ -37,9 +37,15 @@ impl App {
         };
         let edits = self.claim_channel(place)?;
         // A rematch swaps the two seats; games of more seats start again from a lobby.
-        let Some(other) = record.seats.get(1 - seat.min(1)).filter(|_| record.seats.len() == 2)
+        let Some(other) = record
+            .seats
+            .get(1 - seat.min(1))
+            .filter(|_| record.seats.len() == 2)
         else {
-            return Err(Fail::Internal(format!("no rematch for game {id} of {} seats", record.seats.len())));
+            return Err(Fail::Internal(format!(
+                "no rematch for game {id} of {} seats",
+                record.seats.len()
+            )));
         };
         let other = other.clone();
         if other.computer.is_some() {

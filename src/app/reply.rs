@@ -4,6 +4,7 @@
 use super::games::Notation;
 use super::outbox::Shown;
 use crate::locale::Locale;
+use crate::store::GameKind;
 use crate::store::{Hand, Owed, OwedKey};
 
 /// A button's action, carried in its `custom_id` (see `discord::custom_id`). Every action names
@@ -66,6 +67,8 @@ pub enum Action {
     /// Turn a leaderboard message to another page. The leaderboard is the one of the server
     /// the button is clicked in.
     Leaderboard {
+        /// The game whose leaderboard it is.
+        kind: GameKind,
         /// The page to show (0-based).
         page: u64,
         /// The language the message was posted in, which it keeps whoever clicks.
@@ -168,7 +171,13 @@ impl Attachment {
 
 impl std::fmt::Debug for Attachment {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} ({:?}, {} bytes)", self.name, self.kind, self.bytes.len())
+        write!(
+            f,
+            "{} ({:?}, {} bytes)",
+            self.name,
+            self.kind,
+            self.bytes.len()
+        )
     }
 }
 

@@ -96,7 +96,11 @@ const WENG_LIN_SCALE: f64 = 60.0;
 /// The rating changes of one game of a kind: Glicko-2 for a game only ever played by two,
 /// Weng-Lin (made for results of many players) for a game of more seats, whatever this
 /// game's count, so that one leaderboard holds one system.
-pub(super) fn rate(multi_seat: bool, current: &[Option<Glicko>], places: &[u8]) -> Vec<RatingChange> {
+pub(super) fn rate(
+    multi_seat: bool,
+    current: &[Option<Glicko>],
+    places: &[u8],
+) -> Vec<RatingChange> {
     if multi_seat {
         rate_weng_lin(current, places)
     } else {
@@ -199,13 +203,11 @@ impl App {
         Ok(changes
             .iter()
             .zip(seats)
-            .map(|(change, player)| {
-                Text::RatingChange {
-                    name: player.name.clone(),
-                    before: change.before.rating.round() as i64,
-                    after: change.after.rating.round() as i64,
-                    provisional: provisional(&change.after),
-                }
+            .map(|(change, player)| Text::RatingChange {
+                name: player.name.clone(),
+                before: change.before.rating.round() as i64,
+                after: change.after.rating.round() as i64,
+                provisional: provisional(&change.after),
             })
             .collect())
     }

@@ -75,7 +75,12 @@ impl App {
         self.finish(locale, "settings", result)
     }
 
-    fn settings_text(&self, s: &GuildSettings, changed: bool, locale: Locale) -> Result<Text, Fail> {
+    fn settings_text(
+        &self,
+        s: &GuildSettings,
+        changed: bool,
+        locale: Locale,
+    ) -> Result<Text, Fail> {
         let rules = games::default_rules(GameKind::Oaq, s).map_err(Fail::Internal)?;
         Ok(Text::SettingsSummary {
             changed,

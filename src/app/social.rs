@@ -1,17 +1,16 @@
 //! What players look at around their games: the leaderboard, a player's stats, the history of
 //! finished games, replays and the list of games being played.
 
+use super::games::{Frame, Scene, Table};
 use super::results::{provisional, Finish, Standing};
+use super::table::{situation, sole_winner};
 use super::{
     message_link, Action, App, Attachment, Button, Fail, Locale, Msg, Place, Reply, Response,
-    Style, Text,
-    UserRef,
+    Style, Text, UserRef,
 };
 use crate::render::animation::encode_gif;
 use crate::render::chart::{self, ChartView};
 use crate::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
-use super::games::{Frame, Scene, Table};
-use super::table::{situation, sole_winner};
 use crate::store::{FinishedGame, GameKind, GameRecord, StoreError};
 
 /// Players on a leaderboard page.
@@ -61,11 +60,18 @@ fn pages(total: u64) -> u64 {
 }
 
 impl App {
-    /// `/oaq leaderboard [page]` (pages count from 1).
-    pub fn leaderboard(&self, locale: Locale, place: Place, page: Option<u64>) -> Response {
+    /// `/oaq leaderboard [page]`: the server's players of `kind` by rating (pages count
+    /// from 1).
+    pub fn leaderboard(
+        &self,
+        locale: Locale,
+        place: Place,
+        kind: GameKind,
+        page: Option<u64>,
+    ) -> Response {
         let result = (|| {
             let guild = guild_of(place)?;
-            let total = self.store.leaderboard(GameKind::Oaq, guild, 0, 0)?.total;
+            let total = self.store.leaderboard(kind, guild, 0, 0)?.total;
             if total == 0 {
                 return Err(Fail::User(Text::LeaderboardEmpty));
             }
@@ -75,7 +81,7 @@ impl App {
                     pages: pages(total),
                 }));
             }
-            post(self.leaderboard_msg(locale, guild, page - 1)?)
+            post(self.leaderboard_msg(locale, kind, guild, page - 1)?)
         })();
         self.finish(locale, "leaderboard", result)
     }
@@ -91,24 +97,31 @@ impl App {
     pub(super) fn leaderboard_click(
         &self,
         place: Place,
+        kind: GameKind,
         page: u64,
         shown: Locale,
     ) -> Result<Response, Fail> {
         let guild = guild_of(place)?;
-        let total = self.store.leaderboard(GameKind::Oaq, guild, 0, 0)?.total;
+        let total = self.store.leaderboard(kind, guild, 0, 0)?.total;
         if total == 0 {
             // Not a leaderboard of this server (a button from elsewhere), or nobody is rated.
             return Err(Fail::User(Text::LeaderboardEmpty));
         }
         let page = page.min(pages(total) - 1);
-        ok(Reply::Update(self.leaderboard_msg(shown, guild, page)?))
+        ok(Reply::Update(
+            self.leaderboard_msg(shown, kind, guild, page)?,
+        ))
     }
 
     /// The leaderboard message for page `page` (0-based): caption, picture, page buttons.
-    fn leaderboard_msg(&self, locale: Locale, guild: u64, page: u64) -> Result<Msg, Fail> {
-        let board = self
-            .store
-            .leaderboard(GameKind::Oaq, guild, page, PER_PAGE)?;
+    fn leaderboard_msg(
+        &self,
+        locale: Locale,
+        kind: GameKind,
+        guild: u64,
+        page: u64,
+    ) -> Result<Msg, Fail> {
+        let board = self.store.leaderboard(kind, guild, page, PER_PAGE)?;
         let pages = pages(board.total);
         let texts: Vec<(String, String)> = board
             .rows
@@ -162,7 +175,7 @@ impl App {
             },
         )?;
         let button = |text: Text, page: u64, disabled: bool| Button {
-            action: Action::Leaderboard { page, locale },
+            action: Action::Leaderboard { kind, page, locale },
             label: text.render(locale),
             style: Style::Secondary,
             disabled,
@@ -193,30 +206,33 @@ impl App {
         &self,
         locale: Locale,
         place: Place,
+        kind: GameKind,
         user: &UserRef,
         player: Option<&UserRef>,
     ) -> Response {
         let result = (|| {
             let guild = guild_of(place)?;
             let player = player.unwrap_or(user);
-            let Some(stored) = self.store.rating(GameKind::Oaq, guild, player.id)? else {
+            let Some(stored) = self.store.rating(kind, guild, player.id)? else {
                 return Err(Fail::User(Text::StatsNone { player: player.id }));
             };
             let record = stored.record;
-            let board = self.store.leaderboard(GameKind::Oaq, guild, 0, 0)?;
+            let board = self.store.leaderboard(kind, guild, 0, 0)?;
             let mut lines = vec![Text::StatsSummary {
                 player: player.id,
                 rating: record.glicko.rating.round() as i64,
                 deviation: record.glicko.deviation.round() as i64,
                 provisional: provisional(&record.glicko),
-                rank: self.store.rank(GameKind::Oaq, guild, player.id)?,
+                rank: self.store.rank(kind, guild, player.id)?,
                 players: board.total,
                 wins: record.wins,
                 draws: record.draws,
                 losses: record.losses,
             }
             .render(locale)];
-            let recent = self.store.recent_of(Some(guild), player.id, STATS_LINES)?;
+            let recent = self
+                .store
+                .recent_of(Some(guild), kind, player.id, STATS_LINES)?;
             if !recent.is_empty() {
                 lines.push(Text::RecentGamesOf { player: player.id }.render(locale));
                 lines.extend(
@@ -225,13 +241,13 @@ impl App {
                         .filter_map(|g| history_line(g, player.id, locale)),
                 );
             }
-            let points = self.store.rating_points(GameKind::Oaq, guild, player.id)?;
+            let points = self.store.rating_points(kind, guild, player.id)?;
             let mut ratings = Vec::with_capacity(points.len() + 1);
             // The chart starts from the rating before the player's first rated game.
             if let Some(first) = points.first() {
                 let start = self.store.finished(first.game)?.and_then(|g| {
                     let seat = seat_of(&g.record.game, player.id)?;
-                    Some(g.record.ratings?[seat.index()].before.rating)
+                    Some(g.record.ratings?.get(seat)?.before.rating)
                 });
                 ratings.extend(start);
             }
@@ -265,6 +281,7 @@ impl App {
         &self,
         locale: Locale,
         place: Place,
+        kind: GameKind,
         user: &UserRef,
         player: Option<&UserRef>,
     ) -> Response {
@@ -273,7 +290,7 @@ impl App {
                 (Some(guild), None) => (
                     Text::RecentGamesHere,
                     self.store
-                        .recent_in_guild(guild, HISTORY_LINES)?
+                        .recent_in_guild(guild, kind, HISTORY_LINES)?
                         .iter()
                         .map(|g| server_history_line(g).render(locale))
                         .collect::<Vec<_>>(),
@@ -283,7 +300,7 @@ impl App {
                     (
                         Text::RecentGamesOf { player: player.id },
                         self.store
-                            .recent_of(guild, player.id, HISTORY_LINES)?
+                            .recent_of(guild, kind, player.id, HISTORY_LINES)?
                             .iter()
                             .filter_map(|g| history_line(g, player.id, locale))
                             .collect(),
@@ -304,15 +321,16 @@ impl App {
         self.finish(locale, "history", result)
     }
 
-    /// `/oaq games`: the games being played in this server, with links to their boards.
-    pub fn games(&self, locale: Locale, place: Place) -> Response {
+    /// `/oaq games`: the games of `kind` being played in this server, with links to their
+    /// boards.
+    pub fn games(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
         let result = (|| {
             let guild = guild_of(place)?;
             let mut games: Vec<GameRecord> = Vec::new();
             for id in self.store.running_games() {
                 // A damaged entry is skipped here: the list is only for watching.
                 if let Ok(Some(stored)) = id.and_then(|id| self.store.game(id)) {
-                    if stored.record.guild == Some(guild) {
+                    if stored.record.guild == Some(guild) && stored.record.kind == kind {
                         games.push(stored.record);
                     }
                 }
@@ -508,9 +526,7 @@ fn game_record(game: &GameRecord, result: &Text, locale: Locale, room: usize) ->
     let lines: Vec<String> = game
         .moves
         .chunks(MOVES_PER_LINE)
-        .map(|line| {
-            line.join(" ") + "\n"
-        })
+        .map(|line| line.join(" ") + "\n")
         .collect();
     let total: usize = text.chars().count() + lines.iter().map(String::len).sum::<usize>();
     if total <= room {
@@ -538,7 +554,9 @@ fn game_record(game: &GameRecord, result: &Text, locale: Locale, room: usize) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Player;
+    use crate::app::games::oaq::OaqChoice;
+    use crate::app::games::RuleChoice;
+    use crate::store::{GuildSettings, Player};
 
     #[test]
     fn a_record_too_long_for_a_message_says_what_it_left_out() {
@@ -547,16 +565,21 @@ mod tests {
             name: format!("P{id}"),
             computer: None,
         };
-        let rules = crate::games::oaq::Rules::standard();
+        let rules = RuleChoice::Oaq(OaqChoice::default())
+            .rules(&GuildSettings::default())
+            .expect("rules");
+        let start = Table::start(GameKind::Oaq, &rules, 2)
+            .expect("a game")
+            .start_text();
         let game = GameRecord {
             id: 1,
             guild: Some(1),
             channel: 1,
             message: None,
-            kind: crate::store::GameKind::Oaq,
+            kind: GameKind::Oaq,
             seats: vec![player(1), player(2)],
-            rules: serde_json::to_value(rules).expect("rules"),
-            start: crate::games::oaq::Position::start(rules).to_string(),
+            rules,
+            start,
             moves: vec![String::from("11-"); 600],
             retired: Vec::new(),
             created_ms: 0,

@@ -2,9 +2,7 @@
 //! from it: caption, picture and buttons.
 
 use super::games::{Controls, Scene, Situation, Table};
-use super::{
-    rematch, Action, App, Attachment, Button, Fail, Msg, Shown, Style, Text,
-};
+use super::{rematch, Action, App, Attachment, Button, Fail, Msg, Shown, Style, Text};
 use crate::store::{GameRecord, Retirement, StoreError, Stored};
 
 /// A game loaded from the store and replayed.
@@ -189,7 +187,7 @@ impl App {
         let picture = table
             .picture(&self.fonts, &record.rules, &scene, None)
             .map_err(Fail::Internal)?;
-        let png = crate::render::encode_png(&picture)?;
+        let png = crate::render::encode::png(&picture)?;
         Ok(Msg {
             text: lines
                 .iter()

@@ -1759,6 +1759,25 @@ pub const COMMANDS: &[CommandText] = &[
         ("ban-co", "Đăng lại bàn cờ hiện tại của kênh này"),
     ),
     entry(
+        "oaq move",
+        (
+            "move",
+            "Play a move by typing it; the suggestions list your legal moves",
+        ),
+        (
+            "di",
+            "Đi một nước bằng cách gõ; gợi ý liệt kê các nước bạn được đi",
+        ),
+    ),
+    entry(
+        "oaq move move",
+        (
+            "move",
+            "The move, as its button shows it or in notation (3+)",
+        ),
+        ("nuoc", "Nước đi, như trên nút bấm hoặc theo ký hiệu (3+)"),
+    ),
+    entry(
         "oaq resign",
         ("resign", "Resign your game in this channel"),
         ("xin-thua", "Xin thua ván của bạn trong kênh này"),

@@ -36,6 +36,7 @@ impl App {
                 message,
                 // Discord's limit on a thread name.
                 name: Text::ThreadName {
+                    game: record.kind,
                     names: record.seats.iter().map(|p| p.name.clone()).collect(),
                 }
                 .render(locale)

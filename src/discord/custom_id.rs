@@ -3,8 +3,9 @@
 //!
 //! Format: `oaq:<kind>:<id>[:<more>]`, for example `oaq:m:42:17:3+` (a move in game 42 on the
 //! board drawn after 17 moves; the move is in the notation of the game's kind, which comes
-//! from the game's record, so ids of every game share this form), or `oaq:l:<page>:<en|vi>` for a leaderboard page in the
-//! language the message was posted in. The longest is well under Discord's 100-character
+//! from the game's record, so ids of every game share this form), or `oaq:l:<page>:<en|vi>`
+//! for a page of the Ô ăn quan leaderboard in the language the message was posted in
+//! (`oaq:l:<page>:<en|vi>:<s|c>` for Shogi's and Chinese checkers'). The longest is well under Discord's 100-character
 //! limit.
 //!
 //! An id names a view or a record and a version, never an authority: the server, channel and
@@ -15,7 +16,7 @@
 use thiserror::Error;
 
 use crate::app::{Action, Locale};
-use crate::store::Hand;
+use crate::store::{GameKind, Hand};
 
 /// Discord's limit on a `custom_id`.
 pub const MAX_LEN: usize = 100;
@@ -30,6 +31,15 @@ fn hand_code(hand: Hand) -> &'static str {
         Hand::Rock => "r",
         Hand::Paper => "p",
         Hand::Scissors => "s",
+    }
+}
+
+/// The code of a game's leaderboard in its page buttons (Ô ăn quan's ids carry none).
+fn kind_code(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Oaq => "o",
+        GameKind::Shogi => "s",
+        GameKind::ChineseCheckers => "c",
     }
 }
 
@@ -52,7 +62,14 @@ pub fn encode(action: &Action) -> String {
         Action::ConfirmResign { game } => format!("oaq:y:{game}"),
         Action::Rules { game } => format!("oaq:h:{game}"),
         Action::Rematch { game } => format!("oaq:n:{game}"),
-        Action::Leaderboard { page, locale } => format!("oaq:l:{page}:{}", locale_code(locale)),
+        Action::Leaderboard {
+            kind: GameKind::Oaq,
+            page,
+            locale,
+        } => format!("oaq:l:{page}:{}", locale_code(locale)),
+        Action::Leaderboard { kind, page, locale } => {
+            format!("oaq:l:{page}:{}:{}", locale_code(locale), kind_code(kind))
+        }
     }
 }
 
@@ -86,17 +103,34 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
         ["oaq", "h", _] => Action::Rules { game: id(2)? },
         ["oaq", "n", _] => Action::Rematch { game: id(2)? },
         ["oaq", "l", _, "en"] => Action::Leaderboard {
+            kind: GameKind::Oaq,
             page: id(2)?,
             locale: Locale::English,
         },
         ["oaq", "l", _, "vi"] => Action::Leaderboard {
+            kind: GameKind::Oaq,
             page: id(2)?,
             locale: Locale::Vietnamese,
+        },
+        ["oaq", "l", _, locale, kind] => Action::Leaderboard {
+            kind: match *kind {
+                "o" => GameKind::Oaq,
+                "s" => GameKind::Shogi,
+                "c" => GameKind::ChineseCheckers,
+                _ => return Err(bad()),
+            },
+            page: id(2)?,
+            locale: match *locale {
+                "en" => Locale::English,
+                "vi" => Locale::Vietnamese,
+                _ => return Err(bad()),
+            },
         },
         // The old form, `oaq:l:<guild>:<page>`: the guild is checked for damage, then ignored.
         ["oaq", "l", _, _] => {
             id(2)?;
             Action::Leaderboard {
+                kind: GameKind::Oaq,
                 page: id(3)?,
                 locale: Locale::English,
             }
@@ -123,11 +157,15 @@ mod tests {
             Action::Rules { game: id },
             Action::Rematch { game: id },
         ];
-        actions.extend(Locale::ALL.map(|locale| Action::Leaderboard {
-            page: u64::from(ply),
-            locale,
-        }));
+        for kind in GameKind::ALL {
+            actions.extend(Locale::ALL.map(|locale| Action::Leaderboard {
+                kind,
+                page: u64::from(ply),
+                locale,
+            }));
+        }
         actions.push(Action::Leaderboard {
+            kind: GameKind::Oaq,
             page: id,
             locale: Locale::Vietnamese,
         });
@@ -182,12 +220,14 @@ mod tests {
         assert_eq!(
             decode("oaq:l:123456789012345678:3"),
             Ok(Action::Leaderboard {
+                kind: GameKind::Oaq,
                 page: 3,
                 locale: Locale::English,
             })
         );
         assert_eq!(
             encode(&Action::Leaderboard {
+                kind: GameKind::Oaq,
                 page: 3,
                 locale: Locale::Vietnamese,
             }),

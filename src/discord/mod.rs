@@ -13,21 +13,22 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ChannelId, ChannelType, ComponentInteraction, ComponentInteractionDataKind,
-    CreateActionRow, CreateAttachment, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption,
-    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage, CreateThread,
-    FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction, MessageId,
+    CreateActionRow, CreateAttachment, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, CreateThread, FullEvent, GatewayIntents, GuildId, HttpBuilder,
+    Interaction, MessageId,
 };
 use thiserror::Error;
 
-use crate::app::{
-    Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, Locale, Msg, Place, PlayRequest, Reply,
-    Response, Select, SettingsChange, Style, Text, ThreadRequest, Track, UserRef,
-};
 use crate::app::games::oaq::OaqChoice;
 use crate::app::games::RuleChoice;
+use crate::app::{
+    Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, Locale, Msg, Place,
+    PlayRequest, Reply, Response, Select, SettingsChange, Style, Text, ThreadRequest, Track,
+    UserRef,
+};
 use crate::games::oaq::Preset;
-use crate::store::{FirstPlayer, Level, OwedKey};
+use crate::store::{FirstPlayer, GameKind, Level, OwedKey};
 use outbox::Outbox;
 
 /// How the bot connects.
@@ -244,6 +245,21 @@ fn invocation(ctx: Context<'_>) -> (Arc<App>, Locale, Place, UserRef) {
     )
 }
 
+/// The game a subcommand is about: the one its root command names. The subcommands that mean
+/// the same for every game (board, resign, rules, leaderboard, stats, history, replay, games)
+/// are one implementation under each game's root.
+fn kind(ctx: Context<'_>) -> GameKind {
+    let root = ctx
+        .parent_commands()
+        .first()
+        .map_or(&*ctx.command().name, |c| &*c.name);
+    match root {
+        "shogi" => GameKind::Shogi,
+        "chinese-checkers" => GameKind::ChineseCheckers,
+        _ => GameKind::Oaq,
+    }
+}
+
 fn place(ctx: Context<'_>) -> Place {
     Place {
         guild: ctx.guild_id().map(|g| g.get()),
@@ -353,6 +369,7 @@ fn oaq_rules(rules: Option<RulesChoice>, quan_value: Option<QuanChoice>) -> Rule
     subcommands(
         "challenge",
         "play",
+        "play_move",
         "board",
         "resign",
         "rules",
@@ -475,6 +492,33 @@ async fn board(ctx: Context<'_>) -> Result<(), Error> {
     answer_command(ctx, response).await
 }
 
+/// The legal moves of the caller's game here that match what they have typed so far.
+async fn suggest_moves(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    let (app, _, place, user) = invocation(ctx);
+    let typed = typed.to_owned();
+    let choices = blocking(move || app.move_choices(place, &user, &typed))
+        .await
+        .unwrap_or_default();
+    let choices = choices
+        .into_iter()
+        .map(|c| serenity::AutocompleteChoice::new(c.label, c.value))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Play a move by typing it; the suggestions list your legal moves.
+#[poise::command(slash_command, rename = "move")]
+async fn play_move(
+    ctx: Context<'_>,
+    #[rename = "move"]
+    #[autocomplete = "suggest_moves"]
+    mv: String,
+) -> Result<(), Error> {
+    let (app, locale, place, user) = invocation(ctx);
+    let response = blocking(move || app.typed_move(locale, place, &user, &mv)).await?;
+    answer_command(ctx, response).await
+}
+
 /// Resign your game in this channel.
 #[poise::command(slash_command)]
 async fn resign(ctx: Context<'_>) -> Result<(), Error> {
@@ -501,9 +545,9 @@ async fn help(ctx: Context<'_>) -> Result<(), Error> {
 /// This server's Ô ăn quan ratings, ten players a page.
 #[poise::command(slash_command)]
 async fn leaderboard(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(), Error> {
-    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
     let page = page.map(u64::from);
-    let response = blocking(move || app.leaderboard(locale, place, page)).await?;
+    let response = blocking(move || app.leaderboard(locale, place, game, page)).await?;
     answer_command(ctx, response).await
 }
 
@@ -511,8 +555,8 @@ async fn leaderboard(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(
 #[poise::command(slash_command)]
 async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let player = player.as_ref().map(user_ref);
-    let response = blocking(move || app.stats(locale, place, &user, player.as_ref())).await?;
+    let (game, player) = (kind(ctx), player.as_ref().map(user_ref));
+    let response = blocking(move || app.stats(locale, place, game, &user, player.as_ref())).await?;
     answer_command(ctx, response).await
 }
 
@@ -520,8 +564,9 @@ async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), E
 #[poise::command(slash_command)]
 async fn history(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let player = player.as_ref().map(user_ref);
-    let response = blocking(move || app.history(locale, place, &user, player.as_ref())).await?;
+    let (game, player) = (kind(ctx), player.as_ref().map(user_ref));
+    let response =
+        blocking(move || app.history(locale, place, game, &user, player.as_ref())).await?;
     answer_command(ctx, response).await
 }
 
@@ -544,8 +589,8 @@ async fn replay(ctx: Context<'_>, game: u64) -> Result<(), Error> {
 /// The games being played in this server, with links to watch them.
 #[poise::command(slash_command)]
 async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
-    let response = blocking(move || app.games(locale, place)).await?;
+    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let response = blocking(move || app.games(locale, place, game)).await?;
     answer_command(ctx, response).await
 }
 

@@ -6,6 +6,7 @@
 pub mod animation;
 pub mod chart;
 pub mod chinese_checkers;
+pub mod encode;
 pub mod leaderboard;
 pub mod oaq;
 pub mod shogi;

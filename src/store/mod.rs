@@ -2,16 +2,27 @@
 //! writes owed to Discord (every transaction that writes a game owes its board in the same
 //! transaction; see `outbox.rs`).
 //!
-//! Every record is stored as a JSON envelope `{"schema": 1, "revision": n, "record": {...}}`.
+//! Every record is stored as a JSON envelope `{"schema": 2, "revision": n, "record": {...}}`.
+//! A game is stored as a small header in `games` (revision, schema, everything but the moves)
+//! and one key per move in `plies` (game id, ply → the move's notation text), written in the
+//! same transaction: a move appends one key and rewrites the header, so a game of n moves
+//! writes O(n) bytes, not O(n²). Moves are append-only: an update writes the plies beyond the
+//! stored count (and removes any beyond the new count).
+//!
+//! The store is game-neutral: records carry their [`GameKind`], seats, rules and moves as the
+//! game's own serde form and notation; only the app's adapters know what they mean. A database
+//! of schema 1 (Ô ăn quan only) is migrated once when opened (see `migrate.rs`).
 //! Updates name the revision they were computed from and are applied with compare-and-swap
 //! inside a sled transaction, so two racing writers apply at most one change. Every write is
 //! flushed to disk before the call returns, so an acknowledged change survives a crash. A record
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
 mod group_commit;
+mod migrate;
 mod outbox;
 mod play;
 mod records;
+mod schema1;
 mod settings;
 mod social;
 
@@ -30,16 +41,19 @@ pub use group_commit::GroupCommit;
 pub use outbox::{Note, Owed, OwedKey, OwedWrite};
 pub use play::{BotRecord, BotResult, BotTally, Score};
 pub use records::{
-    Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Player,
+    Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameKind, GameRecord, Hand, Level,
+    Player, Retired, Retirement, UnknownLevel,
 };
 pub use settings::GuildSettings;
 pub use social::{
-    FinishedGame, GameKind, Glicko, LeaderboardPage, RateFn, RatingChange, RatingPoint,
-    RatingRecord,
+    FinishedGame, Glicko, LeaderboardPage, RateFn, RatingChange, RatingPoint, RatingRecord,
 };
 
-/// The schema version this program writes and reads.
-pub const SCHEMA: u32 = 1;
+use records::GameHeader;
+
+/// The schema version this program writes and reads (it reads schema 1 by migrating it once,
+/// when the database is opened).
+pub const SCHEMA: u32 = 2;
 
 /// A record as read from the store, with the revision an update must name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,6 +201,48 @@ fn tx_check<T: DeserializeOwned>(
     }
 }
 
+/// The `plies` key of move `ply` (0-based) of game `game`.
+fn ply_key(game: u64, ply: u32) -> [u8; 12] {
+    let mut key = [0u8; 12];
+    key[..8].copy_from_slice(&game.to_be_bytes());
+    key[8..].copy_from_slice(&ply.to_be_bytes());
+    key
+}
+
+/// Checks that game `id` is stored at revision `expected`; returns the next revision and the
+/// number of moves stored.
+fn tx_check_game(games: &TransactionalTree, id: u64, expected: u64) -> TxResult<(u64, u32)> {
+    match tx_read::<GameHeader>(games, GAME, id)? {
+        Some(stored) if stored.revision == expected => Ok((expected + 1, stored.record.plies)),
+        _ => abort(StoreError::Conflict {
+            kind: GAME,
+            key: id,
+            expected,
+        }),
+    }
+}
+
+/// Writes `game` at `revision` over a stored game that had `had` moves: its header, the moves
+/// beyond `had`, and the removal of any stored move beyond the new count.
+fn tx_write_game(
+    games: &TransactionalTree,
+    plies: &TransactionalTree,
+    game: &GameRecord,
+    revision: u64,
+    had: u32,
+) -> TxResult<()> {
+    let header = GameHeader::of(game);
+    for (ply, mv) in game.moves.iter().enumerate().skip(had as usize) {
+        let Ok(ply) = u32::try_from(ply) else { break };
+        plies.insert(&ply_key(game.id, ply), mv.as_bytes())?;
+    }
+    for ply in header.plies..had {
+        plies.remove(&ply_key(game.id, ply))?;
+    }
+    games.insert(&game.id.to_be_bytes(), encode(revision, &header))?;
+    Ok(())
+}
+
 fn unwrap_tx<T>(result: Result<T, TransactionError<StoreError>>) -> Result<T, StoreError> {
     result.map_err(|e| match e {
         TransactionError::Abort(e) => e,
@@ -197,12 +253,15 @@ fn unwrap_tx<T>(result: Result<T, TransactionError<StoreError>>) -> Result<T, St
 const GAME: &str = "game";
 const CHALLENGE: &str = "challenge";
 const CHANNEL: &str = "channel";
+const PLY: &str = "move";
 
 /// The bot's database.
 #[derive(Debug, Clone)]
 pub struct Store {
     db: sled::Db,
     games: sled::Tree,
+    /// The moves of every game, one key per ply.
+    plies: sled::Tree,
     challenges: sled::Tree,
     channels: sled::Tree,
     /// Writes owed to Discord (see `outbox.rs`).
@@ -213,7 +272,8 @@ pub struct Store {
 }
 
 impl Store {
-    /// Opens (or creates) the database in `path`.
+    /// Opens (or creates) the database in `path`, migrating a schema-1 database to schema 2
+    /// first (once; see `migrate.rs`).
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let db = sled::Config::new()
             .path(path)
@@ -232,15 +292,18 @@ impl Store {
     }
 
     fn from_db(db: sled::Db) -> Result<Store, StoreError> {
-        Ok(Store {
+        let store = Store {
             games: db.open_tree("games")?,
+            plies: db.open_tree("plies")?,
             challenges: db.open_tree("challenges")?,
             channels: db.open_tree("channels")?,
             outbox: db.open_tree("outbox")?,
             social: social::Trees::open(&db)?,
             commit: Arc::new(GroupCommit::new()),
             db,
-        })
+        };
+        migrate::migrate(&store)?;
+        Ok(store)
     }
 
     /// A fresh id, unique across challenges and games (ids never repeat, even after a restart).
@@ -267,9 +330,42 @@ impl Store {
             .transpose()
     }
 
-    /// The game with this id.
+    /// The game with this id, with its moves.
     pub fn game(&self, id: u64) -> Result<Option<Stored<GameRecord>>, StoreError> {
-        Store::read(&self.games, GAME, id)
+        // The header first: a move's plies are written in the transaction that writes its
+        // header, and stored plies are never rewritten, so every ply the header counts is there.
+        let Some(stored) = Store::read::<GameHeader>(&self.games, GAME, id)? else {
+            return Ok(None);
+        };
+        let moves = self.moves(id, stored.record.plies)?;
+        Ok(Some(Stored {
+            revision: stored.revision,
+            record: stored.record.with_moves(moves),
+        }))
+    }
+
+    /// The first `count` moves of game `id`.
+    fn moves(&self, id: u64, count: u32) -> Result<Vec<String>, StoreError> {
+        let corrupt = |reason: String| StoreError::Corrupt {
+            kind: PLY,
+            key: id,
+            reason,
+        };
+        let mut moves = Vec::with_capacity(count as usize);
+        let mut stored = self.plies.scan_prefix(id.to_be_bytes());
+        for ply in 0..count {
+            let Some(item) = stored.next() else {
+                return Err(corrupt(format!("{count} moves expected, {ply} stored")));
+            };
+            let (key, bytes) = item?;
+            if key.as_ref() != ply_key(id, ply) {
+                return Err(corrupt(format!("move {ply} is missing")));
+            }
+            let text = String::from_utf8(bytes.to_vec())
+                .map_err(|e| corrupt(format!("move {ply}: {e}")))?;
+            moves.push(text);
+        }
+        Ok(moves)
     }
 
     /// The challenge with this id.
@@ -303,58 +399,64 @@ impl Store {
         &self,
         challenge: &ChallengeRecord,
     ) -> Result<Stored<ChallengeRecord>, StoreError> {
+        let key = challenge.id.to_be_bytes();
         self.create_in_channel(
             &self.challenges,
             CHALLENGE,
             challenge.id,
             challenge.channel,
             ChannelEntry::Challenge(challenge.id),
-            challenge,
-        )
+            &|challenges, _| {
+                challenges.insert(&key, encode(1, challenge))?;
+                Ok(())
+            },
+        )?;
+        Ok(Stored {
+            revision: 1,
+            record: challenge.clone(),
+        })
     }
 
-    /// Stores `record`, new, under `id` in `tree` and marks `channel` busy with `entry`, in one
-    /// transaction, flushed before returning; fails with [`StoreError::ChannelBusy`] if the
-    /// channel already has a challenge or game.
-    fn create_in_channel<T: Serialize + Clone>(
+    /// Stores a new record under `id` in `tree` with `write` (given `tree` and the plies) and
+    /// marks `channel` busy with `entry`, in one transaction, flushed before returning; fails
+    /// with [`StoreError::ChannelBusy`] if the channel already has a challenge or game.
+    fn create_in_channel(
         &self,
         tree: &sled::Tree,
         kind: &'static str,
         id: u64,
         channel: u64,
         entry: ChannelEntry,
-        record: &T,
-    ) -> Result<Stored<T>, StoreError> {
+        write: &dyn Fn(&TransactionalTree, &TransactionalTree) -> TxResult<()>,
+    ) -> Result<(), StoreError> {
         let key = id.to_be_bytes();
         let game = entry == ChannelEntry::Game(id);
-        unwrap_tx((tree, &self.channels, &self.outbox).transaction(
-            |(records, channels, outbox)| {
-                if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
-                    return abort(StoreError::ChannelBusy {
-                        channel,
-                        entry: busy.record,
-                    });
-                }
-                if records.get(key)?.is_some() {
-                    return abort(StoreError::Conflict {
-                        kind,
-                        key: id,
-                        expected: 0,
-                    });
-                }
-                records.insert(&key, encode(1, record))?;
-                channels.insert(&channel.to_be_bytes(), encode(1, &entry))?;
-                if game {
-                    tx_owe_board(outbox, id, 1)?;
-                }
-                Ok(())
-            },
-        ))?;
-        self.flush()?;
-        Ok(Stored {
-            revision: 1,
-            record: record.clone(),
-        })
+        unwrap_tx(
+            (tree, &self.plies, &self.channels, &self.outbox).transaction(
+                |(records, plies, channels, outbox)| {
+                    if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
+                        return abort(StoreError::ChannelBusy {
+                            channel,
+                            entry: busy.record,
+                        });
+                    }
+                    if records.get(key)?.is_some() {
+                        return abort(StoreError::Conflict {
+                            kind,
+                            key: id,
+                            expected: 0,
+                        });
+                    }
+                    write(records, plies)?;
+                    channels.insert(&channel.to_be_bytes(), encode(1, &entry))?;
+                    if game {
+                        tx_owe_board(outbox, id, 1)?;
+                    }
+                    Ok(())
+                },
+            ),
+        )?;
+        self.flush()
     }
 
     /// Replaces a challenge read at revision `expected`.
@@ -429,19 +531,31 @@ impl Store {
         game: &GameRecord,
     ) -> Result<Stored<GameRecord>, StoreError> {
         unwrap_tx(
-            (&self.challenges, &self.games, &self.channels, &self.outbox).transaction(
-                |(challenges, games, channels, outbox)| {
+            (
+                &self.challenges,
+                &self.games,
+                &self.plies,
+                &self.channels,
+                &self.outbox,
+            )
+                .transaction(|(challenges, games, plies, channels, outbox)| {
                     tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
                     challenges.remove(&challenge.to_be_bytes())?;
-                    games.insert(&game.id.to_be_bytes(), encode(1, game))?;
+                    if games.get(game.id.to_be_bytes())?.is_some() {
+                        return abort(StoreError::Conflict {
+                            kind: GAME,
+                            key: game.id,
+                            expected: 0,
+                        });
+                    }
+                    tx_write_game(games, plies, game, 1, 0)?;
                     channels.insert(
                         &game.channel.to_be_bytes(),
                         encode(1, &ChannelEntry::Game(game.id)),
                     )?;
                     tx_owe_board(outbox, game.id, 1)?;
                     Ok(())
-                },
-            ),
+                }),
         )?;
         self.flush()?;
         Ok(Stored {
@@ -458,17 +572,19 @@ impl Store {
         game: &GameRecord,
         finished: bool,
     ) -> Result<Stored<GameRecord>, StoreError> {
-        let revision = unwrap_tx((&self.games, &self.channels, &self.outbox).transaction(
-            |(games, channels, outbox)| {
-                let next = tx_check::<GameRecord>(games, GAME, game.id, expected)?;
-                games.insert(&game.id.to_be_bytes(), encode(next, game))?;
-                tx_owe_board(outbox, game.id, next)?;
-                if finished {
-                    free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
-                }
-                Ok(next)
-            },
-        ))?;
+        let revision = unwrap_tx(
+            (&self.games, &self.plies, &self.channels, &self.outbox).transaction(
+                |(games, plies, channels, outbox)| {
+                    let (next, had) = tx_check_game(games, game.id, expected)?;
+                    tx_write_game(games, plies, game, next, had)?;
+                    tx_owe_board(outbox, game.id, next)?;
+                    if finished {
+                        free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
+                    }
+                    Ok(next)
+                },
+            ),
+        )?;
         self.flush()?;
         Ok(Stored {
             revision,

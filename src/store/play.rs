@@ -1,20 +1,28 @@
 //! Records for playing the computer: each user's tally against the computer opponent's
-//! levels (added when a game ends, in the transaction of `social.rs`), and the list of
-//! running games the timeout sweep and the start-up resume walk through.
+//! levels, per game kind (added when a game ends, in the transaction of `social.rs`), and the
+//! list of running games the timeout sweep and the start-up resume walk through.
 
 use serde::{Deserialize, Serialize};
 use sled::transaction::TransactionalTree;
 use sled::Transactional;
 
+use super::records::Level;
 use super::{
-    abort, decode, encode, free_channel, tx_check, tx_read, unwrap_tx, ChannelEntry, GameRecord,
-    Store, StoreError, Stored, TxResult, CHANNEL, GAME,
+    abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, unwrap_tx,
+    ChannelEntry, GameKind, GameRecord, Store, StoreError, Stored, TxResult, CHANNEL,
 };
-use crate::games::oaq::Level;
 
 const BOT_RECORD: &str = "bot record";
-/// The tree of [`BotRecord`]s, keyed by user id.
-const BOT_RECORDS: &str = "bot_records";
+/// The tree of [`BotRecord`]s, keyed by kind code (one byte) and user id.
+pub(super) const BOT_RECORDS: &str = "bot_records";
+
+/// The key of `user`'s record against the computer in games of `kind`.
+pub(super) fn bot_key(kind: GameKind, user: u64) -> [u8; 9] {
+    let mut key = [0u8; 9];
+    key[0] = kind.code();
+    key[1..].copy_from_slice(&user.to_be_bytes());
+    key
+}
 
 /// How a finished game went for the person who played the computer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,7 +89,8 @@ impl BotRecord {
     }
 }
 
-/// The result of a game against the computer, to add to the person's [`BotRecord`].
+/// The result of a game against the computer, to add to the person's [`BotRecord`] for the
+/// game's kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotResult {
     /// The person's user id.
@@ -97,10 +106,13 @@ impl Store {
         Ok(self.db.open_tree(BOT_RECORDS)?)
     }
 
-    /// The user's results against the computer opponent.
-    pub fn bot_record(&self, user: u64) -> Result<BotRecord, StoreError> {
+    /// The user's results against the computer opponent in games of `kind`.
+    pub fn bot_record(&self, kind: GameKind, user: u64) -> Result<BotRecord, StoreError> {
         let tree = self.bot_tree()?;
-        Ok(Store::read::<BotRecord>(&tree, BOT_RECORD, user)?
+        Ok(tree
+            .get(bot_key(kind, user))?
+            .map(|bytes| decode::<BotRecord>(BOT_RECORD, user, &bytes))
+            .transpose()?
             .map(|s| s.record)
             .unwrap_or_default())
     }
@@ -132,15 +144,27 @@ impl Store {
     }
 }
 
-/// Adds a person's result against the computer to their record, inside a transaction.
-pub(super) fn add_bot_result(bots: &TransactionalTree, result: BotResult) -> TxResult<()> {
-    let stored = tx_read::<BotRecord>(bots, BOT_RECORD, result.user)?;
+/// Adds a person's result against the computer in a game of `kind` to their record, inside a
+/// transaction.
+pub(super) fn add_bot_result(
+    bots: &TransactionalTree,
+    kind: GameKind,
+    result: BotResult,
+) -> TxResult<()> {
+    let key = bot_key(kind, result.user);
+    let stored = match bots.get(key)? {
+        None => None,
+        Some(bytes) => match decode::<BotRecord>(BOT_RECORD, result.user, &bytes) {
+            Ok(stored) => Some(stored),
+            Err(e) => return abort(e),
+        },
+    };
     let (revision, mut record) = match stored {
         Some(s) => (s.revision + 1, s.record),
         None => (1, BotRecord::default()),
     };
     record.add(result.level, result.score);
-    bots.insert(&result.user.to_be_bytes(), encode(revision, &record))?;
+    bots.insert(&key, encode(revision, &record))?;
     Ok(())
 }
 
@@ -151,12 +175,16 @@ impl Store {
     pub fn create_game(&self, game: &GameRecord) -> Result<Stored<GameRecord>, StoreError> {
         self.create_in_channel(
             &self.games,
-            GAME,
+            super::GAME,
             game.id,
             game.channel,
             ChannelEntry::Game(game.id),
-            game,
-        )
+            &|games, plies| tx_write_game(games, plies, game, 1, 0),
+        )?;
+        Ok(Stored {
+            revision: 1,
+            record: game.clone(),
+        })
     }
 }
 
@@ -170,27 +198,31 @@ impl Store {
         game: &GameRecord,
         from: u64,
     ) -> Result<Stored<GameRecord>, StoreError> {
-        let revision = unwrap_tx((&self.games, &self.channels, &self.outbox).transaction(
-            |(games, channels, outbox)| {
-                let next = tx_check::<GameRecord>(games, GAME, game.id, expected)?;
-                games.insert(&game.id.to_be_bytes(), encode(next, game))?;
-                super::outbox::tx_owe_board(outbox, game.id, next)?;
-                if game.channel != from {
-                    if let Some(entry) = tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)? {
-                        return abort(StoreError::ChannelBusy {
-                            channel: game.channel,
-                            entry: entry.record,
-                        });
+        let revision = unwrap_tx(
+            (&self.games, &self.plies, &self.channels, &self.outbox).transaction(
+                |(games, plies, channels, outbox)| {
+                    let (next, had) = tx_check_game(games, game.id, expected)?;
+                    tx_write_game(games, plies, game, next, had)?;
+                    super::outbox::tx_owe_board(outbox, game.id, next)?;
+                    if game.channel != from {
+                        if let Some(entry) =
+                            tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)?
+                        {
+                            return abort(StoreError::ChannelBusy {
+                                channel: game.channel,
+                                entry: entry.record,
+                            });
+                        }
+                        free_channel(channels, from, ChannelEntry::Game(game.id))?;
+                        channels.insert(
+                            &game.channel.to_be_bytes(),
+                            encode(1, &ChannelEntry::Game(game.id)),
+                        )?;
                     }
-                    free_channel(channels, from, ChannelEntry::Game(game.id))?;
-                    channels.insert(
-                        &game.channel.to_be_bytes(),
-                        encode(1, &ChannelEntry::Game(game.id)),
-                    )?;
-                }
-                Ok(next)
-            },
-        ))?;
+                    Ok(next)
+                },
+            ),
+        )?;
         self.flush()?;
         Ok(Stored {
             revision,

@@ -1,9 +1,91 @@
 //! The records kept on disk. Plain data: no Discord types, ids are raw snowflakes.
 
+use std::fmt;
+use std::str::FromStr;
+
 use serde::{Deserialize, Serialize};
 
-use crate::games::oaq::{Level, Move, Rules, Seat};
 use crate::locale::Locale;
+
+/// Which game a record belongs to. Each kind has its own ratings, leaderboard, history and
+/// computer tallies in every guild. Serialized snake_case: `"oaq"`, `"shogi"`,
+/// `"chinese_checkers"`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// Ô ăn quan (every record written before schema 2).
+    #[default]
+    Oaq,
+    /// Shogi.
+    Shogi,
+    /// Chinese checkers.
+    ChineseCheckers,
+}
+
+impl GameKind {
+    /// Every kind, in key order.
+    pub const ALL: [GameKind; 3] = [GameKind::Oaq, GameKind::Shogi, GameKind::ChineseCheckers];
+
+    /// The byte that names this kind in keys (1, 2, 3; never 0).
+    pub fn code(self) -> u8 {
+        match self {
+            GameKind::Oaq => 1,
+            GameKind::Shogi => 2,
+            GameKind::ChineseCheckers => 3,
+        }
+    }
+}
+
+/// The computer opponent's strength, shared by every game (each game maps it to its engine's
+/// own level). Serialized `"easy"`, `"medium"`, `"hard"`, as schema 1 stored them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// A casual player.
+    Easy,
+    /// A fair club player.
+    Medium,
+    /// The engine's best within its time budget.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's name: `easy`, `medium` or `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level `{0}` (expected easy, medium or hard)")]
+pub struct UnknownLevel(pub String);
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| UnknownLevel(s.to_owned()))
+    }
+}
 
 /// A Discord user as the store remembers them: their id and the name shown on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,8 +166,8 @@ pub struct ChallengeRecord {
     pub challenger: Player,
     /// Who was challenged; `None` for an open challenge anyone else may accept.
     pub opponent: Option<Player>,
-    /// The rules of the game to be played.
-    pub rules: Rules,
+    /// The rules of the game to be played, in the game's own serde form (opaque to the store).
+    pub rules: serde_json::Value,
     /// How the first player is chosen.
     pub first: FirstPlayer,
     /// When the challenge was made (milliseconds since the Unix epoch).
@@ -97,9 +179,37 @@ pub struct ChallengeRecord {
     /// The language of the challenge's public messages: the challenger's.
     #[serde(default)]
     pub locale: Locale,
+    /// The game to be played (schema 1 challenges are Ô ăn quan).
+    #[serde(default)]
+    pub kind: GameKind,
 }
 
-/// A game: its players, rules, start position and moves. The current position is the replay.
+/// How a seat left the game before its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Retirement {
+    /// The player resigned.
+    Resigned,
+    /// The player ran out of time on their turn.
+    TimedOut,
+}
+
+/// A seat that left the game before its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Retired {
+    /// The seat (index into [`GameRecord::seats`]).
+    pub seat: usize,
+    /// Why it left.
+    pub why: Retirement,
+    /// The number of moves played when it happened.
+    pub ply: u32,
+}
+
+/// A game: its kind, seats, rules, start position and moves. The current position is the
+/// replay.
+///
+/// On disk the game is a small header (everything but the moves, with their count) and one key
+/// per move (see `play.rs`), so that a move appends instead of rewriting the whole record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The game id (shared id space with challenges).
@@ -110,19 +220,21 @@ pub struct GameRecord {
     pub channel: u64,
     /// The latest board message, once known.
     pub message: Option<u64>,
-    /// South (moves first), then North.
-    pub players: [Player; 2],
-    /// The rules in play.
-    pub rules: Rules,
-    /// The start position string.
+    /// The game played.
+    #[serde(default)]
+    pub kind: GameKind,
+    /// The seats in turn order (Ô ăn quan: South, North).
+    pub seats: Vec<Player>,
+    /// The game's rules, in the game's own serde form (opaque to the store). Schema 1's
+    /// `rules` (an Ô ăn quan rules object) reads as-is.
+    pub rules: serde_json::Value,
+    /// The start position, in the game's notation.
     pub start: String,
-    /// The moves played so far.
-    pub moves: Vec<Move>,
-    /// The player who resigned, if one did.
-    pub resigned: Option<Seat>,
-    /// The player who ran out of time on their turn, if one did.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timed_out: Option<Seat>,
+    /// The moves played, in the game's notation (Ô ăn quan: `3+`, `9-`).
+    pub moves: Vec<String>,
+    /// Seats that resigned or timed out, in order.
+    #[serde(default)]
+    pub retired: Vec<Retired>,
     /// When the game started (milliseconds since the Unix epoch).
     pub created_ms: u64,
     /// The language of the board messages: the challenger's, so that the board does not
@@ -140,14 +252,82 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The player who lost by resigning or running out of time, if the game ended that way.
-    pub fn forfeited(&self) -> Option<Seat> {
-        self.resigned.or(self.timed_out)
+    /// Whether the result counts for the players' ratings: only games where every seat is a
+    /// person do.
+    pub fn rated(&self) -> bool {
+        self.seats.iter().all(|p| p.computer.is_none())
     }
 
-    /// Whether the result counts for the players' ratings: only games between two people do.
-    pub fn rated(&self) -> bool {
-        self.players.iter().all(|p| p.computer.is_none())
+    /// How `seat` left the game, if it resigned or timed out.
+    pub fn retired_seat(&self, seat: usize) -> Option<&Retired> {
+        self.retired.iter().find(|r| r.seat == seat)
+    }
+}
+
+/// A game record as stored in the `games` tree: everything but the moves, which are kept one
+/// key per ply; `plies` says how many belong to this revision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct GameHeader {
+    pub id: u64,
+    pub guild: Option<u64>,
+    pub channel: u64,
+    pub message: Option<u64>,
+    pub kind: GameKind,
+    pub seats: Vec<Player>,
+    pub rules: serde_json::Value,
+    pub start: String,
+    /// How many moves (keys of the `plies` tree) belong to the game.
+    pub plies: u32,
+    #[serde(default)]
+    pub retired: Vec<Retired>,
+    pub created_ms: u64,
+    #[serde(default)]
+    pub locale: Locale,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
+}
+
+impl GameHeader {
+    /// The header of `game` (its moves are stored apart).
+    pub(super) fn of(game: &GameRecord) -> GameHeader {
+        GameHeader {
+            id: game.id,
+            guild: game.guild,
+            channel: game.channel,
+            message: game.message,
+            kind: game.kind,
+            seats: game.seats.clone(),
+            rules: game.rules.clone(),
+            start: game.start.clone(),
+            plies: u32::try_from(game.moves.len()).unwrap_or(u32::MAX),
+            retired: game.retired.clone(),
+            created_ms: game.created_ms,
+            locale: game.locale,
+            turn_ms: game.turn_ms,
+            deadline_ms: game.deadline_ms,
+        }
+    }
+
+    /// The game record, with its moves.
+    pub(super) fn with_moves(self, moves: Vec<String>) -> GameRecord {
+        GameRecord {
+            id: self.id,
+            guild: self.guild,
+            channel: self.channel,
+            message: self.message,
+            kind: self.kind,
+            seats: self.seats,
+            rules: self.rules,
+            start: self.start,
+            moves,
+            retired: self.retired,
+            created_ms: self.created_ms,
+            locale: self.locale,
+            turn_ms: self.turn_ms,
+            deadline_ms: self.deadline_ms,
+        }
     }
 }
 

@@ -3,7 +3,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::{decode, encode, unwrap_tx, FirstPlayer, Store, StoreError, Stored};
-use crate::games::oaq::Preset;
 
 const GUILD_SETTINGS: &str = "guild settings";
 /// The tree of [`GuildSettings`], keyed by guild id.
@@ -12,9 +11,10 @@ const GUILD_SETTINGS_TREE: &str = "guild_settings";
 /// What a server's admins set with `/oaq settings`. `None` means the bot's default.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GuildSettings {
-    /// Default rules preset of new challenges.
+    /// Default rules preset of new challenges, by name (the game's adapter reads it; schema 1
+    /// stored the Ô ăn quan preset the same way: `"standard"`, `"folk"`, `"young"`).
     #[serde(default)]
-    pub preset: Option<Preset>,
+    pub preset: Option<String>,
     /// Default mandarin value (10 or 5).
     #[serde(default)]
     pub quan_value: Option<u8>,

@@ -6,8 +6,8 @@
 //! [`RatingRecord`]s, their rating history and the leaderboard index. The history entry is the
 //! marker that a game has been counted: a repeated finish of the same game never rates twice.
 //!
-//! The store holds no rating formula: the caller passes the function that turns two ratings
-//! and a result into two new ratings.
+//! The store holds no rating formula: the caller passes the function that turns the seats'
+//! ratings and places into their new ratings.
 //!
 //! Keys (all integers big-endian, so byte order is numeric order):
 //! - `ratings`: kind, guild, user → [`RatingRecord`]
@@ -15,8 +15,9 @@
 //! - `leaderboard_sizes`: kind, guild → number of rated players
 //! - `rating_points`: kind, guild, user, games played → [`RatingPoint`]
 //! - `history`: game id → [`FinishedGame`]
-//! - `history_by_guild`: guild, inverted end time, inverted id → nothing
-//! - `history_by_player`: guild (0 in direct messages), user, inverted end time, inverted id
+//! - `history_by_guild`: guild, kind, inverted end time, inverted id → nothing
+//! - `history_by_player`: guild (0 in direct messages), kind, user, inverted end time, inverted
+//!   id → nothing
 
 use serde::{Deserialize, Serialize};
 use sled::transaction::TransactionalTree;
@@ -24,30 +25,13 @@ use sled::Transactional;
 
 use super::play::{add_bot_result, BotResult};
 use super::{
-    abort, decode, encode, free_channel, tx_check, tx_read, unwrap_tx, ChannelEntry, GameRecord,
-    Store, StoreError, Stored, TxResult, GAME,
+    abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, unwrap_tx,
+    ChannelEntry, GameKind, GameRecord, Store, StoreError, Stored, TxResult,
 };
-use crate::games::oaq::{Outcome, Seat};
 
 const RATING: &str = "rating";
 const POINT: &str = "rating point";
-const FINISHED: &str = "finished game";
-
-/// A game that keeps ratings. Each kind has its own ratings and leaderboard in every guild.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Ô ăn quan.
-    Oaq,
-}
-
-impl GameKind {
-    /// The byte that starts this kind's keys.
-    fn code(self) -> u8 {
-        match self {
-            GameKind::Oaq => 1,
-        }
-    }
-}
+pub(super) const FINISHED: &str = "finished game";
 
 /// A Glicko-2 rating as stored (the formula lives with the caller).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -111,23 +95,44 @@ pub struct RatingChange {
 /// A game that has ended, as kept in the history.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FinishedGame {
-    /// The final game record: players, rules, start position, moves, resignation or timeout.
+    /// The final game record: seats, rules, start position, moves, resignations or timeouts.
     pub game: GameRecord,
-    /// The result.
-    pub outcome: Outcome,
+    /// Each seat's place, 0 for first; equal numbers tie (Ô ăn quan: South won `[0, 1]`,
+    /// North won `[1, 0]`, a draw `[0, 0]`).
+    pub places: Vec<u8>,
     /// When the game ended (milliseconds since the Unix epoch).
     pub finished_ms: u64,
-    /// South's and North's rating changes, for a rated game.
-    pub ratings: Option<[RatingChange; 2]>,
+    /// Each seat's rating change, for a rated game.
+    pub ratings: Option<Vec<RatingChange>>,
 }
 
 impl FinishedGame {
-    /// The guild whose ratings this game moves: only games between two different people in a
-    /// guild are rated, never games against the computer or in direct messages.
+    /// The guild whose ratings this game moves: only games between different people in a
+    /// guild (at least two seats) are rated, never games against the computer or in direct
+    /// messages.
     pub fn rated_in(&self) -> Option<u64> {
         let game = &self.game;
-        let distinct = game.players[0].id != game.players[1].id;
+        let seats = &game.seats;
+        let distinct = seats.len() >= 2
+            && seats
+                .iter()
+                .enumerate()
+                .all(|(i, a)| seats[..i].iter().all(|b| b.id != a.id));
         game.guild.filter(|_| game.rated() && distinct)
+    }
+
+    /// How the game went for `seat`: a draw when every seat shares one place; otherwise a
+    /// win for the seats in first place (shared or not), a loss for the others.
+    pub fn score_of(&self, seat: usize) -> Option<super::Score> {
+        let place = *self.places.get(seat)?;
+        let first = self.places.iter().copied().min()?;
+        Some(if self.places.iter().all(|&p| p == first) {
+            super::Score::Draw
+        } else if place == first {
+            super::Score::Win
+        } else {
+            super::Score::Loss
+        })
     }
 }
 
@@ -147,9 +152,9 @@ pub(super) struct Trees {
     leaderboard: sled::Tree,
     sizes: sled::Tree,
     points: sled::Tree,
-    history: sled::Tree,
-    by_guild: sled::Tree,
-    by_player: sled::Tree,
+    pub(super) history: sled::Tree,
+    pub(super) by_guild: sled::Tree,
+    pub(super) by_player: sled::Tree,
 }
 
 impl Trees {
@@ -210,14 +215,21 @@ fn newest_first(time_ms: u64, id: u64) -> [u8; 16] {
     key
 }
 
-fn guild_history_key(guild: u64, time_ms: u64, id: u64) -> Vec<u8> {
+/// The prefix of a guild's history of games of `kind`.
+pub(super) fn guild_history_prefix(guild: u64, kind: GameKind) -> Vec<u8> {
     let mut key = guild.to_be_bytes().to_vec();
+    key.push(kind.code());
+    key
+}
+
+fn guild_history_key(guild: u64, kind: GameKind, time_ms: u64, id: u64) -> Vec<u8> {
+    let mut key = guild_history_prefix(guild, kind);
     key.extend_from_slice(&newest_first(time_ms, id));
     key
 }
 
-fn player_history_key(guild: u64, user: u64, time_ms: u64, id: u64) -> Vec<u8> {
-    let mut key = guild.to_be_bytes().to_vec();
+fn player_history_key(guild: u64, kind: GameKind, user: u64, time_ms: u64, id: u64) -> Vec<u8> {
+    let mut key = guild_history_prefix(guild, kind);
     key.extend_from_slice(&user.to_be_bytes());
     key.extend_from_slice(&newest_first(time_ms, id));
     key
@@ -229,9 +241,9 @@ fn id_of_history_key(key: &[u8]) -> Option<u64> {
     Some(!u64::from_be_bytes(tail))
 }
 
-/// The rating function: South's and North's current ratings (`None` before a first rated game)
-/// and the result; returns both players' changes, South's first.
-pub type RateFn<'a> = &'a dyn Fn([Option<Glicko>; 2], Outcome) -> [RatingChange; 2];
+/// The rating function: every seat's current rating (`None` before a first rated game) and
+/// place (as [`FinishedGame::places`]); returns every seat's change, in seat order.
+pub type RateFn<'a> = &'a dyn Fn(&[Option<Glicko>], &[u8]) -> Vec<RatingChange>;
 
 /// What the rating part of the transaction reads and writes.
 struct RatingTrees<'t> {
@@ -242,37 +254,46 @@ struct RatingTrees<'t> {
 }
 
 impl RatingTrees<'_> {
-    /// Rates a game in `guild`; returns South's and North's changes.
+    /// Rates a game in `guild`; returns every seat's change, in seat order.
     fn rate(
         &self,
         guild: u64,
         finished: &FinishedGame,
         rate: RateFn<'_>,
-    ) -> TxResult<[RatingChange; 2]> {
-        let kind = GameKind::Oaq;
-        let players = &finished.game.players;
-        let mut old: [Option<Stored<RatingRecord>>; 2] = [None, None];
-        for seat in Seat::BOTH {
-            let user = players[seat.index()].id;
-            old[seat.index()] = match self.ratings.get(player_key(kind, guild, user))? {
+    ) -> TxResult<Vec<RatingChange>> {
+        let kind = finished.game.kind;
+        let players = &finished.game.seats;
+        let mut old: Vec<Option<Stored<RatingRecord>>> = Vec::with_capacity(players.len());
+        for player in players {
+            let user = player.id;
+            old.push(match self.ratings.get(player_key(kind, guild, user))? {
                 None => None,
                 Some(bytes) => match decode::<RatingRecord>(RATING, user, &bytes) {
                     Ok(stored) => Some(stored),
                     Err(e) => return abort(e),
                 },
-            };
+            });
         }
-        let changes = rate(
-            [
-                old[0].as_ref().map(|r| r.record.glicko),
-                old[1].as_ref().map(|r| r.record.glicko),
-            ],
-            finished.outcome,
-        );
-        for seat in Seat::BOTH {
-            let player = &players[seat.index()];
-            let previous = old[seat.index()].as_ref();
-            let after = changes[seat.index()].after;
+        let current: Vec<Option<Glicko>> = old
+            .iter()
+            .map(|r| r.as_ref().map(|r| r.record.glicko))
+            .collect();
+        let changes = rate(&current, &finished.places);
+        if changes.len() != players.len() || finished.places.len() != players.len() {
+            return abort(StoreError::Corrupt {
+                kind: FINISHED,
+                key: finished.game.id,
+                reason: format!(
+                    "{} seats, {} places, {} rating changes",
+                    players.len(),
+                    finished.places.len(),
+                    changes.len()
+                ),
+            });
+        }
+        for (seat, player) in players.iter().enumerate() {
+            let previous = old[seat].as_ref();
+            let after = changes[seat].after;
             let mut record = previous.map(|p| p.record.clone()).unwrap_or(RatingRecord {
                 user: player.id,
                 name: player.name.clone(),
@@ -282,10 +303,10 @@ impl RatingTrees<'_> {
                 losses: 0,
                 last_ms: 0,
             });
-            match finished.outcome {
-                Outcome::Draw => record.draws += 1,
-                Outcome::Winner(winner) if winner == seat => record.wins += 1,
-                Outcome::Winner(_) => record.losses += 1,
+            match finished.score_of(seat) {
+                Some(super::Score::Draw) => record.draws += 1,
+                Some(super::Score::Win) => record.wins += 1,
+                _ => record.losses += 1,
             }
             record.name = player.name.clone();
             record.glicko = after;
@@ -336,9 +357,10 @@ impl RatingTrees<'_> {
 
 impl Store {
     /// Ends a game read at revision `expected`: in one transaction the final record is written
-    /// (and its board owed), its channel freed, the game kept in the history, when [`FinishedGame::rated_in`] a
-    /// guild both players rated with `rate`, and `bot` (a person's result against the
-    /// computer) added to their record. Returns the stored game and the history entry (with
+    /// (and its board owed), its channel freed, the game kept in the history, when
+    /// [`FinishedGame::rated_in`] a guild every player rated with `rate` on the game kind's
+    /// leaderboard, and `bot` (a person's result against the computer) added to their record
+    /// for the game's kind. Returns the stored game and the history entry (with
     /// its rating changes). If the history already holds this game (a repeated finish),
     /// nothing is rated or counted again and the existing entry is returned.
     pub fn finish_game(
@@ -355,6 +377,7 @@ impl Store {
         let (revision, entry) = unwrap_tx(
             (
                 &self.games,
+                &self.plies,
                 &self.channels,
                 &self.outbox,
                 &t.history,
@@ -369,6 +392,7 @@ impl Store {
                 .transaction(
                     |(
                         games,
+                        plies,
                         channels,
                         outbox,
                         history,
@@ -380,8 +404,8 @@ impl Store {
                         points,
                         bots,
                     )| {
-                        let next = tx_check::<GameRecord>(games, GAME, id, expected)?;
-                        games.insert(&id.to_be_bytes(), encode(next, game))?;
+                        let (next, had) = tx_check_game(games, id, expected)?;
+                        tx_write_game(games, plies, game, next, had)?;
                         super::outbox::tx_owe_board(outbox, id, next)?;
                         free_channel(channels, game.channel, ChannelEntry::Game(id))?;
                         if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {
@@ -401,17 +425,17 @@ impl Store {
                             None => None,
                         };
                         if let Some(result) = bot {
-                            add_bot_result(bots, result)?;
+                            add_bot_result(bots, game.kind, result)?;
                         }
                         history.insert(&id.to_be_bytes(), encode(1, &entry))?;
                         let guild = game.guild.unwrap_or(0);
+                        let (kind, at) = (game.kind, entry.finished_ms);
                         if game.guild.is_some() {
-                            by_guild
-                                .insert(guild_history_key(guild, entry.finished_ms, id), &[][..])?;
+                            by_guild.insert(guild_history_key(guild, kind, at, id), &[][..])?;
                         }
-                        for player in &game.players {
+                        for player in &game.seats {
                             by_player.insert(
-                                player_history_key(guild, player.id, entry.finished_ms, id),
+                                player_history_key(guild, kind, player.id, at, id),
                                 &[][..],
                             )?;
                         }
@@ -459,24 +483,27 @@ impl Store {
         Ok(games)
     }
 
-    /// The latest `limit` finished games of a guild, newest first.
+    /// The latest `limit` finished games of `kind` in a guild, newest first.
     pub fn recent_in_guild(
         &self,
         guild: u64,
+        kind: GameKind,
         limit: usize,
     ) -> Result<Vec<FinishedGame>, StoreError> {
-        self.history_list(&self.social.by_guild, guild.to_be_bytes().to_vec(), limit)
+        let prefix = guild_history_prefix(guild, kind);
+        self.history_list(&self.social.by_guild, prefix, limit)
     }
 
-    /// The latest `limit` finished games of `user` in a guild (`None`: direct messages),
-    /// newest first.
+    /// The latest `limit` finished games of `kind` of `user` in a guild (`None`: direct
+    /// messages), newest first.
     pub fn recent_of(
         &self,
         guild: Option<u64>,
+        kind: GameKind,
         user: u64,
         limit: usize,
     ) -> Result<Vec<FinishedGame>, StoreError> {
-        let mut prefix = guild.unwrap_or(0).to_be_bytes().to_vec();
+        let mut prefix = guild_history_prefix(guild.unwrap_or(0), kind);
         prefix.extend_from_slice(&user.to_be_bytes());
         self.history_list(&self.social.by_player, prefix, limit)
     }

@@ -7,11 +7,13 @@ mod upgrade;
 
 use std::sync::Arc;
 
+use oaq_bot::app::games::oaq::OaqChoice;
+use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::{
     Action, App, Button, ChallengeRequest, FakeClock, Locale, Msg, Place, Reply, Response,
     Settings, Shown, Track, UserRef,
 };
-use oaq_bot::games::oaq::{Game, Position, Preset, Seat};
+use oaq_bot::games::oaq::{Game, Move, Position, Preset, Seat};
 use oaq_bot::store::{ChannelEntry, FirstPlayer, Hand, Store};
 
 const TTL: u64 = 600_000;
@@ -60,8 +62,7 @@ fn app() -> (App, Arc<FakeClock>) {
 fn request(opponent: Option<UserRef>, first: FirstPlayer) -> ChallengeRequest {
     ChallengeRequest {
         opponent,
-        preset: None,
-        quan_value: None,
+        rules: RuleChoice::Oaq(OaqChoice::default()),
         first: Some(first),
     }
 }
@@ -150,10 +151,12 @@ fn only_rematch(msg: &Msg) -> bool {
 
 fn mover_of(action: Action, players: &[UserRef; 2]) -> UserRef {
     match action {
-        Action::Play { mv, .. } => match mv.square.owner() {
-            Some(Seat::South) => players[0].clone(),
-            _ => players[1].clone(),
-        },
+        Action::Play { mv, .. } => {
+            match mv.as_str().parse::<Move>().expect("a move").square.owner() {
+                Some(Seat::South) => players[0].clone(),
+                _ => players[1].clone(),
+            }
+        }
         other => panic!("not a move: {other:?}"),
     }
 }
@@ -162,7 +165,7 @@ fn mover_of(action: Action, players: &[UserRef; 2]) -> UserRef {
 fn a_whole_game_is_played_by_clicking_until_the_final_count() {
     let (app, _clock) = app();
     let (id, mut board) = started(&app, FirstPlayer::Challenger);
-    assert!(board.png.is_some(), "the board carries its picture");
+    assert!(board.picture().is_some(), "the board carries its picture");
     assert!(board.text.contains("<@11> moves first"), "{}", board.text);
     assert_eq!(board.rows.len(), 3);
     let players = [an(), binh()];
@@ -174,7 +177,7 @@ fn a_whole_game_is_played_by_clicking_until_the_final_count() {
         let response = app.click(EN, HERE, &mover_of(action, &players), action);
         board = public(&response).clone();
         assert!(
-            board.png.is_some(),
+            board.picture().is_some(),
             "every board update re-attaches the PNG"
         );
         plies += 1;
@@ -198,8 +201,8 @@ fn a_whole_game_is_played_by_clicking_until_the_final_count() {
 
     let stored = app.store().game(id).expect("read").expect("kept");
     assert_eq!(stored.record.moves.len(), plies);
-    let start = Position::parse(&stored.record.start, stored.record.rules).expect("start");
-    let replayed = Game::replay(start, &stored.record.moves).expect("replays");
+    let start = Position::parse(&stored.record.start, rules_of(&stored.record)).expect("start");
+    let replayed = Game::replay(start, &moves_of(&stored.record)).expect("replays");
     assert!(replayed.position().is_over());
     assert_eq!(
         app.store().channel(HERE.channel).expect("read"),
@@ -279,7 +282,7 @@ fn wrong_clicks_are_explained_privately_and_change_nothing() {
     match &stale.reply {
         Reply::Private(msg) => {
             assert!(msg.text.contains("out of date"), "{}", msg.text);
-            assert!(msg.png.is_some(), "the current position comes along");
+            assert!(msg.picture().is_some(), "the current position comes along");
             assert!(msg.rows.is_empty());
         }
         other => panic!("{other:?}"),
@@ -323,7 +326,7 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
         "{}",
         prompt.text
     );
-    assert!(prompt.png.is_none());
+    assert!(prompt.picture().is_none());
     let pick = |who: &UserRef, hand| {
         app.click(
             EN,
@@ -350,10 +353,10 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     // Paper beats rock: Bình starts as South.
     private(&pick(&binh(), Hand::Paper));
     let board = public(&pick(&an(), Hand::Rock)).clone();
-    assert!(board.png.is_some());
+    assert!(board.picture().is_some());
     assert!(board.text.contains("<@22> moves first"), "{}", board.text);
     let game = app.store().game(id).expect("read").expect("game");
-    assert_eq!(game.record.players[0].id, 22);
+    assert_eq!(game.record.seats[0].id, 22);
 }
 
 #[test]
@@ -418,7 +421,7 @@ fn one_game_or_challenge_per_channel_and_no_self_or_bot_challenges() {
     );
     let board =
         public(&app.click(EN, HERE, &user(33, "Chi"), Action::Accept { challenge: id })).clone();
-    assert!(board.png.is_some());
+    assert!(board.picture().is_some());
     let busy =
         private(&app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin))).to_owned();
     assert!(busy.contains("game is already being played"), "{busy}");
@@ -465,20 +468,13 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
         Reply::Private(msg) => find(msg, |a| matches!(a, Action::ConfirmResign { .. })),
         other => panic!("{other:?}"),
     };
-    assert!(app
-        .store()
-        .game(id)
-        .expect("read")
-        .expect("game")
-        .record
-        .resigned
-        .is_none());
+    assert!(resigned(&app.store().game(id).expect("read").expect("game").record).is_none());
     let done = app.click(EN, HERE, &binh(), confirm);
     assert!(matches!(&done.reply, Reply::Update(m) if m.text.contains("You resigned")));
     assert_eq!(done.edits.len(), 1);
     let edit = &done.edits[0];
     assert_eq!(edit.message, Some(4242));
-    assert!(edit.msg.png.is_some() && only_rematch(&edit.msg));
+    assert!(edit.msg.picture().is_some() && only_rematch(&edit.msg));
     assert!(
         edit.msg.text.contains("<@22> resigned"),
         "{}",
@@ -500,13 +496,13 @@ fn the_resign_board_rules_and_help_commands() {
     assert!(
         matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g.game == id)
     );
-    assert!(public(&reposted).png.is_some());
+    assert!(public(&reposted).picture().is_some());
     assert!(private(&app.rules(EN, HERE)).contains("Rules of this game: standard"));
     assert!(private(&app.resign(EN, HERE, &user(33, "Chi"))).contains("not playing"));
     let resigned = app.resign(EN, HERE, &an());
     // No board message id is known: the final board is posted.
     let msg = public(&resigned);
-    assert!(msg.png.is_some() && only_rematch(msg));
+    assert!(msg.picture().is_some() && only_rematch(msg));
     assert!(msg.text.contains("<@11> resigned"), "{}", msg.text);
     assert!(private(&app.resign(EN, HERE, &an())).contains("no game"));
 }
@@ -524,7 +520,7 @@ fn a_restart_mid_game_keeps_every_move_and_the_old_buttons_work() {
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
     let next = enabled_moves(&board)[0];
     let after = public(&app.click(EN, HERE, &binh(), next)).clone();
-    assert!(after.png.is_some());
+    assert!(after.picture().is_some());
     match enabled_moves(&after)[0] {
         Action::Play { ply, .. } => assert_eq!(ply, 2),
         other => panic!("{other:?}"),
@@ -575,16 +571,18 @@ fn a_damaged_game_record_is_reported_and_left_alone() {
 fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
     let (app, _clock) = app();
     let mut req = request(Some(binh()), FirstPlayer::Coin);
-    req.preset = Some(Preset::Folk);
-    req.quan_value = Some(5);
+    req.rules = RuleChoice::Oaq(OaqChoice {
+        preset: Some(Preset::Folk),
+        quan_value: Some(5),
+    });
     let id = challenge_id(&app.challenge(EN, HERE, &an(), req));
     let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     assert!(board.text.contains("Coin toss"), "{}", board.text);
     let game = app.store().game(id).expect("read").expect("game");
-    let ids = [game.record.players[0].id, game.record.players[1].id];
+    let ids = [game.record.seats[0].id, game.record.seats[1].id];
     assert!(ids == [11, 22] || ids == [22, 11]);
-    assert_eq!(game.record.rules.quan_value, 5);
-    assert!(game.record.rules.empty_mandarin_is_gap, "folk rules");
+    assert_eq!(rules_of(&game.record).quan_value, 5);
+    assert!(rules_of(&game.record).empty_mandarin_is_gap, "folk rules");
 }
 /// Issue 10: buttons carry no authority. A challenge's or a game's buttons clicked in another
 /// channel (or server, or a direct message) are refused and change nothing; where the record
@@ -653,7 +651,7 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
         },
     ))
     .clone();
-    assert!(board.png.is_some(), "An won the pick and moves first");
+    assert!(board.picture().is_some(), "An won the pick and moves first");
 
     let game = app.store().game(id).expect("read");
     let a_move = enabled_moves(&board)[0];
@@ -707,7 +705,7 @@ fn issue_10_declining_or_cancelling_keeps_the_challenges_language() {
 /// the green bar along the row (see the layout in `render/oaq.rs`).
 fn turn_marks(msg: &Msg) -> [bool; 2] {
     const TURN: [u8; 3] = [0x2E, 0x8B, 0x57];
-    let png = msg.png.as_ref().expect("a board picture");
+    let png = msg.picture().expect("a board picture");
     let image = image::load_from_memory(png).expect("a PNG").to_rgb8();
     let marked = |dot: (u32, u32), bar: (u32, u32)| {
         let dot = image.get_pixel(dot.0, dot.1).0 == TURN;
@@ -746,7 +744,56 @@ fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
         "timed out: no turn marker"
     );
     let record = app.store().game(id).expect("read").expect("game").record;
-    assert_eq!(record.timed_out, Some(Seat::South));
+    assert_eq!(timed_out(&record), Some(Seat::South));
 }
 
 mod social;
+
+/// A stored game's rules, read as Ô ăn quan rules.
+fn rules_of(record: &oaq_bot::store::GameRecord) -> oaq_bot::games::oaq::Rules {
+    serde_json::from_value(record.rules.clone()).expect("Ô ăn quan rules")
+}
+
+/// A stored game's moves, read as Ô ăn quan moves.
+fn moves_of(record: &oaq_bot::store::GameRecord) -> Vec<oaq_bot::games::oaq::Move> {
+    record
+        .moves
+        .iter()
+        .map(|m| m.parse().expect("a move"))
+        .collect()
+}
+
+/// The seat (South 0, North 1) that left the game for `why`, if one did.
+fn retired(record: &oaq_bot::store::GameRecord, why: oaq_bot::store::Retirement) -> Option<Seat> {
+    record
+        .retired
+        .iter()
+        .find(|r| r.why == why)
+        .map(|r| Seat::BOTH[r.seat])
+}
+
+/// The seat that ran out of time, if one did.
+fn timed_out(record: &oaq_bot::store::GameRecord) -> Option<Seat> {
+    retired(record, oaq_bot::store::Retirement::TimedOut)
+}
+
+/// The seat that resigned, if one did.
+fn resigned(record: &oaq_bot::store::GameRecord) -> Option<Seat> {
+    retired(record, oaq_bot::store::Retirement::Resigned)
+}
+
+/// The seat that lost by resigning or running out of time, if one did.
+fn forfeited(record: &oaq_bot::store::GameRecord) -> Option<Seat> {
+    record.retired.first().map(|r| Seat::BOTH[r.seat])
+}
+
+/// A history entry's result as an Ô ăn quan outcome.
+fn outcome_of(entry: &oaq_bot::store::FinishedGame) -> oaq_bot::games::oaq::Outcome {
+    use oaq_bot::games::oaq::Outcome;
+    match entry.places[..] {
+        [0, 1] => Outcome::Winner(Seat::South),
+        [1, 0] => Outcome::Winner(Seat::North),
+        [0, 0] => Outcome::Draw,
+        ref other => panic!("places {other:?}"),
+    }
+}

@@ -174,7 +174,7 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
     assert!(!owes(&app, OwedKey::Board(id)));
     let note = scan(&app, &[]).remove(0);
     assert_eq!((note.key, note.message), (OwedKey::Note(4242), Some(4242)));
-    assert!(note.msg.rows.is_empty() && note.msg.png.is_none());
+    assert!(note.msg.rows.is_empty() && note.msg.picture().is_none());
     assert!(
         note.msg.text.contains("no longer live"),
         "{}",

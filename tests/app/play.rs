@@ -2,8 +2,7 @@
 
 use super::*;
 use oaq_bot::app::{ComputerTurn, PlayRequest};
-use oaq_bot::games::oaq::Level;
-use oaq_bot::store::{BotTally, GameKind};
+use oaq_bot::store::{BotTally, GameKind, Level};
 
 const BOT: u64 = 99;
 
@@ -19,8 +18,7 @@ fn play_request(level: Level) -> PlayRequest {
     PlayRequest {
         computer: computer(),
         level,
-        preset: None,
-        quan_value: None,
+        rules: RuleChoice::Oaq(OaqChoice::default()),
     }
 }
 
@@ -81,10 +79,10 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
     assert!(only_rematch(&board), "{:?}", board.rows);
     let record = app.store().game(id).expect("read").expect("game").record;
     assert!(!record.rated());
-    assert_eq!(record.players[1].computer, Some(Level::Easy));
+    assert_eq!(record.seats[1].computer, Some(Level::Easy));
     let tally = app
         .store()
-        .bot_record(an().id)
+        .bot_record(GameKind::Oaq, an().id)
         .expect("read")
         .tally(Level::Easy);
     assert_eq!(tally.wins + tally.draws + tally.losses, 1, "{tally:?}");
@@ -125,7 +123,7 @@ fn resigning_against_the_computer_counts_a_loss_against_its_level() {
     assert!(public(&resigned).text.contains("<@11> resigned"));
     assert_eq!(
         app.store()
-            .bot_record(an().id)
+            .bot_record(GameKind::Oaq, an().id)
             .expect("read")
             .tally(Level::Hard),
         BotTally {
@@ -137,7 +135,7 @@ fn resigning_against_the_computer_counts_a_loss_against_its_level() {
     );
     assert_eq!(
         app.store()
-            .bot_record(an().id)
+            .bot_record(GameKind::Oaq, an().id)
             .expect("read")
             .tally(Level::Easy)
             .losses,
@@ -190,10 +188,10 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
         "{}",
         edit.msg.text
     );
-    assert!(edit.msg.png.is_some() && only_rematch(&edit.msg));
+    assert!(edit.msg.picture().is_some() && only_rematch(&edit.msg));
     let record = app.store().game(id).expect("read").expect("game").record;
-    assert_eq!(record.timed_out, Some(Seat::North));
-    assert_eq!(record.forfeited(), Some(Seat::North));
+    assert_eq!(timed_out(&record), Some(Seat::North));
+    assert_eq!(forfeited(&record), Some(Seat::North));
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
     // A timeout is rated like any other result: the player who ran out of time lost.
     let guild = HERE.guild.expect("a server");
@@ -233,7 +231,7 @@ fn a_click_after_the_deadline_settles_the_timeout_instead_of_moving() {
     );
     let record = app.store().game(id).expect("read").expect("game").record;
     assert!(record.moves.is_empty());
-    assert_eq!(record.timed_out, Some(Seat::South));
+    assert_eq!(timed_out(&record), Some(Seat::South));
 }
 
 #[test]
@@ -251,7 +249,7 @@ fn a_deadline_that_passed_while_the_bot_was_down_is_settled_after_the_restart() 
     assert_eq!(edits.len(), 1);
     assert!(edits[0].msg.text.contains("<@22> ran out of time"));
     let record = app.store().game(id).expect("read").expect("game").record;
-    assert_eq!(record.timed_out, Some(Seat::South));
+    assert_eq!(timed_out(&record), Some(Seat::South));
 }
 
 #[test]
@@ -285,17 +283,12 @@ fn the_computer_never_runs_out_of_time_but_the_person_does() {
     assert!(edits[0].msg.text.contains("<@11> ran out of time"));
     let tally = app
         .store()
-        .bot_record(an().id)
+        .bot_record(GameKind::Oaq, an().id)
         .expect("read")
         .tally(Level::Medium);
     assert_eq!(tally.losses, 1);
     assert_eq!(
-        app.store()
-            .game(id)
-            .expect("read")
-            .expect("game")
-            .record
-            .timed_out,
+        timed_out(&app.store().game(id).expect("read").expect("game").record),
         Some(Seat::South)
     );
 }
@@ -323,8 +316,8 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
         .expect("read")
         .expect("game")
         .record;
-    assert_eq!(record.players[0].id, binh().id);
-    assert_eq!(record.rules, Preset::Standard.rules());
+    assert_eq!(record.seats[0].id, binh().id);
+    assert_eq!(rules_of(&record), Preset::Standard.rules());
 }
 
 #[test]
@@ -359,7 +352,7 @@ fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
         .expect("read")
         .expect("game")
         .record;
-    assert_eq!(record.players[0].computer, Some(Level::Easy));
-    assert_eq!(record.players[1].id, an().id);
+    assert_eq!(record.seats[0].computer, Some(Level::Easy));
+    assert_eq!(record.seats[1].id, an().id);
     assert_eq!(record.moves.len(), 1);
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use oaq_bot::app::SettingsChange;
+use oaq_bot::games::oaq::Rules;
 
 const ELSEWHERE: Place = Place {
     guild: Some(1),
@@ -33,8 +34,10 @@ fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
     assert!(text.contains("Settings of this server"), "{text}");
     assert!(text.contains("Time per move: 15 min"), "{text}");
     let change = SettingsChange {
-        preset: Some(Preset::Folk),
-        quan_value: Some(5),
+        rules: Some(RuleChoice::Oaq(OaqChoice {
+            preset: Some(Preset::Folk),
+            quan_value: Some(5),
+        })),
         first: Some(FirstPlayer::Opponent),
         turn_timeout_s: Some(2 * 3600),
         challenge_timeout_s: Some(120),
@@ -59,15 +62,16 @@ fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
         .expect("challenge")
         .record;
     assert_eq!(challenge.first, FirstPlayer::Opponent);
-    assert_eq!(challenge.rules.quan_value, 5);
+    let rules: Rules = serde_json::from_value(challenge.rules.clone()).expect("rules");
+    assert_eq!(rules.quan_value, 5);
     let mut folk = Preset::Folk.rules();
     folk.quan_value = 5;
-    assert_eq!(challenge.rules, folk);
+    assert_eq!(rules, folk);
     assert_eq!(challenge.expires_ms - challenge.created_ms, 120_000);
     app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
     let game = app.store().game(id).expect("read").expect("game").record;
     assert_eq!(game.turn_ms, Some(2 * 3600 * 1000));
-    assert_eq!(game.players[0].id, binh().id, "the opponent starts");
+    assert_eq!(game.seats[0].id, binh().id, "the opponent starts");
 }
 
 #[test]
@@ -144,7 +148,7 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
         "{}",
         pointer.text
     );
-    assert!(pointer.rows.is_empty() && pointer.png.is_none());
+    assert!(pointer.rows.is_empty() && pointer.picture().is_none());
     let request = accepted.thread.clone().expect("a thread to open");
     assert_eq!(
         (request.game, request.channel, request.message),

@@ -85,7 +85,7 @@ fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
     let (app, _clock) = app();
     let (id, board) = play_out(&app, &an(), &binh());
     let entry = app.store().finished(id).expect("read").expect("in history");
-    let expected_outcome = match entry.record.outcome {
+    let expected_outcome = match outcome_of(&entry.record) {
         Outcome::Winner(Seat::South) => Outcomes::WIN,
         Outcome::Winner(Seat::North) => Outcomes::LOSS,
         Outcome::Draw => Outcomes::DRAW,
@@ -143,18 +143,18 @@ fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
     let game = app.store().game(id).expect("read").expect("kept");
     let again = FinishedGame {
         game: game.record.clone(),
-        outcome: Outcome::Winner(Seat::South),
+        places: vec![0, 1],
         finished_ms: 9,
         ratings: None,
     };
-    let rate = |_: [Option<Glicko>; 2], _: Outcome| -> [RatingChange; 2] {
+    let rate = |_: &[Option<Glicko>], _: &[u8]| -> Vec<RatingChange> {
         panic!("a counted game is never rated again")
     };
     let (_, entry) = app
         .store()
         .finish_game(game.revision, &again, &rate, None)
         .expect("idempotent");
-    assert_eq!(entry.record.outcome, Outcome::Winner(Seat::North));
+    assert_eq!(outcome_of(&entry.record), Outcome::Winner(Seat::North));
     assert_eq!(
         app.store()
             .rating(GameKind::Oaq, 1, an().id)
@@ -183,8 +183,8 @@ fn games_in_direct_messages_are_kept_but_not_rated() {
     app.click(EN, dm, &an(), Action::ConfirmResign { game: id });
     let entry = app.store().finished(id).expect("read").expect("kept");
     assert_eq!(entry.record.ratings, None);
-    assert!(private(&app.leaderboard(EN, dm, None)).contains("per server"));
-    let history = app.history(EN, dm, &an(), None);
+    assert!(private(&app.leaderboard(EN, dm, GameKind::Oaq, None)).contains("per server"));
+    let history = app.history(EN, dm, GameKind::Oaq, &an(), None);
     assert!(public(&history).text.contains(&format!("`{id}`")));
 }
 
@@ -205,7 +205,7 @@ fn champion_beats(app: &App, clock: &FakeClock, n: u64) {
 #[test]
 fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
     let (app, clock) = app();
-    assert!(private(&app.leaderboard(EN, HERE, None)).contains("Nobody is rated"));
+    assert!(private(&app.leaderboard(EN, HERE, GameKind::Oaq, None)).contains("Nobody is rated"));
     // Player 100 beats everyone; 101..=112 each lose one game to them.
     champion_beats(&app, &clock, 12);
     let page = app
@@ -225,10 +225,10 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
         );
     }
 
-    let first = app.leaderboard(EN, HERE, None);
+    let first = app.leaderboard(EN, HERE, GameKind::Oaq, None);
     let msg = public(&first);
     assert!(msg.text.contains("page 1 of 2"), "{}", msg.text);
-    assert!(msg.png.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")));
+    assert!(msg.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
     let buttons: Vec<&Button> = buttons(msg).collect();
     assert_eq!(buttons.len(), 2);
     assert!(buttons[0].disabled && !buttons[1].disabled);
@@ -247,7 +247,7 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
         .expect("read");
     assert_eq!(last.rows.len(), 3);
     assert_eq!(last.rows[0].0, 11);
-    assert!(private(&app.leaderboard(EN, HERE, Some(3))).contains("2 pages"));
+    assert!(private(&app.leaderboard(EN, HERE, GameKind::Oaq, Some(3))).contains("2 pages"));
     assert_eq!(
         app.store().rank(GameKind::Oaq, 1, 100).expect("rank"),
         Some(1)
@@ -277,9 +277,9 @@ fn issue_10_a_forged_leaderboard_id_shows_nothing_of_the_server_it_names() {
         &user(72, "Khách"),
         &user(72, ""),
     );
-    let here = public(&app.leaderboard(EN, HERE, None)).clone();
-    let there = public(&app.leaderboard(EN, OTHER_SERVER, None)).clone();
-    assert_ne!(here.png, there.png, "the two servers' boards differ");
+    let here = public(&app.leaderboard(EN, HERE, GameKind::Oaq, None)).clone();
+    let there = public(&app.leaderboard(EN, OTHER_SERVER, GameKind::Oaq, None)).clone();
+    assert_ne!(here.files, there.files, "the two servers' boards differ");
 
     let chi = user(33, "Chi");
     for forged in ["oaq:l:2:0", "oaq:l:0:en"] {
@@ -288,7 +288,7 @@ fn issue_10_a_forged_leaderboard_id_shows_nothing_of_the_server_it_names() {
         assert!(matches!(clicked.reply, Reply::Update(_)), "{forged}");
         let shown = public(&clicked);
         assert_eq!(shown, &here, "{forged}: this server's leaderboard");
-        assert_ne!(shown.png, there.png, "{forged}");
+        assert_ne!(shown.files, there.files, "{forged}");
     }
     // Where nobody is rated, a private refusal; outside a server, a clear private answer.
     let empty = Place {
@@ -312,11 +312,12 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
     let (app, clock) = app();
     champion_beats(&app, &clock, 11);
     for (posted_in, clicker) in [(EN, VI), (VI, EN)] {
-        let first = public(&app.leaderboard(posted_in, HERE, None)).clone();
+        let first = public(&app.leaderboard(posted_in, HERE, GameKind::Oaq, None)).clone();
         let next = find(&first, |a| matches!(a, Action::Leaderboard { page: 1, .. }));
         assert_eq!(
             next,
             Action::Leaderboard {
+                kind: GameKind::Oaq,
                 page: 1,
                 locale: posted_in
             }
@@ -326,11 +327,11 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
             panic!("{turned:?}")
         };
         // Exactly page 2 as drawn in the language of the message: text, picture, buttons.
-        let expected = public(&app.leaderboard(posted_in, HERE, Some(2))).clone();
+        let expected = public(&app.leaderboard(posted_in, HERE, GameKind::Oaq, Some(2))).clone();
         assert_eq!(second, &expected, "posted in {posted_in:?}");
-        let other = public(&app.leaderboard(clicker, HERE, Some(2))).clone();
+        let other = public(&app.leaderboard(clicker, HERE, GameKind::Oaq, Some(2))).clone();
         assert_ne!(second.text, other.text);
-        assert_ne!(second.png, other.png);
+        assert_ne!(second.files, other.files);
         let back = find(second, |a| matches!(a, Action::Leaderboard { page: 0, .. }));
         let again = app.click(clicker, HERE, &an(), back);
         assert_eq!(public(&again), &first);
@@ -341,6 +342,7 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
         channel: 5,
     };
     let action = Action::Leaderboard {
+        kind: GameKind::Oaq,
         page: 1,
         locale: EN,
     };
@@ -354,33 +356,35 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
 fn stats_history_and_running_games() {
     let (app, clock) = app();
     let chi = user(33, "Chi");
-    assert!(private(&app.stats(EN, HERE, &an(), None)).contains("has not finished"));
+    assert!(private(&app.stats(EN, HERE, GameKind::Oaq, &an(), None)).contains("has not finished"));
     let first = resigned(&app, &an(), &binh(), &binh());
     clock.advance_ms(60_000);
     let second = resigned(&app, &an(), &chi, &an());
 
-    let stats = app.stats(EN, HERE, &chi, Some(&an()));
+    let stats = app.stats(EN, HERE, GameKind::Oaq, &chi, Some(&an()));
     let msg = public(&stats);
     let rating = glicko(&app, an().id).rating.round();
     assert!(msg.text.contains(&format!("**{rating}?**")), "{}", msg.text);
     assert!(msg.text.contains("1 won, 0 drawn, 1 lost"), "{}", msg.text);
-    assert!(msg.png.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")));
+    assert!(msg.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
     // Newest first.
     let a = msg.text.find(&format!("`{second}`")).expect("second game");
     let b = msg.text.find(&format!("`{first}`")).expect("first game");
     assert!(a < b, "{}", msg.text);
 
-    let history = app.history(EN, HERE, &chi, Some(&binh()));
+    let history = app.history(EN, HERE, GameKind::Oaq, &chi, Some(&binh()));
     let text = &public(&history).text;
     assert!(text.contains(&format!("`{first}`")), "{text}");
     assert!(!text.contains(&format!("`{second}`")), "{text}");
     assert!(text.contains("lost to <@11> by resignation"), "{text}");
     let ended = (1_700_000_000_000u64) / 1000;
     assert!(text.contains(&format!("<t:{ended}:d>")), "{text}");
-    let server = app.history(EN, HERE, &chi, None);
+    let server = app.history(EN, HERE, GameKind::Oaq, &chi, None);
     assert!(public(&server).text.contains("<@33> won by resignation"));
 
-    assert!(public(&app.games(EN, HERE)).text.contains("No game"));
+    assert!(public(&app.games(EN, HERE, GameKind::Oaq))
+        .text
+        .contains("No game"));
     let posted = app.challenge(
         EN,
         HERE,
@@ -390,7 +394,7 @@ fn stats_history_and_running_games() {
     let id = challenge_id(&posted);
     app.click(EN, HERE, &chi, Action::Accept { challenge: id });
     app.record_message(board_now(&app, id), 4242);
-    let games = app.games(EN, HERE);
+    let games = app.games(EN, HERE, GameKind::Oaq);
     let text = &public(&games).text;
     assert!(
         text.contains(&format!("`{id}` <@11> vs <@33>"))
@@ -401,7 +405,9 @@ fn stats_history_and_running_games() {
         guild: Some(2),
         channel: 5,
     };
-    assert!(public(&app.games(EN, elsewhere)).text.contains("No game"));
+    assert!(public(&app.games(EN, elsewhere, GameKind::Oaq))
+        .text
+        .contains("No game"));
 }
 
 /// Splits a command line written by the game record (words, and one double-quoted value).
@@ -445,9 +451,9 @@ fn issue_10_the_last_frame_of_a_resigned_games_replay_marks_no_turn() {
     app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
     let request = app.find_replay(EN, HERE, &an(), id).expect("found");
     let gif = public(&app.replay(EN, &request))
-        .png
-        .clone()
-        .expect("a GIF");
+        .picture()
+        .expect("a GIF")
+        .to_vec();
     let frames = GifDecoder::new(Cursor::new(gif))
         .expect("a GIF")
         .into_frames()
@@ -479,8 +485,10 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
         &an(),
         ChallengeRequest {
             opponent: Some(binh()),
-            preset: Some(Preset::Folk),
-            quan_value: Some(5),
+            rules: RuleChoice::Oaq(OaqChoice {
+                preset: Some(Preset::Folk),
+                quan_value: Some(5),
+            }),
             first: Some(FirstPlayer::Challenger),
         },
     );
@@ -515,7 +523,7 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
     let replay = app.replay(EN, &request);
     eprintln!("replay of {plies} moves: {:?}", started.elapsed());
     let msg = public(&replay);
-    let gif = msg.png.clone().expect("animation");
+    let gif = msg.picture().expect("animation").to_vec();
     let frames = GifDecoder::new(Cursor::new(gif))
         .expect("a GIF")
         .into_frames()
@@ -551,8 +559,8 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
         .expect("runs");
     assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
     let out = String::from_utf8(out).expect("UTF-8");
-    let start = Position::parse(&game.start, game.rules).expect("start");
-    let last = Game::replay(start, &game.moves).expect("replays");
+    let start = Position::parse(&game.start, rules_of(&game)).expect("start");
+    let last = Game::replay(start, &moves_of(&game)).expect("replays");
     assert_eq!(
         out.lines().last(),
         Some(last.position().to_string().as_str())

@@ -60,7 +60,7 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
         .find_replay(EN, at(100), &an(), 1)
         .unwrap_or_else(|_| panic!("game 1 replays"));
     let replay = app.replay(EN, &request);
-    let gif = public(&replay).png.as_ref().expect("an animation");
+    let gif = public(&replay).picture().expect("an animation");
     assert!(gif.starts_with(b"GIF8"));
 
     // The game in play goes on, on its known board message.
@@ -88,7 +88,7 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
 
     // The pending challenge is accepted; the game against the computer goes on.
     let accepted = app.click(EN, at(102), &chi(), Action::Accept { challenge: 3 });
-    assert!(public(&accepted).png.is_some());
+    assert!(public(&accepted).picture().is_some());
     let computer = app.store().game(4).expect("read").expect("game 4");
     assert_eq!(computer.record.message, Some(5_000_004));
     let board = app.board(EN, at(103));

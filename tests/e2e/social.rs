@@ -7,11 +7,12 @@ use image::AnimationDecoder;
 use std::path::Path;
 use std::sync::Arc;
 
+use oaq_bot::app::games::oaq::OaqChoice;
+use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::results::provisional;
 use oaq_bot::app::{
     Action, App, ChallengeRequest, Locale, Place, Reply, Settings, SystemClock, Text, UserRef,
 };
-use oaq_bot::games::oaq::{Outcome, Seat};
 use oaq_bot::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
 use oaq_bot::render::Fonts;
 use oaq_bot::store::FirstPlayer;
@@ -144,10 +145,12 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
     // Both ratings are exactly what skillratings computes for that result.
     let store = Store::open(&root.path().join("data")).expect("open the bot's store");
     let entry = store.finished(game_id).expect("read").expect("kept");
-    let outcome = match entry.record.outcome {
-        Outcome::Winner(Seat::South) => Outcomes::WIN,
-        Outcome::Winner(Seat::North) => Outcomes::LOSS,
-        Outcome::Draw => Outcomes::DRAW,
+    // Places: [0, 1] South won, [1, 0] North won, [0, 0] a draw.
+    let outcome = match entry.record.places[..] {
+        [0, 1] => Outcomes::WIN,
+        [1, 0] => Outcomes::LOSS,
+        [0, 0] => Outcomes::DRAW,
+        ref other => panic!("places {other:?}"),
     };
     let (south, north) = glicko2(
         &Glicko2Rating::new(),
@@ -264,8 +267,7 @@ fn seed_ratings(root: &Path, guild: u64, champion: (u64, &str), others: &[(u64, 
         let other = person((*id, name));
         let request = ChallengeRequest {
             opponent: Some(other.clone()),
-            preset: None,
-            quan_value: None,
+            rules: RuleChoice::Oaq(OaqChoice::default()),
             first: Some(FirstPlayer::Challenger),
         };
         let en = Locale::English;

@@ -239,10 +239,9 @@ macro_rules! kind {
                 type $t = oaq::OaqTable;
                 $body
             }
-            GameKind::Shogi | GameKind::ChineseCheckers => Err(format!(
-                "{:?} cannot be hosted by this release",
-                $kind
-            )),
+            GameKind::Shogi | GameKind::ChineseCheckers => {
+                Err(format!("{:?} cannot be hosted by this release", $kind))
+            }
         }
     };
 }
@@ -346,7 +345,10 @@ impl Table {
     /// Plays the stored move after `ply` moves, taking out first the seats that left then.
     pub fn advance(&mut self, record: &GameRecord, ply: usize) -> Result<(), String> {
         self.retire_at(record, ply);
-        let text = record.moves.get(ply).ok_or_else(|| format!("no move {}", ply + 1))?;
+        let text = record
+            .moves
+            .get(ply)
+            .ok_or_else(|| format!("no move {}", ply + 1))?;
         each!(self, t => {
             let mv = notation_of(t, text)?;
             t.play(mv)

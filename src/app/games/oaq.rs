@@ -131,7 +131,6 @@ fn rule_flags(rules: &Rules) -> String {
     flags
 }
 
-
 /// A move as its button shows it: the square's number from the mover's left, with an arrow
 /// the way the stones travel on the picture (`← 2`, `3 →`).
 fn label(mv: Move) -> String {
@@ -162,12 +161,18 @@ impl OaqTable {
             points: points(Seat::South),
         };
         match scene.situation {
-            Situation::ToMove { seat: s, .. } => Text::StatusToMove { name: name(seat(*s)) },
+            Situation::ToMove { seat: s, .. } => Text::StatusToMove {
+                name: name(seat(*s)),
+            },
             Situation::Forfeited { loser, why, .. } => {
                 let winner = seat(*loser).other();
                 match why {
-                    crate::store::Retirement::Resigned => Text::StatusResigned { name: name(winner) },
-                    crate::store::Retirement::TimedOut => Text::StatusTimedOut { name: name(winner) },
+                    crate::store::Retirement::Resigned => {
+                        Text::StatusResigned { name: name(winner) }
+                    }
+                    crate::store::Retirement::TimedOut => {
+                        Text::StatusTimedOut { name: name(winner) }
+                    }
                 }
             }
             Situation::Over { .. } => match position.outcome() {
@@ -355,8 +360,12 @@ impl Hosted for OaqTable {
     ) -> RgbImage {
         let locale = scene.locale;
         let position = self.position();
-        let details =
-            Seat::BOTH.map(|s| Text::PanelCaptured { points: position.captured(s) }.render(locale));
+        let details = Seat::BOTH.map(|s| {
+            Text::PanelCaptured {
+                points: position.captured(s),
+            }
+            .render(locale)
+        });
         let title = Text::BoardTitle { rules: *rules }.render(locale);
         let status = match frame {
             Some(Frame { ply, plies }) => Text::ReplayFrame { ply, plies },
@@ -371,7 +380,10 @@ impl Hosted for OaqTable {
             position,
             // A finished game (also one resigned or timed out, whose position still has a
             // player to move) shows no turn marker.
-            turn: self.to_move().map(seat).filter(|_| !scene.situation.finished()),
+            turn: self
+                .to_move()
+                .map(seat)
+                .filter(|_| !scene.situation.finished()),
             players: [
                 PlayerPanel {
                     name: &scene.names[0],
@@ -498,6 +510,4 @@ mod tests {
             }
         }
     }
-
 }
-

@@ -1,0 +1,182 @@
+//! The one-time migration of a schema-1 database (the release before schema 2) to schema 2,
+//! run by [`Store::open`] before it returns.
+//!
+//! Schema 1 knew only Ô ăn quan. What changes:
+//! - `games`: a whole record per game (moves included) becomes a header plus one `plies` key
+//!   per move; the revision is kept, so boards owed in the outbox stay owed as they were.
+//! - `history`: the entry's game record and outcome take the schema-2 shape (via the frozen
+//!   mirror in `schema1.rs`).
+//! - `bot_records` (keyed by user), `history_by_guild` (guild, …) and `history_by_player`
+//!   (guild, user, …) are re-keyed with the game kind (Ô ăn quan) after the guild or first.
+//!
+//! Everything else reads as it is: challenges, settings, ratings, rating points, the
+//! leaderboard (already keyed by kind) and the outbox.
+//!
+//! Every record moves in its own transaction, which writes the new copy and removes or
+//! replaces the old one together, so a crash leaves each record either old or new, and running
+//! again finishes the job: schema-2 records and re-keyed keys are recognised and skipped.
+//! Once everything is migrated and flushed, the `meta` tree's `schema` key says 2, and later
+//! opens skip the scan. A damaged record is left untouched (and reported when read), as every
+//! damaged record is.
+
+use sled::Transactional;
+
+use super::play::BOT_RECORDS;
+use super::schema1::{OldFinished, OldGame};
+use super::social::FINISHED;
+use super::{encode, tx_write_game, unwrap_tx, EnvelopeIn, GameKind, Store, StoreError, SCHEMA};
+
+/// The key of the database's schema version in the `meta` tree.
+const SCHEMA_KEY: &[u8] = b"schema";
+
+/// The id (big-endian, the key's first 8 bytes) of a record key, for error messages.
+fn key_id(key: &[u8]) -> u64 {
+    key.get(..8)
+        .and_then(|b| b.try_into().ok())
+        .map(u64::from_be_bytes)
+        .unwrap_or(0)
+}
+
+/// Migrates the database behind `store` to [`SCHEMA`], once; flushed before returning.
+pub(super) fn migrate(store: &Store) -> Result<(), StoreError> {
+    let meta = store.db.open_tree("meta")?;
+    let version = meta
+        .get(SCHEMA_KEY)?
+        .and_then(|v| v.as_ref().try_into().ok().map(u32::from_be_bytes))
+        .unwrap_or(1);
+    if version > SCHEMA {
+        return Err(StoreError::NewerSchema {
+            kind: "database",
+            key: 0,
+            found: version,
+        });
+    }
+    if version == SCHEMA {
+        return Ok(());
+    }
+    migrate_games(store)?;
+    migrate_history(store)?;
+    let bots = store.db.open_tree(BOT_RECORDS)?;
+    // bot_records: user → kind, user.
+    rekey(&bots, 8, |key| {
+        let mut new = vec![GameKind::Oaq.code()];
+        new.extend_from_slice(key);
+        new
+    })?;
+    // history_by_guild: guild, time, id → guild, kind, time, id.
+    rekey(&store.social.by_guild, 24, with_kind_after_guild)?;
+    // history_by_player: guild, user, time, id → guild, kind, user, time, id.
+    rekey(&store.social.by_player, 32, with_kind_after_guild)?;
+    store.db.flush()?;
+    meta.insert(SCHEMA_KEY, &SCHEMA.to_be_bytes()[..])?;
+    store.db.flush()?;
+    Ok(())
+}
+
+fn with_kind_after_guild(key: &[u8]) -> Vec<u8> {
+    let mut new = key[..8].to_vec();
+    new.push(GameKind::Oaq.code());
+    new.extend_from_slice(&key[8..]);
+    new
+}
+
+/// The schema of an envelope, if it reads as one.
+fn schema_of(bytes: &[u8]) -> Option<EnvelopeIn> {
+    serde_json::from_slice::<EnvelopeIn>(bytes).ok()
+}
+
+fn migrate_games(store: &Store) -> Result<(), StoreError> {
+    for item in store.games.iter() {
+        let (key, bytes) = item?;
+        let Some(envelope) = schema_of(&bytes).filter(|e| e.schema == 1) else {
+            continue;
+        };
+        let id = key_id(&key);
+        let game = match serde_json::from_value::<OldGame>(envelope.record)
+            .map_err(|e| e.to_string())
+            .and_then(OldGame::upgrade)
+        {
+            Ok(game) => game,
+            Err(reason) => {
+                tracing::warn!(id, %reason, "a schema-1 game cannot be migrated; left untouched");
+                continue;
+            }
+        };
+        let revision = envelope.revision;
+        unwrap_tx((&store.games, &store.plies).transaction(|(games, plies)| {
+            // Only the record as read is replaced (nothing else writes while opening).
+            if games.get(&key)?.as_deref() != Some(bytes.as_ref()) {
+                return Ok(());
+            }
+            tx_write_game(games, plies, &game, revision, 0)
+        }))?;
+    }
+    Ok(())
+}
+
+fn migrate_history(store: &Store) -> Result<(), StoreError> {
+    let history = &store.social.history;
+    for item in history.iter() {
+        let (key, bytes) = item?;
+        let Some(envelope) = schema_of(&bytes).filter(|e| e.schema == 1) else {
+            continue;
+        };
+        let id = key_id(&key);
+        let entry = match serde_json::from_value::<OldFinished>(envelope.record)
+            .map_err(|e| e.to_string())
+            .and_then(OldFinished::upgrade)
+        {
+            Ok(entry) => entry,
+            Err(reason) => {
+                tracing::warn!(id, %reason, "a schema-1 {FINISHED} cannot be migrated; left untouched");
+                continue;
+            }
+        };
+        let new = encode(envelope.revision, &entry);
+        // Replaces exactly the bytes read.
+        if history
+            .compare_and_swap(&key, Some(bytes), Some(new))?
+            .is_err()
+        {
+            tracing::warn!(id, "a {FINISHED} changed while it was migrated");
+        }
+    }
+    Ok(())
+}
+
+/// Moves every key of `tree` that is `old_len` bytes long to `new_key(key)`, with its value;
+/// each in one transaction (the new key written, the old one removed).
+fn rekey(
+    tree: &sled::Tree,
+    old_len: usize,
+    new_key: fn(&[u8]) -> Vec<u8>,
+) -> Result<(), StoreError> {
+    for item in tree.iter() {
+        let (key, value) = item?;
+        if key.len() != old_len {
+            continue;
+        }
+        let new = new_key(&key);
+        unwrap_tx(tree.transaction(|tx| {
+            tx.insert(new.as_slice(), value.clone())?;
+            tx.remove(key.as_ref())?;
+            Ok::<_, sled::transaction::ConflictableTransactionError<StoreError>>(())
+        }))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_kind_after_guild;
+
+    #[test]
+    fn the_kind_goes_after_the_guild() {
+        let old: Vec<u8> = (0u8..24).collect();
+        let new = with_kind_after_guild(&old);
+        assert_eq!(new.len(), 25);
+        assert_eq!(&new[..8], &old[..8]);
+        assert_eq!(new[8], 1);
+        assert_eq!(&new[9..], &old[8..]);
+    }
+}
