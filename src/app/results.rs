@@ -212,3 +212,67 @@ impl App {
             .collect())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn glicko(rating: f64, deviation: f64) -> Glicko {
+        Glicko {
+            rating,
+            deviation,
+            volatility: 0.06,
+        }
+    }
+
+    #[test]
+    fn two_seats_rate_as_glicko2_did_from_places() {
+        let current = [Some(glicko(1600.0, 80.0)), None];
+        for (places, result) in [
+            ([0, 1], Outcomes::WIN),
+            ([1, 0], Outcomes::LOSS),
+            ([0, 0], Outcomes::DRAW),
+        ] {
+            let changes = rate(false, &current, &places);
+            let (south, north) = glicko2(
+                &to_crate(glicko(1600.0, 80.0)),
+                &Glicko2Rating::new(),
+                &result,
+                &Glicko2Config::new(),
+            );
+            assert_eq!(changes.len(), 2);
+            assert_eq!(changes[0].after, from_crate(south), "{places:?}");
+            assert_eq!(changes[1].after, from_crate(north), "{places:?}");
+            assert_eq!(changes[1].before.rating, 1500.0, "a newcomer");
+        }
+    }
+
+    #[test]
+    fn many_seats_rate_by_place_on_the_glicko_scale() {
+        let changes = rate(true, &[None, None, None, None], &[1, 0, 3, 1]);
+        assert_eq!(changes.len(), 4);
+        for change in &changes {
+            assert_eq!(change.before.rating, 1500.0, "a newcomer is 25 × 60");
+            assert!((change.before.deviation - 500.0).abs() < 1e-9);
+            assert!(change.after.deviation < change.before.deviation);
+        }
+        let after: Vec<f64> = changes.iter().map(|c| c.after.rating).collect();
+        assert!(after[1] > after[0] && after[0] > after[2], "{after:?}");
+        assert!(
+            (after[0] - after[3]).abs() < 1e-9,
+            "equal places, equal ratings"
+        );
+        assert!(after[1] > 1500.0 && after[2] < 1500.0);
+        assert!(provisional(&changes[1].after), "one game is not enough");
+    }
+
+    #[test]
+    fn standings_come_from_places() {
+        assert_eq!(Standing::of(&[0, 1], 0), Standing::Won);
+        assert_eq!(Standing::of(&[0, 1], 1), Standing::Lost);
+        assert_eq!(Standing::of(&[0, 0], 1), Standing::Drew);
+        assert_eq!(Standing::of(&[2, 0, 1], 2), Standing::Lost);
+        assert_eq!(Standing::of(&[0, 0, 1], 0), Standing::Drew);
+        assert_eq!(Standing::of(&[0, 1], 5), Standing::Lost, "no such seat");
+    }
+}

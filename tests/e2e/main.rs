@@ -5,6 +5,7 @@
 mod support;
 
 mod fake;
+mod host;
 mod outbox;
 mod play;
 mod settings;

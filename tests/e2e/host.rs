@@ -1,0 +1,87 @@
+//! End to end, issue 11: moves as notation through every way Discord delivers them — a typed
+//! `/oaq move` with suggestions from autocomplete, and a select menu's choice.
+
+use super::*;
+
+const MOVE_CHANNEL: u64 = 500_000_000_000_000_011;
+
+/// The move notation at the end of a move button's id (`oaq:m:<game>:<ply>:<move>`).
+fn notation(custom_id: &str) -> String {
+    custom_id.rsplit(':').next().unwrap_or_default().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_typed_move_with_suggestions_and_a_select_choice_play_like_clicks() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let board_id = start_game(&fake, &an(), &binh(), MOVE_CHANNEL).await;
+    let board = fake.message(board_id);
+    let mut legal: Vec<String> = enabled_moves(&board)
+        .iter()
+        .map(|id| notation(id))
+        .collect();
+    legal.sort();
+
+    // Autocomplete while An types: every legal move, labelled as its button.
+    let typed = |value: &str| json!({ "name": "move", "type": 3, "value": value, "focused": true });
+    let token = fake.autocomplete(&an(), MOVE_CHANNEL, "oaq", "move", vec![typed("")]);
+    let choices = fake.choices(&token).await;
+    let mut offered: Vec<String> = choices.iter().map(|(_, value)| value.clone()).collect();
+    offered.sort();
+    assert_eq!(offered, legal);
+    assert!(choices
+        .iter()
+        .all(|(name, value)| name.ends_with(&format!("({value})"))
+            && (name.contains('→') || name.contains('←'))));
+    // Bình, not to move, is offered nothing.
+    let token = fake.autocomplete(&binh(), MOVE_CHANNEL, "oaq", "move", vec![typed("")]);
+    assert!(fake.choices(&token).await.is_empty());
+
+    // An plays the first suggestion by typing it: a private confirmation, the board edited.
+    let first = legal[0].clone();
+    let option = json!({ "name": "move", "type": 3, "value": first });
+    let token = fake.slash(&an(), MOVE_CHANNEL, "move", vec![option], vec![]);
+    let answer = fake.callback(&token).await;
+    assert!(answer.ephemeral(), "{}", answer.content());
+    assert!(
+        answer.content().contains(&format!("`{first}`")),
+        "{}",
+        answer.content()
+    );
+    let board = fake
+        .wait_message(board_id, "the typed move on the board", |m| {
+            to_move(&m.content) == Some(binh().id)
+        })
+        .await;
+    assert_eq!(board.attachments.len(), 1, "the board keeps one picture");
+
+    // A wrong typed move is refused privately and changes nothing.
+    let option = json!({ "name": "move", "type": 3, "value": "13+" });
+    let token = fake.slash(&binh(), MOVE_CHANNEL, "move", vec![option], vec![]);
+    let refused = fake.callback(&token).await;
+    assert!(refused.ephemeral() && refused.content().contains("not a move"));
+    assert_eq!(fake.message(board_id).content, board.content);
+
+    // Bình answers through a select menu naming a move action: the choice is the move.
+    let reply = notation(&enabled_moves(&board)[0]);
+    let template = enabled_moves(&board)[0].replace(&format!(":{reply}"), ":-");
+    let token = fake.select(&binh(), board_id, &template, &[&reply]);
+    let update = fake.callback(&token).await;
+    assert_eq!(
+        update.kind,
+        7,
+        "the board is updated in place: {}",
+        update.content()
+    );
+    assert_eq!(
+        to_move(update.content()),
+        Some(an().id),
+        "{}",
+        update.content()
+    );
+    let token = fake.select(&an(), board_id, &template, &["not-a-move"]);
+    let stale = fake.callback(&token).await;
+    assert!(stale.ephemeral(), "{}", stale.content());
+}
