@@ -95,7 +95,7 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
     let [edit] = played.edits.as_slice() else {
         panic!("one board edit, got {:?}", played.edits);
     };
-    assert_eq!(edit.msg.picture().map(<[u8]>::len).unwrap_or(0) > 0, true);
+    assert!(edit.msg.picture().is_some_and(|p| !p.is_empty()));
     let stored = app.store().game(id).expect("read").expect("game");
     assert_eq!(stored.record.moves, vec![legal[0].clone()]);
     assert!(
