@@ -44,8 +44,11 @@ fn at(channel: u64) -> Place {
     }
 }
 
+/// A tree's keys and values, in order.
+type Pairs = Vec<(Vec<u8>, Vec<u8>)>;
+
 /// Every tree's keys and values, read with sled directly.
-fn dump(path: &Path) -> BTreeMap<Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>> {
+fn dump(path: &Path) -> BTreeMap<Vec<u8>, Pairs> {
     let db = sled::open(path).expect("sled");
     db.tree_names()
         .into_iter()
