@@ -377,7 +377,7 @@ impl Store {
         let (revision, entry) = unwrap_tx(
             (
                 &self.games,
-                &self.plies,
+                &self.parts,
                 &self.channels,
                 &self.outbox,
                 &t.history,
@@ -392,7 +392,7 @@ impl Store {
                 .transaction(
                     |(
                         games,
-                        plies,
+                        parts,
                         channels,
                         outbox,
                         history,
@@ -405,7 +405,7 @@ impl Store {
                         bots,
                     )| {
                         let (next, had) = tx_check_game(games, id, expected)?;
-                        tx_write_game(games, plies, game, next, had)?;
+                        tx_write_game(games, parts, game, next, had)?;
                         super::outbox::tx_owe_board(outbox, id, next)?;
                         free_channel(channels, game.channel, ChannelEntry::Game(id))?;
                         if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {

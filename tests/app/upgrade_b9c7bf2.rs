@@ -107,7 +107,10 @@ fn migration_is_durable_at_once_and_idempotent() {
     assert!(schemas(crash.path(), "games").iter().all(|&s| s == 2));
     assert!(schemas(crash.path(), "history").iter().all(|&s| s == 2));
     let migrated = dump(crash.path());
-    assert!(migrated[&b"plies".to_vec()].len() > 30, "one key per move");
+    assert!(
+        migrated[&b"game_parts".to_vec()].len() > 30,
+        "one key per move"
+    );
     // Opening again changes nothing.
     drop(Store::open(crash.path()).expect("opens again"));
     assert_eq!(dump(crash.path()), migrated);
