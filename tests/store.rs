@@ -685,3 +685,92 @@ fn concurrent_writers_each_find_their_own_write_on_disk_when_their_call_returns(
         );
     }
 }
+
+/// The store is game-neutral: no file under `src/store` names a game module (records carry
+/// their kind, rules as JSON and moves as notation text; the app's adapters read them).
+#[test]
+fn the_store_imports_no_game() {
+    fn files(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                files(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    files(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/store")),
+        &mut found,
+    );
+    assert!(!found.is_empty());
+    let mut offences = Vec::new();
+    for file in &found {
+        let text = std::fs::read_to_string(file).expect("UTF-8");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if code.contains("games::") || code.contains("crate::app") {
+                offences.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(offences.is_empty(), "{}", offences.join("\n"));
+}
+
+/// A move appends: the game's head stays the same size whatever the number of moves, and the
+/// moves read back in order.
+#[test]
+fn a_move_appends_one_ply_and_the_header_stays_small() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let header_len = |store_dir: &std::path::Path| {
+        let db = sled::open(store_dir).expect("sled");
+        let games = db.open_tree("games").expect("games");
+        let parts = db.open_tree("game_parts").expect("parts");
+        let header = games.get(60u64.to_be_bytes()).expect("read").expect("game");
+        // The setup, then one key per move.
+        (
+            header.len(),
+            parts.scan_prefix(60u64.to_be_bytes()).count() - 1,
+        )
+    };
+    let mut record = game(60, 800);
+    {
+        let store = Store::open(dir.path()).expect("open");
+        let mut revision = store.create_game(&record).expect("create").revision;
+        for ply in 0..5 {
+            record.moves.push(format!("{}+", ply + 1));
+            revision = store
+                .update_game(revision, &record, false)
+                .expect("move")
+                .revision;
+        }
+        assert_eq!(store.game(60).expect("read").expect("game").record, record);
+    }
+    let (short, plies) = header_len(dir.path());
+    assert_eq!(plies, 6);
+    {
+        let store = Store::open(dir.path()).expect("open");
+        let mut revision = store.game(60).expect("read").expect("game").revision;
+        for ply in 0..200 {
+            record.moves.push(format!("{}-", ply % 11 + 1));
+            revision = store
+                .update_game(revision, &record, false)
+                .expect("move")
+                .revision;
+        }
+        let read = store.game(60).expect("read").expect("game");
+        assert_eq!(read.record.moves, record.moves);
+        // A record that got shorter (never made by the app) drops the moves beyond it.
+        record.moves.truncate(10);
+        store
+            .update_game(read.revision, &record, false)
+            .expect("shorter");
+        assert_eq!(store.game(60).expect("read").expect("game").record, record);
+    }
+    let (long, plies) = header_len(dir.path());
+    assert_eq!(plies, 10);
+    // Only the revision and the move count grow (a few digits).
+    assert!(long <= short + 4, "header {short} → {long} bytes");
+}

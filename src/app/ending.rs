@@ -5,7 +5,7 @@ use super::games::Table;
 use super::results::rate;
 use super::table::Loaded;
 use super::{App, Fail};
-use crate::store::{BotResult, FinishedGame, GameRecord, Score};
+use crate::store::{score, BotResult, FinishedGame, GameRecord};
 
 /// For a game of one person against the computer, how it went for the person.
 fn bot_result(record: &GameRecord, places: &[u8]) -> Option<BotResult> {
@@ -20,16 +20,10 @@ fn bot_result(record: &GameRecord, places: &[u8]) -> Option<BotResult> {
     if people.next().is_some() || record.seats.len() != 2 {
         return None;
     }
-    let (mine, theirs) = (places.get(human)?, places.get(computer)?);
-    let score = match mine.cmp(theirs) {
-        std::cmp::Ordering::Less => Score::Win,
-        std::cmp::Ordering::Equal => Score::Draw,
-        std::cmp::Ordering::Greater => Score::Loss,
-    };
     Some(BotResult {
         user: person.id,
         level,
-        score,
+        score: score(places, human)?,
     })
 }
 

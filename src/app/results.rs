@@ -12,7 +12,7 @@ use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::{MultiTeamOutcome, Outcomes};
 
 use super::{App, Fail, Text};
-use crate::store::{GameRecord, Glicko, RatingChange, Retirement};
+use crate::store::{score, GameRecord, Glicko, RatingChange, Retirement, Score};
 
 /// A rating with a deviation above this is provisional (Lichess uses the same bound).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
@@ -58,17 +58,13 @@ impl Finish {
 }
 
 impl Standing {
-    /// The result of `seat` in a game that ended with these places (0 first; equal places
-    /// tie): alone in first place it won; sharing first place with everyone it drew; else it
-    /// lost (a shared first place among some seats of many counts as a draw for them).
+    /// The result of `seat` in a game that ended with these places, as the store counts it
+    /// in ratings and tallies ([`crate::store::score`]).
     pub fn of(places: &[u8], seat: usize) -> Standing {
-        let mine = places.get(seat).copied().unwrap_or(u8::MAX);
-        let best = places.iter().copied().min().unwrap_or(0);
-        let sharing = places.iter().filter(|&&p| p == best).count();
-        match (mine == best, sharing) {
-            (true, 1) => Standing::Won,
-            (true, _) => Standing::Drew,
-            (false, _) => Standing::Lost,
+        match score(places, seat) {
+            Some(Score::Win) => Standing::Won,
+            Some(Score::Draw) => Standing::Drew,
+            Some(Score::Loss) | None => Standing::Lost,
         }
     }
 }
@@ -272,7 +268,12 @@ mod tests {
         assert_eq!(Standing::of(&[0, 1], 1), Standing::Lost);
         assert_eq!(Standing::of(&[0, 0], 1), Standing::Drew);
         assert_eq!(Standing::of(&[2, 0, 1], 2), Standing::Lost);
-        assert_eq!(Standing::of(&[0, 0, 1], 0), Standing::Drew);
+        assert_eq!(
+            Standing::of(&[0, 0, 1], 0),
+            Standing::Won,
+            "a shared first place"
+        );
+        assert_eq!(Standing::of(&[1, 1, 1], 0), Standing::Drew);
         assert_eq!(Standing::of(&[0, 1], 5), Standing::Lost, "no such seat");
     }
 }

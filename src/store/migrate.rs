@@ -2,8 +2,9 @@
 //! run by [`Store::open`] before it returns.
 //!
 //! Schema 1 knew only Ô ăn quan. What changes:
-//! - `games`: a whole record per game (moves included) becomes a header plus one `plies` key
-//!   per move; the revision is kept, so boards owed in the outbox stay owed as they were.
+//! - `games`: a whole record per game (moves included) becomes a small head, plus its setup and
+//!   one key per move in `game_parts`; the revision is kept, so boards owed in the outbox stay
+//!   owed as they were.
 //! - `history`: the entry's game record and outcome take the schema-2 shape (via the frozen
 //!   mirror in `schema1.rs`).
 //! - `bot_records` (keyed by user), `history_by_guild` (guild, …) and `history_by_player`
@@ -103,12 +104,12 @@ fn migrate_games(store: &Store) -> Result<(), StoreError> {
             }
         };
         let revision = envelope.revision;
-        unwrap_tx((&store.games, &store.plies).transaction(|(games, plies)| {
+        unwrap_tx((&store.games, &store.parts).transaction(|(games, parts)| {
             // Only the record as read is replaced (nothing else writes while opening).
             if games.get(&key)?.as_deref() != Some(bytes.as_ref()) {
                 return Ok(());
             }
-            tx_write_game(games, plies, &game, revision, 0)
+            tx_write_game(games, parts, &game, revision, 0)
         }))?;
     }
     Ok(())

@@ -3,11 +3,14 @@
 //! transaction; see `outbox.rs`).
 //!
 //! Every record is stored as a JSON envelope `{"schema": 2, "revision": n, "record": {...}}`.
-//! A game is stored as a small header in `games` (revision, schema, everything but the moves)
-//! and one key per move in `plies` (game id, ply → the move's notation text), written in the
-//! same transaction: a move appends one key and rewrites the header, so a game of n moves
-//! writes O(n) bytes, not O(n²). Moves are append-only: an update writes the plies beyond the
-//! stored count (and removes any beyond the new count).
+//! A game is stored in three parts, written in one transaction: a small head in `games` (the
+//! envelope with the revision, and what changes during play: channel, board message, move
+//! count, retired seats, deadline), and in `game_parts` its setup under the game id (seats,
+//! rules, start position…: written once) and one key per move (game id, ply → the move's
+//! notation text). A move appends one key and rewrites the small head, so a game of n moves
+//! writes O(n) bytes, not O(n²) as when every move rewrote the whole record. Moves are
+//! append-only: an update writes the moves beyond the stored count (and removes any beyond the
+//! new count); the setup is rewritten only if it differs.
 //!
 //! The store is game-neutral: records carry their [`GameKind`], seats, rules and moves as the
 //! game's own serde form and notation; only the app's adapters know what they mean. A database
@@ -46,10 +49,10 @@ pub use records::{
 };
 pub use settings::GuildSettings;
 pub use social::{
-    FinishedGame, Glicko, LeaderboardPage, RateFn, RatingChange, RatingPoint, RatingRecord,
+    score, FinishedGame, Glicko, LeaderboardPage, RateFn, RatingChange, RatingPoint, RatingRecord,
 };
 
-use records::GameHeader;
+use records::{GameHead, GameSetup};
 
 /// The schema version this program writes and reads (it reads schema 1 by migrating it once,
 /// when the database is opened).
@@ -201,7 +204,8 @@ fn tx_check<T: DeserializeOwned>(
     }
 }
 
-/// The `plies` key of move `ply` (0-based) of game `game`.
+/// The `game_parts` key of move `ply` (0-based) of game `game` (the setup's key is the game id
+/// alone, which sorts before every move).
 fn ply_key(game: u64, ply: u32) -> [u8; 12] {
     let mut key = [0u8; 12];
     key[..8].copy_from_slice(&game.to_be_bytes());
@@ -212,7 +216,7 @@ fn ply_key(game: u64, ply: u32) -> [u8; 12] {
 /// Checks that game `id` is stored at revision `expected`; returns the next revision and the
 /// number of moves stored.
 fn tx_check_game(games: &TransactionalTree, id: u64, expected: u64) -> TxResult<(u64, u32)> {
-    match tx_read::<GameHeader>(games, GAME, id)? {
+    match tx_read::<GameHead>(games, GAME, id)? {
         Some(stored) if stored.revision == expected => Ok((expected + 1, stored.record.plies)),
         _ => abort(StoreError::Conflict {
             kind: GAME,
@@ -222,24 +226,30 @@ fn tx_check_game(games: &TransactionalTree, id: u64, expected: u64) -> TxResult<
     }
 }
 
-/// Writes `game` at `revision` over a stored game that had `had` moves: its header, the moves
-/// beyond `had`, and the removal of any stored move beyond the new count.
+/// Writes `game` at `revision` over a stored game that had `had` moves: its head, its setup if
+/// it is new or changed, the moves beyond `had`, and the removal of any stored move beyond the
+/// new count.
 fn tx_write_game(
     games: &TransactionalTree,
-    plies: &TransactionalTree,
+    parts: &TransactionalTree,
     game: &GameRecord,
     revision: u64,
     had: u32,
 ) -> TxResult<()> {
-    let header = GameHeader::of(game);
+    let head = GameHead::of(game);
+    let key = game.id.to_be_bytes();
+    let setup = encode(1, &GameSetup::of(game));
+    if parts.get(key)?.as_deref() != Some(setup.as_slice()) {
+        parts.insert(&key, setup)?;
+    }
     for (ply, mv) in game.moves.iter().enumerate().skip(had as usize) {
         let Ok(ply) = u32::try_from(ply) else { break };
-        plies.insert(&ply_key(game.id, ply), mv.as_bytes())?;
+        parts.insert(&ply_key(game.id, ply), mv.as_bytes())?;
     }
-    for ply in header.plies..had {
-        plies.remove(&ply_key(game.id, ply))?;
+    for ply in head.plies..had {
+        parts.remove(&ply_key(game.id, ply))?;
     }
-    games.insert(&game.id.to_be_bytes(), encode(revision, &header))?;
+    games.insert(&key, encode(revision, &head))?;
     Ok(())
 }
 
@@ -254,14 +264,15 @@ const GAME: &str = "game";
 const CHALLENGE: &str = "challenge";
 const CHANNEL: &str = "channel";
 const PLY: &str = "move";
+const SETUP: &str = "game setup";
 
 /// The bot's database.
 #[derive(Debug, Clone)]
 pub struct Store {
     db: sled::Db,
     games: sled::Tree,
-    /// The moves of every game, one key per ply.
-    plies: sled::Tree,
+    /// Every game's setup and moves (one key per ply).
+    parts: sled::Tree,
     challenges: sled::Tree,
     channels: sled::Tree,
     /// Writes owed to Discord (see `outbox.rs`).
@@ -294,7 +305,7 @@ impl Store {
     fn from_db(db: sled::Db) -> Result<Store, StoreError> {
         let store = Store {
             games: db.open_tree("games")?,
-            plies: db.open_tree("plies")?,
+            parts: db.open_tree("game_parts")?,
             challenges: db.open_tree("challenges")?,
             channels: db.open_tree("channels")?,
             outbox: db.open_tree("outbox")?,
@@ -332,27 +343,37 @@ impl Store {
 
     /// The game with this id, with its moves.
     pub fn game(&self, id: u64) -> Result<Option<Stored<GameRecord>>, StoreError> {
-        // The header first: a move's plies are written in the transaction that writes its
-        // header, and stored plies are never rewritten, so every ply the header counts is there.
-        let Some(stored) = Store::read::<GameHeader>(&self.games, GAME, id)? else {
+        // The head first: a move is written in the transaction that writes its head, and stored
+        // moves are never rewritten, so every move the head counts is there.
+        let Some(stored) = Store::read::<GameHead>(&self.games, GAME, id)? else {
             return Ok(None);
         };
-        let moves = self.moves(id, stored.record.plies)?;
+        let (setup, moves) = self.parts(id, stored.record.plies)?;
         Ok(Some(Stored {
             revision: stored.revision,
-            record: stored.record.with_moves(moves),
+            record: stored.record.with(setup, moves),
         }))
     }
 
-    /// The first `count` moves of game `id`.
-    fn moves(&self, id: u64, count: u32) -> Result<Vec<String>, StoreError> {
+    /// The setup and the first `count` moves of game `id`.
+    fn parts(&self, id: u64, count: u32) -> Result<(GameSetup, Vec<String>), StoreError> {
         let corrupt = |reason: String| StoreError::Corrupt {
             kind: PLY,
             key: id,
             reason,
         };
+        let mut stored = self.parts.scan_prefix(id.to_be_bytes());
+        let setup = match stored.next() {
+            Some(item) => {
+                let (key, bytes) = item?;
+                if key.as_ref() != id.to_be_bytes() {
+                    return Err(corrupt(String::from("the game's setup is missing")));
+                }
+                decode::<GameSetup>(SETUP, id, &bytes)?.record
+            }
+            None => return Err(corrupt(String::from("the game's setup is missing"))),
+        };
         let mut moves = Vec::with_capacity(count as usize);
-        let mut stored = self.plies.scan_prefix(id.to_be_bytes());
         for ply in 0..count {
             let Some(item) = stored.next() else {
                 return Err(corrupt(format!("{count} moves expected, {ply} stored")));
@@ -365,7 +386,7 @@ impl Store {
                 .map_err(|e| corrupt(format!("move {ply}: {e}")))?;
             moves.push(text);
         }
-        Ok(moves)
+        Ok((setup, moves))
     }
 
     /// The challenge with this id.
@@ -417,7 +438,7 @@ impl Store {
         })
     }
 
-    /// Stores a new record under `id` in `tree` with `write` (given `tree` and the plies) and
+    /// Stores a new record under `id` in `tree` with `write` (given `tree` and the game parts) and
     /// marks `channel` busy with `entry`, in one transaction, flushed before returning; fails
     /// with [`StoreError::ChannelBusy`] if the channel already has a challenge or game.
     fn create_in_channel(
@@ -432,8 +453,8 @@ impl Store {
         let key = id.to_be_bytes();
         let game = entry == ChannelEntry::Game(id);
         unwrap_tx(
-            (tree, &self.plies, &self.channels, &self.outbox).transaction(
-                |(records, plies, channels, outbox)| {
+            (tree, &self.parts, &self.channels, &self.outbox).transaction(
+                |(records, parts, channels, outbox)| {
                     if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
                         return abort(StoreError::ChannelBusy {
                             channel,
@@ -447,7 +468,7 @@ impl Store {
                             expected: 0,
                         });
                     }
-                    write(records, plies)?;
+                    write(records, parts)?;
                     channels.insert(&channel.to_be_bytes(), encode(1, &entry))?;
                     if game {
                         tx_owe_board(outbox, id, 1)?;
@@ -534,11 +555,11 @@ impl Store {
             (
                 &self.challenges,
                 &self.games,
-                &self.plies,
+                &self.parts,
                 &self.channels,
                 &self.outbox,
             )
-                .transaction(|(challenges, games, plies, channels, outbox)| {
+                .transaction(|(challenges, games, parts, channels, outbox)| {
                     tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
                     challenges.remove(&challenge.to_be_bytes())?;
                     if games.get(game.id.to_be_bytes())?.is_some() {
@@ -548,7 +569,7 @@ impl Store {
                             expected: 0,
                         });
                     }
-                    tx_write_game(games, plies, game, 1, 0)?;
+                    tx_write_game(games, parts, game, 1, 0)?;
                     channels.insert(
                         &game.channel.to_be_bytes(),
                         encode(1, &ChannelEntry::Game(game.id)),
@@ -573,10 +594,10 @@ impl Store {
         finished: bool,
     ) -> Result<Stored<GameRecord>, StoreError> {
         let revision = unwrap_tx(
-            (&self.games, &self.plies, &self.channels, &self.outbox).transaction(
-                |(games, plies, channels, outbox)| {
+            (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
+                |(games, parts, channels, outbox)| {
                     let (next, had) = tx_check_game(games, game.id, expected)?;
-                    tx_write_game(games, plies, game, next, had)?;
+                    tx_write_game(games, parts, game, next, had)?;
                     tx_owe_board(outbox, game.id, next)?;
                     if finished {
                         free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;

@@ -179,7 +179,7 @@ impl Store {
             game.id,
             game.channel,
             ChannelEntry::Game(game.id),
-            &|games, plies| tx_write_game(games, plies, game, 1, 0),
+            &|games, parts| tx_write_game(games, parts, game, 1, 0),
         )?;
         Ok(Stored {
             revision: 1,
@@ -199,10 +199,10 @@ impl Store {
         from: u64,
     ) -> Result<Stored<GameRecord>, StoreError> {
         let revision = unwrap_tx(
-            (&self.games, &self.plies, &self.channels, &self.outbox).transaction(
-                |(games, plies, channels, outbox)| {
+            (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
+                |(games, parts, channels, outbox)| {
                     let (next, had) = tx_check_game(games, game.id, expected)?;
-                    tx_write_game(games, plies, game, next, had)?;
+                    tx_write_game(games, parts, game, next, had)?;
                     super::outbox::tx_owe_board(outbox, game.id, next)?;
                     if game.channel != from {
                         if let Some(entry) =

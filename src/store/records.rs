@@ -264,69 +264,83 @@ impl GameRecord {
     }
 }
 
-/// A game record as stored in the `games` tree: everything but the moves, which are kept one
-/// key per ply; `plies` says how many belong to this revision.
+/// The part of a game record that changes while it is played, as stored (with the revision)
+/// in the `games` tree: small, rewritten by every move. `plies` says how many moves of the
+/// `game_parts` tree belong to this revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(super) struct GameHeader {
-    pub id: u64,
-    pub guild: Option<u64>,
+pub(super) struct GameHead {
     pub channel: u64,
-    pub message: Option<u64>,
-    pub kind: GameKind,
-    pub seats: Vec<Player>,
-    pub rules: serde_json::Value,
-    pub start: String,
-    /// How many moves (keys of the `plies` tree) belong to the game.
-    pub plies: u32,
-    #[serde(default)]
-    pub retired: Vec<Retired>,
-    pub created_ms: u64,
-    #[serde(default)]
-    pub locale: Locale,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn_ms: Option<u64>,
+    pub message: Option<u64>,
+    pub plies: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retired: Vec<Retired>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<u64>,
 }
 
-impl GameHeader {
-    /// The header of `game` (its moves are stored apart).
-    pub(super) fn of(game: &GameRecord) -> GameHeader {
-        GameHeader {
-            id: game.id,
-            guild: game.guild,
+/// The part of a game record fixed when it starts, as stored in the `game_parts` tree under
+/// the game's id alone: written with the first revision (and again only if it ever changed).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct GameSetup {
+    pub id: u64,
+    pub guild: Option<u64>,
+    pub kind: GameKind,
+    pub seats: Vec<Player>,
+    pub rules: serde_json::Value,
+    pub start: String,
+    pub created_ms: u64,
+    pub locale: Locale,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_ms: Option<u64>,
+}
+
+impl GameHead {
+    /// The changing part of `game` (its moves are stored apart).
+    pub(super) fn of(game: &GameRecord) -> GameHead {
+        GameHead {
             channel: game.channel,
             message: game.message,
-            kind: game.kind,
-            seats: game.seats.clone(),
-            rules: game.rules.clone(),
-            start: game.start.clone(),
             plies: u32::try_from(game.moves.len()).unwrap_or(u32::MAX),
             retired: game.retired.clone(),
-            created_ms: game.created_ms,
-            locale: game.locale,
-            turn_ms: game.turn_ms,
             deadline_ms: game.deadline_ms,
         }
     }
 
-    /// The game record, with its moves.
-    pub(super) fn with_moves(self, moves: Vec<String>) -> GameRecord {
+    /// The game record, from its parts.
+    pub(super) fn with(self, setup: GameSetup, moves: Vec<String>) -> GameRecord {
         GameRecord {
-            id: self.id,
-            guild: self.guild,
+            id: setup.id,
+            guild: setup.guild,
             channel: self.channel,
             message: self.message,
-            kind: self.kind,
-            seats: self.seats,
-            rules: self.rules,
-            start: self.start,
+            kind: setup.kind,
+            seats: setup.seats,
+            rules: setup.rules,
+            start: setup.start,
             moves,
             retired: self.retired,
-            created_ms: self.created_ms,
-            locale: self.locale,
-            turn_ms: self.turn_ms,
+            created_ms: setup.created_ms,
+            locale: setup.locale,
+            turn_ms: setup.turn_ms,
             deadline_ms: self.deadline_ms,
+        }
+    }
+}
+
+impl GameSetup {
+    /// The fixed part of `game`.
+    pub(super) fn of(game: &GameRecord) -> GameSetup {
+        GameSetup {
+            id: game.id,
+            guild: game.guild,
+            kind: game.kind,
+            seats: game.seats.clone(),
+            rules: game.rules.clone(),
+            start: game.start.clone(),
+            created_ms: game.created_ms,
+            locale: game.locale,
+            turn_ms: game.turn_ms,
         }
     }
 }

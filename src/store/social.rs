@@ -121,19 +121,25 @@ impl FinishedGame {
         game.guild.filter(|_| game.rated() && distinct)
     }
 
-    /// How the game went for `seat`: a draw when every seat shares one place; otherwise a
-    /// win for the seats in first place (shared or not), a loss for the others.
+    /// How the game went for `seat` (see [`score`]).
     pub fn score_of(&self, seat: usize) -> Option<super::Score> {
-        let place = *self.places.get(seat)?;
-        let first = self.places.iter().copied().min()?;
-        Some(if self.places.iter().all(|&p| p == first) {
-            super::Score::Draw
-        } else if place == first {
-            super::Score::Win
-        } else {
-            super::Score::Loss
-        })
+        score(&self.places, seat)
     }
+}
+
+/// How a game with these places (0 first; equal places tie) went for `seat`: a draw when every
+/// seat shares one place; otherwise a win for the seats in first place (shared or not), a loss
+/// for the others. `None` for a seat the game did not have.
+pub fn score(places: &[u8], seat: usize) -> Option<super::Score> {
+    let place = *places.get(seat)?;
+    let first = places.iter().copied().min()?;
+    Some(if places.iter().all(|&p| p == first) {
+        super::Score::Draw
+    } else if place == first {
+        super::Score::Win
+    } else {
+        super::Score::Loss
+    })
 }
 
 /// One page of a leaderboard.
@@ -377,7 +383,7 @@ impl Store {
         let (revision, entry) = unwrap_tx(
             (
                 &self.games,
-                &self.plies,
+                &self.parts,
                 &self.channels,
                 &self.outbox,
                 &t.history,
@@ -392,7 +398,7 @@ impl Store {
                 .transaction(
                     |(
                         games,
-                        plies,
+                        parts,
                         channels,
                         outbox,
                         history,
@@ -405,7 +411,7 @@ impl Store {
                         bots,
                     )| {
                         let (next, had) = tx_check_game(games, id, expected)?;
-                        tx_write_game(games, plies, game, next, had)?;
+                        tx_write_game(games, parts, game, next, had)?;
                         super::outbox::tx_owe_board(outbox, id, next)?;
                         free_channel(channels, game.channel, ChannelEntry::Game(id))?;
                         if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {

@@ -5,6 +5,7 @@ mod outbox;
 mod play;
 mod settings;
 mod upgrade;
+mod upgrade_b9c7bf2;
 
 use std::sync::Arc;
 
