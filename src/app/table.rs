@@ -2,7 +2,7 @@
 //! from it: caption, picture and buttons.
 
 use super::games::{Controls, Scene, Situation, Table};
-use super::{rematch, Action, App, Attachment, Button, Fail, Msg, Shown, Style, Text};
+use super::{rematch, Action, App, Attachment, Button, Fail, Locale, Msg, Shown, Style, Text};
 use crate::store::{GameRecord, Retirement, StoreError, Stored};
 
 /// A game loaded from the store and replayed.
@@ -93,6 +93,59 @@ impl Loaded {
     }
 }
 
+/// The caption lines that say how the game stands: who left and who won, how the board ended
+/// it, or whose turn it is and until when.
+fn standing_lines(table: &Table, scene: &Scene<'_>, deadline_ms: Option<u64>) -> Vec<Text> {
+    let id = |seat: usize| scene.ids.get(seat).copied().unwrap_or_default();
+    match scene.situation {
+        Situation::Forfeited { loser, why, places } => {
+            let loser = id(*loser);
+            let winner = sole_winner(places).map_or(loser, id);
+            vec![match why {
+                Retirement::Resigned => Text::Resigned { loser, winner },
+                Retirement::TimedOut => Text::TimedOut { loser, winner },
+            }]
+        }
+        Situation::Over { places } => {
+            let mut lines = table.end_lines(scene);
+            lines.push(match sole_winner(places) {
+                Some(winner) => Text::Wins { winner: id(winner) },
+                None => Text::Draw,
+            });
+            lines
+        }
+        Situation::ToMove { seat, person: true } => {
+            let mut lines = vec![Text::ToMove { player: id(*seat) }];
+            lines.extend(deadline_ms.map(|deadline| Text::TurnEnds {
+                deadline_s: deadline / 1000,
+            }));
+            lines
+        }
+        Situation::ToMove {
+            seat,
+            person: false,
+        } => vec![Text::Thinking { player: id(*seat) }],
+    }
+}
+
+/// The shell's row under a game in play: *Resign* and *Rules*.
+fn game_buttons(locale: Locale, game: u64) -> Vec<Button> {
+    vec![
+        Button {
+            action: Action::Resign { game },
+            label: Text::Resign.render(locale),
+            style: Style::Danger,
+            disabled: false,
+        },
+        Button {
+            action: Action::Rules { game },
+            label: Text::RulesButton.render(locale),
+            style: Style::Secondary,
+            disabled: false,
+        },
+    ]
+}
+
 impl App {
     pub(super) fn load_game(&self, id: u64) -> Result<Loaded, Fail> {
         let stored = self.store.game(id)?.ok_or(Fail::User(Text::GameOver))?;
@@ -126,38 +179,7 @@ impl App {
         let table = &loaded.table;
         let mut lines: Vec<Text> = intro.into_iter().collect();
         lines.extend(table.move_lines(&scene));
-        match &situation {
-            Situation::Forfeited { loser, why, places } => {
-                let loser = ids[*loser];
-                let winner = sole_winner(places).map_or(loser, |w| ids[w]);
-                lines.push(match why {
-                    Retirement::Resigned => Text::Resigned { loser, winner },
-                    Retirement::TimedOut => Text::TimedOut { loser, winner },
-                });
-            }
-            Situation::Over { places } => {
-                lines.extend(table.end_lines(&scene));
-                lines.push(match sole_winner(places) {
-                    Some(winner) => Text::Wins {
-                        winner: ids[winner],
-                    },
-                    None => Text::Draw,
-                });
-            }
-            Situation::ToMove { seat, person } => {
-                let player = ids[*seat];
-                if *person {
-                    lines.push(Text::ToMove { player });
-                    if let Some(deadline) = record.deadline_ms {
-                        lines.push(Text::TurnEnds {
-                            deadline_s: deadline / 1000,
-                        });
-                    }
-                } else {
-                    lines.push(Text::Thinking { player });
-                }
-            }
-        }
+        lines.extend(standing_lines(table, &scene, record.deadline_ms));
         let controls = if situation.finished() {
             lines.extend(self.rating_lines(record.id)?);
             lines.extend(self.bot_record_line(record)?);
@@ -168,20 +190,7 @@ impl App {
         } else {
             lines.extend(table.score_lines(&scene));
             let mut controls = table.controls(&scene, record.moves.len() as u32);
-            controls.rows.push(vec![
-                Button {
-                    action: Action::Resign { game: record.id },
-                    label: Text::Resign.render(locale),
-                    style: Style::Danger,
-                    disabled: false,
-                },
-                Button {
-                    action: Action::Rules { game: record.id },
-                    label: Text::RulesButton.render(locale),
-                    style: Style::Secondary,
-                    disabled: false,
-                },
-            ]);
+            controls.rows.push(game_buttons(locale, record.id));
             controls
         };
         let picture = table
