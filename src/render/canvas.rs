@@ -40,18 +40,13 @@ impl<'f> Canvas<'f> {
         Canvas { image, fonts }
     }
 
-    /// The picture drawn so far.
-    pub fn image(&self) -> &RgbImage {
-        &self.image
-    }
-
     /// The finished picture.
     pub fn into_image(self) -> RgbImage {
         self.image
     }
 
     /// Blends `color` into one pixel with the given coverage (0–1); off-canvas is ignored.
-    pub fn blend(&mut self, x: i32, y: i32, color: Color, coverage: f32) {
+    fn blend(&mut self, x: i32, y: i32, color: Color, coverage: f32) {
         if x < 0 || y < 0 || coverage <= 0.0 {
             return;
         }
@@ -210,31 +205,56 @@ impl<'f> Canvas<'f> {
 
     /// Blends a polyline of round-capped segments `width` wide, once where segments overlap.
     pub fn polyline(&mut self, points: &[Point], width: f32, color: Color, alpha: f32) {
-        let pad = width + 1.0;
-        let bounds = points.iter().fold(
-            (f32::MAX, f32::MAX, f32::MIN, f32::MIN),
-            |(x0, y0, x1, y1), &(x, y)| {
-                (
-                    x0.min(x - pad),
-                    y0.min(y - pad),
-                    x1.max(x + pad),
-                    y1.max(y + pad),
-                )
-            },
+        let pad = width / 2.0 + 1.0;
+        let (right, bottom) = (
+            self.image.width() as i32 - 1,
+            self.image.height() as i32 - 1,
         );
-        self.shade(bounds, color, alpha, |x, y| {
-            points
-                .windows(2)
-                .map(|w| {
-                    let ((ax, ay), (bx, by)) = (w[0], w[1]);
-                    let (dx, dy) = (bx - ax, by - ay);
-                    let t = (((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy).max(1e-3))
-                        .clamp(0.0, 1.0);
-                    let d = ((x - ax - t * dx).powi(2) + (y - ay - t * dy).powi(2)).sqrt();
-                    width / 2.0 - d + 0.5
-                })
-                .fold(0.0, f32::max)
-        });
+        // A pixel box around `from`–`to`, clamped to the canvas.
+        let span = |from: Point, to: Point| {
+            (
+                ((from.0.min(to.0) - pad).floor() as i32).max(0),
+                ((from.1.min(to.1) - pad).floor() as i32).max(0),
+                ((from.0.max(to.0) + pad).ceil() as i32).min(right),
+                ((from.1.max(to.1) + pad).ceil() as i32).min(bottom),
+            )
+        };
+        let (Some(&first), Some(&last)) = (points.first(), points.last()) else {
+            return;
+        };
+        let (x0, y0, x1, y1) = points
+            .iter()
+            .fold(span(first, last), |(x0, y0, x1, y1), &p| {
+                let (a, b, c, d) = span(p, p);
+                (x0.min(a), y0.min(b), x1.max(c), y1.max(d))
+            });
+        if x1 < x0 || y1 < y0 {
+            return;
+        }
+        // The coverage of each pixel in the box: the most any segment gives it.
+        let stride = (x1 - x0 + 1) as usize;
+        let mut cover = vec![0.0f32; stride * (y1 - y0 + 1) as usize];
+        for segment in points.windows(2) {
+            let ((ax, ay), (bx, by)) = (segment[0], segment[1]);
+            let (dx, dy) = (bx - ax, by - ay);
+            let length2 = (dx * dx + dy * dy).max(1e-3);
+            let (sx0, sy0, sx1, sy1) = span(segment[0], segment[1]);
+            for y in sy0..=sy1 {
+                for x in sx0..=sx1 {
+                    let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+                    let t = (((px - ax) * dx + (py - ay) * dy) / length2).clamp(0.0, 1.0);
+                    let d = ((px - ax - t * dx).powi(2) + (py - ay - t * dy).powi(2)).sqrt();
+                    let c = &mut cover[(y - y0) as usize * stride + (x - x0) as usize];
+                    *c = c.max(width / 2.0 - d + 0.5);
+                }
+            }
+        }
+        for (i, &c) in cover.iter().enumerate() {
+            if c > 0.0 {
+                let (x, y) = (x0 + (i % stride) as i32, y0 + (i / stride) as i32);
+                self.blend(x, y, color, alpha * c.min(1.0));
+            }
+        }
     }
 
     /// Lays `text` out from `x` on `baseline`, calling `glyph` with each glyph's face, id and

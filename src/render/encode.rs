@@ -1,6 +1,7 @@
 //! PNG encoding for every picture.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, ImageError, RgbImage};
@@ -24,9 +25,10 @@ pub fn png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
 /// by the nearest kept one, so that [`png`] writes a palette picture. For pictures made of a
 /// few flat colours, where only the rarest anti-aliasing shades move, and by little.
 pub fn limit_colours(image: &mut RgbImage, max: usize) {
-    let mut uses: HashMap<[u8; 3], u32> = HashMap::new();
+    let mut uses: ColorMap<u32> = ColorMap::default();
     for_each_run(image.as_raw(), |color, run| {
-        *uses.entry(color).or_default() += run
+        *uses.entry(color).or_default() += run;
+        true
     });
     if uses.len() <= max {
         return;
@@ -36,17 +38,18 @@ pub fn limit_colours(image: &mut RgbImage, max: usize) {
     by_use.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let (kept, dropped) = by_use.split_at(max.min(256));
     let kept: Vec<[u8; 3]> = kept.iter().map(|&(color, _)| color).collect();
-    let nearest: HashMap<[u8; 3], [u8; 3]> = dropped
+    let nearest: ColorMap<[u8; 3]> = dropped
         .iter()
         .map(|&(color, _)| (color, nearest(&kept, color)))
         .collect();
-    let mut last = ([0u8; 3], None);
-    for pixel in image.pixels_mut() {
-        if pixel.0 != last.0 {
-            last = (pixel.0, nearest.get(&pixel.0).copied());
+    let mut last = ([0u8; 3], nearest.get(&[0u8; 3]).copied());
+    for pixel in image.as_mut().chunks_exact_mut(3) {
+        if pixel != last.0 {
+            let color = [pixel[0], pixel[1], pixel[2]];
+            last = (color, nearest.get(&color).copied());
         }
         if let Some(replacement) = last.1 {
-            pixel.0 = replacement;
+            pixel.copy_from_slice(&replacement);
         }
     }
 }
@@ -64,8 +67,9 @@ fn nearest(palette: &[[u8; 3]], color: [u8; 3]) -> [u8; 3] {
         .unwrap_or(color)
 }
 
-/// Calls `each` with every run of equal pixels in row-major RGB bytes and its length.
-fn for_each_run(rgb: &[u8], mut each: impl FnMut([u8; 3], u32)) {
+/// Calls `each` with every run of equal pixels in row-major RGB bytes and its length, until it
+/// returns `false`.
+fn for_each_run(rgb: &[u8], mut each: impl FnMut([u8; 3], u32) -> bool) {
     let mut pixels = rgb.chunks_exact(3).map(|p| [p[0], p[1], p[2]]);
     let Some(mut current) = pixels.next() else {
         return;
@@ -75,11 +79,35 @@ fn for_each_run(rgb: &[u8], mut each: impl FnMut([u8; 3], u32)) {
         if pixel == current {
             run += 1;
         } else {
-            each(current, run);
+            if !each(current, run) {
+                return;
+            }
             (current, run) = (pixel, 1);
         }
     }
     each(current, run);
+}
+
+/// A map keyed by colour. A picture's colours need no defence against keys chosen to collide,
+/// and the standard SipHash would be most of the time of counting them.
+type ColorMap<V> = HashMap<[u8; 3], V, BuildHasherDefault<ColorHash>>;
+
+/// A multiplicative hash of a colour's three bytes.
+#[derive(Default)]
+struct ColorHash(u64);
+
+impl Hasher for ColorHash {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8) | u64::from(byte);
+        }
+    }
+
+    fn write_usize(&mut self, _length: usize) {}
+
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(32)
+    }
 }
 
 fn rgb(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
@@ -97,31 +125,21 @@ fn rgb(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
 /// The picture's colours (RGB triplets) and each pixel's index into them, or `None` when there
 /// are more than 256.
 fn palette(image: &RgbImage) -> Option<(Vec<u8>, Vec<u8>)> {
-    let mut index: HashMap<[u8; 3], u8> = HashMap::with_capacity(256);
+    let mut index: ColorMap<u8> = ColorMap::default();
     let mut palette = Vec::with_capacity(3 * 256);
     let mut indices = Vec::with_capacity((image.width() * image.height()) as usize);
-    let mut last: Option<([u8; 3], u8)> = None;
-    for pixel in image.as_raw().chunks_exact(3) {
-        let color = [pixel[0], pixel[1], pixel[2]];
-        let i = match last {
-            Some((previous, i)) if previous == color => i,
-            _ => {
-                let i = match index.get(&color) {
-                    Some(&i) => i,
-                    None => {
-                        let i = u8::try_from(index.len()).ok()?;
-                        index.insert(color, i);
-                        palette.extend_from_slice(&color);
-                        i
-                    }
-                };
-                last = Some((color, i));
-                i
-            }
-        };
-        indices.push(i);
-    }
-    Some((palette, indices))
+    let mut too_many = false;
+    for_each_run(image.as_raw(), |color, run| {
+        let next = index.len();
+        let i = *index.entry(color).or_insert_with(|| {
+            palette.extend_from_slice(&color);
+            next as u8
+        });
+        too_many = index.len() > 256;
+        indices.resize(indices.len() + run as usize, i);
+        !too_many
+    });
+    (!too_many).then_some((palette, indices))
 }
 
 fn indexed(
