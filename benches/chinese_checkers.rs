@@ -1,5 +1,5 @@
-//! Chinese checkers speed: perft (target: 2 players, depth 5 = 3,188,520 nodes in at most 2 s),
-//! one hard move, and rendering + encoding the board picture (target: at most 15 ms).
+//! Chinese checkers speed: perft (target: 2 players, depth 5 = 3,188,520 nodes in at most 2 s)
+//! and one hard move. The board picture is measured with the others in `benches/render.rs`.
 //!
 //! Run with `cargo bench --bench chinese_checkers`.
 
@@ -8,7 +8,6 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::games::chinese_checkers::ai::{Level, Opponent};
 use oaq_bot::games::chinese_checkers::{Position, Rules};
-use oaq_bot::render::chinese_checkers::render_png;
 
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("chinese_checkers_perft");
@@ -34,14 +33,5 @@ fn opponent(c: &mut Criterion) {
     group.finish();
 }
 
-fn render(c: &mut Criterion) {
-    let start = Position::start(6, Rules::default()).expect("a start position");
-    let mv = start.legal_moves()[0];
-    let after = start.play(&mv).expect("a legal move");
-    c.bench_function("chinese_checkers_render_png", |b| {
-        b.iter(|| black_box(render_png(&after, Some(&mv)).expect("encodes")))
-    });
-}
-
-criterion_group!(benches, perft, opponent, render);
+criterion_group!(benches, perft, opponent);
 criterion_main!(benches);

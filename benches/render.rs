@@ -1,8 +1,16 @@
-//! Board rendering speed: draw + PNG encode of a mid-game Ô ăn quan position.
-//! Target: at most 10 ms per board, PNG at most 100 KB.
+//! Board rendering speed: draw + PNG encode.
+//!
+//! - A mid-game Ô ăn quan position. Target: at most 10 ms per board, PNG at most 100 KB.
+//! - A 6-player middle-game Chinese checkers board (90 plies of the medium computer player, as
+//!   in the picture's own tests). Target (issue 13): at most 10 ms, PNG at most 100 KB.
+//!
+//! Run with `cargo bench --bench render`; the PNG sizes are printed first.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use oaq_bot::games::chinese_checkers::ai::{Level, Opponent};
+use oaq_bot::games::chinese_checkers::{self as cc, Player};
 use oaq_bot::games::oaq::{Move, Position, Rules, Square};
+use oaq_bot::render::chinese_checkers;
 use oaq_bot::render::oaq::{render, BoardView, LastMove, PlayerPanel};
 use oaq_bot::render::Fonts;
 
@@ -39,5 +47,50 @@ fn bench_render(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_render);
+/// Plays 90 plies of the medium computer player on a 6-player board.
+fn middle_game() -> (cc::Position, cc::Move) {
+    let mut position = cc::Position::start(6, cc::Rules::default()).expect("a start position");
+    let mut medium = Opponent::new(Level::Medium, 1);
+    let mut last = None;
+    for _ in 0..90 {
+        let mv = medium.choose(&position).expect("a move");
+        position = position.play(&mv).expect("a legal move");
+        last = Some(mv);
+    }
+    (position, last.expect("90 moves"))
+}
+
+fn bench_chinese_checkers(c: &mut Criterion) {
+    let fonts = Fonts::load().expect("fonts");
+    let (position, last) = middle_game();
+    let names: Vec<String> = (1..=6).map(|p| format!("P{p}")).collect();
+    let details: Vec<String> = (0..6)
+        .map(|p| format!("{}/10 home", position.pegs_home(Player::new(p))))
+        .collect();
+    let players: Vec<chinese_checkers::PlayerPanel<'_>> = names
+        .iter()
+        .zip(&details)
+        .map(|(name, detail)| chinese_checkers::PlayerPanel { name, detail })
+        .collect();
+    let status = format!("P{} to move", position.to_move().index() + 1);
+    let view = chinese_checkers::BoardView {
+        position: &position,
+        last_move: Some(&last),
+        turn: Some(position.to_move()),
+        title: "Chinese checkers",
+        status: &status,
+        players: &players,
+        footer: "Moves: from-to, e.g. D2-E6",
+    };
+    let size = chinese_checkers::render(&fonts, &view)
+        .expect("render")
+        .len();
+    println!("Chinese checkers PNG size: {size} bytes");
+    c.bench_function(
+        "chinese checkers 6-player middle game render + png encode",
+        |b| b.iter(|| chinese_checkers::render(&fonts, &view).expect("render")),
+    );
+}
+
+criterion_group!(benches, bench_render, bench_chinese_checkers);
 criterion_main!(benches);

@@ -1,8 +1,9 @@
-//! Shogi engine speed: perft from the start position and legal-move listing.
+//! Shogi speed: perft from the start position, legal-move listing, and the board picture.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::games::shogi::Position;
-use oaq_bot::render::shogi::{render, render_png, Highlights};
+use oaq_bot::render::shogi::{draw, render, BoardView, Highlights, Words};
+use oaq_bot::render::Fonts;
 
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
 
@@ -33,11 +34,23 @@ fn picture(c: &mut Criterion) {
         outcome: None,
         from_gote: false,
     };
+    let fonts = Fonts::load().expect("fonts");
+    let view = BoardView {
+        position: &matsuri,
+        highlights,
+        words: Words {
+            sente: "先手",
+            gote: "後手",
+            empty_hand: "なし",
+            status: "後手番 Gote to move",
+            check: "王手 Check!",
+        },
+    };
     c.bench_function("shogi render only (matsuri)", |b| {
-        b.iter(|| render(&matsuri, highlights))
+        b.iter(|| draw(&fonts, &view))
     });
     c.bench_function("shogi render + PNG encode (matsuri)", |b| {
-        b.iter(|| render_png(&matsuri, highlights).expect("encodes"))
+        b.iter(|| render(&fonts, &view).expect("encodes"))
     });
 }
 

@@ -151,3 +151,139 @@ fn the_turn_marker_follows_the_views_turn_and_a_finished_board_has_none() {
         "no turn marker anywhere"
     );
 }
+
+// The shared toolkit and the other games' pictures.
+
+mod toolkit {
+    use oaq_bot::games::chinese_checkers::{self as cc, Player};
+    use oaq_bot::games::shogi::{self, Role};
+    use oaq_bot::render::{chinese_checkers, shogi as shogi_picture, Fonts};
+
+    /// Draws a Chinese checkers board with `title` and otherwise plain English words.
+    fn chinese_checkers_png(position: &cc::Position, title: &str) -> (image::RgbImage, Vec<u8>) {
+        let fonts = Fonts::load().expect("fonts");
+        let names: Vec<String> = (1..=position.players()).map(|p| format!("P{p}")).collect();
+        let details: Vec<String> = (0..position.players())
+            .map(|p| format!("{}/10 home", position.pegs_home(Player::new(p))))
+            .collect();
+        let players: Vec<chinese_checkers::PlayerPanel<'_>> = names
+            .iter()
+            .zip(&details)
+            .map(|(name, detail)| chinese_checkers::PlayerPanel { name, detail })
+            .collect();
+        let view = chinese_checkers::BoardView {
+            position,
+            last_move: None,
+            turn: Some(position.to_move()),
+            title,
+            status: "P1 to move",
+            players: &players,
+            footer: "Moves: from-to, e.g. D2-E6",
+        };
+        let png = chinese_checkers::render(&fonts, &view).expect("png");
+        (chinese_checkers::draw(&fonts, &view), png)
+    }
+
+    fn shogi_png(position: &shogi::Position, status: &str) -> (image::RgbImage, Vec<u8>) {
+        let fonts = Fonts::load().expect("fonts");
+        let view = shogi_picture::BoardView {
+            position,
+            highlights: shogi_picture::Highlights::default(),
+            words: shogi_picture::Words {
+                sente: "先手",
+                gote: "後手",
+                empty_hand: "なし",
+                status,
+                check: "王手 Check!",
+            },
+        };
+        let png = shogi_picture::render(&fonts, &view).expect("png");
+        (shogi_picture::draw(&fonts, &view), png)
+    }
+
+    /// Decodes `png` and checks it is the picture drawn, at the documented size.
+    fn assert_decodes_to(png: &[u8], image: &image::RgbImage, size: (u32, u32)) {
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+        let decoded = image::load_from_memory(png).expect("decodes").to_rgb8();
+        assert_eq!((decoded.width(), decoded.height()), size);
+        assert_eq!(&decoded, image, "the PNG holds exactly the picture drawn");
+    }
+
+    #[test]
+    fn every_picture_encodes_to_a_png_of_its_documented_size() {
+        for players in [2, 3, 4, 6] {
+            let start = cc::Position::start(players, cc::Rules::default()).expect("start");
+            let (image, png) = chinese_checkers_png(&start, "Chinese checkers");
+            super::save(&format!("chinese-checkers-{players}.png"), &png);
+            assert_decodes_to(
+                &png,
+                &image,
+                (chinese_checkers::WIDTH, chinese_checkers::HEIGHT),
+            );
+            assert!(
+                png.len() <= 100 * 1024,
+                "{players} players: {} bytes",
+                png.len()
+            );
+        }
+        let (image, png) = shogi_png(&shogi::Position::new(), "先手番 Sente to move");
+        super::save("shogi.png", &png);
+        assert_decodes_to(&png, &image, (shogi_picture::WIDTH, shogi_picture::HEIGHT));
+        assert!(png.len() <= 100 * 1024, "{} bytes", png.len());
+    }
+
+    #[test]
+    fn the_chinese_checkers_picture_prints_the_words_it_is_given() {
+        let start = cc::Position::start(3, cc::Rules::default()).expect("start");
+        let (english, _) = chinese_checkers_png(&start, "Chinese checkers");
+        let (vietnamese, png) = chinese_checkers_png(&start, "Cờ nhảy Trung Quốc");
+        super::save("chinese-checkers-vi.png", &png);
+        assert_ne!(english, vietnamese);
+        // The title's corner changes; elsewhere at most a few anti-aliased pixels take another
+        // shade, as the picture's 256 colours are chosen anew.
+        let (width, height) = (chinese_checkers::WIDTH, chinese_checkers::HEIGHT);
+        let differs = |x: u32, y: u32| english.get_pixel(x, y) != vietnamese.get_pixel(x, y);
+        let title = (560..width)
+            .flat_map(|x| (0..50).map(move |y| (x, y)))
+            .filter(|&(x, y)| differs(x, y))
+            .count();
+        let elsewhere = (0..height)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .filter(|&(x, y)| (x < 560 || y >= 50) && differs(x, y))
+            .count();
+        assert!(title > 500, "{title} pixels of the title changed");
+        assert!(
+            elsewhere < 500,
+            "{elsewhere} pixels outside the title changed"
+        );
+        let (again, _) = chinese_checkers_png(&start, "Cờ nhảy Trung Quốc");
+        assert_eq!(again, vietnamese, "the same words draw the same picture");
+    }
+
+    #[test]
+    fn the_shogi_picture_prints_the_words_it_is_given() {
+        let start = shogi::Position::new();
+        let (japanese, _) = shogi_png(&start, "先手番 Sente to move");
+        let (vietnamese, _) = shogi_png(&start, "Lượt của Tiên thủ");
+        assert_ne!(japanese, vietnamese);
+    }
+
+    #[test]
+    fn the_fonts_hold_every_piece_and_every_word_the_pictures_print() {
+        let fonts = Fonts::load().expect("fonts");
+        for role in Role::ALL {
+            assert!(fonts.has_kanji(role.kanji()), "{role:?}");
+        }
+        for c in "王一二三四五六七八九123456789".chars() {
+            assert!(fonts.has_kanji(c), "{c}");
+        }
+        for words in [
+            "先手 後手 なし 先手番 Sente to move 後手番 Gote to move 王手 Check! ×5",
+            "Chinese checkers P1 to move 3/10 home Moves: from-to, e.g. D2-E6",
+            "Cờ nhảy Trung Quốc · Lượt của Tiên thủ · Ô ăn quan",
+        ] {
+            assert!(fonts.covers(words), "{words}");
+        }
+        assert!(!fonts.covers("☃"), "a character no face has is reported");
+    }
+}

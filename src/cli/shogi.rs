@@ -7,8 +7,9 @@ use clap::Subcommand;
 
 use super::{answer_lines, print_perft};
 use crate::games::shogi::ai::{play_game, points, Player};
-use crate::games::shogi::{Move, Position};
-use crate::render::shogi::{render_png, Highlights};
+use crate::games::shogi::{Color, Move, Outcome, Position};
+use crate::render::shogi::{render, BoardView, Highlights, Words};
+use crate::render::Fonts;
 
 /// `oaq-bot engine shogi …`
 #[derive(Debug, Subcommand)]
@@ -92,7 +93,19 @@ impl ShogiCommand {
                     outcome: position.outcome(),
                     from_gote,
                 };
-                out.write_all(&render_png(&position, highlights)?)?;
+                let status = english_status(&position, highlights.outcome);
+                let view = BoardView {
+                    position: &position,
+                    highlights,
+                    words: Words {
+                        sente: "先手",
+                        gote: "後手",
+                        empty_hand: "なし",
+                        status: &status,
+                        check: "王手 Check!",
+                    },
+                };
+                out.write_all(&render(&Fonts::load()?, &view)?)?;
                 out.flush()?;
             }
             ShogiCommand::Match {
@@ -128,6 +141,24 @@ impl ShogiCommand {
             }
         }
         Ok(())
+    }
+}
+
+/// The line under the board, in English (the command line has no catalogue): the result,
+/// capitalised, or whose turn it is.
+fn english_status(position: &Position, outcome: Option<Outcome>) -> String {
+    match outcome {
+        Some(outcome) => {
+            let mut text = outcome.to_string();
+            if let Some(first) = text.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            text
+        }
+        None => match position.turn() {
+            Color::Sente => "先手番 Sente to move".into(),
+            Color::Gote => "後手番 Gote to move".into(),
+        },
     }
 }
 

@@ -2,7 +2,7 @@
 
 use image::RgbImage;
 
-use super::{Align, Canvas, Fonts, RenderError, Weight};
+use super::{encode, Align, Canvas, Fonts, RenderError, Weight};
 
 /// Picture width in pixels.
 pub const WIDTH: u32 = 640;
@@ -131,11 +131,10 @@ pub fn draw(fonts: &Fonts, view: &ChartView<'_>) -> RgbImage {
             );
         }
     }
-    canvas.image
+    canvas.into_image()
 }
 
 /// The chart as PNG bytes.
 pub fn render(fonts: &Fonts, view: &ChartView<'_>) -> Result<Vec<u8>, RenderError> {
-    let image = draw(fonts, view);
-    Canvas { image, fonts }.encode_png()
+    encode::png(&draw(fonts, view))
 }

@@ -1,18 +1,14 @@
 //! The Chinese checkers board as a PNG: the star, tinted start and goal triangles, pegs in six
 //! colour-blind-safe colours (Okabe–Ito) each with its compass badge, faint labels in empty
-//! holes, the last move's path, whose turn it is and each player's progress.
+//! holes, the last move's path, and a side panel with whose turn it is and each player's
+//! progress. Every word in the panel comes from the caller's [`BoardView`].
 
-use std::io::Cursor;
 use std::sync::{Arc, Mutex};
 
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ImageEncoder, ImageError};
+use image::RgbImage;
 
+use super::{encode, Align, Canvas, Color, Fonts, Point, RenderError, Weight};
 use crate::games::chinese_checkers::{Hole, Move, Player, Position, Triangle};
-
-/// The font for all text: a renamed subset of Lato Bold (OFL, see `assets/fonts/`).
-const FONT: &[u8] = include_bytes!("../../assets/fonts/OaqSans-Bold.ttf");
 
 /// Half the distance between neighbouring holes, in pixels (one doubled column).
 const UNIT: f32 = 20.0;
@@ -22,21 +18,27 @@ const MARGIN: f32 = 42.0;
 const MARGIN_Y: f32 = 52.0;
 /// Width of the side panel.
 const PANEL: f32 = 224.0;
+/// Left edge of the side panel.
+const PANEL_X: f32 = 24.0 * UNIT + 2.0 * MARGIN;
+/// Left edge of the panel's text.
+const TEXT_X: f32 = PANEL_X + 22.0;
 /// Picture width.
-pub const WIDTH: u32 = (24.0 * UNIT + 2.0 * MARGIN + PANEL) as u32;
+pub const WIDTH: u32 = (PANEL_X + PANEL) as u32;
 /// Picture height.
 pub const HEIGHT: u32 = (16.0 * UNIT * 1.732_050_8 + 2.0 * MARGIN_Y) as u32;
 
-type Rgb = [u8; 3];
-
-const BACKGROUND: Rgb = [0xf6, 0xf1, 0xe7];
-const BOARD: Rgb = [0xe6, 0xd3, 0xae];
-const BOARD_EDGE: Rgb = [0xb8, 0x9b, 0x6a];
-const INK: Rgb = [0x2b, 0x25, 0x1e];
-const FAINT: Rgb = [0x8a, 0x77, 0x5a];
+const BACKGROUND: Color = [0xf6, 0xf1, 0xe7];
+const PANEL_BACKGROUND: Color = [0xee, 0xe6, 0xd6];
+const TO_MOVE_BACKGROUND: Color = [0xff, 0xfb, 0xf2];
+const BOARD: Color = [0xe6, 0xd3, 0xae];
+const BOARD_EDGE: Color = [0xb8, 0x9b, 0x6a];
+const HOLE: Color = [0xf3, 0xe9, 0xd4];
+const INK: Color = [0x2b, 0x25, 0x1e];
+const FAINT: Color = [0x8a, 0x77, 0x5a];
+const BAR: Color = [0xd8, 0xcb, 0xb0];
 
 /// Okabe–Ito colours by home triangle (N, NE, SE, S, SW, NW), with the badge's text colour.
-const SET_COLOURS: [(Rgb, Rgb); 6] = [
+const SET_COLOURS: [(Color, Color); 6] = [
     ([0x00, 0x72, 0xb2], [0xff, 0xff, 0xff]), // blue
     ([0xe6, 0x9f, 0x00], [0x1a, 0x1a, 0x1a]), // orange
     ([0x00, 0x9e, 0x73], [0xff, 0xff, 0xff]), // bluish green
@@ -44,9 +46,6 @@ const SET_COLOURS: [(Rgb, Rgb); 6] = [
     ([0x56, 0xb4, 0xe9], [0x1a, 0x1a, 0x1a]), // sky blue
     ([0xcc, 0x79, 0xa7], [0x1a, 0x1a, 0x1a]), // reddish purple
 ];
-
-/// The colour names players can refer to, by home triangle.
-pub const COLOUR_NAMES: [&str; 6] = ["blue", "orange", "green", "red", "sky", "pink"];
 
 /// Corner holes of each triangle: tip first.
 const CORNERS: [[&str; 3]; 6] = [
@@ -58,59 +57,70 @@ const CORNERS: [[&str; 3]; 6] = [
     ["E1", "E4", "H1"],
 ];
 
-/// Renders `position` (with `last_move`'s path, if any) and encodes it as PNG.
-pub fn render_png(position: &Position, last_move: Option<&Move>) -> Result<Vec<u8>, ImageError> {
-    let canvas = render(position, last_move);
-    let mut png = Vec::with_capacity(96 * 1024);
-    // Level 2: zlib-rs's level 1 (its "quick" strategy) makes the busiest board 158 KB.
-    PngEncoder::new_with_quality(
-        Cursor::new(&mut png),
-        CompressionType::Level(2),
-        FilterType::Adaptive,
-    )
-    .write_image(
-        &canvas.pixels,
-        WIDTH,
-        HEIGHT,
-        image::ExtendedColorType::Rgb8,
-    )?;
-    Ok(png)
+/// One player's entry in the side panel.
+#[derive(Debug, Clone, Copy)]
+pub struct PlayerPanel<'a> {
+    /// The player's name, with whatever the caller adds (colour, place), e.g. "P1 blue - 1st".
+    pub name: &'a str,
+    /// Printed beside the progress bar, e.g. "3/10 home".
+    pub detail: &'a str,
 }
 
-/// Renders `position` into raw RGB pixels, row by row (`WIDTH` × `HEIGHT` × 3 bytes).
-pub fn render_rgb(position: &Position, last_move: Option<&Move>) -> Vec<u8> {
-    render(position, last_move).pixels
+/// Everything the picture shows.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardView<'a> {
+    /// The position to draw.
+    pub position: &'a Position,
+    /// The move that led to this position, drawn along its path.
+    pub last_move: Option<&'a Move>,
+    /// Whose entry the panel marks as the one to move: usually `position.to_move()`, `None`
+    /// once the game is over.
+    pub turn: Option<Player>,
+    /// The panel's heading, e.g. "Chinese checkers".
+    pub title: &'a str,
+    /// Under the heading: whose turn it is or the result.
+    pub status: &'a str,
+    /// One entry per player, in seat order (extra entries are ignored).
+    pub players: &'a [PlayerPanel<'a>],
+    /// At the foot of the panel, e.g. how to write a move.
+    pub footer: &'a str,
 }
 
-fn render(position: &Position, last_move: Option<&Move>) -> Canvas {
-    let mut c = Canvas::new(font());
-    c.pixels.extend_from_slice(&base(position));
-    if let Some(mv) = last_move {
+/// Draws the board.
+pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
+    let position = view.position;
+    let mut c = Canvas::from_image(fonts, base(fonts, position).as_ref().clone());
+    if let Some(mv) = view.last_move {
         draw_path(&mut c, position, mv);
     }
-    draw_pegs(&mut c, position, last_move);
-    draw_panel(&mut c, position);
-    for channel in &mut c.pixels {
+    draw_pegs(&mut c, position, view.last_move);
+    draw_panel(&mut c, view);
+    let mut image = c.into_image();
+    for channel in image.iter_mut() {
         *channel = quantise(*channel);
     }
-    c
+    encode::limit_colours(&mut image, 256);
+    image
 }
 
-/// Snaps a channel to the middle of its band of 8 values: invisible, and the PNG shrinks by a
-/// quarter because anti-aliased edges then share a few values.
+/// Draws the board and encodes it as PNG.
+pub fn render(fonts: &Fonts, view: &BoardView<'_>) -> Result<Vec<u8>, RenderError> {
+    encode::png(&draw(fonts, view))
+}
+
+/// Snaps a channel to the middle of its band of 8 values: invisible, and it leaves few enough
+/// colours (about 1,300 on a busy board) for the rarest to be folded into the 256 most used, so
+/// the PNG is a palette picture: a third of the bytes of RGB, a third of the time to encode.
 fn quantise(channel: u8) -> u8 {
     (channel & !7) | 4
 }
 
-fn font() -> FontRef<'static> {
-    FontRef::try_from_slice(FONT).unwrap_or_else(|_| unreachable!("the committed font parses"))
-}
-
 /// Pictures of the empty board, one per set of triangles in play, drawn once and reused: the
-/// star, the tinted triangles, every hole with its label, and the panel's background.
-static BASES: Mutex<Vec<(u8, Arc<Vec<u8>>)>> = Mutex::new(Vec::new());
+/// star, the tinted triangles, every hole with its label, and the panel's background. (The
+/// fonts are the embedded ones, so every `Fonts` draws the same pixels.)
+static BASES: Mutex<Vec<(u8, Arc<RgbImage>)>> = Mutex::new(Vec::new());
 
-fn base(position: &Position) -> Arc<Vec<u8>> {
+fn base(fonts: &Fonts, position: &Position) -> Arc<RgbImage> {
     let key = Triangle::ALL
         .iter()
         .filter(|t| position.player_of(**t).is_some())
@@ -118,34 +128,26 @@ fn base(position: &Position) -> Arc<Vec<u8>> {
     let mut bases = BASES
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((_, pixels)) = bases.iter().find(|(k, _)| *k == key) {
-        return Arc::clone(pixels);
+    if let Some((_, image)) = bases.iter().find(|(k, _)| *k == key) {
+        return Arc::clone(image);
     }
-    let mut c = Canvas::new(font());
-    c.pixels.resize((WIDTH * HEIGHT * 3) as usize, 0);
-    for pixel in c.pixels.chunks_exact_mut(3) {
-        pixel.copy_from_slice(&BACKGROUND);
-    }
+    let mut c = Canvas::new(fonts, WIDTH, HEIGHT, BACKGROUND);
     draw_star(&mut c, position);
     draw_holes(&mut c);
-    let left = 24.0 * UNIT + 2.0 * MARGIN;
-    c.fill_rect(left, 0.0, PANEL, HEIGHT as f32, [0xee, 0xe6, 0xd6], 1.0);
-    c.fill_rect(left, 0.0, 2.0, HEIGHT as f32, BOARD_EDGE, 1.0);
-    c.text_left("Chinese checkers", left + 22.0, 40.0, 20.0, INK, 1.0);
-    c.text_left(
-        "Moves: from-to, e.g. D2-E6",
-        left + 22.0,
-        HEIGHT as f32 - 24.0,
-        12.0,
-        FAINT,
-        1.0,
+    c.fill_rect(
+        PANEL_X as i32,
+        0,
+        PANEL as i32,
+        HEIGHT as i32,
+        PANEL_BACKGROUND,
     );
-    let pixels = Arc::new(c.pixels);
-    bases.push((key, Arc::clone(&pixels)));
-    pixels
+    c.fill_rect(PANEL_X as i32, 0, 2, HEIGHT as i32, BOARD_EDGE);
+    let image = Arc::new(c.into_image());
+    bases.push((key, Arc::clone(&image)));
+    image
 }
 
-fn centre(hole: Hole) -> (f32, f32) {
+fn centre(hole: Hole) -> Point {
     (
         MARGIN + hole.doubled_column() as f32 * UNIT,
         MARGIN_Y + hole.row() as f32 * UNIT * 1.732_050_8,
@@ -160,7 +162,7 @@ fn hole(label: &str) -> Hole {
 
 /// Pushes each corner of an equilateral triangle away from its centre so every edge moves out
 /// by `by` pixels.
-fn inflate(corners: [(f32, f32); 3], by: f32) -> [(f32, f32); 3] {
+fn inflate(corners: [Point; 3], by: f32) -> [Point; 3] {
     let cx = corners.iter().map(|p| p.0).sum::<f32>() / 3.0;
     let cy = corners.iter().map(|p| p.1).sum::<f32>() / 3.0;
     corners.map(|(x, y)| {
@@ -170,14 +172,14 @@ fn inflate(corners: [(f32, f32); 3], by: f32) -> [(f32, f32); 3] {
     })
 }
 
-fn draw_star(c: &mut Canvas, position: &Position) {
+fn draw_star(c: &mut Canvas<'_>, position: &Position) {
     let up = ["A1", "M13", "M1"].map(|l| centre(hole(l)));
     let down = ["Q1", "E1", "E13"].map(|l| centre(hole(l)));
     for tri in [up, down] {
-        c.fill_triangle(inflate(tri, 25.0), BOARD_EDGE, 1.0);
+        c.polygon(&inflate(tri, 25.0), BOARD_EDGE, 1.0);
     }
     for tri in [up, down] {
-        c.fill_triangle(inflate(tri, 22.5), BOARD, 1.0);
+        c.polygon(&inflate(tri, 22.5), BOARD, 1.0);
     }
     for t in Triangle::ALL {
         let home = position.player_of(t).is_some();
@@ -185,50 +187,71 @@ fn draw_star(c: &mut Canvas, position: &Position) {
         let goal = position.player_of(goal_of).is_some();
         let corners = CORNERS[t.index()].map(|l| centre(hole(l)));
         if home {
-            c.fill_triangle(inflate(corners, 17.0), SET_COLOURS[t.index()].0, 0.28);
+            c.polygon(&inflate(corners, 17.0), SET_COLOURS[t.index()].0, 0.28);
         } else if goal {
-            c.fill_triangle(inflate(corners, 17.0), SET_COLOURS[goal_of.index()].0, 0.14);
+            c.polygon(
+                &inflate(corners, 17.0),
+                SET_COLOURS[goal_of.index()].0,
+                0.14,
+            );
         }
     }
 }
 
-fn draw_holes(c: &mut Canvas) {
+fn draw_holes(c: &mut Canvas<'_>) {
     for h in Hole::all() {
-        let (x, y) = centre(h);
-        c.disc(x, y, 13.2, [0xf3, 0xe9, 0xd4], 1.0);
-        c.ring(x, y, 13.2, 1.5, BOARD_EDGE, 0.9);
-        c.text(&h.to_string(), x, y, 10.0, FAINT, 0.85);
+        let at = centre(h);
+        c.disc(at, 13.2, HOLE, 1.0);
+        c.ring(at, 13.2, 1.5, BOARD_EDGE, 0.9);
+        c.text_middle(
+            &h.to_string(),
+            at,
+            10.0,
+            Weight::Regular,
+            Align::Center,
+            FAINT,
+        );
     }
 }
 
-fn draw_path(c: &mut Canvas, position: &Position, mv: &Move) {
+fn draw_path(c: &mut Canvas<'_>, position: &Position, mv: &Move) {
     let colour = position
         .peg_at(mv.to())
         .map_or(INK, |t| SET_COLOURS[t.index()].0);
-    let points: Vec<(f32, f32)> = mv.path().map(centre).collect();
+    let points: Vec<Point> = mv.path().map(centre).collect();
     c.polyline(&points, 5.0, INK, 0.55);
-    for &(x, y) in &points[1..points.len() - 1] {
-        c.disc(x, y, 5.0, INK, 0.8);
+    for &at in &points[1..points.len() - 1] {
+        c.disc(at, 5.0, INK, 0.8);
     }
-    let (x, y) = points[0];
-    c.ring(x, y, 13.2, 3.2, colour, 1.0);
+    c.ring(points[0], 13.2, 3.2, colour, 1.0);
 }
 
-fn draw_pegs(c: &mut Canvas, position: &Position, last_move: Option<&Move>) {
+/// A set's badge: a disc in its colour with a darker rim and its compass name.
+fn badge(c: &mut Canvas<'_>, set: Triangle, at: Point, r: f32, text_size: f32) {
+    let (fill, text) = SET_COLOURS[set.index()];
+    c.disc(at, r, fill.map(|v| (v as f32 * 0.55) as u8), 1.0);
+    c.disc(at, r - r * 0.12, fill, 1.0);
+    c.text_middle(
+        set.name(),
+        (at.0, at.1 + 0.5),
+        text_size,
+        Weight::Bold,
+        Align::Center,
+        text,
+    );
+}
+
+fn draw_pegs(c: &mut Canvas<'_>, position: &Position, last_move: Option<&Move>) {
     for h in Hole::all() {
         let Some(set) = position.peg_at(h) else {
             continue;
         };
         let (x, y) = centre(h);
-        let (fill, text) = SET_COLOURS[set.index()];
-        let edge = fill.map(|v| (v as f32 * 0.55) as u8);
         if last_move.is_some_and(|m| m.to() == h) {
-            c.ring(x, y, 17.8, 2.8, INK, 0.9);
+            c.ring((x, y), 17.8, 2.8, INK, 0.9);
         }
-        c.disc(x, y, 14.8, edge, 1.0);
-        c.disc(x, y, 13.0, fill, 1.0);
-        c.disc(x - 4.0, y - 4.5, 5.5, [0xff, 0xff, 0xff], 0.22);
-        c.text(set.name(), x, y + 0.5, 11.5, text, 1.0);
+        badge(c, set, (x, y), 14.8, 11.0);
+        c.disc((x - 4.0, y - 4.5), 5.5, [0xff, 0xff, 0xff], 0.22);
     }
 }
 
@@ -245,287 +268,83 @@ fn start_distance(position: &Position, player: Player) -> u32 {
         .sum()
 }
 
-fn ordinal(place: u8) -> String {
-    match place {
-        1 => "1st".into(),
-        2 => "2nd".into(),
-        3 => "3rd".into(),
-        n => format!("{n}th"),
-    }
-}
-
-fn draw_panel(c: &mut Canvas, position: &Position) {
-    let left = 24.0 * UNIT + 2.0 * MARGIN;
-    let x0 = left + 22.0;
-    let outcome = position.outcome();
-    let status = match &outcome {
-        Some(o) => {
-            let winners: Vec<String> = o.winners().map(|p| format!("P{}", p.index() + 1)).collect();
-            format!("Game over - {} wins", winners.join(", "))
-        }
-        None => format!("P{} to move", position.to_move().index() + 1),
-    };
-    c.text_left(&status, x0, 72.0, 15.0, INK, 1.0);
+fn draw_panel(c: &mut Canvas<'_>, view: &BoardView<'_>) {
+    let position = view.position;
+    let width = PANEL - 30.0;
+    let title = c.fit(view.title, 20.0, Weight::Bold, width);
+    c.text(&title, TEXT_X, 22.0, 20.0, Weight::Bold, Align::Left, INK);
+    let status = c.fit(view.status, 15.0, Weight::Bold, width);
+    c.text(&status, TEXT_X, 58.0, 15.0, Weight::Bold, Align::Left, INK);
+    let footer = c.fit(view.footer, 12.0, Weight::Regular, width);
+    let footer_y = HEIGHT as f32 - 36.0;
+    c.text(
+        &footer,
+        TEXT_X,
+        footer_y,
+        12.0,
+        Weight::Regular,
+        Align::Left,
+        FAINT,
+    );
     let mut y = 112.0;
-    for p in 0..position.players() {
+    for (p, panel) in (0..position.players()).zip(view.players) {
         let player = Player::new(p);
-        let to_move = outcome.is_none() && position.to_move() == player;
-        if to_move {
+        if view.turn == Some(player) {
             c.fill_rect(
-                left + 6.0,
-                y - 22.0,
-                PANEL - 12.0,
-                74.0,
-                [0xff, 0xfb, 0xf2],
-                1.0,
+                PANEL_X as i32 + 6,
+                y as i32 - 22,
+                PANEL as i32 - 12,
+                74,
+                TO_MOVE_BACKGROUND,
             );
-            c.fill_triangle(
-                [
-                    (left + 9.0, y - 8.0),
-                    (left + 9.0, y + 8.0),
-                    (left + 17.0, y),
+            c.polygon(
+                &[
+                    (PANEL_X + 9.0, y - 8.0),
+                    (PANEL_X + 9.0, y + 8.0),
+                    (PANEL_X + 17.0, y),
                 ],
                 INK,
                 1.0,
             );
         }
-        let mut bx = x0 + 12.0;
+        let mut x = TEXT_X + 12.0;
         for t in position.home_triangles(player) {
-            let (fill, text) = SET_COLOURS[t.index()];
-            c.disc(bx, y, 12.0, fill.map(|v| (v as f32 * 0.55) as u8), 1.0);
-            c.disc(bx, y, 10.5, fill, 1.0);
-            c.text(t.name(), bx, y + 0.5, 10.0, text, 1.0);
-            bx += 27.0;
+            badge(c, t, (x, y), 12.0, 9.5);
+            x += 27.0;
         }
-        // One colour name fits; with several sets the badges alone show the colours.
-        let mut sets = position.home_triangles(player);
-        let colour = match (sets.next(), sets.next()) {
-            (Some(t), None) => format!(" {}", COLOUR_NAMES[t.index()]),
-            _ => String::new(),
-        };
-        let place = outcome.map(|o| o.place(player)).or(position.place(player));
-        let name = match place {
-            Some(place) => format!("P{}{colour} - {}", p + 1, ordinal(place)),
-            None => format!("P{}{colour}", p + 1),
-        };
-        c.text_left(&name, bx - 4.0, y + 5.0, 15.0, INK, 1.0);
-        let total = 10 * position.home_triangles(player).count() as u32;
-        let home = position.pegs_home(player);
+        let name = c.fit(
+            panel.name,
+            15.0,
+            Weight::Bold,
+            PANEL_X + PANEL - 8.0 - (x - 4.0),
+        );
+        c.text_middle(&name, (x - 4.0, y), 15.0, Weight::Bold, Align::Left, INK);
         let start = start_distance(position, player).max(1);
         let done = 1.0 - position.distance_to_goal(player) as f32 / start as f32;
         let bar_y = y + 20.0;
-        c.fill_rect(x0, bar_y, 120.0, 10.0, [0xd8, 0xcb, 0xb0], 1.0);
+        c.rect(TEXT_X, bar_y, 120.0, 10.0, BAR, 1.0);
         let first = position
             .home_triangles(player)
             .next()
             .map_or(0, |t| t.index());
-        c.fill_rect(
-            x0,
+        c.rect(
+            TEXT_X,
             bar_y,
             120.0 * done.clamp(0.0, 1.0),
             10.0,
             SET_COLOURS[first].0,
             1.0,
         );
-        c.text_left(
-            &format!("{home}/{total} home"),
-            x0 + 128.0,
-            bar_y + 10.0,
+        let detail = c.fit(panel.detail, 13.0, Weight::Regular, PANEL - 30.0 - 128.0);
+        c.text_middle(
+            &detail,
+            (TEXT_X + 128.0, bar_y + 5.0),
             13.0,
+            Weight::Regular,
+            Align::Left,
             INK,
-            1.0,
         );
         y += 86.0;
-    }
-}
-
-/// An RGB picture with anti-aliased drawing primitives.
-struct Canvas {
-    pixels: Vec<u8>,
-    font: FontRef<'static>,
-}
-
-impl Canvas {
-    /// A canvas with no pixels yet (the caller fills all `WIDTH` × `HEIGHT`).
-    fn new(font: FontRef<'static>) -> Canvas {
-        Canvas {
-            pixels: Vec::with_capacity((WIDTH * HEIGHT * 3) as usize),
-            font,
-        }
-    }
-
-    fn blend(&mut self, x: i32, y: i32, colour: Rgb, alpha: f32) {
-        if x < 0 || y < 0 || x >= WIDTH as i32 || y >= HEIGHT as i32 || alpha <= 0.0 {
-            return;
-        }
-        let i = (y as usize * WIDTH as usize + x as usize) * 3;
-        let a = alpha.min(1.0);
-        for (channel, &target) in self.pixels[i..i + 3].iter_mut().zip(&colour) {
-            let old = *channel as f32;
-            *channel = (old + (target as f32 - old) * a + 0.5) as u8;
-        }
-    }
-
-    /// Calls `coverage` for every pixel centre in the box and blends what it returns.
-    fn shade(
-        &mut self,
-        bounds: (f32, f32, f32, f32),
-        colour: Rgb,
-        alpha: f32,
-        coverage: impl Fn(f32, f32) -> f32,
-    ) {
-        let (x0, y0, x1, y1) = bounds;
-        let (x0, y0) = ((x0.floor() as i32).max(0), (y0.floor() as i32).max(0));
-        let (x1, y1) = (
-            (x1.ceil() as i32).min(WIDTH as i32 - 1),
-            (y1.ceil() as i32).min(HEIGHT as i32 - 1),
-        );
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                let cover = coverage(x as f32 + 0.5, y as f32 + 0.5);
-                if cover > 0.0 {
-                    self.blend(x, y, colour, alpha * cover.min(1.0));
-                }
-            }
-        }
-    }
-
-    fn disc(&mut self, cx: f32, cy: f32, r: f32, colour: Rgb, alpha: f32) {
-        self.shade(
-            (cx - r - 1.0, cy - r - 1.0, cx + r + 1.0, cy + r + 1.0),
-            colour,
-            alpha,
-            |x, y| r - ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() + 0.5,
-        );
-    }
-
-    fn ring(&mut self, cx: f32, cy: f32, r: f32, width: f32, colour: Rgb, alpha: f32) {
-        let outer = r + width;
-        self.shade(
-            (cx - outer, cy - outer, cx + outer, cy + outer),
-            colour,
-            alpha,
-            |x, y| {
-                let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
-                width / 2.0 - (d - r).abs() + 0.5
-            },
-        );
-    }
-
-    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, colour: Rgb, alpha: f32) {
-        self.shade((x, y, x + w, y + h), colour, alpha, |px, py| {
-            let inside_x = (px - x + 0.5).min(x + w - px + 0.5);
-            let inside_y = (py - y + 0.5).min(y + h - py + 0.5);
-            inside_x.min(inside_y)
-        });
-    }
-
-    fn fill_triangle(&mut self, corners: [(f32, f32); 3], colour: Rgb, alpha: f32) {
-        let xs = corners.map(|p| p.0);
-        let ys = corners.map(|p| p.1);
-        let min = |v: [f32; 3]| v.iter().copied().fold(f32::MAX, f32::min);
-        let max = |v: [f32; 3]| v.iter().copied().fold(f32::MIN, f32::max);
-        // Orientation, so that "inside" is positive whichever way the corners turn.
-        let [(ax, ay), (bx, by), (qx, qy)] = corners;
-        let sign = if (bx - ax) * (qy - ay) - (by - ay) * (qx - ax) > 0.0 {
-            1.0
-        } else {
-            -1.0
-        };
-        let edges: Vec<(f32, f32, f32)> = (0..3)
-            .map(|i| {
-                let (x0, y0) = corners[i];
-                let (x1, y1) = corners[(i + 1) % 3];
-                let (nx, ny) = (-(y1 - y0) * sign, (x1 - x0) * sign);
-                let len = (nx * nx + ny * ny).sqrt();
-                (nx / len, ny / len, -(nx * x0 + ny * y0) / len)
-            })
-            .collect();
-        self.shade(
-            (min(xs), min(ys), max(xs), max(ys)),
-            colour,
-            alpha,
-            |x, y| {
-                edges
-                    .iter()
-                    .map(|(nx, ny, d)| nx * x + ny * y + d + 0.5)
-                    .fold(f32::MAX, f32::min)
-            },
-        );
-    }
-
-    /// A polyline of round-capped segments, blended once where segments overlap.
-    fn polyline(&mut self, points: &[(f32, f32)], width: f32, colour: Rgb, alpha: f32) {
-        let pad = width + 1.0;
-        let min_x = points.iter().map(|p| p.0).fold(f32::MAX, f32::min) - pad;
-        let min_y = points.iter().map(|p| p.1).fold(f32::MAX, f32::min) - pad;
-        let max_x = points.iter().map(|p| p.0).fold(f32::MIN, f32::max) + pad;
-        let max_y = points.iter().map(|p| p.1).fold(f32::MIN, f32::max) + pad;
-        self.shade((min_x, min_y, max_x, max_y), colour, alpha, |x, y| {
-            points
-                .windows(2)
-                .map(|w| {
-                    let ((ax, ay), (bx, by)) = (w[0], w[1]);
-                    let (dx, dy) = (bx - ax, by - ay);
-                    let t = (((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy).max(1e-3))
-                        .clamp(0.0, 1.0);
-                    let d = ((x - ax - t * dx).powi(2) + (y - ay - t * dy).powi(2)).sqrt();
-                    width / 2.0 - d + 0.5
-                })
-                .fold(0.0, f32::max)
-        });
-    }
-
-    fn text_width(&self, text: &str, size: f32) -> f32 {
-        let font = self.font.as_scaled(PxScale::from(size));
-        let mut width = 0.0;
-        let mut previous = None;
-        for ch in text.chars() {
-            let id = font.glyph_id(ch);
-            if let Some(p) = previous {
-                width += font.kern(p, id);
-            }
-            width += font.h_advance(id);
-            previous = Some(id);
-        }
-        width
-    }
-
-    /// Text centred on (x, y).
-    fn text(&mut self, text: &str, x: f32, y: f32, size: f32, colour: Rgb, alpha: f32) {
-        let width = self.text_width(text, size);
-        let font = self.font.as_scaled(PxScale::from(size));
-        let baseline = y + (font.ascent() + font.descent()) / 2.0 - size * 0.04;
-        self.text_left(text, x - width / 2.0, baseline, size, colour, alpha);
-    }
-
-    /// Text starting at `x` on the baseline `y`.
-    fn text_left(&mut self, text: &str, x: f32, y: f32, size: f32, colour: Rgb, alpha: f32) {
-        let scale = PxScale::from(size);
-        let font = self.font.clone();
-        let scaled = font.as_scaled(scale);
-        let mut caret = x;
-        let mut previous = None;
-        for ch in text.chars() {
-            let id = scaled.glyph_id(ch);
-            if let Some(p) = previous {
-                caret += scaled.kern(p, id);
-            }
-            let glyph = id.with_scale_and_position(scale, ab_glyph::point(caret, y));
-            caret += scaled.h_advance(id);
-            previous = Some(id);
-            if let Some(outline) = font.outline_glyph(glyph) {
-                let bounds = outline.px_bounds();
-                outline.draw(|gx, gy, cover| {
-                    self.blend(
-                        bounds.min.x as i32 + gx as i32,
-                        bounds.min.y as i32 + gy as i32,
-                        colour,
-                        alpha * cover,
-                    );
-                });
-            }
-        }
     }
 }
 
@@ -534,28 +353,66 @@ mod tests {
     use super::*;
     use crate::games::chinese_checkers::Rules;
 
-    fn pixel(rgb: &[u8], x: f32, y: f32) -> Rgb {
-        let i = (y as usize * WIDTH as usize + x as usize) * 3;
-        [rgb[i], rgb[i + 1], rgb[i + 2]]
+    /// Draws `position` with plain English words, as a caller without a catalogue would.
+    fn english<R>(
+        position: &Position,
+        last_move: Option<&Move>,
+        then: impl FnOnce(&BoardView<'_>) -> R,
+    ) -> R {
+        let names: Vec<String> = (0..position.players())
+            .map(|p| format!("P{}", p + 1))
+            .collect();
+        let details: Vec<String> = (0..position.players())
+            .map(|p| format!("{}/10 home", position.pegs_home(Player::new(p))))
+            .collect();
+        let players: Vec<PlayerPanel<'_>> = names
+            .iter()
+            .zip(&details)
+            .map(|(name, detail)| PlayerPanel { name, detail })
+            .collect();
+        let status = format!("P{} to move", position.to_move().index() + 1);
+        then(&BoardView {
+            position,
+            last_move,
+            turn: Some(position.to_move()),
+            title: "Chinese checkers",
+            status: &status,
+            players: &players,
+            footer: "Moves: from-to, e.g. D2-E6",
+        })
+    }
+
+    fn drawn(position: &Position, last_move: Option<&Move>) -> RgbImage {
+        let fonts = Fonts::load().expect("fonts");
+        english(position, last_move, |view| draw(&fonts, view))
+    }
+
+    fn png(position: &Position, last_move: Option<&Move>) -> Vec<u8> {
+        let fonts = Fonts::load().expect("fonts");
+        english(position, last_move, |view| render(&fonts, view)).expect("encodes")
+    }
+
+    fn pixel(image: &RgbImage, (x, y): Point) -> Color {
+        image.get_pixel(x as u32, y as u32).0
     }
 
     #[test]
     fn pegs_show_their_set_colour_and_empty_holes_do_not() {
         let p = Position::start(6, Rules::default()).unwrap();
-        let rgb = render_rgb(&p, None);
-        assert_eq!(rgb.len(), (WIDTH * HEIGHT * 3) as usize);
+        let image = drawn(&p, None);
+        assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
         for t in Triangle::ALL {
             // Just below the badge text, inside the disc, the set colour shows.
             let (x, y) = centre(t.tip());
             assert_eq!(
-                pixel(&rgb, x + 8.0, y + 7.0),
+                pixel(&image, (x + 8.0, y + 7.0)),
                 SET_COLOURS[t.index()].0.map(quantise),
                 "{t}"
             );
         }
         let (x, y) = centre(hole("I5"));
         assert_ne!(
-            pixel(&rgb, x + 8.0, y + 7.0),
+            pixel(&image, (x + 8.0, y + 7.0)),
             SET_COLOURS[0].0.map(quantise)
         );
     }
@@ -565,21 +422,21 @@ mod tests {
         let p = Position::start(2, Rules::default()).unwrap();
         let mv = p.validate(&"C1-E5".parse().unwrap()).unwrap();
         let after = p.play(&mv).unwrap();
-        let plain = render_rgb(&after, None);
-        let drawn = render_rgb(&after, Some(&mv));
+        let plain = drawn(&after, None);
+        let marked = drawn(&after, Some(&mv));
         let (x, y) = centre(hole("C1"));
         assert_ne!(
-            pixel(&plain, x + 13.5, y),
-            pixel(&drawn, x + 13.5, y),
+            pixel(&plain, (x + 13.5, y)),
+            pixel(&marked, (x + 13.5, y)),
             "origin ring"
         );
-        let png = render_png(&after, Some(&mv)).unwrap();
+        let png = png(&after, Some(&mv));
         assert_eq!(&png[1..4], b"PNG");
         assert!(png.len() < 150 * 1024, "{} bytes", png.len());
     }
 
     #[test]
-    fn a_busy_six_player_board_stays_under_150_kb() {
+    fn a_busy_six_player_board_stays_under_100_kb() {
         use crate::games::chinese_checkers::ai::{Level, Opponent};
         let mut p = Position::start(6, Rules::default()).unwrap();
         let mut greedy = Opponent::new(Level::Medium, 1);
@@ -589,13 +446,13 @@ mod tests {
             p = p.play(&mv).unwrap();
             last = Some(mv);
         }
-        let png = render_png(&p, last.as_ref()).unwrap();
-        assert!(png.len() < 150 * 1024, "{} bytes", png.len());
+        let png = png(&p, last.as_ref());
+        assert!(png.len() <= 100 * 1024, "{} bytes", png.len());
     }
 
     /// FNV-1a over the pixels: the reference picture changes only when the drawing does.
-    fn fingerprint(rgb: &[u8]) -> u64 {
-        rgb.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+    fn fingerprint(image: &RgbImage) -> u64 {
+        image.as_raw().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
             (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
         })
     }
@@ -605,10 +462,10 @@ mod tests {
         let p = Position::start(3, Rules::default()).unwrap();
         let mv = p.validate(&"C1-E5".parse().unwrap()).unwrap();
         let after = p.play(&mv).unwrap();
-        // Look at it with: render_png(&after, Some(&mv)) written to a file.
+        // Look at it with: png(&after, Some(&mv)) written to a file.
         assert_eq!(
-            fingerprint(&render_rgb(&after, Some(&mv))),
-            9_025_564_995_176_573_693
+            fingerprint(&drawn(&after, Some(&mv))),
+            10_433_000_289_418_580_925
         );
     }
 }

@@ -4,7 +4,7 @@
 
 use image::RgbImage;
 
-use super::{Align, Canvas, Fonts, RenderError, Weight};
+use super::{encode, Align, Canvas, Fonts, RenderError, Weight};
 
 /// Picture width in pixels.
 pub const WIDTH: u32 = 760;
@@ -60,22 +60,6 @@ pub struct LeaderboardView<'a> {
 /// The picture's height for `rows` rows.
 pub fn height(rows: usize) -> u32 {
     (HEADER + ROW * rows as i32 + FOOTER) as u32
-}
-
-/// `text` cut with an ellipsis to fit in `max` pixels.
-fn fit(canvas: &Canvas<'_>, text: &str, size: f32, weight: Weight, max: f32) -> String {
-    if canvas.text_width(text, size, weight) <= max {
-        return text.to_owned();
-    }
-    let mut cut: String = text.to_owned();
-    while !cut.is_empty() {
-        cut.pop();
-        let candidate = format!("{}…", cut.trim_end());
-        if canvas.text_width(&candidate, size, weight) <= max {
-            return candidate;
-        }
-    }
-    String::from("…")
 }
 
 /// Draws the page.
@@ -150,13 +134,7 @@ pub fn draw(fonts: &Fonts, view: &LeaderboardView<'_>) -> RgbImage {
                 INK,
             );
         }
-        let name = fit(
-            &canvas,
-            row.name,
-            20.0,
-            Weight::Regular,
-            RATING_X - PLAYER_X - 100.0,
-        );
+        let name = canvas.fit(row.name, 20.0, Weight::Regular, RATING_X - PLAYER_X - 100.0);
         canvas.text(
             &name,
             PLAYER_X,
@@ -203,11 +181,10 @@ pub fn draw(fonts: &Fonts, view: &LeaderboardView<'_>) -> RgbImage {
         Align::Left,
         SOFT_INK,
     );
-    canvas.image
+    canvas.into_image()
 }
 
 /// The page as PNG bytes.
 pub fn render(fonts: &Fonts, view: &LeaderboardView<'_>) -> Result<Vec<u8>, RenderError> {
-    let image = draw(fonts, view);
-    Canvas { image, fonts }.encode_png()
+    encode::png(&draw(fonts, view))
 }

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use image::RgbImage;
 
-use super::{Align, Canvas, Fonts, RenderError, Weight};
+use super::{encode, Align, Canvas, Fonts, RenderError, Weight};
 use crate::games::oaq::{Direction, Move, Position, Seat, Square};
 
 /// Picture width in pixels.
@@ -160,7 +160,7 @@ fn base(fonts: &Fonts) -> &'static RgbImage {
                 SOFT_INK,
             );
         }
-        canvas.image
+        canvas.into_image()
     })
 }
 
@@ -175,8 +175,8 @@ fn mandarin_square(canvas: &mut Canvas<'_>, square: Square, fill: [u8; 3]) {
     } else {
         (right, right, f32::MAX)
     };
-    canvas.fill_disc_clipped(cx, mid_y, radius + LINE as f32, LINES, lo, hi);
-    canvas.fill_disc_clipped(cx, mid_y, radius, fill, lo, hi);
+    canvas.disc_clipped((cx, mid_y), radius + LINE as f32, LINES, 1.0, lo, hi);
+    canvas.disc_clipped((cx, mid_y), radius, fill, 1.0, lo, hi);
 }
 
 /// Fills the inside of a citizen square in `fill`.
@@ -203,10 +203,7 @@ fn label_y(square: Square) -> i32 {
 
 /// Draws the board.
 pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
-    let mut canvas = Canvas {
-        image: base(fonts).clone(),
-        fonts,
-    };
+    let mut canvas = Canvas::from_image(fonts, base(fonts).clone());
     let position = view.position;
     let captured: &[Square] = view.last.map(|l| l.captured.as_slice()).unwrap_or(&[]);
     let origin = view.last.map(|l| l.mv.square);
@@ -284,7 +281,7 @@ pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
             canvas.fill_disc(x + 8.0, y + 17.0, 8.0, TURN);
             x += 24.0;
         }
-        let name = fit(&canvas, panel.name, 26.0, Weight::Bold, 380.0);
+        let name = canvas.fit(panel.name, 26.0, Weight::Bold, 380.0);
         x += canvas.text(&name, x, y, 26.0, Weight::Bold, Align::Left, INK);
         canvas.text(
             panel.detail,
@@ -296,7 +293,7 @@ pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
             SOFT_INK,
         );
     }
-    let title = fit(&canvas, view.title, 21.0, Weight::Regular, 330.0);
+    let title = canvas.fit(view.title, 21.0, Weight::Regular, 330.0);
     canvas.text(
         &title,
         860.0,
@@ -306,32 +303,14 @@ pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
         Align::Right,
         SOFT_INK,
     );
-    let status = fit(&canvas, view.status, 22.0, Weight::Bold, 360.0);
+    let status = canvas.fit(view.status, 22.0, Weight::Bold, 360.0);
     canvas.text(&status, 860.0, 354.0, 22.0, Weight::Bold, Align::Right, INK);
-    canvas.image
+    canvas.into_image()
 }
 
 /// Draws the board and encodes it as PNG.
 pub fn render(fonts: &Fonts, view: &BoardView<'_>) -> Result<Vec<u8>, RenderError> {
-    let image = draw(fonts, view);
-    let canvas = Canvas { image, fonts };
-    canvas.encode_png()
-}
-
-/// `text`, shortened with an ellipsis so that it fits in `max` pixels.
-fn fit(canvas: &Canvas<'_>, text: &str, size: f32, weight: Weight, max: f32) -> String {
-    if canvas.text_width(text, size, weight) <= max {
-        return text.to_owned();
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let candidate: String = chars.iter().collect::<String>() + "…";
-        if canvas.text_width(&candidate, size, weight) <= max {
-            return candidate;
-        }
-    }
-    String::from("…")
+    encode::png(&draw(fonts, view))
 }
 
 fn pebble(canvas: &mut Canvas<'_>, x: f32, y: f32, seed: usize) {
@@ -388,10 +367,9 @@ fn arrow(canvas: &mut Canvas<'_>, cx: f32, cy: f32, right: bool) {
         (shaft_end, start)
     };
     canvas.fill_rect(x0 as i32, (cy - 2.5) as i32, (x1 - x0) as i32, 5, ARROW);
-    canvas.fill_triangle(
-        (tip, cy),
-        (shaft_end, cy - 8.0),
-        (shaft_end, cy + 8.0),
+    canvas.polygon(
+        &[(tip, cy), (shaft_end, cy - 8.0), (shaft_end, cy + 8.0)],
         ARROW,
+        1.0,
     );
 }

@@ -4,22 +4,15 @@
 //! pieces in red, 玉 for sente's king and 王 for gote's, files 9…1 along the top and ranks 一…九
 //! down the right side, pieces in hand beside the board with their counts (gote's top left,
 //! sente's bottom right), the last move highlighted, the side to move and a check marked
-//! under the board.
-//!
-//! The kanji come from a subset of BIZ UDMincho (SIL Open Font License, `assets/fonts/`).
+//! under the board. The pieces, numerals and ☗/☖ markers are the game's own marks; every word
+//! comes from the caller's [`Words`].
 
-use std::io::Cursor;
 use std::sync::OnceLock;
 
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ImageEncoder, Rgb, RgbImage};
-use thiserror::Error;
+use image::RgbImage;
 
+use super::{encode, Align, Canvas, Color as Rgb, Fonts, Point, RenderError, Weight};
 use crate::games::shogi::{Color, Move, Outcome, Piece, Position, Role, Square};
-
-/// The embedded font subset.
-static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/BIZUDMincho-shogi.ttf");
 
 /// Side of a board square, in pixels.
 const CELL: u32 = 50;
@@ -33,155 +26,125 @@ const STATUS_H: u32 = 46;
 /// Top-left corner of the board.
 const BX: u32 = MARGIN + HAND_W + GAP;
 const BY: u32 = MARGIN + FILE_H;
-/// Picture size.
-const WIDTH: u32 = BX + BOARD + RANK_W + 8 + HAND_W + MARGIN;
-const HEIGHT: u32 = BY + BOARD + STATUS_H + MARGIN;
+/// Picture width.
+pub const WIDTH: u32 = BX + BOARD + RANK_W + 8 + HAND_W + MARGIN;
+/// Picture height.
+pub const HEIGHT: u32 = BY + BOARD + STATUS_H + MARGIN;
 
-const BACKGROUND: Rgb<u8> = Rgb([244, 236, 222]);
-const WOOD: Rgb<u8> = Rgb([226, 184, 110]);
-const LINE: Rgb<u8> = Rgb([74, 52, 28]);
-const TILE: Rgb<u8> = Rgb([250, 226, 176]);
-const TILE_EDGE: Rgb<u8> = Rgb([120, 84, 40]);
-const INK: Rgb<u8> = Rgb([24, 20, 16]);
-const RED: Rgb<u8> = Rgb([196, 22, 28]);
-const LAST_MOVE: Rgb<u8> = Rgb([255, 214, 64]);
-const CHECK: Rgb<u8> = Rgb([235, 64, 52]);
-const MUTED: Rgb<u8> = Rgb([120, 104, 84]);
+const BACKGROUND: Rgb = [244, 236, 222];
+const WOOD: Rgb = [226, 184, 110];
+const LINE: Rgb = [74, 52, 28];
+const TILE: Rgb = [250, 226, 176];
+const TILE_EDGE: Rgb = [120, 84, 40];
+const INK: Rgb = [24, 20, 16];
+const RED: Rgb = [196, 22, 28];
+const LAST_MOVE: Rgb = [255, 214, 64];
+const CHECK: Rgb = [235, 64, 52];
+const MUTED: Rgb = [120, 104, 84];
 
-/// Why a picture could not be produced.
-#[derive(Debug, Error)]
-pub enum RenderError {
-    /// PNG encoding failed.
-    #[error("could not encode the board picture: {0}")]
-    Encode(#[from] image::ImageError),
-}
-
-fn font() -> &'static FontRef<'static> {
-    static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
-    FONT.get_or_init(|| {
-        FontRef::try_from_slice(FONT_BYTES).expect("the embedded font subset is a valid font")
-    })
-}
+/// The outline of a piece's tile, pointing up, as fractions of its width and height.
+const TILE_SHAPE: [Point; 5] = [
+    (0.5, 0.0),
+    (0.84, 0.18),
+    (0.97, 1.0),
+    (0.03, 1.0),
+    (0.16, 0.18),
+];
+/// The tile of a piece on the board and of one in hand (width, height).
+const BOARD_TILE: Point = (40.0, 45.0);
+const HAND_TILE: Point = (34.0, 38.0);
 
 /// What to draw besides the position.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Highlights {
     /// The move that led to the position, highlighted on the board.
     pub last_move: Option<Move>,
-    /// How the game ended, written under the board instead of whose turn it is.
+    /// How the game ended: the status is then written in red, beside the winner's marker.
     pub outcome: Option<Outcome>,
     /// Draw the board from gote's side (gote's pieces upright at the bottom, file 1 on the
     /// left, rank i at the top) instead of sente's.
     pub from_gote: bool,
 }
 
-/// Draws `position` and encodes it as PNG.
-pub fn render_png(position: &Position, highlights: Highlights) -> Result<Vec<u8>, RenderError> {
-    let image = render(position, highlights);
-    let mut bytes = Vec::with_capacity(64 * 1024);
-    PngEncoder::new_with_quality(
-        Cursor::new(&mut bytes),
-        CompressionType::Fast,
-        FilterType::Adaptive,
-    )
-    .write_image(
-        image.as_raw(),
-        image.width(),
-        image.height(),
-        image::ExtendedColorType::Rgb8,
-    )?;
-    Ok(bytes)
+/// The words the picture prints, in the reader's language.
+#[derive(Debug, Clone, Copy)]
+pub struct Words<'a> {
+    /// Beside sente's pieces in hand, e.g. "先手" or "Sente".
+    pub sente: &'a str,
+    /// Beside gote's pieces in hand.
+    pub gote: &'a str,
+    /// In place of an empty hand, e.g. "なし".
+    pub empty_hand: &'a str,
+    /// Under the board: whose turn it is, or the result when `Highlights::outcome` is set.
+    pub status: &'a str,
+    /// After the status, in red, while the side to move is in check (and the game goes on).
+    pub check: &'a str,
 }
 
-/// Draws `position` as an RGB image.
-#[must_use]
-pub fn render(position: &Position, highlights: Highlights) -> RgbImage {
+/// Everything the picture shows.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardView<'a> {
+    /// The position to draw.
+    pub position: &'a Position,
+    /// The last move, the result and the side the board is seen from.
+    pub highlights: Highlights,
+    /// The words to print.
+    pub words: Words<'a>,
+}
+
+/// Draws the board.
+pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
+    let (position, highlights) = (view.position, view.highlights);
     let flip = highlights.from_gote;
-    let mut image = empty_board(flip).clone();
-    // Highlights cover the inside of a square, leaving its grid lines dark.
-    let mut tint = |sq: Square, color: Rgb<u8>, alpha: f32| {
-        let (x, y) = cell_origin(sq, flip);
-        fill_rect(&mut image, x + 1, y + 1, CELL - 1, CELL - 1, color, alpha);
-    };
+    let mut c = Canvas::from_image(fonts, empty_board(fonts, flip).clone());
     if let Some(mv) = highlights.last_move {
         for sq in mv.from().into_iter().chain([mv.to()]) {
-            tint(sq, LAST_MOVE, 0.55);
+            tint(&mut c, cell_origin(sq, flip), LAST_MOVE, 0.55);
         }
     }
     let in_check = position.is_check();
     if in_check {
-        tint(position.king_square(position.turn()), CHECK, 0.6);
+        let king = position.king_square(position.turn());
+        tint(&mut c, cell_origin(king, flip), CHECK, 0.6);
     }
-
-    let tiles = Tiles::new();
     for sq in Square::all() {
         if let Some(piece) = position.piece_at(sq) {
             let (x, y) = cell_origin(sq, flip);
-            draw_piece(
-                &mut image,
-                &tiles,
-                piece,
-                flip,
-                x as f32 + CELL as f32 / 2.0,
-                y as f32 + CELL as f32 / 2.0,
-            );
+            let half = CELL as f32 / 2.0;
+            draw_piece(&mut c, piece, flip, (x as f32 + half, y as f32 + half));
         }
     }
     let bottom = if flip { Color::Gote } else { Color::Sente };
-    draw_hand(&mut image, &tiles, position, !bottom, true);
-    draw_hand(&mut image, &tiles, position, bottom, false);
-    draw_status(&mut image, position, in_check, highlights.outcome);
-    image
+    draw_hand(&mut c, view, !bottom, true);
+    draw_hand(&mut c, view, bottom, false);
+    draw_status(&mut c, view, in_check);
+    c.into_image()
+}
+
+/// Draws the board and encodes it as PNG.
+pub fn render(fonts: &Fonts, view: &BoardView<'_>) -> Result<Vec<u8>, RenderError> {
+    encode::png(&draw(fonts, view))
 }
 
 /// The board without pieces: background, wood, grid, star points and coordinates, drawn once
-/// for each side it is seen from.
-fn empty_board(flip: bool) -> &'static RgbImage {
+/// for each side it is seen from (the fonts are the embedded ones, so every `Fonts` draws the
+/// same pixels).
+fn empty_board(fonts: &Fonts, flip: bool) -> &'static RgbImage {
     static EMPTY: [OnceLock<RgbImage>; 2] = [OnceLock::new(), OnceLock::new()];
     EMPTY[usize::from(flip)].get_or_init(|| {
-        let mut image = RgbImage::from_pixel(WIDTH, HEIGHT, BACKGROUND);
-        let (bx, by) = (BX as i32, BY as i32);
-        fill_rect(
-            &mut image,
-            bx - 6,
-            by - 6,
-            BOARD + 12,
-            BOARD + 12,
-            TILE_EDGE,
-            1.0,
-        );
-        fill_rect(&mut image, bx - 4, by - 4, BOARD + 8, BOARD + 8, WOOD, 1.0);
+        let mut c = Canvas::new(fonts, WIDTH, HEIGHT, BACKGROUND);
+        let (bx, by, board) = (BX as i32, BY as i32, BOARD as i32);
+        c.fill_rect(bx - 6, by - 6, board + 12, board + 12, TILE_EDGE);
+        c.fill_rect(bx - 4, by - 4, board + 8, board + 8, WOOD);
         for i in 0..=9 {
-            let offset = (i * CELL) as i32;
-            let width: i32 = if i == 0 || i == 9 { 2 } else { 1 };
-            let along = BOARD + 1;
-            fill_rect(
-                &mut image,
-                bx + offset - width / 2,
-                by,
-                width as u32,
-                along,
-                LINE,
-                1.0,
-            );
-            fill_rect(
-                &mut image,
-                bx,
-                by + offset - width / 2,
-                along,
-                width as u32,
-                LINE,
-                1.0,
-            );
+            let offset = i * CELL as i32;
+            let width = if i == 0 || i == 9 { 2 } else { 1 };
+            c.fill_rect(bx + offset - width / 2, by, width, board + 1, LINE);
+            c.fill_rect(bx, by + offset - width / 2, board + 1, width, LINE);
         }
         for (i, j) in [(3, 3), (6, 3), (3, 6), (6, 6)] {
-            disc(
-                &mut image,
-                (BX + i * CELL) as f32,
-                (BY + j * CELL) as f32,
-                3.5,
-                LINE,
-            );
+            let at = ((BX + i * CELL) as f32, (BY + j * CELL) as f32);
+            c.disc(at, 3.5, LINE, 1.0);
         }
         for file in 1..=9u8 {
             let column = if flip {
@@ -191,23 +154,15 @@ fn empty_board(flip: bool) -> &'static RgbImage {
             };
             let x = BX as f32 + column as f32 * CELL as f32 + CELL as f32 / 2.0;
             let label = char::from(b'0' + file);
-            draw_char(
-                &mut image,
-                label,
-                x,
-                (MARGIN + FILE_H / 2) as f32,
-                20.0,
-                MUTED,
-                false,
-            );
+            c.kanji(label, (x, (MARGIN + FILE_H / 2) as f32), 20.0, MUTED, false);
         }
         for (rank, label) in "一二三四五六七八九".chars().enumerate() {
             let row = if flip { 8 - rank } else { rank };
             let y = BY as f32 + row as f32 * CELL as f32 + CELL as f32 / 2.0;
             let x = (BX + BOARD + RANK_W / 2 + 4) as f32;
-            draw_char(&mut image, label, x, y, 20.0, MUTED, false);
+            c.kanji(label, (x, y), 20.0, MUTED, false);
         }
-        image
+        c.into_image()
     })
 }
 
@@ -223,152 +178,28 @@ fn cell_origin(sq: Square, flip: bool) -> (i32, i32) {
     ((BX + column * CELL) as i32, (BY + row * CELL) as i32)
 }
 
-fn blend(image: &mut RgbImage, x: i32, y: i32, color: Rgb<u8>, alpha: f32) {
-    if x < 0 || y < 0 || x >= image.width() as i32 || y >= image.height() as i32 || alpha <= 0.0 {
-        return;
-    }
-    let pixel = image.get_pixel_mut(x as u32, y as u32);
-    if alpha >= 1.0 {
-        *pixel = color;
-        return;
-    }
-    for c in 0..3 {
-        let mixed = f32::from(pixel[c]) * (1.0 - alpha) + f32::from(color[c]) * alpha;
-        pixel[c] = mixed.round() as u8;
-    }
+/// Tints the inside of the square at `origin`, leaving its grid lines dark.
+fn tint(c: &mut Canvas<'_>, (x, y): (i32, i32), color: Rgb, alpha: f32) {
+    let inside = (CELL - 1) as f32;
+    c.rect((x + 1) as f32, (y + 1) as f32, inside, inside, color, alpha);
 }
 
-fn fill_rect(image: &mut RgbImage, x: i32, y: i32, w: u32, h: u32, color: Rgb<u8>, alpha: f32) {
-    for dy in 0..h as i32 {
-        for dx in 0..w as i32 {
-            blend(image, x + dx, y + dy, color, alpha);
-        }
-    }
-}
-
-fn disc(image: &mut RgbImage, cx: f32, cy: f32, r: f32, color: Rgb<u8>) {
-    let reach = r.ceil() as i32 + 1;
-    for dy in -reach..=reach {
-        for dx in -reach..=reach {
-            let d = ((dx as f32).powi(2) + (dy as f32).powi(2)).sqrt();
-            blend(
-                image,
-                cx as i32 + dx,
-                cy as i32 + dy,
-                color,
-                (r + 0.5 - d).clamp(0.0, 1.0),
-            );
-        }
-    }
-}
-
-/// Whether the point lies inside the polygon (even-odd rule).
-fn inside(points: &[(f32, f32)], x: f32, y: f32) -> bool {
-    let mut result = false;
-    let mut j = points.len() - 1;
-    for i in 0..points.len() {
-        let (xi, yi) = points[i];
-        let (xj, yj) = points[j];
-        if (yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi {
-            result = !result;
-        }
-        j = i;
-    }
-    result
-}
-
-/// Coverage mask of the pentagonal tile, anti-aliased by 4×4 supersampling.
-struct Tile {
-    width: usize,
-    height: usize,
-    /// Colour and opacity per pixel (the edge under the face), row-major, pointing up.
-    mask: Vec<(Rgb<u8>, f32)>,
-}
-
-impl Tile {
-    fn new(width: usize, height: usize) -> Tile {
-        let (w, h) = (width as f32, height as f32);
-        let outer = [
-            (0.5, 0.0),
-            (0.84, 0.18),
-            (0.97, 1.0),
-            (0.03, 1.0),
-            (0.16, 0.18),
-        ];
-        let shape = |inset: f32| -> Vec<(f32, f32)> {
-            outer
-                .iter()
-                .map(|&(x, y)| {
-                    (
-                        x * (w - 2.0 * inset) + inset,
-                        y * (h - 2.0 * inset) + inset * 1.3,
-                    )
-                })
-                .collect()
-        };
-        let (edge, face) = (shape(0.0), shape(1.6));
-        let mut mask = Vec::with_capacity(width * height);
-        for py in 0..height {
-            for px in 0..width {
-                let (mut e, mut f) = (0.0, 0.0);
-                for sy in 0..4 {
-                    for sx in 0..4 {
-                        let x = px as f32 + (sx as f32 + 0.5) / 4.0;
-                        let y = py as f32 + (sy as f32 + 0.5) / 4.0;
-                        e += f32::from(u8::from(inside(&edge, x, y))) / 16.0;
-                        f += f32::from(u8::from(inside(&face, x, y))) / 16.0;
-                    }
-                }
-                // The face over the edge, folded into one colour and opacity.
-                let alpha = 1.0 - (1.0 - e) * (1.0 - f);
-                let mut color = TILE;
-                if alpha > 0.0 {
-                    for c in 0..3 {
-                        let mixed =
-                            f32::from(TILE_EDGE[c]) * e * (1.0 - f) + f32::from(TILE[c]) * f;
-                        color[c] = (mixed / alpha).round().clamp(0.0, 255.0) as u8;
-                    }
-                }
-                mask.push((color, alpha));
-            }
-        }
-        Tile {
-            width,
-            height,
-            mask,
-        }
-    }
-
-    /// Draws the tile centred on (cx, cy), turned 180° when `turned`.
-    fn draw(&self, image: &mut RgbImage, cx: f32, cy: f32, turned: bool) {
-        let left = (cx - self.width as f32 / 2.0).round() as i32;
-        let top = (cy - self.height as f32 / 2.0).round() as i32;
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let (sx, sy) = if turned {
-                    (self.width - 1 - x, self.height - 1 - y)
-                } else {
-                    (x, y)
-                };
-                let (color, alpha) = self.mask[sy * self.width + sx];
-                blend(image, left + x as i32, top + y as i32, color, alpha);
-            }
-        }
-    }
-}
-
-/// The tiles for board pieces and for pieces in hand, computed once.
-struct Tiles {
-    board: &'static Tile,
-    hand: &'static Tile,
-}
-
-impl Tiles {
-    fn new() -> Tiles {
-        static TILES: OnceLock<(Tile, Tile)> = OnceLock::new();
-        let (board, hand) = TILES.get_or_init(|| (Tile::new(40, 45), Tile::new(34, 38)));
-        Tiles { board, hand }
-    }
+/// Draws a pentagonal tile of `size` centred on `centre`, turned 180° when `turned`.
+fn tile(c: &mut Canvas<'_>, (cx, cy): Point, (w, h): Point, turned: bool) {
+    let left = (cx - w / 2.0).round();
+    let top = (cy - h / 2.0).round();
+    let outline = |inset: f32| -> [Point; 5] {
+        TILE_SHAPE.map(|(x, y)| {
+            let (x, y) = if turned { (1.0 - x, 1.0 - y) } else { (x, y) };
+            let y_inset = if turned { inset * 0.7 } else { inset * 1.3 };
+            (
+                left + x * (w - 2.0 * inset) + inset,
+                top + y * (h - 2.0 * inset) + y_inset,
+            )
+        })
+    };
+    c.polygon(&outline(0.0), TILE_EDGE, 1.0);
+    c.polygon(&outline(1.6), TILE, 1.0);
 }
 
 /// The kanji drawn for a piece: 玉 for sente's king, 王 for gote's.
@@ -379,118 +210,43 @@ fn piece_char(piece: Piece) -> char {
     }
 }
 
-fn draw_piece(image: &mut RgbImage, tiles: &Tiles, piece: Piece, flip: bool, cx: f32, cy: f32) {
+fn draw_piece(c: &mut Canvas<'_>, piece: Piece, flip: bool, (cx, cy): Point) {
     let turned = (piece.color == Color::Gote) != flip;
-    tiles.board.draw(image, cx, cy, turned);
+    tile(c, (cx, cy), BOARD_TILE, turned);
     let color = if piece.role.is_promoted() { RED } else { INK };
     // The glyph sits a little towards the wide base of the tile.
     let shift = if turned { -2.0 } else { 2.0 };
-    draw_char(
-        image,
-        piece_char(piece),
-        cx,
-        cy + shift,
-        30.0,
-        color,
-        turned,
-    );
-}
-
-/// Draws one character centred on (cx, cy), turned 180° when `turned`.
-fn draw_char(
-    image: &mut RgbImage,
-    ch: char,
-    cx: f32,
-    cy: f32,
-    size: f32,
-    color: Rgb<u8>,
-    turned: bool,
-) {
-    let font = font();
-    let glyph = font.glyph_id(ch).with_scale(PxScale::from(size));
-    let Some(outline) = font.outline_glyph(glyph) else {
-        return;
-    };
-    let bounds = outline.px_bounds();
-    let (w, h) = (bounds.width(), bounds.height());
-    let left = (cx - w / 2.0).round() as i32;
-    let top = (cy - h / 2.0).round() as i32;
-    outline.draw(|x, y, coverage| {
-        let (x, y) = if turned {
-            // Turned half round inside the glyph's box.
-            (
-                (w as u32).saturating_sub(x + 1),
-                (h as u32).saturating_sub(y + 1),
-            )
-        } else {
-            (x, y)
-        };
-        blend(image, left + x as i32, top + y as i32, color, coverage);
-    });
-}
-
-/// Draws a line of text starting at `x` with its baseline at `baseline`.
-fn draw_text(
-    image: &mut RgbImage,
-    text: &str,
-    x: f32,
-    baseline: f32,
-    size: f32,
-    color: Rgb<u8>,
-) -> f32 {
-    let font = font();
-    let scaled = font.as_scaled(PxScale::from(size));
-    let mut pen = x;
-    for ch in text.chars() {
-        let id = font.glyph_id(ch);
-        let glyph = id.with_scale_and_position(PxScale::from(size), ab_glyph::point(pen, baseline));
-        if let Some(outline) = font.outline_glyph(glyph) {
-            let bounds = outline.px_bounds();
-            outline.draw(|gx, gy, coverage| {
-                blend(
-                    image,
-                    bounds.min.x as i32 + gx as i32,
-                    bounds.min.y as i32 + gy as i32,
-                    color,
-                    coverage,
-                );
-            });
-        }
-        pen += scaled.h_advance(id);
-    }
-    pen
+    c.kanji(piece_char(piece), (cx, cy + shift), 30.0, color, turned);
 }
 
 /// A small ☗/☖ marker: a filled (sente) or hollow (gote) pentagon.
-fn side_marker(image: &mut RgbImage, color: Color, x: f32, y: f32) {
-    let points: Vec<(f32, f32)> = [(0.5, 0.0), (0.9, 0.22), (1.0, 1.0), (0.0, 1.0), (0.1, 0.22)]
-        .iter()
-        .map(|&(px, py)| (x + px * 16.0, y + py * 19.0))
-        .collect();
-    let inner: Vec<(f32, f32)> = [
-        (0.5, 0.12),
-        (0.8, 0.3),
-        (0.88, 0.9),
-        (0.12, 0.9),
-        (0.2, 0.3),
-    ]
-    .iter()
-    .map(|&(px, py)| (x + px * 16.0, y + py * 19.0))
-    .collect();
-    for py in y as i32..(y + 20.0) as i32 {
-        for px in x as i32..(x + 17.0) as i32 {
-            let (fx, fy) = (px as f32 + 0.5, py as f32 + 0.5);
-            if inside(&points, fx, fy) {
-                let hollow = color == Color::Gote && inside(&inner, fx, fy);
-                blend(image, px, py, if hollow { BACKGROUND } else { INK }, 1.0);
-            }
-        }
+fn side_marker(c: &mut Canvas<'_>, color: Color, (x, y): Point) {
+    let at = |(px, py): Point| (x + px * 16.0, y + py * 19.0);
+    c.polygon(
+        &[(0.5, 0.0), (0.9, 0.22), (1.0, 1.0), (0.0, 1.0), (0.1, 0.22)].map(at),
+        INK,
+        1.0,
+    );
+    if color == Color::Gote {
+        c.polygon(
+            &[
+                (0.5, 0.12),
+                (0.8, 0.3),
+                (0.88, 0.9),
+                (0.12, 0.9),
+                (0.2, 0.3),
+            ]
+            .map(at),
+            BACKGROUND,
+            1.0,
+        );
     }
 }
 
 /// Draws `color`'s pieces in hand: top left (turned round) for the side at the top of the
 /// picture, bottom right for the side at the bottom.
-fn draw_hand(image: &mut RgbImage, tiles: &Tiles, position: &Position, color: Color, top: bool) {
+fn draw_hand(c: &mut Canvas<'_>, view: &BoardView<'_>, color: Color, top: bool) {
+    let position = view.position;
     let held: Vec<(Role, u8)> = Role::HAND
         .iter()
         .map(|&r| (r, position.hand_count(color, r)))
@@ -501,17 +257,32 @@ fn draw_hand(image: &mut RgbImage, tiles: &Tiles, position: &Position, color: Co
     } else {
         ((BX + BOARD + RANK_W + 8) as f32, (BY + BOARD) as f32 - 22.0)
     };
-    side_marker(image, color, x, label_y);
-    let name = if color == Color::Sente {
-        "先手"
-    } else {
-        "後手"
+    side_marker(c, color, (x, label_y));
+    let name = match color {
+        Color::Sente => view.words.sente,
+        Color::Gote => view.words.gote,
     };
-    let weight = if position.turn() == color { INK } else { MUTED };
-    draw_text(image, name, x + 22.0, label_y + 17.0, 18.0, weight);
+    let ink = if position.turn() == color { INK } else { MUTED };
+    let name = c.fit(name, 17.0, Weight::Regular, (HAND_W - 22) as f32);
+    c.text_middle(
+        &name,
+        (x + 22.0, label_y + 10.5),
+        17.0,
+        Weight::Regular,
+        Align::Left,
+        ink,
+    );
     if held.is_empty() {
-        let y = if top { label_y + 44.0 } else { label_y - 12.0 };
-        draw_text(image, "なし", x + 4.0, y, 16.0, MUTED);
+        let y = if top { label_y + 38.0 } else { label_y - 18.0 };
+        let empty = c.fit(view.words.empty_hand, 15.0, Weight::Regular, HAND_W as f32);
+        c.text_middle(
+            &empty,
+            (x + 4.0, y),
+            15.0,
+            Weight::Regular,
+            Align::Left,
+            MUTED,
+        );
         return;
     }
     for (i, (role, count)) in held.iter().enumerate() {
@@ -523,49 +294,51 @@ fn draw_hand(image: &mut RgbImage, tiles: &Tiles, position: &Position, color: Co
         };
         let cx = x + 22.0;
         let turned = top;
-        tiles.hand.draw(image, cx, cy, turned);
-        draw_char(
-            image,
-            role.kanji(),
-            cx,
-            cy + if turned { -1.5 } else { 1.5 },
-            24.0,
-            INK,
-            turned,
-        );
+        tile(c, (cx, cy), HAND_TILE, turned);
+        let shift = if turned { -1.5 } else { 1.5 };
+        c.kanji(role.kanji(), (cx, cy + shift), 24.0, INK, turned);
         if *count > 1 {
-            draw_text(image, &format!("×{count}"), cx + 22.0, cy + 8.0, 20.0, INK);
+            let text = format!("×{count}");
+            c.text_middle(
+                &text,
+                (cx + 21.0, cy),
+                22.0,
+                Weight::Regular,
+                Align::Left,
+                INK,
+            );
         }
     }
 }
 
-fn draw_status(
-    image: &mut RgbImage,
-    position: &Position,
-    in_check: bool,
-    outcome: Option<Outcome>,
-) {
+/// The line under the board: the result in bold red beside the winner's marker, or whose turn
+/// it is beside their marker, followed by the check warning in red.
+fn draw_status(c: &mut Canvas<'_>, view: &BoardView<'_>, in_check: bool) {
     let y = (BY + BOARD + 14) as f32;
-    if let Some(outcome) = outcome {
-        let mut text = outcome.to_string();
-        if let Some(first) = text.get_mut(0..1) {
-            first.make_ascii_uppercase();
-        }
-        if let Some(winner) = outcome.winner() {
-            side_marker(image, winner, BX as f32, y);
-        }
-        draw_text(image, &text, BX as f32 + 24.0, y + 17.0, 20.0, RED);
-        return;
-    }
-    let turn = position.turn();
-    side_marker(image, turn, BX as f32, y);
-    let text = match turn {
-        Color::Sente => "先手番 Sente to move",
-        Color::Gote => "後手番 Gote to move",
+    let middle = y + 10.5;
+    let x = BX as f32 + 24.0;
+    let width = (WIDTH - MARGIN) as f32 - x;
+    let outcome = view.highlights.outcome;
+    let (marker, weight, color) = match outcome {
+        Some(outcome) => (outcome.winner(), Weight::Bold, RED),
+        None => (Some(view.position.turn()), Weight::Regular, INK),
     };
-    let end = draw_text(image, text, BX as f32 + 24.0, y + 17.0, 20.0, INK);
-    if in_check {
-        draw_text(image, "王手 Check!", end + 18.0, y + 17.0, 20.0, RED);
+    if let Some(side) = marker {
+        side_marker(c, side, (BX as f32, y));
+    }
+    let status = c.fit(view.words.status, 20.0, weight, width);
+    let drawn = c.text_middle(&status, (x, middle), 20.0, weight, Align::Left, color);
+    if in_check && outcome.is_none() {
+        let left = x + drawn + 18.0;
+        let check = c.fit(view.words.check, 20.0, Weight::Regular, width - (left - x));
+        c.text_middle(
+            &check,
+            (left, middle),
+            20.0,
+            Weight::Regular,
+            Align::Left,
+            RED,
+        );
     }
 }
 
@@ -573,8 +346,46 @@ fn draw_status(
 mod tests {
     use super::*;
 
-    fn pixel(image: &RgbImage, x: i32, y: i32) -> Rgb<u8> {
-        *image.get_pixel(x as u32, y as u32)
+    /// Draws with plain English words, as a caller without a catalogue would: the result, or
+    /// whose turn it is.
+    fn english<R>(
+        position: &Position,
+        highlights: Highlights,
+        then: impl FnOnce(&Fonts, &BoardView<'_>) -> R,
+    ) -> R {
+        let fonts = Fonts::load().expect("fonts");
+        let status = match (highlights.outcome, position.turn()) {
+            (Some(outcome), _) => outcome.to_string(),
+            (None, Color::Sente) => "先手番 Sente to move".into(),
+            (None, Color::Gote) => "後手番 Gote to move".into(),
+        };
+        let words = Words {
+            sente: "先手",
+            gote: "後手",
+            empty_hand: "なし",
+            status: &status,
+            check: "王手 Check!",
+        };
+        then(
+            &fonts,
+            &BoardView {
+                position,
+                highlights,
+                words,
+            },
+        )
+    }
+
+    fn picture(position: &Position, highlights: Highlights) -> RgbImage {
+        english(position, highlights, draw)
+    }
+
+    fn png(position: &Position, highlights: Highlights) -> Result<Vec<u8>, RenderError> {
+        english(position, highlights, render)
+    }
+
+    fn pixel(image: &RgbImage, x: i32, y: i32) -> Rgb {
+        image.get_pixel(x as u32, y as u32).0
     }
 
     /// FNV-1a over the raw pixels: a reference hash that changes if the drawing does.
@@ -594,16 +405,16 @@ mod tests {
 
     #[test]
     fn start_position_png_is_small_and_decodes() {
-        let png = render_png(&Position::new(), Highlights::default()).expect("encodes");
+        let png = png(&Position::new(), Highlights::default()).expect("encodes");
         assert!(png.len() <= 150 * 1024, "{} bytes", png.len());
         let decoded = image::load_from_memory(&png).expect("decodes").to_rgb8();
         assert_eq!((decoded.width(), decoded.height()), (WIDTH, HEIGHT));
-        assert_eq!(decoded, render(&Position::new(), Highlights::default()));
+        assert_eq!(decoded, picture(&Position::new(), Highlights::default()));
     }
 
     #[test]
     fn gote_pieces_are_turned_round() {
-        let image = render(&Position::new(), Highlights::default());
+        let image = picture(&Position::new(), Highlights::default());
         // A tile's narrow tip leaves the wood visible in the cell's corners at the tip end.
         let (x, y) = cell_origin_sente(square("5i"));
         assert_eq!(pixel(&image, x + 8, y + 8), WOOD, "sente tile points up");
@@ -635,7 +446,7 @@ mod tests {
             outcome: None,
             from_gote: false,
         };
-        let image = render(&position, highlights);
+        let image = picture(&position, highlights);
         let (x, y) = cell_origin_sente(square("5b"));
         let last = pixel(&image, x + 3, y + 3);
         assert!(
@@ -645,7 +456,7 @@ mod tests {
         let (x, y) = cell_origin_sente(square("5a"));
         let check = pixel(&image, x + 3, y + 3);
         assert!(check[0] > 200 && check[1] < 150, "red tint, got {check:?}");
-        let plain = render(&position, Highlights::default());
+        let plain = picture(&position, Highlights::default());
         let (x, y) = cell_origin_sente(square("5b"));
         assert_eq!(pixel(&plain, x + 3, y + 3), WOOD);
     }
@@ -653,7 +464,7 @@ mod tests {
     #[test]
     fn promoted_pieces_are_red() {
         let position: Position = "4k4/9/9/9/4+P4/9/9/9/4K4 b - 1".parse().expect("valid");
-        let image = render(&position, Highlights::default());
+        let image = picture(&position, Highlights::default());
         let (x, y) = cell_origin_sente(square("5e"));
         let reddish = (0..CELL as i32)
             .flat_map(|dy| (0..CELL as i32).map(move |dx| (dx, dy)))
@@ -667,7 +478,7 @@ mod tests {
 
     #[test]
     fn reference_picture_of_the_start_position() {
-        let image = render(&Position::new(), Highlights::default());
+        let image = picture(&Position::new(), Highlights::default());
         assert_eq!(
             pixel_hash(&image),
             REFERENCE_START_HASH,
@@ -689,7 +500,7 @@ mod tests {
             position = position.play(mv).expect("listed moves are legal");
             last_move = Some(mv);
         }
-        let png = render_png(
+        let png = png(
             &position,
             Highlights {
                 last_move,
@@ -702,7 +513,7 @@ mod tests {
         let full: Position = "9/4K4/9/9/9/9/9/4k4/9 b RB17Prb4g4s4n4lp 1"
             .parse()
             .expect("valid");
-        let image = render(&full, Highlights::default());
+        let image = picture(&full, Highlights::default());
         assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
     }
 
@@ -713,7 +524,7 @@ mod tests {
             .expect("valid");
         let outcome = position.outcome();
         assert!(outcome.is_some());
-        let over = render(
+        let over = picture(
             &position,
             Highlights {
                 last_move: None,
@@ -721,7 +532,7 @@ mod tests {
                 from_gote: false,
             },
         );
-        let going = render(&position, Highlights::default());
+        let going = picture(&position, Highlights::default());
         let status = |image: &RgbImage| -> usize {
             let y0 = BY + BOARD + 10;
             (y0..HEIGHT)
@@ -744,7 +555,7 @@ mod tests {
             from_gote: true,
             ..Highlights::default()
         };
-        let image = render(&Position::new(), view);
+        let image = picture(&Position::new(), view);
         // Gote's king now stands upright at the bottom, in the middle column.
         let (x, y) = cell_origin(square("5a"), true);
         assert_eq!((x, y), cell_origin(square("5i"), false));
@@ -754,8 +565,8 @@ mod tests {
             cell_origin(square("1a"), true),
             cell_origin(square("9i"), false)
         );
-        assert_ne!(image, render(&Position::new(), Highlights::default()));
+        assert_ne!(image, picture(&Position::new(), Highlights::default()));
     }
 
-    const REFERENCE_START_HASH: u64 = 5_164_871_112_454_574_080;
+    const REFERENCE_START_HASH: u64 = 15_477_218_036_639_294_336;
 }
