@@ -97,7 +97,7 @@ pub fn message_ids(source: &str) -> Vec<String> {
 }
 
 fn bundle(locale: Locale) -> FluentBundle<FluentResource> {
-    let language = tag(locale).parse().unwrap_or_default();
+    let language: unic_langid::LanguageIdentifier = tag(locale).parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![language]);
     // Fluent wraps arguments in Unicode isolation marks by default: mentions, links and
     // code spans must reach Discord exactly as written.

@@ -4,6 +4,9 @@
 use strum::IntoEnumIterator;
 
 use super::fluent::{self, flag, number, text, Args};
+
+/// A formatted argument.
+type FluentValueText = fluent_bundle::FluentValue<'static>;
 use super::{mention, Locale, Text, TextKey};
 use crate::app::results::{Finish, Standing};
 use crate::store::{FirstPlayer, GameKind, Hand, Level};
@@ -80,8 +83,6 @@ fn finish_key(finish: Finish) -> &'static str {
 fn link(link: &Option<String>, locale: Locale) -> FluentValueText {
     link_with("link-suffix", link, locale)
 }
-
-type FluentValueText = fluent_bundle::FluentValue<'static>;
 
 fn link_with(id: &str, link: &Option<String>, locale: Locale) -> FluentValueText {
     text(match link {
