@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use oaq_bot::app::results::{Finish, Standing};
-use oaq_bot::app::text::{command_text, TextKey, COMMANDS};
+use oaq_bot::app::text::fluent::{message_ids, parse_errors, PARTS};
+use oaq_bot::app::text::{command_text, OaqText, OaqTextKey, TextKey, COMMANDS};
 use oaq_bot::app::{Locale, Text};
 use oaq_bot::discord::commands;
 use oaq_bot::discord::localize::{self, Kind};
@@ -70,53 +71,53 @@ fn samples() -> Vec<Text> {
         },
         Text::FirstByCoin { winner: 2 },
         Text::FirstFixed { first: 1 },
-        Text::MoveSummary {
+        Text::Oaq(OaqText::MoveSummary {
             mover: 1,
             label: 3,
             right: true,
             relays: 2,
             citizens: 6,
             mandarins: (true, false),
-        },
-        Text::Refilled {
+        }),
+        Text::Oaq(OaqText::Refilled {
             player: 2,
             borrowed: 3,
-        },
+        }),
         Text::ToMove { player: 1 },
-        Text::Totals {
+        Text::Oaq(OaqText::Totals {
             south: String::from("An"),
             south_points: 4,
             north: String::from("Bình"),
             north_points: 7,
-        },
-        Text::GameEnded {
+        }),
+        Text::Oaq(OaqText::GameEnded {
             reason: EndReason::Repetition,
-        },
-        Text::FinalCount {
+        }),
+        Text::Oaq(OaqText::FinalCount {
             name: String::from("An"),
             captured: 20,
             collected: 3,
-        },
+        }),
         Text::Wins { winner: 1 },
         Text::Draw,
         Text::Resigned {
             loser: 1,
             winner: 2,
         },
-        Text::BoardTitle { rules },
-        Text::PanelCaptured { points: 12 },
-        Text::StatusToMove {
+        Text::Oaq(OaqText::BoardTitle { rules }),
+        Text::Oaq(OaqText::PanelCaptured { points: 12 }),
+        Text::Oaq(OaqText::StatusToMove {
             name: String::from("An"),
-        },
-        Text::StatusWins {
+        }),
+        Text::Oaq(OaqText::StatusWins {
             name: String::from("An"),
             high: 40,
             low: 30,
-        },
-        Text::StatusResigned {
+        }),
+        Text::Oaq(OaqText::StatusResigned {
             name: String::from("An"),
-        },
-        Text::StatusDraw { points: 35 },
+        }),
+        Text::Oaq(OaqText::StatusDraw { points: 35 }),
         Text::Resign,
         Text::RulesButton,
         Text::ConfirmResign { opponent: 2 },
@@ -131,7 +132,7 @@ fn samples() -> Vec<Text> {
         },
         Text::LostRace,
         Text::GameOver,
-        Text::Illegal(IllegalMove::EmptySquare(Square::WEST)),
+        Text::Oaq(OaqText::Illegal(IllegalMove::EmptySquare(Square::WEST))),
         Text::NoGameHere,
         Text::OnlyChallengeHere { link: None },
         Text::ResignedAnnouncement {
@@ -144,9 +145,9 @@ fn samples() -> Vec<Text> {
             loser: 1,
             winner: 2,
         },
-        Text::StatusTimedOut {
+        Text::Oaq(OaqText::StatusTimedOut {
             name: String::from("An"),
-        },
+        }),
         Text::ComputerName {
             name: String::from("Ô ăn quan"),
             level: Level::Hard,
@@ -179,8 +180,8 @@ fn samples() -> Vec<Text> {
             game: GameKind::Oaq,
             names: vec![String::from("An"), String::from("Bình")],
         },
-        Text::RulesName { rules },
-        Text::DefaultRules { rules },
+        Text::Oaq(OaqText::RulesName { rules }),
+        Text::Oaq(OaqText::DefaultRules { rules }),
         Text::NotAMove,
         Text::MovePlayed {
             mv: String::from("3+"),
@@ -197,11 +198,11 @@ fn samples() -> Vec<Text> {
             max_s: 86_400,
         },
         Text::ChannelNotAllowed { channels: vec![] },
-        Text::RulesSummary {
+        Text::Oaq(OaqText::RulesSummary {
             rules,
             in_play: true,
-        },
-        Text::Help,
+        }),
+        Text::Oaq(OaqText::Help),
         Text::RatingChange {
             name: String::from("An"),
             before: 1500,
@@ -303,6 +304,18 @@ fn every_message_is_written_in_english_and_vietnamese() {
     let covered: HashSet<TextKey> = samples.iter().map(TextKey::from).collect();
     let missing: Vec<TextKey> = TextKey::iter().filter(|k| !covered.contains(k)).collect();
     assert!(missing.is_empty(), "messages without a sample: {missing:?}");
+    let oaq: HashSet<OaqTextKey> = samples
+        .iter()
+        .filter_map(|t| match t {
+            Text::Oaq(o) => Some(OaqTextKey::from(o)),
+            _ => None,
+        })
+        .collect();
+    let missing: Vec<OaqTextKey> = OaqTextKey::iter().filter(|k| !oaq.contains(k)).collect();
+    assert!(
+        missing.is_empty(),
+        "Ô ăn quan messages without a sample: {missing:?}"
+    );
     for text in &samples {
         let english = text.render(Locale::English);
         let vietnamese = text.render(Locale::Vietnamese);
@@ -311,6 +324,17 @@ fn every_message_is_written_in_english_and_vietnamese() {
             !vietnamese.trim().is_empty(),
             "{text:?} is empty in Vietnamese"
         );
+        for rendered in [&english, &vietnamese] {
+            // Fluent writes an argument the Rust side did not pass as `{$name}`.
+            assert!(
+                !rendered.contains("{$"),
+                "{text:?} misses an argument: {rendered}"
+            );
+            assert!(
+                !rendered.contains('\u{2068}'),
+                "{text:?} has isolation marks"
+            );
+        }
         if !LANGUAGE_NEUTRAL.contains(&TextKey::from(text)) {
             assert_ne!(english, vietnamese, "{text:?} is not translated");
         }
@@ -406,4 +430,109 @@ fn registered_commands_carry_the_vietnamese_names() {
         .localizations
         .iter()
         .any(|(code, name)| code == "vi" && name == "dân gian"));
+}
+
+/// Every `.ftl` file of the catalogue parses; an error names the file and line.
+#[test]
+fn every_catalogue_file_parses() {
+    let mut errors = Vec::new();
+    for part in PARTS {
+        for locale in Locale::ALL {
+            let path = format!("assets/locales/{}/{}", lang(locale), part.file);
+            errors.extend(parse_errors(&path, part.source(locale)));
+        }
+    }
+    assert!(
+        errors.is_empty(),
+        "catalogue files with errors:\n{}",
+        errors.join("\n")
+    );
+}
+
+/// A parse error is reported with its file and line.
+#[test]
+fn a_parse_error_names_its_file_and_line() {
+    let errors = parse_errors("en/broken.ftl", "good = Fine\nbad = { $x\n");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("en/broken.ftl:2: "), "{errors:?}");
+}
+
+fn lang(locale: Locale) -> &'static str {
+    match locale {
+        Locale::English => "en",
+        Locale::Vietnamese => "vi",
+    }
+}
+
+/// Each part's file defines exactly the messages its Rust side uses, in every language: a
+/// translator can neither leave one out nor add one that nothing shows.
+#[test]
+fn every_file_defines_exactly_the_messages_its_part_uses() {
+    for part in PARTS {
+        let used: HashSet<String> = (part.ids)().into_iter().map(String::from).collect();
+        for locale in Locale::ALL {
+            let ids = message_ids(part.source(locale));
+            let defined: HashSet<String> = ids.iter().cloned().collect();
+            let path = format!("assets/locales/{}/{}", lang(locale), part.file);
+            assert_eq!(defined.len(), ids.len(), "{path} defines a message twice");
+            let mut missing: Vec<_> = used.difference(&defined).collect();
+            let mut unused: Vec<_> = defined.difference(&used).collect();
+            missing.sort();
+            unused.sort();
+            assert!(missing.is_empty(), "{path} lacks {missing:?}");
+            assert!(unused.is_empty(), "{path} defines unused {unused:?}");
+        }
+    }
+}
+
+/// Exact renderings, byte for byte: mentions, links and code spans pass through untouched
+/// (no isolation marks), plurals agree, and numbers print without digit grouping.
+#[test]
+fn representative_messages_render_exactly() {
+    let en = Locale::English;
+    let vi = Locale::Vietnamese;
+    let link = Some(String::from("https://discord.com/channels/1/2/3"));
+    let cases = [
+        (
+            Text::OutOfDate { to_move: Some(2), link: link.clone() },
+            "This board is out of date: the game has moved on (https://discord.com/channels/1/2/3). <@2> to move. Here is the current position:",
+            "Bàn cờ này đã cũ: ván đấu đã đi tiếp (https://discord.com/channels/1/2/3). Đến lượt <@2>. Đây là thế cờ hiện tại:",
+        ),
+        (
+            Text::ReplayCaption { game: 1500, south: 1, north: 2, plies: 1 },
+            "Replay of game `1500`: <@1> vs <@2>, 1 move. The record below replays it with the engine's command line.",
+            "Xem lại ván `1500`: <@1> đấu <@2>, 1 nước. Biên bản bên dưới có thể chơi lại bằng công cụ dòng lệnh của engine.",
+        ),
+        (
+            Text::LeaderboardSubtitle { page: 1, pages: 2, players: 1500 },
+            "Page 1 of 2 · 1500 rated players",
+            "Trang 1/2 · 1500 người chơi được xếp hạng",
+        ),
+        (
+            Text::TurnTimeoutOutOfRange { min_s: 60, max_s: 604_800 },
+            "The time per move must be between 1 min and 7 d.",
+            "Thời gian mỗi nước phải từ 1 phút đến 7 ngày.",
+        ),
+        (
+            Text::Oaq(OaqText::MoveSummary {
+                mover: 1,
+                label: 3,
+                right: false,
+                relays: 1,
+                citizens: 1,
+                mandarins: (true, true),
+            }),
+            "<@1> sowed square 3 to the ← left, relayed once and captured 1 stone, the West mandarin and the East mandarin.",
+            "<@1> rải ô 3 sang ← trái, bốc tiếp 1 lần và ăn 1 quân dân, quan bên trái và quan bên phải.",
+        ),
+        (
+            Text::RatingChange { name: String::from("An"), before: 1500, after: 1400, provisional: false },
+            "An: rating 1500 → 1400 (-100)",
+            "An: hệ số 1500 → 1400 (-100)",
+        ),
+    ];
+    for (text, english, vietnamese) in cases {
+        assert_eq!(text.render(en), english);
+        assert_eq!(text.render(vi), vietnamese);
+    }
 }

@@ -302,7 +302,7 @@ impl App {
 
     /// `/oaq help`.
     pub fn help(&self, locale: Locale) -> Response {
-        Response::private(Text::Help.render(locale))
+        Response::private(Text::Oaq(text::OaqText::Help).render(locale))
     }
 
     /// A button click by `user` in `place` (the interaction's server and channel, never

@@ -3,7 +3,8 @@
 
 use std::borrow::Cow;
 
-use crate::app::text::{command_text, CommandText, Label, Locale};
+use crate::app::text::commands::{command_text, CommandText, Label};
+use crate::app::text::Locale;
 
 /// The Discord locale code each non-default catalogue language is registered under.
 const DISCORD_CODES: [(Locale, &str); 1] = [(Locale::Vietnamese, "vi")];
@@ -19,7 +20,7 @@ pub enum Kind {
     Choice,
 }
 
-/// The catalogue key (as in [`crate::app::text::COMMANDS`]) of every command, option and
+/// The catalogue key (as in [`crate::app::text::commands::COMMANDS`]) of every command, option and
 /// choice under `commands`, with what it names.
 pub fn keys<U, E>(commands: &[poise::Command<U, E>]) -> Vec<(String, Kind)> {
     let mut keys = Vec::new();

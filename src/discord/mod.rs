@@ -310,7 +310,7 @@ pub enum FirstChoice {
 }
 
 /// The bot's slash commands, named and described in every language of the catalogue
-/// (descriptions and translations come from [`crate::app::text::COMMANDS`]).
+/// (descriptions and translations come from [`crate::app::text::commands::COMMANDS`]).
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![oaq()];
     commands.iter_mut().for_each(localize::localize);

@@ -7,7 +7,7 @@ use image::RgbImage;
 
 use super::{Controls, Frame, Hosted, Notation, Scene, Situation};
 use crate::app::reply::{Action, Button, Style};
-use crate::app::text::Text;
+use crate::app::text::{OaqText, Text};
 use crate::games::oaq::{
     self, Direction, EndReason, Event, Game, Move, Outcome, Position, Preset, Rules, Seat, Square,
 };
@@ -152,26 +152,30 @@ impl OaqTable {
         let position = self.position();
         let name = |s: Seat| scene.names[s.index()].clone();
         let points = |s: Seat| position.captured(s);
-        let wins = |s: Seat| Text::StatusWins {
-            name: name(s),
-            high: points(s),
-            low: points(s.other()),
+        let wins = |s: Seat| {
+            Text::Oaq(OaqText::StatusWins {
+                name: name(s),
+                high: points(s),
+                low: points(s.other()),
+            })
         };
-        let draw = || Text::StatusDraw {
-            points: points(Seat::South),
+        let draw = || {
+            Text::Oaq(OaqText::StatusDraw {
+                points: points(Seat::South),
+            })
         };
         match scene.situation {
-            Situation::ToMove { seat: s, .. } => Text::StatusToMove {
+            Situation::ToMove { seat: s, .. } => Text::Oaq(OaqText::StatusToMove {
                 name: name(seat(*s)),
-            },
+            }),
             Situation::Forfeited { loser, why, .. } => {
                 let winner = seat(*loser).other();
                 match why {
                     crate::store::Retirement::Resigned => {
-                        Text::StatusResigned { name: name(winner) }
+                        Text::Oaq(OaqText::StatusResigned { name: name(winner) })
                     }
                     crate::store::Retirement::TimedOut => {
-                        Text::StatusTimedOut { name: name(winner) }
+                        Text::Oaq(OaqText::StatusTimedOut { name: name(winner) })
                     }
                 }
             }
@@ -207,7 +211,7 @@ impl Hosted for OaqTable {
     fn default_rules(server: &GuildSettings) -> Text {
         let rules = preset_rules(server_preset(server), server.quan_value)
             .unwrap_or_else(|_| Rules::default());
-        Text::DefaultRules { rules }
+        Text::Oaq(OaqText::DefaultRules { rules })
     }
 
     fn start(rules: &Rules, _seats: usize) -> Result<OaqTable, String> {
@@ -242,7 +246,10 @@ impl Hosted for OaqTable {
         if self.retired.is_some() {
             return Err(Text::GameOver);
         }
-        let events = self.game.play(mv).map_err(Text::Illegal)?;
+        let events = self
+            .game
+            .play(mv)
+            .map_err(|e| Text::Oaq(OaqText::Illegal(e)))?;
         self.last = Some((mv, events));
         Ok(())
     }
@@ -310,17 +317,19 @@ impl Hosted for OaqTable {
             }
         }
         let mover = mv.square.owner().unwrap_or(Seat::South);
-        let mut lines = vec![Text::MoveSummary {
+        let mut lines = vec![Text::Oaq(OaqText::MoveSummary {
             mover: scene.ids[mover.index()],
             label: mv.square.label().unwrap_or(0),
             right: travels_right(*mv),
             relays,
             citizens,
             mandarins,
-        }];
-        lines.extend(refills.into_iter().map(|(seat, borrowed)| Text::Refilled {
-            player: scene.ids[seat.index()],
-            borrowed,
+        })];
+        lines.extend(refills.into_iter().map(|(seat, borrowed)| {
+            Text::Oaq(OaqText::Refilled {
+                player: scene.ids[seat.index()],
+                borrowed,
+            })
         }));
         lines
     }
@@ -329,26 +338,26 @@ impl Hosted for OaqTable {
         let Some((reason, collected)) = self.last.as_ref().and_then(|(_, e)| game_end(e)) else {
             return Vec::new();
         };
-        let mut lines = vec![Text::GameEnded { reason }];
+        let mut lines = vec![Text::Oaq(OaqText::GameEnded { reason })];
         for seat in Seat::BOTH {
             let gathered = collected[seat.index()];
-            lines.push(Text::FinalCount {
+            lines.push(Text::Oaq(OaqText::FinalCount {
                 name: scene.names[seat.index()].clone(),
                 captured: self.position().captured(seat) - i16::from(gathered),
                 collected: gathered,
-            });
+            }));
         }
         lines
     }
 
     fn score_lines(&self, scene: &Scene<'_>) -> Vec<Text> {
         let points = |s: Seat| self.position().captured(s);
-        vec![Text::Totals {
+        vec![Text::Oaq(OaqText::Totals {
             south: scene.names[0].clone(),
             south_points: points(Seat::South),
             north: scene.names[1].clone(),
             north_points: points(Seat::North),
-        }]
+        })]
     }
 
     fn picture(
@@ -361,12 +370,12 @@ impl Hosted for OaqTable {
         let locale = scene.locale;
         let position = self.position();
         let details = Seat::BOTH.map(|s| {
-            Text::PanelCaptured {
+            Text::Oaq(OaqText::PanelCaptured {
                 points: position.captured(s),
-            }
+            })
             .render(locale)
         });
-        let title = Text::BoardTitle { rules: *rules }.render(locale);
+        let title = Text::Oaq(OaqText::BoardTitle { rules: *rules }).render(locale);
         let status = match frame {
             Some(Frame { ply, plies }) => Text::ReplayFrame { ply, plies },
             None => self.status(scene),
@@ -463,14 +472,14 @@ impl Hosted for OaqTable {
     }
 
     fn rules_text(rules: &Rules, in_play: bool) -> Text {
-        Text::RulesSummary {
+        Text::Oaq(OaqText::RulesSummary {
             rules: *rules,
             in_play,
-        }
+        })
     }
 
     fn rules_name(rules: &Rules) -> Text {
-        Text::RulesName { rules: *rules }
+        Text::Oaq(OaqText::RulesName { rules: *rules })
     }
 
     fn engine_command(rules: &Rules, start: &str) -> String {

@@ -1,0 +1,263 @@
+# The shell's messages in English: challenges, turns, endings, ratings, history, settings.
+# Each game's own messages live in its own file (oaq.ftl for Ô ăn quan).
+#
+# Arguments named after players ($challenger, $winner, $player…) are Discord mentions such as
+# <@123>; $link is a message link. Numbers are printed as given (no digit grouping).
+
+## Fragments that other messages use
+
+# The name of a game. $game: oaq, shogi or chinese_checkers.
+game-name = { $game ->
+        [oaq] Ô ăn quan
+        [shogi] Shogi
+       *[chinese_checkers] Chinese checkers
+    }
+# Who starts, in a challenge. $first: rps, coin, anyone or player ($starter starts).
+challenge-first = { $first ->
+        [rps] rock-paper-scissors decides who starts
+        [coin] a coin toss decides who starts
+        [anyone] whoever accepts starts
+       *[player] { $starter } starts
+    }
+# A link after a sentence.
+link-suffix = {" "}({ $link })
+# A link after a list entry.
+link-after-colon = : { $link }
+# Between the players' names in a thread name.
+versus = {" "}vs{" "}
+# One part of a duration. $unit: day, hour, minute or second.
+duration-part = { $n } { $unit ->
+        [day] d
+        [hour] h
+        [minute] min
+       *[second] s
+    }
+# Where games may start when no channel is listed.
+channels-anywhere = every channel
+# A computer level. $level: easy, medium or hard.
+level-name = { $level ->
+        [easy] easy
+        [medium] medium
+       *[hard] hard
+    }
+# How the first player is chosen, in the settings. $first: rps, coin, challenger or opponent.
+first-setting = { $first ->
+        [rps] rock-paper-scissors
+        [coin] a coin toss
+        [challenger] the challenger
+       *[opponent] the opponent
+    }
+# After "won": how a game ended. $finish: board, resigned or timed_out.
+won-how = { $finish ->
+        [resigned] {" "}by resignation
+        [timed_out] {" "}on time
+       *[board] {""}
+    }
+# The line above a rock-paper-scissors prompt after a tie; $hand is the hand both picked.
+rps-tie = Tie: you both picked { $hand }. Pick again!
+
+## Challenges
+
+challenge-direct = { $challenger } challenges { $opponent } to a game of **{ game-name }** ({ $rules } rules; { challenge-first }). The challenge expires <t:{ $expires }:R>.
+challenge-open = { $challenger } is looking for an opponent for **{ game-name }** ({ $rules } rules; { challenge-first }). Anyone may accept. The challenge expires <t:{ $expires }:R>.
+not-a-move = That is not a move of this game.
+move-played = You played `{ $mv }`{ $link }.
+accept = Accept
+decline = Decline
+cancel = Cancel
+cannot-challenge-self = You cannot challenge yourself. Name another player, or leave the opponent out for an open challenge.
+cannot-challenge-bot = Bots cannot play { game-name } here. Challenge a person, or leave the opponent out for an open challenge.
+channel-has-game = A game is already being played in this channel{ $link }. Only one game or challenge fits in a channel: start a thread and challenge there to play at the same time.
+channel-has-challenge = A challenge is already waiting in this channel{ $link }. Only one game or challenge fits in a channel: accept it, or start a thread and challenge there.
+challenge-is-for-someone-else = This challenge is for { $opponent }.
+cannot-accept-own-challenge = You cannot accept your own challenge.
+only-challenger-cancels = Only { $challenger } can cancel this challenge.
+only-opponent-declines = Only the challenged player can decline this challenge.
+challenge-gone = This challenge is no longer open.
+challenge-expired = The challenge from { $challenger } expired: nobody started the game in time.
+challenge-declined = { $opponent } declined the challenge from { $challenger }.
+challenge-cancelled = { $challenger } cancelled the challenge.
+# $tie: the rps-tie line and a line break after a tie, otherwise empty.
+rps-prompt = { $tie }{ $challenger } and { $opponent }: rock, paper, scissors for the first move! Pick with the buttons below; nobody sees your choice until you have both picked.
+# A hand, as a button label or in a sentence. $hand: rock, paper or scissors.
+hand = { $hand ->
+        [rock] 🪨 Rock
+        [paper] 📄 Paper
+       *[scissors] ✂️ Scissors
+    }
+rps-picked = You picked { hand }. Waiting for { $waiting_for }.
+rps-already-picked = You already picked { hand } this round.
+rps-not-yours = Only the two players pick here.
+first-by-rps = { $winning } beats { $losing }: { $winner } moves first.
+first-by-coin = Coin toss: { $winner } moves first.
+first-fixed = { $first } moves first.
+
+## Playing
+
+to-move = { $player } to move.
+wins = **{ $winner } wins!**
+draw = **A draw!**
+resigned = { $loser } resigned. **{ $winner } wins!**
+resign = Resign
+rules-button = Rules
+confirm-resign = Resign this game? { $opponent } will win. Dismiss this message to keep playing.
+yes-resign = Yes, resign
+you-resigned = You resigned.
+not-your-turn = It is { $player }'s turn, not yours.
+not-a-player = You are not playing in this game. Start your own with `/oaq challenge`.
+# $to_move: the player to move, or none when the game is over.
+out-of-date = This board is out of date: the game has moved on{ $link }.{ $to_move ->
+        [none] {""}
+       *[other] {" "}{ $to_move } to move. Here is the current position:
+    }
+board-posted-again = This copy of the board is no longer live: the game goes on on the board posted since{ $link }.
+lost-race = Another click reached the game first, so yours was not applied. Look at the updated board and try again.
+game-over = This game is over.
+no-game-here = There is no game in this channel. Start one with `/oaq challenge`.
+only-challenge-here = No game yet in this channel, only a challenge waiting to be accepted{ $link }.
+resigned-announcement = { $loser } resigned. **{ $winner } wins!** The final board is above.
+thinking = { $player } is thinking…
+turn-ends = Time for this move runs out <t:{ $deadline }:R>.
+timed-out = { $loser } ran out of time. **{ $winner } wins!**
+computer-name = { $name } ({ level-name })
+computer-game = { $player } plays the computer ({ level-name } level). { $player_first ->
+        [yes] You move first.
+       *[no] The computer moves first.
+    }
+bot-record = { $player }'s record against the { level-name } computer: { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    }, { $draws ->
+        [one] 1 draw
+       *[other] { $draws } draws
+    }, { $losses ->
+        [one] 1 loss
+       *[other] { $losses } losses
+    }.
+rematch = Rematch
+game-not-over = This game is still being played: finish it (or resign) first.
+played-in-thread = The game is played in the thread of this message.
+# $names: the players' names, joined with versus.
+thread-name = { game-name }: { $names }
+
+## Settings
+
+# $turn and $challenge are durations; $channels a list of channels or channels-anywhere.
+settings-summary = **{ $changed ->
+        [yes] Settings updated for this server
+       *[no] Settings of this server
+    }**
+    • Default rules: { $rules }
+    • First player: { first-setting }
+    • Time per move: { $turn }
+    • Challenges expire after: { $challenge }
+    • Each game in its own thread: { $threads ->
+        [yes] yes
+       *[no] no
+    }
+    • Games allowed in: { $channels }
+settings-only-in-servers = Settings belong to a server: use `/oaq settings` in one.
+needs-manage-server = Only members with the **Manage Server** permission can see or change these settings.
+turn-timeout-out-of-range = The time per move must be between { $min } and { $max }.
+challenge-timeout-out-of-range = The challenge timeout must be between { $min } and { $max }.
+channel-not-allowed = Games are not played in this channel on this server. Try { $channels }.
+
+## Ratings
+
+# $change: the difference, with its sign (+12, -3, +0).
+rating-change = { $name }: rating { $before } → { $after }{ $provisional ->
+        [yes] ?
+       *[no] {""}
+    } ({ $change })
+only-in-servers = Ratings, leaderboards and the list of games are kept per server: use this command in a server.
+leaderboard-empty = Nobody is rated in this server yet: the leaderboard starts with the first finished game between two players.
+no-such-page = The leaderboard has { $pages } { $pages ->
+        [one] page
+       *[other] pages
+    } only.
+leaderboard-caption = 🏆 **{ game-name }** leaderboard of this server, page { $page } of { $pages }.
+leaderboard-title = { game-name } leaderboard
+leaderboard-subtitle = Page { $page } of { $pages } · { $players } rated { $players ->
+        [one] player
+       *[other] players
+    }
+column-rank = #
+column-player = Player
+column-rating = Rating
+column-record = Won / drawn / lost
+rating-value = { $rating }{ $provisional ->
+        [yes] ?
+       *[no] {""}
+    }
+provisional-legend = ? provisional: fewer games than the rating needs to settle
+previous-page = ◀ Previous
+next-page = Next ▶
+stats-none = { $player } has not finished a rated game in this server yet.
+# $spread: twice the rating deviation. $ranked: yes when $rank (of $players) is known.
+stats-summary = **{ game-name }** rating of { $player }: **{ $rating }{ $provisional ->
+        [yes] ?
+       *[no] {""}
+    }** (± { $spread }){ $provisional ->
+        [yes] , provisional
+       *[no] {""}
+    }{ $ranked ->
+        [yes] , rank { $rank } of { $players }
+       *[no] {""}
+    }.
+    { $wins } won, { $draws } drawn, { $losses } lost in { $games } rated { $games ->
+        [one] game
+       *[other] games
+    }.
+chart-title = Rating of { $name }
+chart-axis = rated games
+
+## History and replays
+
+recent-games-of = Recent games of { $player }:
+recent-games-here = Recent games in this server:
+no-finished-games = No finished games yet.
+# $standing: won, drew or lost; $change: the rating change as " (+12)", or empty.
+history-line = `{ $game }` <t:{ $ended }:d> { $standing ->
+        [won] **won** against
+        [drew] drew with
+       *[lost] lost to
+    } { $opponent }{ won-how }{ $change }
+server-history-line = `{ $game }` <t:{ $ended }:d> { $south } vs { $north }: { $winner ->
+        [none] draw
+       *[other] { $winner } won{ won-how }
+    }
+no-such-game = There is no game { $game } here. `/oaq history` lists the finished games with their numbers.
+replay-caption = Replay of game `{ $game }`: { $south } vs { $north }, { $plies } { $plies ->
+        [one] move
+       *[other] moves
+    }. The record below replays it with the engine's command line.
+# $finish: none while the game goes on. $drawn: yes for a draw, else $winner is a name.
+record-result = Result: { $finish ->
+        [none] still being played
+       *[other] { $drawn ->
+            [yes] draw
+           *[no] { $winner } won{ won-how }
+        }
+    }
+record-replay-with = Replay with:
+record-cut = … and { $left_out } more { $left_out ->
+        [one] move
+       *[other] moves
+    }: too long for one message, see the animation.
+replay-frame = { $ply ->
+        [0] Start
+       *[other] Move { $ply } of { $plies }
+    }
+running-games = Games being played in this server (anyone may watch):
+running-game = • `{ $game }` { $south } vs { $north }, { $plies } { $plies ->
+        [one] move
+       *[other] moves
+    } played{ $link }
+no-running-games = No game is being played in this server right now. Start one with `/oaq challenge`.
+
+## Errors
+
+damaged = The saved game for this channel is damaged and cannot be read. Nothing was changed and the record was kept for inspection: please tell the bot's operator.
+unknown-button = This button is not one I recognise (it may come from an older version of the bot). Use `/oaq board` to get a fresh board.
+button-elsewhere = This button belongs to a challenge or game in another channel, so it does nothing here.
+apology = Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.

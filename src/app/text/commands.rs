@@ -1,0 +1,345 @@
+//! The slash commands' names and descriptions, in every language of the catalogue. The
+//! Discord adapter (`src/discord/localize.rs`) applies them at start-up.
+
+use super::Locale;
+
+/// The name and description of a slash command, option or choice in one language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Label {
+    /// What the user types (commands, options) or picks (choices).
+    pub name: &'static str,
+    /// The help line Discord shows under it (empty for choices, which have none).
+    pub description: &'static str,
+}
+
+/// A slash command, option or choice, by key, in every language of the catalogue.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandText {
+    /// `oaq`, `oaq challenge`, `oaq challenge opponent` (an option), or `rules=folk` (a
+    /// choice, by option and English name, shared by every command with that option).
+    pub key: &'static str,
+    /// English.
+    pub english: Label,
+    /// Vietnamese. Command and option names are written without tone marks, so they are
+    /// as easy to type as the English ones; descriptions and choices are written in full.
+    pub vietnamese: Label,
+}
+
+impl CommandText {
+    /// The label in `locale`.
+    pub fn label(&self, locale: Locale) -> Label {
+        match locale {
+            Locale::English => self.english,
+            Locale::Vietnamese => self.vietnamese,
+        }
+    }
+}
+
+const fn entry(
+    key: &'static str,
+    english: (&'static str, &'static str),
+    vietnamese: (&'static str, &'static str),
+) -> CommandText {
+    CommandText {
+        key,
+        english: Label {
+            name: english.0,
+            description: english.1,
+        },
+        vietnamese: Label {
+            name: vietnamese.0,
+            description: vietnamese.1,
+        },
+    }
+}
+
+/// Every slash command, option and choice of the bot, in English and Vietnamese. The
+/// Discord adapter applies these at start-up; a test checks that every command the bot
+/// registers has an entry here.
+pub const COMMANDS: &[CommandText] = &[
+    entry(
+        "oaq",
+        ("oaq", "Play Ô ăn quan, the Vietnamese mandarin-square game"),
+        ("oaq", "Chơi Ô ăn quan, trò chơi dân gian Việt Nam"),
+    ),
+    entry(
+        "oaq challenge",
+        (
+            "challenge",
+            "Challenge someone (or anyone) to a game of Ô ăn quan",
+        ),
+        (
+            "thach-dau",
+            "Thách một người (hoặc mọi người) chơi một ván Ô ăn quan",
+        ),
+    ),
+    entry(
+        "oaq challenge opponent",
+        (
+            "opponent",
+            "Who to play; leave empty for an open challenge anyone may accept",
+        ),
+        (
+            "doi-thu",
+            "Người bạn muốn thách; bỏ trống để ai cũng có thể nhận lời",
+        ),
+    ),
+    entry(
+        "oaq challenge rules",
+        ("rules", "Rules preset (default: the server's, or standard)"),
+        ("luat", "Bộ luật (mặc định: của máy chủ, hoặc chuẩn)"),
+    ),
+    entry(
+        "oaq challenge quan_value",
+        (
+            "quan_value",
+            "Points a mandarin is worth (default: the server's, or 10)",
+        ),
+        (
+            "gia-quan",
+            "Số điểm của một quân quan (mặc định: của máy chủ, hoặc 10)",
+        ),
+    ),
+    entry(
+        "oaq challenge first",
+        (
+            "first",
+            "Who moves first (default: the server's, or rock-paper-scissors)",
+        ),
+        (
+            "di-truoc",
+            "Ai đi trước (mặc định: của máy chủ, hoặc oẳn tù tì)",
+        ),
+    ),
+    entry(
+        "oaq play",
+        ("play", "Play the computer right away (you move first)"),
+        ("choi-voi-may", "Chơi với máy ngay (bạn đi trước)"),
+    ),
+    entry(
+        "oaq play level",
+        ("level", "How strong the computer plays (default: medium)"),
+        ("muc-do", "Máy chơi mạnh đến đâu (mặc định: vừa)"),
+    ),
+    entry(
+        "oaq play rules",
+        ("rules", "Rules preset (default: standard)"),
+        ("luat", "Bộ luật (mặc định: chuẩn)"),
+    ),
+    entry(
+        "oaq play quan_value",
+        ("quan_value", "Points a mandarin is worth (default: 10)"),
+        ("gia-quan", "Số điểm của một quân quan (mặc định: 10)"),
+    ),
+    entry(
+        "oaq settings",
+        (
+            "settings",
+            "Server settings: default rules, first player, timeouts, allowed channels",
+        ),
+        (
+            "cai-dat",
+            "Cài đặt máy chủ: luật mặc định, người đi trước, thời gian, kênh được chơi",
+        ),
+    ),
+    entry(
+        "oaq settings rules",
+        ("rules", "Default rules preset of new challenges"),
+        ("luat", "Bộ luật mặc định cho các lời thách mới"),
+    ),
+    entry(
+        "oaq settings quan_value",
+        ("quan_value", "Default points a mandarin is worth"),
+        ("gia-quan", "Số điểm mặc định của một quân quan"),
+    ),
+    entry(
+        "oaq settings first",
+        ("first", "Default way to choose who moves first"),
+        ("di-truoc", "Cách mặc định để chọn người đi trước"),
+    ),
+    entry(
+        "oaq settings turn_timeout_minutes",
+        (
+            "turn_timeout_minutes",
+            "Minutes per move (1 to 10080 = 7 days)",
+        ),
+        (
+            "phut-moi-nuoc",
+            "Số phút cho mỗi nước (1 đến 10080 = 7 ngày)",
+        ),
+    ),
+    entry(
+        "oaq settings challenge_timeout_minutes",
+        (
+            "challenge_timeout_minutes",
+            "Minutes before a challenge expires (1 to 1440)",
+        ),
+        (
+            "phut-loi-thach",
+            "Số phút trước khi lời thách hết hạn (1 đến 1440)",
+        ),
+    ),
+    entry(
+        "oaq settings allow_channel",
+        (
+            "allow_channel",
+            "Allow games in this channel (then only in the listed channels)",
+        ),
+        (
+            "cho-phep-kenh",
+            "Cho phép chơi trong kênh này (khi đó chỉ chơi ở các kênh đã chọn)",
+        ),
+    ),
+    entry(
+        "oaq settings remove_channel",
+        ("remove_channel", "No longer allow games in this channel"),
+        ("bo-kenh", "Không cho chơi trong kênh này nữa"),
+    ),
+    entry(
+        "oaq settings any_channel",
+        ("any_channel", "Allow games in every channel again"),
+        ("moi-kenh", "Cho phép chơi ở mọi kênh trở lại"),
+    ),
+    entry(
+        "oaq settings threads",
+        (
+            "threads",
+            "Play each accepted challenge in its own public thread",
+        ),
+        (
+            "luong-rieng",
+            "Chơi mỗi ván trong một luồng (thread) công khai riêng",
+        ),
+    ),
+    entry(
+        "oaq leaderboard",
+        (
+            "leaderboard",
+            "This server's Ô ăn quan ratings, ten players a page",
+        ),
+        (
+            "bang-xep-hang",
+            "Hệ số Ô ăn quan của máy chủ này, mười người mỗi trang",
+        ),
+    ),
+    entry(
+        "oaq leaderboard page",
+        ("page", "The page to show (default: the first)"),
+        ("trang", "Trang muốn xem (mặc định: trang đầu)"),
+    ),
+    entry(
+        "oaq stats",
+        (
+            "stats",
+            "A player's rating, record, recent games and rating chart in this server",
+        ),
+        (
+            "thong-ke",
+            "Hệ số, thành tích, các ván gần đây và biểu đồ hệ số của một người chơi",
+        ),
+    ),
+    entry(
+        "oaq stats player",
+        ("player", "Whose statistics (default: yours)"),
+        ("nguoi-choi", "Thống kê của ai (mặc định: của bạn)"),
+    ),
+    entry(
+        "oaq history",
+        (
+            "history",
+            "Recent finished games of a player, or of this server",
+        ),
+        (
+            "lich-su",
+            "Các ván đã kết thúc gần đây của một người chơi, hoặc của máy chủ",
+        ),
+    ),
+    entry(
+        "oaq history player",
+        ("player", "Whose games (default: the whole server's)"),
+        ("nguoi-choi", "Các ván của ai (mặc định: cả máy chủ)"),
+    ),
+    entry(
+        "oaq replay",
+        (
+            "replay",
+            "An animation of a game, move by move, with its record",
+        ),
+        (
+            "xem-lai",
+            "Ảnh động của một ván, từng nước một, kèm biên bản",
+        ),
+    ),
+    entry(
+        "oaq replay game",
+        ("game", "The game's number, as `/oaq history` lists it"),
+        ("van", "Số hiệu của ván, như `/oaq lich-su` liệt kê"),
+    ),
+    entry(
+        "oaq games",
+        (
+            "games",
+            "The games being played in this server, with links to watch them",
+        ),
+        (
+            "cac-van",
+            "Các ván đang chơi trong máy chủ, kèm liên kết để xem",
+        ),
+    ),
+    entry(
+        "oaq board",
+        ("board", "Post the current board of this channel again"),
+        ("ban-co", "Đăng lại bàn cờ hiện tại của kênh này"),
+    ),
+    entry(
+        "oaq move",
+        (
+            "move",
+            "Play a move by typing it; the suggestions list your legal moves",
+        ),
+        (
+            "di",
+            "Đi một nước bằng cách gõ; gợi ý liệt kê các nước bạn được đi",
+        ),
+    ),
+    entry(
+        "oaq move move",
+        (
+            "move",
+            "The move, as its button shows it or in notation (3+)",
+        ),
+        ("nuoc", "Nước đi, như trên nút bấm hoặc theo ký hiệu (3+)"),
+    ),
+    entry(
+        "oaq resign",
+        ("resign", "Resign your game in this channel"),
+        ("xin-thua", "Xin thua ván của bạn trong kênh này"),
+    ),
+    entry(
+        "oaq rules",
+        ("rules", "The rules in play in this channel"),
+        ("luat", "Luật đang áp dụng trong kênh này"),
+    ),
+    entry(
+        "oaq help",
+        ("help", "How to play with this bot"),
+        ("huong-dan", "Cách chơi với bot này"),
+    ),
+    entry("rules=standard", ("standard", ""), ("chuẩn", "")),
+    entry("rules=folk", ("folk", ""), ("dân gian", "")),
+    entry("rules=young", ("young", ""), ("quan non", "")),
+    entry("quan_value=10", ("10", ""), ("10 điểm", "")),
+    entry("quan_value=5", ("5", ""), ("5 điểm", "")),
+    entry("first=rps", ("rps", ""), ("oẳn tù tì", "")),
+    entry("first=coin", ("coin", ""), ("tung đồng xu", "")),
+    entry("first=me", ("me", ""), ("tôi", "")),
+    entry("first=them", ("them", ""), ("đối thủ", "")),
+    entry("level=easy", ("easy", ""), ("dễ", "")),
+    entry("level=medium", ("medium", ""), ("vừa", "")),
+    entry("level=hard", ("hard", ""), ("khó", "")),
+];
+
+/// The catalogue entry for a command, option or choice key.
+pub fn command_text(key: &str) -> Option<&'static CommandText> {
+    COMMANDS.iter().find(|c| c.key == key)
+}

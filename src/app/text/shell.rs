@@ -1,0 +1,525 @@
+//! The shell's messages: challenges, turns, endings, ratings, history, replays, settings.
+//! The words are in `assets/locales/<lang>/shell.ftl`; [`super::shell_args`] maps each
+//! variant to its message's arguments.
+
+use super::oaq::OaqText;
+use crate::app::results::{Finish, Standing};
+use crate::store::{FirstPlayer, GameKind, Hand, Level};
+
+/// One message of the shell's part of the catalogue, with its arguments, or a game's message
+/// wrapped (see [`Text::Oaq`]). [`TextKey`] names the variants without their arguments, so a
+/// test can check that every one is written in every language; its kebab-case name
+/// (`ChallengeDirect` → `challenge-direct`) is the message's id in `shell.ftl`.
+#[derive(Debug, Clone, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(TextKey),
+    derive(Hash, strum::EnumIter, strum::IntoStaticStr),
+    strum(serialize_all = "kebab-case")
+)]
+pub enum Text {
+    /// A challenge to a named opponent.
+    ChallengeDirect {
+        /// Challenger's user id.
+        challenger: u64,
+        /// Opponent's user id.
+        opponent: u64,
+        /// The game.
+        game: GameKind,
+        /// The rules, named (see [`OaqText::RulesName`]).
+        rules: String,
+        /// How the first player is chosen.
+        first: FirstPlayer,
+        /// Expiry, Unix seconds.
+        expires_s: u64,
+    },
+    /// An open challenge.
+    ChallengeOpen {
+        /// Challenger's user id.
+        challenger: u64,
+        /// The game.
+        game: GameKind,
+        /// The rules, named (see [`OaqText::RulesName`]).
+        rules: String,
+        /// How the first player is chosen.
+        first: FirstPlayer,
+        /// Expiry, Unix seconds.
+        expires_s: u64,
+    },
+    /// Refusal: a button or command named something that is not a move of the game.
+    NotAMove,
+    /// Private answer to `/oaq move`: the move was played.
+    MovePlayed {
+        /// The move, in the game's notation.
+        mv: String,
+        /// The board's link.
+        link: Option<String>,
+    },
+    /// Button label.
+    Accept,
+    /// Button label.
+    Decline,
+    /// Button label.
+    Cancel,
+    /// Refusal.
+    CannotChallengeSelf,
+    /// Refusal.
+    CannotChallengeBot,
+    /// Refusal: the channel is busy with a game.
+    ChannelHasGame {
+        /// A link to the game's board, if known.
+        link: Option<String>,
+    },
+    /// Refusal: the channel is busy with a challenge.
+    ChannelHasChallenge {
+        /// A link to the challenge, if known.
+        link: Option<String>,
+    },
+    /// Refusal: someone else was challenged.
+    ChallengeIsForSomeoneElse {
+        /// The opponent named in the challenge.
+        opponent: u64,
+    },
+    /// Refusal.
+    CannotAcceptOwnChallenge,
+    /// Refusal.
+    OnlyChallengerCancels {
+        /// The challenger.
+        challenger: u64,
+    },
+    /// Refusal.
+    OnlyOpponentDeclines,
+    /// The challenge was removed, accepted or expired meanwhile.
+    ChallengeGone,
+    /// The challenge message after expiry.
+    ChallengeExpired {
+        /// The challenger.
+        challenger: u64,
+    },
+    /// The challenge message after a decline.
+    ChallengeDeclined {
+        /// The challenger.
+        challenger: u64,
+        /// Who declined.
+        opponent: u64,
+    },
+    /// The challenge message after a cancel.
+    ChallengeCancelled {
+        /// The challenger.
+        challenger: u64,
+    },
+    /// The rock-paper-scissors prompt.
+    RpsPrompt {
+        /// The challenger.
+        challenger: u64,
+        /// The opponent.
+        opponent: u64,
+        /// The hand both picked in the last round, if it was a tie.
+        tie: Option<Hand>,
+    },
+    /// A hand, as a button label or in a sentence.
+    Hand(Hand),
+    /// Private confirmation of a pick.
+    RpsPicked {
+        /// The hand picked.
+        hand: Hand,
+        /// The player still to pick.
+        waiting_for: u64,
+    },
+    /// Refusal: already picked this round.
+    RpsAlreadyPicked {
+        /// The hand already picked.
+        hand: Hand,
+    },
+    /// Refusal: not one of the two players.
+    RpsNotYours,
+    /// Caption: how the first player was chosen.
+    FirstByRps {
+        /// The winner (moves first).
+        winner: u64,
+        /// Their hand.
+        winning: Hand,
+        /// The loser's hand.
+        losing: Hand,
+    },
+    /// Caption: coin toss.
+    FirstByCoin {
+        /// The winner of the toss.
+        winner: u64,
+    },
+    /// Caption: fixed first player.
+    FirstFixed {
+        /// The first player.
+        first: u64,
+    },
+    /// Caption: whose turn.
+    ToMove {
+        /// The player to move.
+        player: u64,
+    },
+    /// Caption: the winner.
+    Wins {
+        /// The winner.
+        winner: u64,
+    },
+    /// Caption: a draw.
+    Draw,
+    /// Caption: a resignation.
+    Resigned {
+        /// Who resigned.
+        loser: u64,
+        /// Who wins.
+        winner: u64,
+    },
+    /// Button label.
+    Resign,
+    /// Button label.
+    RulesButton,
+    /// Resign confirmation prompt.
+    ConfirmResign {
+        /// The opponent who would win.
+        opponent: u64,
+    },
+    /// Button label.
+    YesResign,
+    /// Private confirmation after resigning.
+    YouResigned,
+    /// Refusal.
+    NotYourTurn {
+        /// The player to move.
+        player: u64,
+    },
+    /// Refusal.
+    NotAPlayer,
+    /// Refusal: the clicked board is old.
+    OutOfDate {
+        /// The player to move now, if the game goes on.
+        to_move: Option<u64>,
+        /// Link to the latest board, if known.
+        link: Option<String>,
+    },
+    /// An old copy of a board that was posted again (its buttons are gone), and the refusal
+    /// of a move clicked on such a copy.
+    BoardPostedAgain {
+        /// Link to the live board, if known.
+        link: Option<String>,
+    },
+    /// Refusal: another click won the race.
+    LostRace,
+    /// Refusal.
+    GameOver,
+    /// Refusal: no game or challenge here.
+    NoGameHere,
+    /// `/oaq board` while only a challenge is pending.
+    OnlyChallengeHere {
+        /// Link to it, if known.
+        link: Option<String>,
+    },
+    /// Acknowledgement of `/oaq resign` when the board was updated in place.
+    ResignedAnnouncement {
+        /// Who resigned.
+        loser: u64,
+        /// Who wins.
+        winner: u64,
+    },
+    /// Caption: the computer is choosing its move.
+    Thinking {
+        /// The computer's seat (the bot's own account).
+        player: u64,
+    },
+    /// Caption: when the player to move runs out of time.
+    TurnEnds {
+        /// The deadline, Unix seconds.
+        deadline_s: u64,
+    },
+    /// Caption of a game lost on time.
+    TimedOut {
+        /// Who ran out of time.
+        loser: u64,
+        /// Who wins.
+        winner: u64,
+    },
+    /// The name of the computer's seat on the board.
+    ComputerName {
+        /// The bot's display name.
+        name: String,
+        /// Its level.
+        level: Level,
+    },
+    /// Caption: a game against the computer starts.
+    ComputerGame {
+        /// The person playing.
+        player: u64,
+        /// The computer's level.
+        level: Level,
+        /// Whether the person moves first.
+        player_first: bool,
+    },
+    /// Caption of a finished game against the computer: the person's record against it.
+    BotRecord {
+        /// The person.
+        player: u64,
+        /// The level.
+        level: Level,
+        /// Games won against that level.
+        wins: u32,
+        /// Drawn games.
+        draws: u32,
+        /// Games lost.
+        losses: u32,
+    },
+    /// Button label on a finished board.
+    Rematch,
+    /// Refusal: a rematch of a game still being played.
+    GameNotOver,
+    /// `/oaq settings`: the server's settings, after a change or on request.
+    SettingsSummary {
+        /// Whether they were just changed.
+        changed: bool,
+        /// Default rules of new challenges, described (see [`OaqText::DefaultRules`]).
+        rules: String,
+        /// Default first-player method.
+        first: FirstPlayer,
+        /// Seconds per turn.
+        turn_s: u64,
+        /// Seconds a challenge waits.
+        challenge_s: u64,
+        /// Whether each game gets its own thread.
+        threads: bool,
+        /// Channels where games may start (empty: anywhere).
+        channels: Vec<u64>,
+    },
+    /// The accepted challenge's message when its game is played in a thread.
+    PlayedInThread,
+    /// The name of a game's thread.
+    ThreadName {
+        /// The game.
+        game: GameKind,
+        /// The players' names, in turn order.
+        names: Vec<String>,
+    },
+    /// Refusal: `/oaq settings` in direct messages.
+    SettingsOnlyInServers,
+    /// Refusal: `/oaq settings` without the Manage Server permission.
+    NeedsManageServer,
+    /// Refusal: a turn timeout out of bounds.
+    TurnTimeoutOutOfRange {
+        /// Shortest allowed, seconds.
+        min_s: u64,
+        /// Longest allowed, seconds.
+        max_s: u64,
+    },
+    /// Refusal: a challenge timeout out of bounds.
+    ChallengeTimeoutOutOfRange {
+        /// Shortest allowed, seconds.
+        min_s: u64,
+        /// Longest allowed, seconds.
+        max_s: u64,
+    },
+    /// Refusal: games are not allowed in this channel.
+    ChannelNotAllowed {
+        /// The channels where they are.
+        channels: Vec<u64>,
+    },
+    /// Caption of a finished rated game: one player's rating change.
+    RatingChange {
+        /// The player's name.
+        name: String,
+        /// The rating before the game, rounded.
+        before: i64,
+        /// The rating after it, rounded.
+        after: i64,
+        /// Whether the new rating is still provisional.
+        provisional: bool,
+    },
+    /// Refusal: ratings, leaderboards and the list of games exist per server.
+    OnlyInServers,
+    /// `/oaq leaderboard` before anyone is rated.
+    LeaderboardEmpty,
+    /// Refusal: a leaderboard page past the last one.
+    NoSuchPage {
+        /// The number of pages.
+        pages: u64,
+    },
+    /// The leaderboard message's caption.
+    LeaderboardCaption {
+        /// The page shown (1-based).
+        page: u64,
+        /// The number of pages.
+        pages: u64,
+    },
+    /// Picture: the leaderboard's title.
+    LeaderboardTitle,
+    /// Picture: the leaderboard's subtitle.
+    LeaderboardSubtitle {
+        /// The page shown (1-based).
+        page: u64,
+        /// The number of pages.
+        pages: u64,
+        /// Rated players.
+        players: u64,
+    },
+    /// Picture: column heading.
+    ColumnRank,
+    /// Picture: column heading.
+    ColumnPlayer,
+    /// Picture: column heading.
+    ColumnRating,
+    /// Picture: column heading (wins, draws, losses).
+    ColumnRecord,
+    /// Picture: a rating, marked when provisional.
+    RatingValue {
+        /// The rating, rounded.
+        rating: i64,
+        /// Whether it is provisional.
+        provisional: bool,
+    },
+    /// Picture: what the provisional mark means.
+    ProvisionalLegend,
+    /// Button label.
+    PreviousPage,
+    /// Button label.
+    NextPage,
+    /// `/oaq stats` of a player without a rated game here.
+    StatsNone {
+        /// The player.
+        player: u64,
+    },
+    /// `/oaq stats`: the summary.
+    StatsSummary {
+        /// The player.
+        player: u64,
+        /// The rating, rounded.
+        rating: i64,
+        /// Rating deviation, rounded.
+        deviation: i64,
+        /// Whether the rating is provisional.
+        provisional: bool,
+        /// Rank on the server's leaderboard.
+        rank: Option<u64>,
+        /// Rated players on the server.
+        players: u64,
+        /// Wins.
+        wins: u32,
+        /// Draws.
+        draws: u32,
+        /// Losses.
+        losses: u32,
+    },
+    /// Picture: the rating chart's title.
+    ChartTitle {
+        /// The player's name.
+        name: String,
+    },
+    /// Picture: the chart's horizontal axis.
+    ChartAxis,
+    /// Heading of a list of games.
+    RecentGamesOf {
+        /// The player.
+        player: u64,
+    },
+    /// Heading of the server's list of finished games.
+    RecentGamesHere,
+    /// No finished game to list.
+    NoFinishedGames,
+    /// One finished game, from a player's point of view.
+    HistoryLine {
+        /// Game id.
+        game: u64,
+        /// When it ended, Unix seconds.
+        ended_s: u64,
+        /// The opponent.
+        opponent: u64,
+        /// The player's result.
+        standing: Standing,
+        /// How it ended.
+        finish: Finish,
+        /// The player's rating change, rounded, for a rated game.
+        change: Option<i64>,
+    },
+    /// One finished game of the server.
+    ServerHistoryLine {
+        /// Game id.
+        game: u64,
+        /// When it ended, Unix seconds.
+        ended_s: u64,
+        /// South.
+        south: u64,
+        /// North.
+        north: u64,
+        /// The winner, `None` for a draw.
+        winner: Option<u64>,
+        /// How it ended.
+        finish: Finish,
+    },
+    /// Refusal: no such game here.
+    NoSuchGame {
+        /// The id asked for.
+        game: u64,
+    },
+    /// `/oaq replay`: the message above the game record.
+    ReplayCaption {
+        /// Game id.
+        game: u64,
+        /// South.
+        south: u64,
+        /// North.
+        north: u64,
+        /// Moves played.
+        plies: usize,
+    },
+    /// Game record: the result line.
+    RecordResult {
+        /// The winner's name, `None` for a draw.
+        winner: Option<String>,
+        /// How it ended; `None` while the game goes on.
+        finish: Option<Finish>,
+    },
+    /// Game record: the line before the command that replays it.
+    RecordReplayWith,
+    /// Game record: moves left out to fit in a message.
+    RecordCut {
+        /// How many.
+        left_out: usize,
+    },
+    /// Picture: a replay frame's status line.
+    ReplayFrame {
+        /// Moves played in this frame.
+        ply: usize,
+        /// Moves in the game.
+        plies: usize,
+    },
+    /// `/oaq games` heading.
+    RunningGames,
+    /// `/oaq games`: one game.
+    RunningGame {
+        /// Game id.
+        game: u64,
+        /// South.
+        south: u64,
+        /// North.
+        north: u64,
+        /// Moves played.
+        plies: usize,
+        /// Link to its board.
+        link: Option<String>,
+    },
+    /// `/oaq games` with none running.
+    NoRunningGames,
+    /// Refusal: the channel's stored record is damaged.
+    Damaged,
+    /// Refusal: a button this version of the bot does not recognise.
+    UnknownButton,
+    /// Refusal: a button naming a challenge or game of another channel (an id crafted or
+    /// copied by hand: buttons carry no authority).
+    ButtonElsewhere,
+    /// Internal error.
+    Apology,
+    /// A message of Ô ăn quan's part of the catalogue.
+    Oaq(OaqText),
+}
+
+impl From<OaqText> for Text {
+    fn from(text: OaqText) -> Self {
+        Text::Oaq(text)
+    }
+}

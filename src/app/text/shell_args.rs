@@ -1,0 +1,520 @@
+//! How each shell message's arguments are filled: mentions, links, durations and lists are
+//! put together here, from fragments of `shell.ftl` where they hold words.
+
+use strum::IntoEnumIterator;
+
+use super::fluent::{self, flag, number, text, Args};
+
+/// A formatted argument.
+type FluentValueText = fluent_bundle::FluentValue<'static>;
+use super::{mention, Locale, Text, TextKey};
+use crate::app::results::{Finish, Standing};
+use crate::store::{FirstPlayer, GameKind, Hand, Level};
+
+/// The game whose commands host every game today: messages that name their game but carry
+/// no kind yet (the bot refusal, the leaderboard and stats) name this one until each game has
+/// its own root command.
+const HOSTED: GameKind = GameKind::Oaq;
+
+/// Fragments of `shell.ftl` that Rust renders or other messages refer to (`hand` is also
+/// [`Text::Hand`]'s own message).
+const FRAGMENTS: [&str; 11] = [
+    "game-name",
+    "challenge-first",
+    "link-suffix",
+    "link-after-colon",
+    "versus",
+    "duration-part",
+    "channels-anywhere",
+    "level-name",
+    "first-setting",
+    "won-how",
+    "rps-tie",
+];
+
+/// Every message id the shell uses: one per [`TextKey`] (but the game parts' wrappers) and
+/// the fragments.
+pub fn ids() -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = TextKey::iter()
+        .filter(|k| *k != TextKey::Oaq)
+        .map(<&'static str>::from)
+        .collect();
+    ids.extend(FRAGMENTS);
+    ids
+}
+
+fn game_key(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Oaq => "oaq",
+        GameKind::Shogi => "shogi",
+        GameKind::ChineseCheckers => "chinese_checkers",
+    }
+}
+
+fn hand_key(hand: Hand) -> &'static str {
+    match hand {
+        Hand::Rock => "rock",
+        Hand::Paper => "paper",
+        Hand::Scissors => "scissors",
+    }
+}
+
+fn hand(hand: Hand, locale: Locale) -> String {
+    fluent::message(locale, "hand", vec![("hand", text(hand_key(hand)))])
+}
+
+fn level_key(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+    }
+}
+
+fn finish_key(finish: Finish) -> &'static str {
+    match finish {
+        Finish::Board => "board",
+        Finish::Resigned => "resigned",
+        Finish::TimedOut => "timed_out",
+    }
+}
+
+/// The `link-suffix` fragment, or nothing.
+fn link(link: &Option<String>, locale: Locale) -> FluentValueText {
+    link_with("link-suffix", link, locale)
+}
+
+fn link_with(id: &str, link: &Option<String>, locale: Locale) -> FluentValueText {
+    text(match link {
+        Some(l) => fluent::message(locale, id, vec![("link", text(l))]),
+        None => String::new(),
+    })
+}
+
+/// A whole number of seconds as days, hours, minutes and seconds ("1 h 30 min").
+fn duration(seconds: u64, locale: Locale) -> FluentValueText {
+    let amounts = [
+        (seconds / 86_400, "day"),
+        (seconds / 3600 % 24, "hour"),
+        (seconds / 60 % 60, "minute"),
+        (seconds % 60, "second"),
+    ];
+    let part = |n: u64, unit: &str| {
+        fluent::message(
+            locale,
+            "duration-part",
+            vec![("n", text(n)), ("unit", text(unit))],
+        )
+    };
+    let parts: Vec<String> = amounts
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, unit)| part(*n, unit))
+        .collect();
+    text(if parts.is_empty() {
+        part(0, "second")
+    } else {
+        parts.join(" ")
+    })
+}
+
+fn channels(channels: &[u64], locale: Locale) -> FluentValueText {
+    text(if channels.is_empty() {
+        fluent::message(locale, "channels-anywhere", Vec::new())
+    } else {
+        let list: Vec<String> = channels.iter().map(|c| format!("<#{c}>")).collect();
+        list.join(", ")
+    })
+}
+
+/// The arguments of a challenge: the game, and who starts.
+fn challenge(game: GameKind, first: FirstPlayer, challenger: u64, opponent: Option<u64>) -> Args {
+    let (first, starter) = match (first, opponent) {
+        (FirstPlayer::Rps, _) => ("rps", None),
+        (FirstPlayer::Coin, _) => ("coin", None),
+        (FirstPlayer::Challenger, _) => ("player", Some(challenger)),
+        (FirstPlayer::Opponent, Some(o)) => ("player", Some(o)),
+        (FirstPlayer::Opponent, None) => ("anyone", None),
+    };
+    vec![
+        ("game", text(game_key(game))),
+        ("first", text(first)),
+        ("starter", text(starter.map(mention).unwrap_or_default())),
+    ]
+}
+
+impl Text {
+    /// The text in `locale`.
+    pub fn render(&self, locale: Locale) -> String {
+        match self {
+            Text::Oaq(text) => text.render(locale),
+            _ => fluent::message(locale, TextKey::from(self).into(), self.args(locale)),
+        }
+    }
+
+    /// The message's arguments (none for a message without any).
+    fn args(&self, locale: Locale) -> Args {
+        self.challenge_args(locale)
+            .or_else(|| self.play_args(locale))
+            .or_else(|| self.settings_args(locale))
+            .or_else(|| self.rating_args())
+            .or_else(|| self.rps_args(locale))
+            .or_else(|| self.history_args())
+            .or_else(|| self.replay_args(locale))
+            .unwrap_or_default()
+    }
+
+    fn challenge_args(&self, locale: Locale) -> Option<Args> {
+        let m = |id: &u64| text(mention(*id));
+        Some(match self {
+            Text::ChallengeDirect {
+                challenger,
+                opponent,
+                game,
+                rules,
+                first,
+                expires_s,
+            } => {
+                let mut args = challenge(*game, *first, *challenger, Some(*opponent));
+                args.extend([
+                    ("challenger", m(challenger)),
+                    ("opponent", m(opponent)),
+                    ("rules", text(rules)),
+                    ("expires", text(expires_s)),
+                ]);
+                args
+            }
+            Text::ChallengeOpen {
+                challenger,
+                game,
+                rules,
+                first,
+                expires_s,
+            } => {
+                let mut args = challenge(*game, *first, *challenger, None);
+                args.extend([
+                    ("challenger", m(challenger)),
+                    ("rules", text(rules)),
+                    ("expires", text(expires_s)),
+                ]);
+                args
+            }
+            Text::CannotChallengeBot => vec![("game", text(game_key(HOSTED)))],
+            Text::ChannelHasGame { link: l } | Text::ChannelHasChallenge { link: l } => {
+                vec![("link", link(l, locale))]
+            }
+            Text::ChallengeIsForSomeoneElse { opponent } => vec![("opponent", m(opponent))],
+            Text::OnlyChallengerCancels { challenger }
+            | Text::ChallengeExpired { challenger }
+            | Text::ChallengeCancelled { challenger } => vec![("challenger", m(challenger))],
+            Text::ChallengeDeclined {
+                challenger,
+                opponent,
+            } => {
+                vec![("challenger", m(challenger)), ("opponent", m(opponent))]
+            }
+            Text::FirstByCoin { winner } => vec![("winner", m(winner))],
+            Text::FirstFixed { first } => vec![("first", m(first))],
+            _ => return None,
+        })
+    }
+
+    fn play_args(&self, locale: Locale) -> Option<Args> {
+        let m = |id: &u64| text(mention(*id));
+        Some(match self {
+            Text::MovePlayed { mv, link: l } => vec![("mv", text(mv)), ("link", link(l, locale))],
+            Text::ToMove { player } | Text::NotYourTurn { player } | Text::Thinking { player } => {
+                vec![("player", m(player))]
+            }
+            Text::Wins { winner } => vec![("winner", m(winner))],
+            Text::Resigned { loser, winner }
+            | Text::ResignedAnnouncement { loser, winner }
+            | Text::TimedOut { loser, winner } => vec![("loser", m(loser)), ("winner", m(winner))],
+            Text::ConfirmResign { opponent } => vec![("opponent", m(opponent))],
+            Text::OutOfDate { to_move, link: l } => vec![
+                ("link", link(l, locale)),
+                (
+                    "to_move",
+                    text(to_move.map(mention).unwrap_or_else(|| "none".into())),
+                ),
+            ],
+            Text::BoardPostedAgain { link: l } | Text::OnlyChallengeHere { link: l } => {
+                vec![("link", link(l, locale))]
+            }
+            Text::TurnEnds { deadline_s } => vec![("deadline", text(deadline_s))],
+            Text::ComputerName { name, level } => {
+                vec![("name", text(name)), ("level", text(level_key(*level)))]
+            }
+            Text::ComputerGame {
+                player,
+                level,
+                player_first,
+            } => vec![
+                ("player", m(player)),
+                ("level", text(level_key(*level))),
+                ("player_first", flag(*player_first)),
+            ],
+            Text::BotRecord {
+                player,
+                level,
+                wins,
+                draws,
+                losses,
+            } => vec![
+                ("player", m(player)),
+                ("level", text(level_key(*level))),
+                ("wins", number(*wins)),
+                ("draws", number(*draws)),
+                ("losses", number(*losses)),
+            ],
+            Text::ThreadName { game, names } => {
+                let versus = fluent::message(locale, "versus", Vec::new());
+                vec![
+                    ("game", text(game_key(*game))),
+                    ("names", text(names.join(&versus))),
+                ]
+            }
+            _ => return None,
+        })
+    }
+
+    fn settings_args(&self, locale: Locale) -> Option<Args> {
+        Some(match self {
+            Text::SettingsSummary {
+                changed,
+                rules,
+                first,
+                turn_s,
+                challenge_s,
+                threads,
+                channels: c,
+            } => {
+                let first = match first {
+                    FirstPlayer::Rps => "rps",
+                    FirstPlayer::Coin => "coin",
+                    FirstPlayer::Challenger => "challenger",
+                    FirstPlayer::Opponent => "opponent",
+                };
+                vec![
+                    ("changed", flag(*changed)),
+                    ("rules", text(rules)),
+                    ("first", text(first)),
+                    ("turn", duration(*turn_s, locale)),
+                    ("challenge", duration(*challenge_s, locale)),
+                    ("threads", flag(*threads)),
+                    ("channels", channels(c, locale)),
+                ]
+            }
+            Text::TurnTimeoutOutOfRange { min_s, max_s }
+            | Text::ChallengeTimeoutOutOfRange { min_s, max_s } => vec![
+                ("min", duration(*min_s, locale)),
+                ("max", duration(*max_s, locale)),
+            ],
+            Text::ChannelNotAllowed { channels: c } => vec![("channels", channels(c, locale))],
+            _ => return None,
+        })
+    }
+
+    fn rating_args(&self) -> Option<Args> {
+        let game = ("game", text(game_key(HOSTED)));
+        Some(match self {
+            Text::RatingChange {
+                name,
+                before,
+                after,
+                provisional,
+            } => vec![
+                ("name", text(name)),
+                ("before", text(before)),
+                ("after", text(after)),
+                ("provisional", flag(*provisional)),
+                ("change", text(format!("{:+}", after - before))),
+            ],
+            Text::NoSuchPage { pages } => vec![("pages", number(*pages as f64))],
+            Text::LeaderboardCaption { page, pages } => {
+                vec![game, ("page", text(page)), ("pages", text(pages))]
+            }
+            Text::LeaderboardTitle => vec![game],
+            Text::LeaderboardSubtitle {
+                page,
+                pages,
+                players,
+            } => vec![
+                ("page", text(page)),
+                ("pages", text(pages)),
+                ("players", number(*players as f64)),
+            ],
+            Text::RatingValue {
+                rating,
+                provisional,
+            } => {
+                vec![
+                    ("rating", text(rating)),
+                    ("provisional", flag(*provisional)),
+                ]
+            }
+            Text::StatsNone { player } => vec![("player", text(mention(*player)))],
+            Text::StatsSummary {
+                player,
+                rating,
+                deviation,
+                provisional,
+                rank,
+                players,
+                wins,
+                draws,
+                losses,
+            } => vec![
+                game,
+                ("player", text(mention(*player))),
+                ("rating", text(rating)),
+                ("provisional", flag(*provisional)),
+                ("spread", text(2 * deviation)),
+                ("ranked", flag(rank.is_some())),
+                ("rank", text(rank.unwrap_or_default())),
+                ("players", text(players)),
+                ("wins", text(wins)),
+                ("draws", text(draws)),
+                ("losses", text(losses)),
+                ("games", number(wins + draws + losses)),
+            ],
+            Text::ChartTitle { name } => vec![("name", text(name))],
+            _ => return None,
+        })
+    }
+
+    fn history_args(&self) -> Option<Args> {
+        let m = |id: &u64| text(mention(*id));
+        Some(match self {
+            Text::RecentGamesOf { player } => vec![("player", m(player))],
+            Text::HistoryLine {
+                game,
+                ended_s,
+                opponent,
+                standing,
+                finish,
+                change,
+            } => {
+                let standing = match standing {
+                    Standing::Won => "won",
+                    Standing::Drew => "drew",
+                    Standing::Lost => "lost",
+                };
+                vec![
+                    ("game", text(game)),
+                    ("ended", text(ended_s)),
+                    ("standing", text(standing)),
+                    ("opponent", m(opponent)),
+                    ("finish", text(finish_key(*finish))),
+                    (
+                        "change",
+                        text(change.map(|c| format!(" ({c:+})")).unwrap_or_default()),
+                    ),
+                ]
+            }
+            Text::ServerHistoryLine {
+                game,
+                ended_s,
+                south,
+                north,
+                winner,
+                finish,
+            } => vec![
+                ("game", text(game)),
+                ("ended", text(ended_s)),
+                ("south", m(south)),
+                ("north", m(north)),
+                (
+                    "winner",
+                    text(winner.map(mention).unwrap_or_else(|| "none".into())),
+                ),
+                ("finish", text(finish_key(*finish))),
+            ],
+            Text::NoSuchGame { game } => vec![("game", text(game))],
+            _ => return None,
+        })
+    }
+
+    fn rps_args(&self, locale: Locale) -> Option<Args> {
+        let m = |id: &u64| text(mention(*id));
+        Some(match self {
+            Text::RpsPrompt {
+                challenger,
+                opponent,
+                tie,
+            } => {
+                let tie = tie.map(|h| {
+                    let hand = text(hand(h, locale));
+                    fluent::message(locale, "rps-tie", vec![("hand", hand)]) + "\n"
+                });
+                vec![
+                    ("tie", text(tie.unwrap_or_default())),
+                    ("challenger", m(challenger)),
+                    ("opponent", m(opponent)),
+                ]
+            }
+            Text::Hand(h) | Text::RpsAlreadyPicked { hand: h } => {
+                vec![("hand", text(hand_key(*h)))]
+            }
+            Text::RpsPicked {
+                hand: h,
+                waiting_for,
+            } => {
+                vec![
+                    ("hand", text(hand_key(*h))),
+                    ("waiting_for", m(waiting_for)),
+                ]
+            }
+            Text::FirstByRps {
+                winner,
+                winning,
+                losing,
+            } => vec![
+                ("winning", text(hand(*winning, locale))),
+                ("losing", text(hand(*losing, locale))),
+                ("winner", m(winner)),
+            ],
+            _ => return None,
+        })
+    }
+
+    fn replay_args(&self, locale: Locale) -> Option<Args> {
+        let m = |id: &u64| text(mention(*id));
+        Some(match self {
+            Text::ReplayCaption {
+                game,
+                south,
+                north,
+                plies,
+            } => vec![
+                ("game", text(game)),
+                ("south", m(south)),
+                ("north", m(north)),
+                ("plies", number(*plies as f64)),
+            ],
+            Text::RecordResult { winner, finish } => vec![
+                ("finish", text(finish.map_or("none", finish_key))),
+                ("drawn", flag(winner.is_none())),
+                ("winner", text(winner.clone().unwrap_or_default())),
+            ],
+            Text::RecordCut { left_out } => vec![("left_out", number(*left_out as f64))],
+            Text::ReplayFrame { ply, plies } => {
+                vec![("ply", number(*ply as f64)), ("plies", text(plies))]
+            }
+            Text::RunningGame {
+                game,
+                south,
+                north,
+                plies,
+                link: l,
+            } => vec![
+                ("game", text(game)),
+                ("south", m(south)),
+                ("north", m(north)),
+                ("plies", number(*plies as f64)),
+                ("link", link_with("link-after-colon", l, locale)),
+            ],
+            _ => return None,
+        })
+    }
+}
