@@ -5,11 +5,15 @@ use std::collections::HashSet;
 
 use oaq_bot::app::results::{Finish, Standing};
 use oaq_bot::app::text::fluent::{message_ids, parse_errors, PARTS};
-use oaq_bot::app::text::{command_text, OaqText, OaqTextKey, TextKey, COMMANDS};
+use oaq_bot::app::text::{
+    command_text, OaqText, OaqTextKey, ShogiText, ShogiTextKey, TextKey, COMMANDS,
+};
 use oaq_bot::app::{Locale, Text};
 use oaq_bot::discord::commands;
 use oaq_bot::discord::localize::{self, Kind};
 use oaq_bot::games::oaq::{EndReason, IllegalMove, Rules, Square};
+use oaq_bot::games::shogi;
+use oaq_bot::store::Retirement;
 use oaq_bot::store::{FirstPlayer, GameKind, Hand, Level};
 use strum::IntoEnumIterator;
 
@@ -203,6 +207,45 @@ fn samples() -> Vec<Text> {
             in_play: true,
         }),
         Text::Oaq(OaqText::Help),
+        Text::Shogi(ShogiText::RulesName),
+        Text::Shogi(ShogiText::RulesSummary { in_play: true }),
+        Text::Shogi(ShogiText::RulesSummary { in_play: false }),
+        Text::Shogi(ShogiText::Moved {
+            player: 1,
+            western: String::from("P-7f"),
+        }),
+        Text::Shogi(ShogiText::Check),
+        Text::Shogi(ShogiText::Ended {
+            outcome: shogi::Outcome::Win {
+                winner: shogi::Color::Sente,
+                reason: shogi::WinReason::Checkmate,
+            },
+        }),
+        Text::Shogi(ShogiText::Ended {
+            outcome: shogi::Outcome::Draw {
+                reason: shogi::DrawReason::Sennichite,
+            },
+        }),
+        Text::Shogi(ShogiText::EmptyHand),
+        Text::Shogi(ShogiText::StatusToMove {
+            name: String::from("An"),
+        }),
+        Text::Shogi(ShogiText::StatusForfeit {
+            name: String::from("An"),
+            why: Retirement::TimedOut,
+        }),
+        Text::Shogi(ShogiText::StatusOver {
+            winner: Some(String::from("An")),
+            outcome: shogi::Outcome::Win {
+                winner: shogi::Color::Gote,
+                reason: shogi::WinReason::PerpetualCheck,
+            },
+        }),
+        Text::Shogi(ShogiText::PickMove),
+        Text::Shogi(ShogiText::Illegal(shogi::IllegalMove::NotInHand(
+            shogi::Role::Knight,
+        ))),
+        Text::Shogi(ShogiText::Illegal(shogi::IllegalMove::Nifu)),
         Text::RatingChange {
             name: String::from("An"),
             before: 1500,
@@ -315,6 +358,20 @@ fn every_message_is_written_in_english_and_vietnamese() {
     assert!(
         missing.is_empty(),
         "Ô ăn quan messages without a sample: {missing:?}"
+    );
+    let shogi: HashSet<ShogiTextKey> = samples
+        .iter()
+        .filter_map(|t| match t {
+            Text::Shogi(s) => Some(ShogiTextKey::from(s)),
+            _ => None,
+        })
+        .collect();
+    let missing: Vec<ShogiTextKey> = ShogiTextKey::iter()
+        .filter(|k| !shogi.contains(k))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "Shogi messages without a sample: {missing:?}"
     );
     for text in &samples {
         let english = text.render(Locale::English);

@@ -4,6 +4,7 @@ mod host;
 mod outbox;
 mod play;
 mod settings;
+mod shogi;
 mod upgrade;
 mod upgrade_b9c7bf2;
 

@@ -12,6 +12,7 @@
 //! part of the catalogue.
 
 pub mod oaq;
+pub mod shogi;
 
 use std::time::Duration;
 
@@ -227,6 +228,7 @@ macro_rules! each {
     ($value:expr, $table:ident => $body:expr) => {
         match $value {
             Table::Oaq($table) => $body,
+            Table::Shogi($table) => $body,
         }
     };
 }
@@ -239,7 +241,11 @@ macro_rules! kind {
                 type $t = oaq::OaqTable;
                 $body
             }
-            GameKind::Shogi | GameKind::ChineseCheckers => {
+            GameKind::Shogi => {
+                type $t = shogi::ShogiTable;
+                $body
+            }
+            GameKind::ChineseCheckers => {
                 Err(format!("{:?} cannot be hosted by this release", $kind))
             }
         }
@@ -251,6 +257,8 @@ macro_rules! kind {
 pub enum RuleChoice {
     /// Ô ăn quan: a preset and the mandarin's value.
     Oaq(oaq::OaqChoice),
+    /// Shogi: the standard game.
+    Shogi(shogi::ShogiChoice),
 }
 
 impl RuleChoice {
@@ -258,6 +266,7 @@ impl RuleChoice {
     pub fn kind(&self) -> GameKind {
         match self {
             RuleChoice::Oaq(_) => GameKind::Oaq,
+            RuleChoice::Shogi(_) => GameKind::Shogi,
         }
     }
 
@@ -265,6 +274,7 @@ impl RuleChoice {
     pub fn rules(&self, server: &GuildSettings) -> Result<serde_json::Value, String> {
         match self {
             RuleChoice::Oaq(choice) => to_json(&oaq::OaqTable::rules_for(choice, server)?),
+            RuleChoice::Shogi(choice) => to_json(&shogi::ShogiTable::rules_for(choice, server)?),
         }
     }
 
@@ -272,6 +282,7 @@ impl RuleChoice {
     pub fn set_default(&self, server: &mut GuildSettings) {
         match self {
             RuleChoice::Oaq(choice) => oaq::OaqTable::set_default(choice, server),
+            RuleChoice::Shogi(choice) => shogi::ShogiTable::set_default(choice, server),
         }
     }
 
@@ -279,6 +290,7 @@ impl RuleChoice {
     pub fn is_empty(&self) -> bool {
         match self {
             RuleChoice::Oaq(choice) => *choice == oaq::OaqChoice::default(),
+            RuleChoice::Shogi(choice) => *choice == shogi::ShogiChoice,
         }
     }
 }
@@ -297,6 +309,8 @@ fn to_json<R: Serialize>(rules: &R) -> Result<serde_json::Value, String> {
 pub enum Table {
     /// Ô ăn quan.
     Oaq(oaq::OaqTable),
+    /// Shogi.
+    Shogi(shogi::ShogiTable),
 }
 
 /// Reads rules stored as JSON.
@@ -367,7 +381,8 @@ impl Table {
     pub fn seat_counts(kind: GameKind) -> &'static [usize] {
         match kind {
             GameKind::Oaq => oaq::OaqTable::SEATS,
-            GameKind::Shogi | GameKind::ChineseCheckers => &[],
+            GameKind::Shogi => shogi::ShogiTable::SEATS,
+            GameKind::ChineseCheckers => &[],
         }
     }
 
@@ -482,5 +497,11 @@ impl Table {
 impl From<oaq::OaqTable> for Table {
     fn from(table: oaq::OaqTable) -> Table {
         Table::Oaq(table)
+    }
+}
+
+impl From<shogi::ShogiTable> for Table {
+    fn from(table: shogi::ShogiTable) -> Table {
+        Table::Shogi(table)
     }
 }

@@ -52,9 +52,10 @@ macro_rules! part {
 
 /// Every part of the catalogue. A game adds its part here (see the module docs of
 /// [`crate::app::text`]).
-pub const PARTS: [Part; 2] = [
+pub const PARTS: [Part; 3] = [
     part!("shell.ftl", super::shell_args::ids),
     part!("oaq.ftl", super::oaq::ids),
+    part!("shogi.ftl", super::shogi::ids),
 ];
 
 /// The language tag Fluent's plural rules are chosen by.

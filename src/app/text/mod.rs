@@ -25,11 +25,13 @@ pub mod fluent;
 pub mod oaq;
 pub mod shell;
 pub mod shell_args;
+pub mod shogi;
 
 pub use crate::locale::Locale;
 pub use commands::{command_text, CommandText, Label, COMMANDS};
 pub use oaq::{OaqText, OaqTextKey};
 pub use shell::{Text, TextKey};
+pub use shogi::{ShogiText, ShogiTextKey};
 
 /// A user mention, rendered as `<@id>` (Discord shows the name).
 pub(crate) fn mention(id: u64) -> String {

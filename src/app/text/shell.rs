@@ -3,6 +3,7 @@
 //! variant to its message's arguments.
 
 use super::oaq::OaqText;
+use super::shogi::ShogiText;
 use crate::app::results::{Finish, Standing};
 use crate::store::{FirstPlayer, GameKind, Hand, Level};
 
@@ -516,10 +517,18 @@ pub enum Text {
     Apology,
     /// A message of Ô ăn quan's part of the catalogue.
     Oaq(OaqText),
+    /// A message of Shogi's part of the catalogue.
+    Shogi(ShogiText),
 }
 
 impl From<OaqText> for Text {
     fn from(text: OaqText) -> Self {
         Text::Oaq(text)
+    }
+}
+
+impl From<ShogiText> for Text {
+    fn from(text: ShogiText) -> Self {
+        Text::Shogi(text)
     }
 }

@@ -36,7 +36,7 @@ const FRAGMENTS: [&str; 11] = [
 /// the fragments.
 pub fn ids() -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = TextKey::iter()
-        .filter(|k| *k != TextKey::Oaq)
+        .filter(|k| !matches!(k, TextKey::Oaq | TextKey::Shogi))
         .map(<&'static str>::from)
         .collect();
     ids.extend(FRAGMENTS);
@@ -148,6 +148,7 @@ impl Text {
     pub fn render(&self, locale: Locale) -> String {
         match self {
             Text::Oaq(text) => text.render(locale),
+            Text::Shogi(text) => text.render(locale),
             _ => fluent::message(locale, TextKey::from(self).into(), self.args(locale)),
         }
     }

@@ -1,0 +1,76 @@
+# Shogi's part of the catalogue (English). Every id starts with `shogi-`: all parts share one
+# bundle per language.
+
+## Rules
+
+shogi-rules-name = standard
+# $in_play: yes when a game in the channel is played by these rules.
+shogi-rules-summary = { $in_play ->
+        [yes] **Rules of this game: standard shogi**
+       *[no] **No game in this channel; shogi is played by the standard rules**
+    }
+    • Each side has twenty pieces; a piece moves as its kind allows, and a captured piece changes sides and may be dropped back on any empty square instead of a move.
+    • A piece that moves into, inside or out of the farthest three ranks may promote; a pawn, lance or knight that could never move again must.
+    • Two unpromoted pawns of one side may not stand on one file (nifu), and a dropped pawn may not give checkmate at once (uchifuzume).
+    • Checkmate wins; a side with no legal move loses. The fourth occurrence of a position is a draw (sennichite), unless one side gave check with every move, which loses.
+    • When both kings stand in the enemy camp, a player may claim impasse: the side with fewer than 24 points (rook and bishop 5, other pieces 1, kings nothing) loses.
+
+## Captions and the picture
+
+shogi-moved = { $player } played { $move }.
+shogi-check = Check!
+# $reason: how the board ended the game.
+shogi-ended = { $reason ->
+        [checkmate] Checkmate.
+        [no-moves] No legal move is left: that side loses.
+        [resignation] A player resigned.
+        [perpetual-check] The position occurred for the fourth time with one side checking throughout: the checking side loses.
+        [impasse] Impasse: counted by points.
+        [sennichite] The position occurred for the fourth time (sennichite).
+        [jishogi] Impasse with both sides at 24 points or more (jishōgi).
+       *[move-limit] The move limit was reached.
+    }
+shogi-empty-hand = nothing in hand
+shogi-status-to-move = { $name } to move
+shogi-status-forfeit = { $why ->
+        [resigned] { $name } wins by resignation
+       *[timed-out] { $name } wins on time
+    }
+shogi-status-over = { $reason ->
+        [checkmate] { $name } wins by checkmate
+        [no-moves] { $name } wins: no legal move left
+        [resignation] { $name } wins by resignation
+        [perpetual-check] { $name } wins: perpetual check
+        [impasse] { $name } wins on impasse points
+        [sennichite] Draw by repetition
+        [jishogi] Draw by impasse
+       *[move-limit] Draw by the move limit
+    }
+shogi-pick-move = Choose a move
+
+## Refusals
+
+# $reason: which rule the move breaks; $role: the piece missing from the hand.
+shogi-illegal = { $reason ->
+        [empty-square] There is no piece on the square you move from.
+        [not-yours] That piece belongs to your opponent.
+        [own-piece] You cannot capture your own piece.
+        [cannot-move-there] That piece cannot move there (wrong direction, too far, or the way is blocked).
+        [cannot-promote] That piece cannot promote on this move: promotion needs a move into, inside or out of the farthest three ranks, and gold, king and promoted pieces never promote.
+        [must-promote] This piece must promote here, or it could never move again.
+        [not-in-hand] You have no { $role ->
+            [pawn] pawn
+            [lance] lance
+            [knight] knight
+            [silver] silver
+            [gold] gold
+            [bishop] bishop
+            [rook] rook
+           *[other] such piece
+        } in hand.
+        [occupied] Pieces can only be dropped on empty squares.
+        [no-further-move] A piece cannot be dropped where it could never move again.
+        [nifu] Nifu: you already have an unpromoted pawn on that file.
+        [uchifuzume] Uchifuzume: a dropped pawn may not give immediate checkmate.
+       *[leaves-king-in-check] This move leaves your king in check.
+    }

@@ -1,0 +1,72 @@
+# Phần Shogi của bộ văn bản (tiếng Việt). Mọi id bắt đầu bằng `shogi-`.
+
+## Luật
+
+shogi-rules-name = chuẩn
+shogi-rules-summary = { $in_play ->
+        [yes] **Luật của ván này: shogi theo luật chuẩn**
+       *[no] **Kênh này chưa có ván nào; shogi được chơi theo luật chuẩn**
+    }
+    • Mỗi bên có hai mươi quân; mỗi quân đi theo cách của loại quân đó, và quân bị ăn đổi phe, có thể được thả lại vào bất kỳ ô trống nào thay cho một nước đi.
+    • Quân đi vào, đi trong hoặc đi ra khỏi ba hàng xa nhất có thể phong cấp; tốt, hương xa hay quế mã không thể đi tiếp thì bắt buộc phong.
+    • Một bên không được có hai tốt chưa phong trên cùng một cột (nifu), và tốt được thả không được chiếu hết ngay (uchifuzume).
+    • Chiếu hết là thắng; bên không còn nước đi hợp lệ thì thua. Thế cờ lặp lại lần thứ tư là hòa (sennichite), trừ khi một bên chiếu liên tục, bên đó thua.
+    • Khi cả hai vua đã vào trận địa đối phương, người chơi có thể đòi tính điểm nhập cung: bên dưới 24 điểm (xe và tượng 5 điểm, quân khác 1 điểm, vua không tính) thua.
+
+## Chú thích và hình bàn cờ
+
+shogi-moved = { $player } đi { $move }.
+shogi-check = Chiếu!
+shogi-ended = { $reason ->
+        [checkmate] Chiếu hết.
+        [no-moves] Không còn nước đi hợp lệ: bên đó thua.
+        [resignation] Một người chơi đã xin thua.
+        [perpetual-check] Thế cờ lặp lại lần thứ tư trong khi một bên chiếu liên tục: bên chiếu thua.
+        [impasse] Nhập cung: tính theo điểm.
+        [sennichite] Thế cờ lặp lại lần thứ tư (sennichite).
+        [jishogi] Nhập cung, cả hai bên đều từ 24 điểm trở lên (jishōgi).
+       *[move-limit] Đã đến giới hạn số nước.
+    }
+shogi-empty-hand = tay trống
+shogi-status-to-move = Đến lượt { $name }
+shogi-status-forfeit = { $why ->
+        [resigned] { $name } thắng do đối thủ xin thua
+       *[timed-out] { $name } thắng do đối thủ hết giờ
+    }
+shogi-status-over = { $reason ->
+        [checkmate] { $name } thắng do chiếu hết
+        [no-moves] { $name } thắng: đối thủ hết nước đi
+        [resignation] { $name } thắng do đối thủ xin thua
+        [perpetual-check] { $name } thắng: đối thủ chiếu liên tục
+        [impasse] { $name } thắng theo điểm nhập cung
+        [sennichite] Hòa do lặp lại thế cờ
+        [jishogi] Hòa do nhập cung
+       *[move-limit] Hòa do giới hạn số nước
+    }
+shogi-pick-move = Chọn nước đi
+
+## Từ chối
+
+shogi-illegal = { $reason ->
+        [empty-square] Ô bạn đi từ không có quân nào.
+        [not-yours] Quân đó là của đối thủ.
+        [own-piece] Bạn không thể ăn quân của chính mình.
+        [cannot-move-there] Quân đó không đi tới đó được (sai hướng, quá xa, hoặc bị chặn đường).
+        [cannot-promote] Quân đó không thể phong cấp ở nước này: phong cấp cần đi vào, đi trong hoặc đi ra khỏi ba hàng xa nhất, và kim tướng, vua cùng quân đã phong không bao giờ phong.
+        [must-promote] Quân này bắt buộc phải phong ở đây, nếu không nó sẽ không bao giờ đi tiếp được.
+        [not-in-hand] Bạn không có { $role ->
+            [pawn] tốt
+            [lance] hương xa
+            [knight] quế mã
+            [silver] ngân tướng
+            [gold] kim tướng
+            [bishop] giác hành
+            [rook] phi xa
+           *[other] quân đó
+        } trong tay.
+        [occupied] Chỉ được thả quân vào ô trống.
+        [no-further-move] Không được thả quân vào chỗ nó sẽ không bao giờ đi tiếp được.
+        [nifu] Nifu: bạn đã có một tốt chưa phong trên cột đó.
+        [uchifuzume] Uchifuzume: tốt được thả không được chiếu hết ngay.
+       *[leaves-king-in-check] Nước này để vua của bạn bị chiếu.
+    }

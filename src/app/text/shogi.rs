@@ -1,0 +1,180 @@
+//! Shogi's part of the catalogue: move captions, the picture's words, how a game ends, the
+//! rules and the illegal-move reasons. The words are in `assets/locales/<lang>/shogi.ftl`,
+//! every id prefixed `shogi-` (all parts share one bundle per language); the shell carries these
+//! messages as [`Text::Shogi`](super::Text::Shogi).
+
+use strum::IntoEnumIterator;
+
+use super::fluent::{self, text, Args};
+use super::{mention, Locale};
+use crate::games::shogi::{DrawReason, IllegalMove, Outcome, Role, WinReason};
+use crate::store::Retirement;
+
+/// One message of Shogi's part, with its arguments. Its [`ShogiTextKey`] is the message's id
+/// in `shogi.ftl`.
+#[derive(Debug, Clone, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(ShogiTextKey),
+    derive(Hash, strum::EnumIter, strum::IntoStaticStr),
+    strum(serialize_all = "kebab-case")
+)]
+pub enum ShogiText {
+    /// The name of the rules, as in "standard rules".
+    #[strum_discriminants(strum(serialize = "shogi-rules-name"))]
+    RulesName,
+    /// The rules, privately; `in_play` when they are those of a game in the channel.
+    #[strum_discriminants(strum(serialize = "shogi-rules-summary"))]
+    RulesSummary {
+        /// Whether a game in the channel is played by them.
+        in_play: bool,
+    },
+    /// Caption: a move, in Western notation.
+    #[strum_discriminants(strum(serialize = "shogi-moved"))]
+    Moved {
+        /// Who moved.
+        player: u64,
+        /// The move (`P-7f`, `Bx2b+`, `S*5e`).
+        western: String,
+    },
+    /// Caption and picture: the side to move is in check.
+    #[strum_discriminants(strum(serialize = "shogi-check"))]
+    Check,
+    /// Caption: how the board ended the game.
+    #[strum_discriminants(strum(serialize = "shogi-ended"))]
+    Ended {
+        /// The result.
+        outcome: Outcome,
+    },
+    /// Picture: a side with nothing in hand.
+    #[strum_discriminants(strum(serialize = "shogi-empty-hand"))]
+    EmptyHand,
+    /// Picture: whose turn.
+    #[strum_discriminants(strum(serialize = "shogi-status-to-move"))]
+    StatusToMove {
+        /// Their name.
+        name: String,
+    },
+    /// Picture: a win because the other side resigned or ran out of time.
+    #[strum_discriminants(strum(serialize = "shogi-status-forfeit"))]
+    StatusForfeit {
+        /// The winner's name.
+        name: String,
+        /// How the other side left.
+        why: Retirement,
+    },
+    /// Picture: the result on the board.
+    #[strum_discriminants(strum(serialize = "shogi-status-over"))]
+    StatusOver {
+        /// The winner's name (`None` for a draw).
+        winner: Option<String>,
+        /// The result.
+        outcome: Outcome,
+    },
+    /// The placeholder of the move menus.
+    #[strum_discriminants(strum(serialize = "shogi-pick-move"))]
+    PickMove,
+    /// Refusal: why a move is illegal.
+    #[strum_discriminants(strum(serialize = "shogi-illegal"))]
+    Illegal(IllegalMove),
+}
+
+/// Every message id the Rust code uses from `shogi.ftl`.
+pub fn ids() -> Vec<&'static str> {
+    ShogiTextKey::iter().map(<&'static str>::from).collect()
+}
+
+/// The `reason` argument of a result: how it was won or drawn.
+fn reason(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::Checkmate => "checkmate",
+            WinReason::NoLegalMoves => "no-moves",
+            WinReason::Resignation => "resignation",
+            WinReason::PerpetualCheck => "perpetual-check",
+            WinReason::Impasse => "impasse",
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Sennichite => "sennichite",
+            DrawReason::Impasse => "jishogi",
+            DrawReason::MoveLimit => "move-limit",
+        },
+    }
+}
+
+/// The `role` argument of a piece that could be in hand.
+fn role(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Lance => "lance",
+        Role::Knight => "knight",
+        Role::Silver => "silver",
+        Role::Gold => "gold",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        _ => "other",
+    }
+}
+
+/// The `reason` argument of an illegal move (and its `role`, for a piece not in hand).
+fn illegal(error: IllegalMove) -> Args {
+    let reason = match error {
+        IllegalMove::EmptySquare => "empty-square",
+        IllegalMove::NotYourPiece => "not-yours",
+        IllegalMove::OwnPieceOnTarget => "own-piece",
+        IllegalMove::CannotMoveThere => "cannot-move-there",
+        IllegalMove::CannotPromote => "cannot-promote",
+        IllegalMove::MustPromote => "must-promote",
+        IllegalMove::NotInHand(_) => "not-in-hand",
+        IllegalMove::OccupiedSquare => "occupied",
+        IllegalMove::NoFurtherMove => "no-further-move",
+        IllegalMove::Nifu => "nifu",
+        IllegalMove::Uchifuzume => "uchifuzume",
+        IllegalMove::LeavesKingInCheck => "leaves-king-in-check",
+    };
+    let piece = match error {
+        IllegalMove::NotInHand(r) => role(r),
+        _ => "other",
+    };
+    vec![("reason", text(reason)), ("role", text(piece))]
+}
+
+impl ShogiText {
+    /// The message in `locale`.
+    pub fn render(&self, locale: Locale) -> String {
+        fluent::message(locale, ShogiTextKey::from(self).into(), self.args())
+    }
+
+    /// The message's arguments (none for a message without any).
+    fn args(&self) -> Args {
+        match self {
+            ShogiText::RulesName
+            | ShogiText::Check
+            | ShogiText::EmptyHand
+            | ShogiText::PickMove => Vec::new(),
+            ShogiText::RulesSummary { in_play } => {
+                vec![("in_play", text(if *in_play { "yes" } else { "no" }))]
+            }
+            ShogiText::Moved { player, western } => vec![
+                ("player", text(mention(*player))),
+                ("move", text(western.clone())),
+            ],
+            ShogiText::Ended { outcome } => vec![("reason", text(reason(*outcome)))],
+            ShogiText::StatusToMove { name } => vec![("name", text(name.clone()))],
+            ShogiText::StatusForfeit { name, why } => vec![
+                ("name", text(name.clone())),
+                (
+                    "why",
+                    text(match why {
+                        Retirement::Resigned => "resigned",
+                        Retirement::TimedOut => "timed-out",
+                    }),
+                ),
+            ],
+            ShogiText::StatusOver { winner, outcome } => vec![
+                ("name", text(winner.clone().unwrap_or_default())),
+                ("reason", text(reason(*outcome))),
+            ],
+            ShogiText::Illegal(error) => illegal(*error),
+        }
+    }
+}

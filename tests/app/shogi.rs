@@ -1,0 +1,163 @@
+//! Issue 11: a second game through the same shell. Shogi is challenged, accepted, played from
+//! its select menus and by typed USI moves, resigned, rated on its own leaderboard, kept in its
+//! own history and replayed — with no Shogi code in the shell, only its adapter.
+
+use super::*;
+use oaq_bot::app::games::shogi::ShogiChoice;
+use oaq_bot::app::games::RuleChoice;
+use oaq_bot::app::{ComputerTurn, PlayRequest};
+use oaq_bot::store::{GameKind, Level};
+
+fn shogi_request(opponent: UserRef) -> ChallengeRequest {
+    ChallengeRequest {
+        opponent: Some(opponent),
+        rules: RuleChoice::Shogi(ShogiChoice),
+        first: Some(FirstPlayer::Challenger),
+    }
+}
+
+/// The moves offered by a board's select menus: (action with the choice, label).
+fn menu_moves(msg: &Msg) -> Vec<(Action, String)> {
+    msg.selects
+        .iter()
+        .flat_map(|s| {
+            s.options
+                .iter()
+                .filter_map(|o| Some((s.action.with_choice(&o.value)?, o.label.clone())))
+        })
+        .collect()
+}
+
+#[test]
+fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed() {
+    let (app, _clock) = app();
+    let posted = app.challenge(EN, HERE, &an(), shogi_request(binh()));
+    assert!(
+        public(&posted).text.contains("**Shogi**"),
+        "{}",
+        public(&posted).text
+    );
+    let id = challenge_id(&posted);
+    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    let record = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(record.kind, GameKind::Shogi);
+    assert_eq!(record.seats[0].id, an().id, "the challenger is sente");
+    assert!(record.start.starts_with("lnsgkgsnl/"), "{}", record.start);
+
+    // The board: a picture, the 30 legal moves of the start in menus of at most 25, and the
+    // shell's Resign and Rules.
+    assert!(board.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
+    assert!(board.text.contains("<@11>"), "An to move: {}", board.text);
+    let moves = menu_moves(&board);
+    assert_eq!(moves.len(), 30);
+    assert!(board.selects.len() == 2 && board.selects.iter().all(|s| s.options.len() <= 25));
+    assert!(board.selects.len() + board.rows.len() <= 5);
+    assert!(
+        moves.iter().any(|(_, label)| label == "P7g-7f"),
+        "{moves:?}"
+    );
+    assert!(buttons(&board).any(|b| matches!(b.action, Action::Resign { .. })));
+
+    // An plays 7g7f from the menu; Bình may not answer from the old board, then answers by
+    // typing; an illegal typed move says which rule it breaks and changes nothing.
+    let (p76, _) = moves
+        .iter()
+        .find(|(_, label)| label == "P7g-7f")
+        .cloned()
+        .expect("P7g-7f");
+    let after = public(&app.click(EN, HERE, &an(), p76)).clone();
+    assert!(
+        after.text.contains("<@11> played P7g-7f."),
+        "{}",
+        after.text
+    );
+    assert!(private(&app.click(EN, HERE, &binh(), p76)).contains("moved on"));
+    let refused = app.typed_move(EN, HERE, &binh(), "1c1e");
+    assert!(
+        private(&refused).contains("cannot move there"),
+        "{}",
+        private(&refused)
+    );
+    assert!(private(&app.typed_move(EN, HERE, &binh(), "3c3d")).contains("`3c3d`"));
+    let record = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(record.moves, ["7g7f", "3c3d"]);
+    // The bishop's way is open: 7g, 6f, 5e, 4d, then 3c and 2b (taking the bishop) with or
+    // without promotion.
+    assert_eq!(app.move_choices(HERE, &an(), "8h").len(), 8);
+
+    // An resigns: Bình wins, on Shogi's leaderboard only, and the game is in Shogi's history.
+    app.click(EN, HERE, &an(), Action::ConfirmResign { game: id });
+    let finished = app.store().finished(id).expect("read").expect("kept");
+    assert_eq!(finished.record.places, vec![1, 0]);
+    let shogi_board = app
+        .store()
+        .leaderboard(GameKind::Shogi, 1, 0, 10)
+        .expect("board");
+    assert_eq!(shogi_board.total, 2);
+    assert_eq!(shogi_board.rows[0].1.user, binh().id);
+    assert_eq!(
+        app.store()
+            .leaderboard(GameKind::Oaq, 1, 0, 10)
+            .expect("board")
+            .total,
+        0
+    );
+    let history = public(&app.history(EN, HERE, GameKind::Shogi, &an(), None)).clone();
+    assert!(
+        history.text.contains(&format!("`{id}`")),
+        "{}",
+        history.text
+    );
+    let oaq_history = public(&app.history(EN, HERE, GameKind::Oaq, &an(), None)).clone();
+    assert!(
+        !oaq_history.text.contains(&format!("`{id}`")),
+        "{}",
+        oaq_history.text
+    );
+
+    // The replay: one frame a move plus the start, and the record as a USI position.
+    let request = app.find_replay(EN, HERE, &an(), id).expect("found");
+    let replay = public(&app.replay(EN, &request)).clone();
+    assert!(replay.picture().is_some_and(|g| g.starts_with(b"GIF8")));
+    assert!(
+        replay.text.contains("position sfen lnsgkgsnl/") && replay.text.contains("7g7f 3c3d"),
+        "{}",
+        replay.text
+    );
+}
+
+#[test]
+fn the_computer_plays_shogi_through_the_same_seats() {
+    let (app, _clock) = app();
+    let computer = UserRef {
+        id: 99,
+        name: String::from("oaq"),
+        bot: true,
+    };
+    let request = PlayRequest {
+        computer,
+        level: Level::Easy,
+        rules: RuleChoice::Shogi(ShogiChoice),
+    };
+    let started = app.play_computer(EN, HERE, &an(), request);
+    let board = public(&started).clone();
+    let id = match started.reply {
+        Reply::Post {
+            track: Some(Track::Game(shown)),
+            ..
+        } => shown.game,
+        ref other => panic!("{other:?}"),
+    };
+    let first = menu_moves(&board)[0].0;
+    let after = app.click(EN, HERE, &an(), first);
+    let turn: ComputerTurn = after.computer.expect("the computer's turn");
+    let moved = app.computer_move(turn).expect("the computer moves");
+    assert!(
+        moved.edit.msg.text.contains("<@99> played"),
+        "{}",
+        moved.edit.msg.text
+    );
+    let record = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(record.moves.len(), 2);
+    assert!(moved.next.is_none(), "the person's turn again");
+}
