@@ -42,7 +42,9 @@ fn samples() -> Vec<Text> {
         Text::Decline,
         Text::Cancel,
         Text::CannotChallengeSelf,
-        Text::CannotChallengeBot,
+        Text::CannotChallengeBot {
+            game: GameKind::Shogi,
+        },
         Text::ChannelHasGame { link: link.clone() },
         Text::ChannelHasChallenge { link: None },
         Text::ChallengeIsForSomeoneElse { opponent: 2 },
@@ -255,8 +257,14 @@ fn samples() -> Vec<Text> {
         Text::OnlyInServers,
         Text::LeaderboardEmpty,
         Text::NoSuchPage { pages: 3 },
-        Text::LeaderboardCaption { page: 1, pages: 3 },
-        Text::LeaderboardTitle,
+        Text::LeaderboardCaption {
+            game: GameKind::Oaq,
+            page: 1,
+            pages: 3,
+        },
+        Text::LeaderboardTitle {
+            game: GameKind::ChineseCheckers,
+        },
         Text::LeaderboardSubtitle {
             page: 1,
             pages: 3,
@@ -275,6 +283,7 @@ fn samples() -> Vec<Text> {
         Text::NextPage,
         Text::StatsNone { player: 1 },
         Text::StatsSummary {
+            game: GameKind::Oaq,
             player: 1,
             rating: 1662,
             deviation: 290,

@@ -70,7 +70,9 @@ impl App {
                 return Err(Fail::User(Text::CannotChallengeSelf));
             }
             if opponent.bot {
-                return Err(Fail::User(Text::CannotChallengeBot));
+                return Err(Fail::User(Text::CannotChallengeBot {
+                    game: request.rules.kind(),
+                }));
             }
         }
         let (settings, edits, rules) = self.open_place(place, &request.rules)?;
@@ -277,7 +279,7 @@ impl App {
             }
         }
         if user.bot {
-            return Err(Fail::User(Text::CannotChallengeBot));
+            return Err(Fail::User(Text::CannotChallengeBot { game: c.kind }));
         }
         let opponent = user.player();
         let challenger = c.challenger.clone();

@@ -149,7 +149,7 @@ impl App {
                 provisional: provisional(&r.glicko),
             })
             .collect();
-        let title = Text::LeaderboardTitle.render(locale);
+        let title = Text::LeaderboardTitle { game: kind }.render(locale);
         let subtitle = Text::LeaderboardSubtitle {
             page: page + 1,
             pages,
@@ -190,6 +190,7 @@ impl App {
         };
         Ok(Msg {
             text: Text::LeaderboardCaption {
+                game: kind,
                 page: page + 1,
                 pages,
             }
@@ -219,6 +220,7 @@ impl App {
             let record = stored.record;
             let board = self.store.leaderboard(kind, guild, 0, 0)?;
             let mut lines = vec![Text::StatsSummary {
+                game: kind,
                 player: player.id,
                 rating: record.glicko.rating.round() as i64,
                 deviation: record.glicko.deviation.round() as i64,

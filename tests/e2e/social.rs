@@ -214,7 +214,10 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
         Text::ColumnRecord,
     ]
     .map(|t| t.render(en));
-    let title = Text::LeaderboardTitle.render(en);
+    let title = Text::LeaderboardTitle {
+        game: GameKind::Oaq,
+    }
+    .render(en);
     let subtitle = Text::LeaderboardSubtitle {
         page: 1,
         pages: 1,

@@ -64,7 +64,10 @@ pub enum Text {
     /// Refusal.
     CannotChallengeSelf,
     /// Refusal.
-    CannotChallengeBot,
+    CannotChallengeBot {
+        /// The game challenged to.
+        game: GameKind,
+    },
     /// Refusal: the channel is busy with a game.
     ChannelHasGame {
         /// A link to the game's board, if known.
@@ -343,13 +346,18 @@ pub enum Text {
     },
     /// The leaderboard message's caption.
     LeaderboardCaption {
+        /// The game.
+        game: GameKind,
         /// The page shown (1-based).
         page: u64,
         /// The number of pages.
         pages: u64,
     },
     /// Picture: the leaderboard's title.
-    LeaderboardTitle,
+    LeaderboardTitle {
+        /// The game.
+        game: GameKind,
+    },
     /// Picture: the leaderboard's subtitle.
     LeaderboardSubtitle {
         /// The page shown (1-based).
@@ -387,6 +395,8 @@ pub enum Text {
     },
     /// `/oaq stats`: the summary.
     StatsSummary {
+        /// The game.
+        game: GameKind,
         /// The player.
         player: u64,
         /// The rating, rounded.

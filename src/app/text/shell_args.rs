@@ -11,11 +11,6 @@ use super::{mention, Locale, Text, TextKey};
 use crate::app::results::{Finish, Standing};
 use crate::store::{FirstPlayer, GameKind, Hand, Level};
 
-/// The game whose commands host every game today: messages that name their game but carry
-/// no kind yet (the bot refusal, the leaderboard and stats) name this one until each game has
-/// its own root command.
-const HOSTED: GameKind = GameKind::Oaq;
-
 /// Fragments of `shell.ftl` that Rust renders or other messages refer to (`hand` is also
 /// [`Text::Hand`]'s own message).
 const FRAGMENTS: [&str; 11] = [
@@ -200,7 +195,7 @@ impl Text {
                 ]);
                 args
             }
-            Text::CannotChallengeBot => vec![("game", text(game_key(HOSTED)))],
+            Text::CannotChallengeBot { game } => vec![("game", text(game_key(*game)))],
             Text::ChannelHasGame { link: l } | Text::ChannelHasChallenge { link: l } => {
                 vec![("link", link(l, locale))]
             }
@@ -317,7 +312,7 @@ impl Text {
     }
 
     fn rating_args(&self) -> Option<Args> {
-        let game = ("game", text(game_key(HOSTED)));
+        let game = |kind: &GameKind| ("game", text(game_key(*kind)));
         Some(match self {
             Text::RatingChange {
                 name,
@@ -332,10 +327,14 @@ impl Text {
                 ("change", text(format!("{:+}", after - before))),
             ],
             Text::NoSuchPage { pages } => vec![("pages", number(*pages as f64))],
-            Text::LeaderboardCaption { page, pages } => {
-                vec![game, ("page", text(page)), ("pages", text(pages))]
+            Text::LeaderboardCaption {
+                game: kind,
+                page,
+                pages,
+            } => {
+                vec![game(kind), ("page", text(page)), ("pages", text(pages))]
             }
-            Text::LeaderboardTitle => vec![game],
+            Text::LeaderboardTitle { game: kind } => vec![game(kind)],
             Text::LeaderboardSubtitle {
                 page,
                 pages,
@@ -356,6 +355,7 @@ impl Text {
             }
             Text::StatsNone { player } => vec![("player", text(mention(*player)))],
             Text::StatsSummary {
+                game: kind,
                 player,
                 rating,
                 deviation,
@@ -366,7 +366,7 @@ impl Text {
                 draws,
                 losses,
             } => vec![
-                game,
+                game(kind),
                 ("player", text(mention(*player))),
                 ("rating", text(rating)),
                 ("provisional", flag(*provisional)),
