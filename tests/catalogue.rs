@@ -244,6 +244,7 @@ fn samples() -> Vec<Text> {
             },
         }),
         Text::Shogi(ShogiText::PickMove),
+        Text::Shogi(ShogiText::Help),
         Text::Shogi(ShogiText::Illegal(shogi::IllegalMove::NotInHand(
             shogi::Role::Knight,
         ))),

@@ -227,8 +227,8 @@ impl App {
         self.finish(locale, "resign", result)
     }
 
-    /// `/oaq rules`: the rules of the channel's game, or the default rules.
-    pub fn rules(&self, locale: Locale, place: Place) -> Response {
+    /// `/oaq rules`: the rules of the channel's game, or the default rules of `kind`.
+    pub fn rules(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
         let result = (|| {
             let rules = match self.store.channel(place.channel)? {
                 Some(ChannelEntry::Game(id)) => self
@@ -243,7 +243,7 @@ impl App {
             };
             let text = match &rules {
                 Some((kind, rules)) => Table::rules_text(*kind, Some(rules), true),
-                None => Table::rules_text(GameKind::Oaq, None, false),
+                None => Table::rules_text(kind, None, false),
             }
             .map_err(Fail::Damaged)?;
             Ok(Response::private(text.render(locale)))
@@ -300,9 +300,12 @@ impl App {
         })
     }
 
-    /// `/oaq help`.
-    pub fn help(&self, locale: Locale) -> Response {
-        Response::private(Text::Oaq(text::OaqText::Help).render(locale))
+    /// `/oaq help`, `/shogi help`: how to play `kind` with the bot.
+    pub fn help(&self, locale: Locale, kind: GameKind) -> Response {
+        let result = Table::help(kind)
+            .map(|text| Response::private(text.render(locale)))
+            .map_err(Fail::Internal);
+        self.finish(locale, "help", result)
     }
 
     /// A button click by `user` in `place` (the interaction's server and channel, never

@@ -21,6 +21,7 @@ use serenity::{
 use thiserror::Error;
 
 use crate::app::games::oaq::OaqChoice;
+use crate::app::games::shogi::ShogiChoice;
 use crate::app::games::RuleChoice;
 use crate::app::{
     Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, Locale, Msg, Place,
@@ -312,7 +313,7 @@ pub enum FirstChoice {
 /// The bot's slash commands, named and described in every language of the catalogue
 /// (descriptions and translations come from [`crate::app::text::commands::COMMANDS`]).
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![oaq()];
+    let mut commands = vec![oaq(), shogi()];
     commands.iter_mut().for_each(localize::localize);
     commands
 }
@@ -387,6 +388,45 @@ pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Play Shogi, Japanese chess: the same subcommands as `/oaq`, for Shogi.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "shogi_challenge",
+        "shogi_play",
+        "play_move",
+        "board",
+        "resign",
+        "rules",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+        "games",
+        "help"
+    ),
+    subcommand_required
+)]
+pub async fn shogi(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge someone (or anyone) to a game of Shogi.
+#[poise::command(slash_command, rename = "challenge")]
+async fn shogi_challenge(
+    ctx: Context<'_>,
+    opponent: Option<serenity::User>,
+    first: Option<FirstChoice>,
+) -> Result<(), Error> {
+    challenge_with(ctx, opponent, RuleChoice::Shogi(ShogiChoice), first).await
+}
+
+/// Play the computer at Shogi right away (you move first).
+#[poise::command(slash_command, rename = "play")]
+async fn shogi_play(ctx: Context<'_>, level: Option<LevelChoice>) -> Result<(), Error> {
+    play_computer(ctx, self::level(level), RuleChoice::Shogi(ShogiChoice)).await
+}
+
 /// Challenge someone (or anyone) to a game of Ô ăn quan.
 #[poise::command(slash_command)]
 async fn challenge(
@@ -396,17 +436,37 @@ async fn challenge(
     quan_value: Option<QuanChoice>,
     first: Option<FirstChoice>,
 ) -> Result<(), Error> {
+    challenge_with(ctx, opponent, oaq_rules(rules, quan_value), first).await
+}
+
+/// Challenges `opponent` (or anyone) to the game `rules` choose; challenging the bot itself
+/// plays the computer.
+async fn challenge_with(
+    ctx: Context<'_>,
+    opponent: Option<serenity::User>,
+    rules: RuleChoice,
+    first: Option<FirstChoice>,
+) -> Result<(), Error> {
     if opponent.as_ref().map(|o| o.id.get()) == Some(ctx.data().me.id) {
-        return play_computer(ctx, Level::Medium, rules, quan_value).await;
+        return play_computer(ctx, Level::Medium, rules).await;
     }
     let request = ChallengeRequest {
         opponent: opponent.as_ref().map(user_ref),
-        rules: oaq_rules(rules, quan_value),
+        rules,
         first: first_player(first),
     };
     let (app, locale, place, user) = invocation(ctx);
     let response = blocking(move || app.challenge(locale, place, &user, request)).await?;
     answer_command(ctx, response).await
+}
+
+/// The level a command chose (medium by default).
+fn level(level: Option<LevelChoice>) -> Level {
+    match level.unwrap_or(LevelChoice::Medium) {
+        LevelChoice::Easy => Level::Easy,
+        LevelChoice::Medium => Level::Medium,
+        LevelChoice::Hard => Level::Hard,
+    }
 }
 
 /// Play the computer right away (you move first).
@@ -417,24 +477,14 @@ async fn play(
     rules: Option<RulesChoice>,
     quan_value: Option<QuanChoice>,
 ) -> Result<(), Error> {
-    let level = match level.unwrap_or(LevelChoice::Medium) {
-        LevelChoice::Easy => Level::Easy,
-        LevelChoice::Medium => Level::Medium,
-        LevelChoice::Hard => Level::Hard,
-    };
-    play_computer(ctx, level, rules, quan_value).await
+    play_computer(ctx, self::level(level), oaq_rules(rules, quan_value)).await
 }
 
-async fn play_computer(
-    ctx: Context<'_>,
-    level: Level,
-    rules: Option<RulesChoice>,
-    quan_value: Option<QuanChoice>,
-) -> Result<(), Error> {
+async fn play_computer(ctx: Context<'_>, level: Level, rules: RuleChoice) -> Result<(), Error> {
     let request = PlayRequest {
         computer: ctx.data().me.clone(),
         level,
-        rules: oaq_rules(rules, quan_value),
+        rules,
     };
     let (app, locale, place, user) = invocation(ctx);
     let response = blocking(move || app.play_computer(locale, place, &user, request)).await?;
@@ -530,15 +580,15 @@ async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 /// The rules of the game in this channel (or the default rules).
 #[poise::command(slash_command)]
 async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
-    let response = blocking(move || app.rules(locale, place)).await?;
+    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let response = blocking(move || app.rules(locale, place, game)).await?;
     answer_command(ctx, response).await
 }
 
 /// How to play with this bot.
 #[poise::command(slash_command)]
 async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let response = ctx.data().app.help(locale(ctx));
+    let response = ctx.data().app.help(locale(ctx), kind(ctx));
     answer_command(ctx, response).await
 }
 

@@ -17,7 +17,7 @@ use oaq_bot::app::{
     Settings, Shown, Track, UserRef,
 };
 use oaq_bot::games::oaq::{Game, Move, Position, Preset, Seat};
-use oaq_bot::store::{ChannelEntry, FirstPlayer, Hand, Store};
+use oaq_bot::store::{ChannelEntry, FirstPlayer, GameKind, Hand, Store};
 
 const TTL: u64 = 600_000;
 /// The turn timeout of these tests: 15 minutes, the default.
@@ -492,15 +492,15 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
 fn the_resign_board_rules_and_help_commands() {
     let (app, _clock) = app();
     assert!(private(&app.board(EN, HERE)).contains("no game"));
-    assert!(private(&app.rules(EN, HERE)).contains("default rules are standard"));
-    assert!(private(&app.help(EN)).contains("/oaq challenge"));
+    assert!(private(&app.rules(EN, HERE, GameKind::Oaq)).contains("default rules are standard"));
+    assert!(private(&app.help(EN, GameKind::Oaq)).contains("/oaq challenge"));
     let (id, _) = started(&app, FirstPlayer::Challenger);
     let reposted = app.board(EN, HERE);
     assert!(
         matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g.game == id)
     );
     assert!(public(&reposted).picture().is_some());
-    assert!(private(&app.rules(EN, HERE)).contains("Rules of this game: standard"));
+    assert!(private(&app.rules(EN, HERE, GameKind::Oaq)).contains("Rules of this game: standard"));
     assert!(private(&app.resign(EN, HERE, &user(33, "Chi"))).contains("not playing"));
     let resigned = app.resign(EN, HERE, &an());
     // No board message id is known: the final board is posted.

@@ -103,7 +103,11 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
         0
     );
     let shogi_leaderboard = public(&app.leaderboard(EN, HERE, GameKind::Shogi, None)).clone();
-    assert!(shogi_leaderboard.text.contains("Shogi"), "{}", shogi_leaderboard.text);
+    assert!(
+        shogi_leaderboard.text.contains("Shogi"),
+        "{}",
+        shogi_leaderboard.text
+    );
     assert!(!shogi_leaderboard.text.contains("Ô ăn quan"));
     let history = public(&app.history(EN, HERE, GameKind::Shogi, &an(), None)).clone();
     assert!(

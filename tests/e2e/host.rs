@@ -85,3 +85,82 @@ async fn a_typed_move_with_suggestions_and_a_select_choice_play_like_clicks() {
     let stale = fake.callback(&token).await;
     assert!(stale.ephemeral(), "{}", stale.content());
 }
+
+const SHOGI_CHANNEL: u64 = 500_000_000_000_000_012;
+
+/// `/shogi` is a root of its own over the same shell: a challenge, accepted, played from the
+/// board's select menus and by a typed USI move, in the channel's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shogi_is_challenged_and_played_from_its_menus_through_its_own_root_command() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    assert!(fake.registered_commands().iter().any(|c| c == "shogi"));
+
+    let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
+    let first = json!({ "name": "first", "type": 4, "value": 2 });
+    let token = fake.slash_to(
+        &an(),
+        SHOGI_CHANNEL,
+        "shogi",
+        "challenge",
+        vec![opponent, first],
+        vec![&binh()],
+    );
+    let posted = fake.callback(&token).await;
+    assert!(
+        posted.content().contains("**Shogi**"),
+        "{}",
+        posted.content()
+    );
+    let board_id = posted.message.expect("challenge message");
+    let challenge = fake.message(board_id);
+    let token = fake.click(&binh(), board_id, &button(&challenge, "Accept"));
+    assert_eq!(fake.callback(&token).await.kind, 7);
+
+    let board = fake.message(board_id);
+    assert_eq!(board.attachments.len(), 1, "the kanji board");
+    let selects = board.selects();
+    assert_eq!(selects.len(), 2, "30 moves in menus of at most 25");
+    let (label, value) = selects
+        .iter()
+        .flat_map(|s| s.options.clone())
+        .find(|(label, _)| label == "P7g-7f")
+        .expect("P7g-7f offered");
+    let menu = selects
+        .iter()
+        .find(|s| s.options.iter().any(|(_, v)| *v == value))
+        .expect("its menu");
+    let token = fake.select(&an(), board_id, &menu.custom_id, &[&value]);
+    let update = fake.callback(&token).await;
+    assert_eq!(update.kind, 7, "{}", update.content());
+    assert!(
+        update
+            .content()
+            .contains(&format!("<@{}> played {label}.", an().id)),
+        "{}",
+        update.content()
+    );
+    assert_eq!(to_move(update.content()), Some(binh().id));
+
+    // Bình answers by typing, with suggestions.
+    let typed = json!({ "name": "move", "type": 3, "value": "3c", "focused": true });
+    let token = fake.autocomplete(&binh(), SHOGI_CHANNEL, "shogi", "move", vec![typed]);
+    let choices = fake.choices(&token).await;
+    assert!(choices.iter().any(|(_, v)| v == "3c3d"), "{choices:?}");
+    let option = json!({ "name": "move", "type": 3, "value": "3c3d" });
+    let token = fake.slash_to(
+        &binh(),
+        SHOGI_CHANNEL,
+        "shogi",
+        "move",
+        vec![option],
+        vec![],
+    );
+    assert!(fake.callback(&token).await.content().contains("`3c3d`"));
+    fake.wait_message(board_id, "Bình's move on the board", |m| {
+        to_move(&m.content) == Some(an().id)
+    })
+    .await;
+}

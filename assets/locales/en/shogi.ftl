@@ -74,3 +74,13 @@ shogi-illegal = { $reason ->
         [uchifuzume] Uchifuzume: a dropped pawn may not give immediate checkmate.
        *[leaves-king-in-check] This move leaves your king in check.
     }
+
+## Help
+
+shogi-help = **Shogi** (Japanese chess), the game of drops and promotions.
+    • `/shogi challenge [opponent] [first]`: challenge someone (or anyone, without an opponent); first player by rock-paper-scissors, coin, me or them.
+    • Play with the menus under the board: each lists moves of your pieces in Western notation (`P7g-7f`; `+` promotes, `*` drops), or type `/shogi move` in USI (`7g7f`, `P*5e`, `8h2b+`): while you type, your legal moves are suggested.
+    • `/shogi play [level]`: play the computer (easy, medium or hard) right away.
+    • Each move has a time limit (shown under the board); whoever runs out of time loses. A finished board has a Rematch button.
+    • `/shogi board`, `/shogi resign`, `/shogi rules`: the board again, resigning, the rules.
+    • `/shogi leaderboard`, `/shogi stats`, `/shogi history`, `/shogi replay <game>`, `/shogi games`: Shogi's ratings, records, history, replays and running games in this server.

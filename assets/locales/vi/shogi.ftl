@@ -70,3 +70,13 @@ shogi-illegal = { $reason ->
         [uchifuzume] Uchifuzume: tốt được thả không được chiếu hết ngay.
        *[leaves-king-in-check] Nước này để vua của bạn bị chiếu.
     }
+
+## Trợ giúp
+
+shogi-help = **Shogi** (cờ tướng Nhật), trò chơi thả quân và phong cấp.
+    • `/shogi thach-dau [doi-thu] [di-truoc]`: thách một người (hoặc mọi người, nếu bỏ trống đối thủ); người đi trước do oẳn tù tì, tung đồng xu, bạn hoặc đối thủ.
+    • Chơi bằng các menu dưới bàn cờ: mỗi menu liệt kê nước đi của quân bạn theo ký hiệu phương Tây (`P7g-7f`; `+` là phong cấp, `*` là thả quân), hoặc gõ `/shogi di` theo ký hiệu USI (`7g7f`, `P*5e`, `8h2b+`): khi bạn gõ, các nước hợp lệ được gợi ý.
+    • `/shogi choi-voi-may [muc-do]`: chơi với máy (dễ, vừa hoặc khó) ngay lập tức.
+    • Mỗi nước có thời hạn (ghi dưới bàn cờ); ai hết giờ thì thua. Bàn cờ đã kết thúc có nút Chơi lại.
+    • `/shogi ban-co`, `/shogi xin-thua`, `/shogi luat`: đăng lại bàn cờ, xin thua, luật chơi.
+    • `/shogi bang-xep-hang`, `/shogi thong-ke`, `/shogi lich-su`, `/shogi xem-lai <van>`, `/shogi cac-van`: bảng xếp hạng, thành tích, lịch sử, xem lại và các ván shogi đang chơi trong máy chủ này.

@@ -218,6 +218,8 @@ pub trait Hosted: Sized {
     fn rules_text(rules: &Self::Rules, in_play: bool) -> Text;
     /// The rules in a few words, for challenges and titles.
     fn rules_name(rules: &Self::Rules) -> Text;
+    /// How to play the game with the bot (`help`).
+    fn help() -> Text;
     /// The engine command line that replays a game from `start` under `rules` (the exported
     /// record's header; its moves follow in the game's notation).
     fn engine_command(rules: &Self::Rules, start: &str) -> String;
@@ -477,6 +479,11 @@ impl Table {
             };
             Ok(T::rules_text(&rules, in_play))
         })
+    }
+
+    /// How to play `kind` with the bot.
+    pub fn help(kind: GameKind) -> Result<Text, String> {
+        kind!(kind, T => Ok(T::help()))
     }
 
     /// The engine command line that replays a stored game of `kind` from its start.

@@ -482,6 +482,10 @@ impl Hosted for OaqTable {
         Text::Oaq(OaqText::RulesName { rules: *rules })
     }
 
+    fn help() -> Text {
+        OaqText::Help.into()
+    }
+
     fn engine_command(rules: &Rules, start: &str) -> String {
         format!(
             "oaq-bot engine oaq play {} --from {}",

@@ -279,6 +279,10 @@ impl Hosted for ShogiTable {
         ShogiText::RulesName.into()
     }
 
+    fn help() -> Text {
+        ShogiText::Help.into()
+    }
+
     /// A USI `position` command: with the moves that follow it, it sets up the game in any
     /// USI engine or shogi GUI.
     fn engine_command(_rules: &ShogiRules, start: &str) -> String {

@@ -325,6 +325,171 @@ pub const COMMANDS: &[CommandText] = &[
         ("help", "How to play with this bot"),
         ("huong-dan", "Cách chơi với bot này"),
     ),
+    entry(
+        "shogi",
+        ("shogi", "Play Shogi, Japanese chess"),
+        ("shogi", "Chơi Shogi, cờ tướng Nhật Bản"),
+    ),
+    entry(
+        "shogi challenge",
+        (
+            "challenge",
+            "Challenge someone (or anyone) to a game of Shogi",
+        ),
+        (
+            "thach-dau",
+            "Thách một người (hoặc mọi người) chơi một ván Shogi",
+        ),
+    ),
+    entry(
+        "shogi challenge opponent",
+        (
+            "opponent",
+            "Who to play; leave empty for an open challenge anyone may accept",
+        ),
+        (
+            "doi-thu",
+            "Người bạn muốn thách; bỏ trống để ai cũng có thể nhận lời",
+        ),
+    ),
+    entry(
+        "shogi challenge first",
+        (
+            "first",
+            "Who moves first (default: the server's, or rock-paper-scissors)",
+        ),
+        (
+            "di-truoc",
+            "Ai đi trước (mặc định: của máy chủ, hoặc oẳn tù tì)",
+        ),
+    ),
+    entry(
+        "shogi play",
+        ("play", "Play the computer right away (you move first)"),
+        ("choi-voi-may", "Chơi với máy ngay (bạn đi trước)"),
+    ),
+    entry(
+        "shogi play level",
+        ("level", "How strong the computer plays (default: medium)"),
+        ("muc-do", "Máy chơi mạnh đến đâu (mặc định: vừa)"),
+    ),
+    entry(
+        "shogi move",
+        (
+            "move",
+            "Play a move by typing it; the suggestions list your legal moves",
+        ),
+        (
+            "di",
+            "Đi một nước bằng cách gõ; gợi ý liệt kê các nước bạn được đi",
+        ),
+    ),
+    entry(
+        "shogi move move",
+        (
+            "move",
+            "The move in USI notation (7g7f, P*5e, 8h2b+); the suggestions list your legal moves",
+        ),
+        (
+            "nuoc",
+            "Nước đi theo ký hiệu USI (7g7f, P*5e, 8h2b+); gợi ý liệt kê các nước bạn được đi",
+        ),
+    ),
+    entry(
+        "shogi board",
+        ("board", "Post the current board of this channel again"),
+        ("ban-co", "Đăng lại bàn cờ hiện tại của kênh này"),
+    ),
+    entry(
+        "shogi resign",
+        ("resign", "Resign your game in this channel"),
+        ("xin-thua", "Xin thua ván của bạn trong kênh này"),
+    ),
+    entry(
+        "shogi rules",
+        ("rules", "The rules in play in this channel"),
+        ("luat", "Luật đang áp dụng trong kênh này"),
+    ),
+    entry(
+        "shogi help",
+        ("help", "How to play with this bot"),
+        ("huong-dan", "Cách chơi với bot này"),
+    ),
+    entry(
+        "shogi leaderboard",
+        (
+            "leaderboard",
+            "This server's Shogi ratings, ten players a page",
+        ),
+        (
+            "bang-xep-hang",
+            "Hệ số Shogi của máy chủ này, mười người mỗi trang",
+        ),
+    ),
+    entry(
+        "shogi leaderboard page",
+        ("page", "The page to show (default: the first)"),
+        ("trang", "Trang muốn xem (mặc định: trang đầu)"),
+    ),
+    entry(
+        "shogi stats",
+        (
+            "stats",
+            "A player's rating, record, recent games and rating chart in this server",
+        ),
+        (
+            "thong-ke",
+            "Hệ số, thành tích, các ván gần đây và biểu đồ hệ số của một người chơi",
+        ),
+    ),
+    entry(
+        "shogi stats player",
+        ("player", "Whose statistics (default: yours)"),
+        ("nguoi-choi", "Thống kê của ai (mặc định: của bạn)"),
+    ),
+    entry(
+        "shogi history",
+        (
+            "history",
+            "Recent finished games of a player, or of this server",
+        ),
+        (
+            "lich-su",
+            "Các ván đã kết thúc gần đây của một người chơi, hoặc của máy chủ",
+        ),
+    ),
+    entry(
+        "shogi history player",
+        ("player", "Whose games (default: the whole server's)"),
+        ("nguoi-choi", "Các ván của ai (mặc định: cả máy chủ)"),
+    ),
+    entry(
+        "shogi replay",
+        (
+            "replay",
+            "An animation of a game, move by move, with its record",
+        ),
+        (
+            "xem-lai",
+            "Ảnh động của một ván, từng nước một, kèm biên bản",
+        ),
+    ),
+    entry(
+        "shogi replay game",
+        ("game", "The game's number, as `/oaq history` lists it"),
+        ("van", "Số hiệu của ván, như `/oaq lich-su` liệt kê"),
+    ),
+    entry(
+        "shogi games",
+        (
+            "games",
+            "The games being played in this server, with links to watch them",
+        ),
+        (
+            "cac-van",
+            "Các ván đang chơi trong máy chủ, kèm liên kết để xem",
+        ),
+    ),
     entry("rules=standard", ("standard", ""), ("chuẩn", "")),
     entry("rules=folk", ("folk", ""), ("dân gian", "")),
     entry("rules=young", ("young", ""), ("quan non", "")),

@@ -73,6 +73,9 @@ pub enum ShogiText {
     /// The placeholder of the move menus.
     #[strum_discriminants(strum(serialize = "shogi-pick-move"))]
     PickMove,
+    /// `/shogi help`.
+    #[strum_discriminants(strum(serialize = "shogi-help"))]
+    Help,
     /// Refusal: why a move is illegal.
     #[strum_discriminants(strum(serialize = "shogi-illegal"))]
     Illegal(IllegalMove),
@@ -148,6 +151,7 @@ impl ShogiText {
     fn args(&self) -> Args {
         match self {
             ShogiText::RulesName
+            | ShogiText::Help
             | ShogiText::Check
             | ShogiText::EmptyHand
             | ShogiText::PickMove => Vec::new(),
