@@ -6,7 +6,8 @@ use std::collections::HashSet;
 use oaq_bot::app::results::{Finish, Standing};
 use oaq_bot::app::text::fluent::{message_ids, parse_errors, PARTS};
 use oaq_bot::app::text::{
-    command_text, OaqText, OaqTextKey, ShogiText, ShogiTextKey, TextKey, COMMANDS,
+    command_text, CheckersText, CheckersTextKey, OaqText, OaqTextKey, ShogiText, ShogiTextKey,
+    TextKey, COMMANDS,
 };
 use oaq_bot::app::{Locale, Text};
 use oaq_bot::discord::commands;
@@ -244,6 +245,27 @@ fn samples() -> Vec<Text> {
             },
         }),
         Text::Shogi(ShogiText::PickMove),
+        Text::Checkers(CheckersText::RulesName),
+        Text::Checkers(CheckersText::RulesSummary { in_play: false }),
+        Text::Checkers(CheckersText::Help),
+        Text::Checkers(CheckersText::Moved {
+            player: 1,
+            path: String::from("D2>F4>H6"),
+        }),
+        Text::Checkers(CheckersText::Passed { player: 2 }),
+        Text::Checkers(CheckersText::Title),
+        Text::Checkers(CheckersText::PegsHome { home: 3 }),
+        Text::Checkers(CheckersText::StatusToMove {
+            name: String::from("An"),
+        }),
+        Text::Checkers(CheckersText::StatusWon {
+            names: String::from("An"),
+        }),
+        Text::Checkers(CheckersText::Footer),
+        Text::Checkers(CheckersText::PickMove),
+        Text::Checkers(CheckersText::Illegal {
+            why: String::from("D2 is occupied"),
+        }),
         Text::Shogi(ShogiText::Help),
         Text::Shogi(ShogiText::Illegal(shogi::IllegalMove::NotInHand(
             shogi::Role::Knight,
@@ -379,6 +401,20 @@ fn every_message_is_written_in_english_and_vietnamese() {
     let missing: Vec<ShogiTextKey> = ShogiTextKey::iter()
         .filter(|k| !shogi.contains(k))
         .collect();
+    let checkers: HashSet<CheckersTextKey> = samples
+        .iter()
+        .filter_map(|t| match t {
+            Text::Checkers(c) => Some(CheckersTextKey::from(c)),
+            _ => None,
+        })
+        .collect();
+    let missing_checkers: Vec<CheckersTextKey> = CheckersTextKey::iter()
+        .filter(|k| !checkers.contains(k))
+        .collect();
+    assert!(
+        missing_checkers.is_empty(),
+        "Chinese-checkers messages without a sample: {missing_checkers:?}"
+    );
     assert!(
         missing.is_empty(),
         "Shogi messages without a sample: {missing:?}"

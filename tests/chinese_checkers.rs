@@ -928,3 +928,49 @@ fn cli_match_reports_each_game_and_the_totals() {
     assert!(!ok);
     assert!(err.contains("`grandmaster` is not a level"), "{err}");
 }
+
+/// Issue 11: a player who leaves a game of three is skipped and ranked last; the others play
+/// on until one of them is home. With two players, leaving ends the game for the other.
+#[test]
+fn a_retired_player_is_skipped_ranked_last_and_the_rest_play_on() {
+    let start = Position::start(3, Rules::default()).expect("three players");
+    let mut game = Game::from_position(start);
+    assert_eq!(game.position().to_move(), Player::new(0));
+    game.retire(Player::new(1));
+    assert!(game.position().is_retired(Player::new(1)));
+    assert_eq!(game.outcome(), None, "two still play");
+    let first = game.position().legal_moves()[0];
+    game.play(&first).expect("player 0 moves");
+    assert_eq!(
+        game.position().to_move(),
+        Player::new(2),
+        "player 1 is skipped"
+    );
+    // Player 0 leaving too leaves player 2 alone: the game is over, player 2 first and the
+    // two who left sharing the last place.
+    game.retire(Player::new(0));
+    let outcome = game.outcome().expect("one player left");
+    assert_eq!(outcome.place(Player::new(2)), 1);
+    assert_eq!(outcome.place(Player::new(0)), 2);
+    assert_eq!(outcome.place(Player::new(1)), 2);
+
+    let mut duel = Game::from_position(Position::start(2, Rules::default()).expect("two"));
+    duel.retire(Player::new(0));
+    let outcome = duel.outcome().expect("the other wins at once");
+    assert_eq!(
+        (outcome.place(Player::new(1)), outcome.place(Player::new(0))),
+        (1, 2)
+    );
+    // Leaving is not a move: the position string is the same, the turns are not counted.
+    assert_eq!(duel.turns().len(), 0);
+}
+
+/// The player to move leaving hands the turn on at once.
+#[test]
+fn the_player_to_move_retiring_passes_the_turn_on() {
+    let start = Position::start(4, Rules::default()).expect("four players");
+    let after = start.retire(Player::new(0));
+    assert_eq!(after.to_move(), Player::new(1));
+    assert_eq!(after.outcome(), None);
+    assert!(after.is_retired(Player::new(0)) && !start.is_retired(Player::new(0)));
+}

@@ -63,8 +63,8 @@ impl App {
         Ok(())
     }
 
-    /// Stores the move just added to `loaded`: the game ends if it is over, otherwise the next
-    /// player's turn starts (and its clock, for a person).
+    /// Stores the move (or the seat's leaving) just added to `loaded`: the game ends if it is
+    /// over, otherwise the next player's turn starts (and its clock, for a person).
     pub(super) fn store_move(&self, loaded: &mut Loaded) -> Result<(), Fail> {
         if loaded.finished() {
             return self.end_game(loaded);

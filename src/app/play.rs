@@ -238,7 +238,8 @@ impl App {
             return Err(Fail::User(Text::NotAPlayer));
         };
         loaded.retire(seat, Retirement::Resigned);
-        self.end_game(&mut loaded)?;
+        // With two seats this ends the game; with more, the rest play on.
+        self.store_move(&mut loaded)?;
         let board = self.board_msg(&loaded, None)?;
         Ok((loaded, board))
     }

@@ -28,13 +28,14 @@ impl App {
                 .is_some_and(|deadline| deadline <= self.now())
     }
 
-    /// Ends the game: the player to move loses on time. Returns the final board.
+    /// The player to move runs out of time and leaves the game: with two seats the other wins,
+    /// with more the rest play on. Returns the new board.
     pub(super) fn time_out(&self, loaded: &mut Loaded) -> Result<Msg, Fail> {
         let Some(seat) = loaded.to_move() else {
             return Err(Fail::User(Text::GameOver));
         };
         loaded.retire(seat, Retirement::TimedOut);
-        self.end_game(loaded)?;
+        self.store_move(loaded)?;
         self.board_msg(loaded, None)
     }
 

@@ -1,5 +1,6 @@
 //! Whole games played through `oaq_bot::app` with a temporary store and a fake clock.
 
+mod checkers;
 mod host;
 mod outbox;
 mod play;

@@ -11,6 +11,7 @@
 //! [`Hosted`] (plus its line in each `each!` arm), its picture under `src/render/`, and its
 //! part of the catalogue.
 
+pub mod chinese_checkers;
 pub mod oaq;
 pub mod shogi;
 
@@ -231,6 +232,7 @@ macro_rules! each {
         match $value {
             Table::Oaq($table) => $body,
             Table::Shogi($table) => $body,
+            Table::ChineseCheckers($table) => $body,
         }
     };
 }
@@ -248,7 +250,8 @@ macro_rules! kind {
                 $body
             }
             GameKind::ChineseCheckers => {
-                Err(format!("{:?} cannot be hosted by this release", $kind))
+                type $t = chinese_checkers::CheckersTable;
+                $body
             }
         }
     };
@@ -261,6 +264,8 @@ pub enum RuleChoice {
     Oaq(oaq::OaqChoice),
     /// Shogi: the standard game.
     Shogi(shogi::ShogiChoice),
+    /// Chinese checkers: the spec's defaults.
+    ChineseCheckers(chinese_checkers::CheckersChoice),
 }
 
 impl RuleChoice {
@@ -269,6 +274,7 @@ impl RuleChoice {
         match self {
             RuleChoice::Oaq(_) => GameKind::Oaq,
             RuleChoice::Shogi(_) => GameKind::Shogi,
+            RuleChoice::ChineseCheckers(_) => GameKind::ChineseCheckers,
         }
     }
 
@@ -277,6 +283,9 @@ impl RuleChoice {
         match self {
             RuleChoice::Oaq(choice) => to_json(&oaq::OaqTable::rules_for(choice, server)?),
             RuleChoice::Shogi(choice) => to_json(&shogi::ShogiTable::rules_for(choice, server)?),
+            RuleChoice::ChineseCheckers(choice) => {
+                to_json(&chinese_checkers::CheckersTable::rules_for(choice, server)?)
+            }
         }
     }
 
@@ -285,6 +294,9 @@ impl RuleChoice {
         match self {
             RuleChoice::Oaq(choice) => oaq::OaqTable::set_default(choice, server),
             RuleChoice::Shogi(choice) => shogi::ShogiTable::set_default(choice, server),
+            RuleChoice::ChineseCheckers(choice) => {
+                chinese_checkers::CheckersTable::set_default(choice, server)
+            }
         }
     }
 
@@ -293,6 +305,7 @@ impl RuleChoice {
         match self {
             RuleChoice::Oaq(choice) => *choice == oaq::OaqChoice::default(),
             RuleChoice::Shogi(choice) => *choice == shogi::ShogiChoice,
+            RuleChoice::ChineseCheckers(choice) => *choice == chinese_checkers::CheckersChoice,
         }
     }
 }
@@ -308,11 +321,16 @@ fn to_json<R: Serialize>(rules: &R) -> Result<serde_json::Value, String> {
 
 /// A game of any kind, replayed: the shell's one handle on the rules.
 #[derive(Debug, Clone)]
+// A table lives for one request and is moved, not copied: its variants' sizes do not matter
+// enough to box them.
+#[allow(clippy::large_enum_variant)]
 pub enum Table {
     /// Ô ăn quan.
     Oaq(oaq::OaqTable),
     /// Shogi.
     Shogi(shogi::ShogiTable),
+    /// Chinese checkers.
+    ChineseCheckers(chinese_checkers::CheckersTable),
 }
 
 /// Reads rules stored as JSON.
@@ -384,7 +402,7 @@ impl Table {
         match kind {
             GameKind::Oaq => oaq::OaqTable::SEATS,
             GameKind::Shogi => shogi::ShogiTable::SEATS,
-            GameKind::ChineseCheckers => &[],
+            GameKind::ChineseCheckers => chinese_checkers::CheckersTable::SEATS,
         }
     }
 
@@ -504,6 +522,12 @@ impl Table {
 impl From<oaq::OaqTable> for Table {
     fn from(table: oaq::OaqTable) -> Table {
         Table::Oaq(table)
+    }
+}
+
+impl From<chinese_checkers::CheckersTable> for Table {
+    fn from(table: chinese_checkers::CheckersTable) -> Table {
+        Table::ChineseCheckers(table)
     }
 }
 

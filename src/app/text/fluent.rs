@@ -52,10 +52,11 @@ macro_rules! part {
 
 /// Every part of the catalogue. A game adds its part here (see the module docs of
 /// [`crate::app::text`]).
-pub const PARTS: [Part; 3] = [
+pub const PARTS: [Part; 4] = [
     part!("shell.ftl", super::shell_args::ids),
     part!("oaq.ftl", super::oaq::ids),
     part!("shogi.ftl", super::shogi::ids),
+    part!("chinese-checkers.ftl", super::checkers::ids),
 ];
 
 /// The language tag Fluent's plural rules are chosen by.

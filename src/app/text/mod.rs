@@ -20,6 +20,7 @@
 //! Adding a language means adding a [`Locale`] variant, mapping Discord's locale code to it in
 //! [`Locale::from_discord`], and a directory of `.ftl` files.
 
+pub mod checkers;
 pub mod commands;
 pub mod fluent;
 pub mod oaq;
@@ -28,6 +29,7 @@ pub mod shell_args;
 pub mod shogi;
 
 pub use crate::locale::Locale;
+pub use checkers::{CheckersText, CheckersTextKey};
 pub use commands::{command_text, CommandText, Label, COMMANDS};
 pub use oaq::{OaqText, OaqTextKey};
 pub use shell::{Text, TextKey};

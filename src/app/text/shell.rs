@@ -2,6 +2,7 @@
 //! The words are in `assets/locales/<lang>/shell.ftl`; [`super::shell_args`] maps each
 //! variant to its message's arguments.
 
+use super::checkers::CheckersText;
 use super::oaq::OaqText;
 use super::shogi::ShogiText;
 use crate::app::results::{Finish, Standing};
@@ -529,6 +530,14 @@ pub enum Text {
     Oaq(OaqText),
     /// A message of Shogi's part of the catalogue.
     Shogi(ShogiText),
+    /// A message of Chinese checkers' part of the catalogue.
+    Checkers(CheckersText),
+}
+
+impl From<CheckersText> for Text {
+    fn from(text: CheckersText) -> Self {
+        Text::Checkers(text)
+    }
 }
 
 impl From<OaqText> for Text {

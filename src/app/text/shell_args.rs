@@ -31,7 +31,7 @@ const FRAGMENTS: [&str; 11] = [
 /// the fragments.
 pub fn ids() -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = TextKey::iter()
-        .filter(|k| !matches!(k, TextKey::Oaq | TextKey::Shogi))
+        .filter(|k| !matches!(k, TextKey::Oaq | TextKey::Shogi | TextKey::Checkers))
         .map(<&'static str>::from)
         .collect();
     ids.extend(FRAGMENTS);
@@ -144,6 +144,7 @@ impl Text {
         match self {
             Text::Oaq(text) => text.render(locale),
             Text::Shogi(text) => text.render(locale),
+            Text::Checkers(text) => text.render(locale),
             _ => fluent::message(locale, TextKey::from(self).into(), self.args(locale)),
         }
     }

@@ -102,6 +102,14 @@ impl Game {
         Ok(())
     }
 
+    /// Takes `player` out of the game (resignation or timeout; see [`Position::retire`]).
+    /// Not a turn: nothing is recorded, and the others play on.
+    pub fn retire(&mut self, player: Player) {
+        if self.outcome().is_none() {
+            self.position = self.position.retire(player);
+        }
+    }
+
     fn record(&mut self, turn: Turn, next: Position) {
         self.taken[self.position.to_move().index()] += 1;
         self.turns.push(turn);

@@ -173,6 +173,8 @@ pub struct Position {
     pub(crate) to_move: u8,
     /// Per player: 0 while playing, else the place they finished in.
     pub(crate) places: [u8; 6],
+    /// Players who left the game (bit per player): skipped in turn, ranked last.
+    pub(crate) retired: u8,
     pub(crate) seating: Seating,
     pub(crate) rules: Rules,
 }
@@ -220,6 +222,7 @@ impl Position {
             occupied,
             to_move,
             places: [0; 6],
+            retired: 0,
             seating,
             rules,
         };
@@ -317,6 +320,30 @@ impl Position {
             .find(|t| self.pegs[t.index()] & hole.bit() != 0)
     }
 
+    /// The same position with `player` out of the game (they resigned or ran out of time):
+    /// their pegs stay on the board as obstacles, their turns are skipped, and they are ranked
+    /// after everyone still playing (several who left share the last place). The rest play on;
+    /// the game ends when one player is left, or as the rules say once someone is home. Not part
+    /// of the position string: a host replays the retirements with the moves.
+    ///
+    /// (The spec is silent on leaving; keeping the pegs keeps every goal reachable under the
+    /// default `anti_spoil = swap`, and removing them would change the board under the others.)
+    pub fn retire(&self, player: Player) -> Position {
+        let mut next = self.clone();
+        if player.index() < usize::from(self.seating.players) {
+            next.retired |= 1 << player.index();
+            if next.to_move == player.0 {
+                next.advance_turn();
+            }
+        }
+        next
+    }
+
+    /// Whether `player` has left the game.
+    pub fn is_retired(&self, player: Player) -> bool {
+        self.retired & (1 << player.index()) != 0
+    }
+
     /// The place the player finished in, or `None` while they are still playing.
     pub fn place(&self, player: Player) -> Option<u8> {
         let place = self.places[player.index()];
@@ -361,11 +388,13 @@ impl Position {
     /// game goes on until one player is left). The safety valve is [`Game`](super::Game)'s.
     pub fn outcome(&self) -> Option<Outcome> {
         let n = self.seating.players as usize;
-        let finished = self.places[..n].iter().filter(|&&p| p != 0).count();
+        let active = (0..n).filter(|&p| self.retired & (1 << p) == 0);
+        let playing = active.clone().count();
+        let finished = active.filter(|&p| self.places[p] != 0).count();
         let over = if self.rules.play_on {
-            finished + 1 >= n
+            finished + 1 >= playing
         } else {
-            finished >= 1
+            finished >= 1 || playing <= 1
         };
         over.then(|| self.ranking(EndReason::Home))
     }
@@ -382,10 +411,21 @@ impl Position {
                 self.distance_to_goal(player),
             )
         };
-        let unplaced: Vec<usize> = (0..n).filter(|&p| self.places[p] == 0).collect();
+        let out = |p: usize| self.retired & (1 << p) != 0;
+        let unplaced: Vec<usize> = (0..n).filter(|&p| self.places[p] == 0 && !out(p)).collect();
         for &p in &unplaced {
             let better = unplaced.iter().filter(|&&q| key(q) < key(p)).count();
             places[p] = base + 1 + better as u8;
+        }
+        let last = places[..n]
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| !out(p))
+            .map(|(_, &place)| place)
+            .max()
+            .unwrap_or(0);
+        for p in (0..n).filter(|&p| out(p)) {
+            places[p] = last + 1;
         }
         Outcome {
             places,
@@ -477,7 +517,11 @@ impl Position {
         // Keep finishing places: player numbers may shift when the lowest triangle changes.
         for p in 0..self.seating.players as usize {
             let set = self.seating.sets_of[p].trailing_zeros() as usize;
-            rotated.places[seating.player_of[(set + 1) % 6] as usize] = self.places[p];
+            let turned = seating.player_of[(set + 1) % 6] as usize;
+            rotated.places[turned] = self.places[p];
+            if self.retired & (1 << p) != 0 {
+                rotated.retired |= 1 << turned;
+            }
         }
         rotated
     }
@@ -535,7 +579,8 @@ impl Position {
         let n = self.seating.players;
         for k in 1..=n {
             let p = (self.to_move + k) % n;
-            if self.places[p as usize] == 0 || !self.rules.play_on {
+            let out = self.retired & (1 << p) != 0;
+            if !out && (self.places[p as usize] == 0 || !self.rules.play_on) {
                 self.to_move = p;
                 return;
             }
