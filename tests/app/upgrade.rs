@@ -8,7 +8,8 @@ use oaq_bot::store::{GameKind, OwedKey};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/db-0e9da8d");
 
-fn copy_dir(from: &Path, to: &Path) {
+/// Copies a database directory (a fixture, or a store caught mid-run) to `to`.
+pub(super) fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("mkdir");
     for entry in std::fs::read_dir(from).expect("read fixture") {
         let entry = entry.expect("entry");

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::upgrade::copy_dir;
 use super::*;
 use oaq_bot::app::games::oaq::OaqChoice;
 use oaq_bot::app::games::RuleChoice;
@@ -14,19 +15,6 @@ use oaq_bot::store::{GameKind, Level, Retired, Retirement};
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/db-b9c7bf2");
 /// A little after the fixture's clock stopped: nothing has timed out or expired yet.
 const NOW: u64 = 1_700_000_950_000;
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read fixture") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy");
-        }
-    }
-}
 
 /// A fresh copy of the fixture.
 fn fixture() -> tempfile::TempDir {

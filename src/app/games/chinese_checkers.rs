@@ -12,8 +12,7 @@ use std::time::Duration;
 use image::RgbImage;
 use serde::{Deserialize, Serialize};
 
-use super::{Controls, Frame, Hosted, Notation, Scene, Situation};
-use crate::app::reply::{limits, Action, Choice, Select};
+use super::{move_menus, Controls, Frame, Hosted, Scene, Situation};
 use crate::app::text::{CheckersText, Text};
 use crate::games::chinese_checkers::{self as cc, ai, Game, Player, Position};
 use crate::render::chinese_checkers::{BoardView, PlayerPanel};
@@ -297,34 +296,8 @@ impl Hosted for CheckersTable {
         let Situation::ToMove { person: true, .. } = *scene.situation else {
             return Controls::default();
         };
-        let Ok(template) = "-".parse::<Notation>() else {
-            return Controls::default();
-        };
         let placeholder = Text::from(CheckersText::PickMove).render(scene.locale);
-        let moves = self.legal_moves();
-        let selects = moves
-            .chunks(limits::OPTIONS)
-            .take(limits::ROWS - 1)
-            .map(|chunk| Select {
-                action: Action::Play {
-                    game: scene.game,
-                    ply,
-                    mv: template,
-                },
-                placeholder: placeholder.clone(),
-                options: chunk
-                    .iter()
-                    .map(|(mv, label)| Choice {
-                        label: label.clone(),
-                        value: mv.to_string(),
-                    })
-                    .collect(),
-            })
-            .collect();
-        Controls {
-            selects,
-            rows: Vec::new(),
-        }
+        move_menus(scene, ply, &self.legal_moves(), &placeholder)
     }
 
     fn rules_text(_rules: &CheckersRules, in_play: bool) -> Text {

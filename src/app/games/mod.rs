@@ -21,7 +21,7 @@ use image::RgbImage;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use super::reply::{Button, Choice, Select};
+use super::reply::{limits, Action, Button, Choice, Select};
 use super::text::{Locale, Text};
 use crate::render::Fonts;
 use crate::store::{GameKind, GameRecord, GuildSettings, Level, Retirement};
@@ -147,6 +147,43 @@ pub struct Controls {
     pub selects: Vec<Select>,
     /// Rows of buttons.
     pub rows: Vec<Vec<Button>>,
+}
+
+/// The controls of a game whose moves are too many for buttons: its legal moves in select menus
+/// of Discord's 25 options each, as many menus as leave a row for the shell's buttons; choosing
+/// an option plays it on the board drawn after `ply` moves.
+pub(crate) fn move_menus<M: std::fmt::Display>(
+    scene: &Scene<'_>,
+    ply: u32,
+    moves: &[(M, String)],
+    placeholder: &str,
+) -> Controls {
+    let Ok(template) = "-".parse::<Notation>() else {
+        return Controls::default();
+    };
+    let selects = moves
+        .chunks(limits::OPTIONS)
+        .take(limits::ROWS - 1)
+        .map(|chunk| Select {
+            action: Action::Play {
+                game: scene.game,
+                ply,
+                mv: template,
+            },
+            placeholder: placeholder.to_owned(),
+            options: chunk
+                .iter()
+                .map(|(mv, label)| Choice {
+                    label: label.clone(),
+                    value: mv.to_string(),
+                })
+                .collect(),
+        })
+        .collect();
+    Controls {
+        selects,
+        rows: Vec::new(),
+    }
 }
 
 /// A picture's status line for a frame of a replay (instead of the game's standing).

@@ -15,8 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Controls, Frame, Hosted, Notation, Scene, Situation};
-use crate::app::reply::{limits, Action, Choice, Select};
+use super::{move_menus, Controls, Frame, Hosted, Scene, Situation};
 use crate::app::text::{ShogiText, Text};
 use crate::games::shogi::{self, ai, human, Game, Move, Position};
 use crate::render::shogi::{BoardView, Highlights, Words};
@@ -236,9 +235,6 @@ impl Hosted for ShogiTable {
         let Situation::ToMove { person: true, .. } = *scene.situation else {
             return Controls::default();
         };
-        let Ok(template) = "-".parse::<Notation>() else {
-            return Controls::default();
-        };
         let mut moves = self.legal_moves();
         // Board moves before drops, each group by the square it starts from.
         moves.sort_by_key(|(mv, _)| match *mv {
@@ -246,29 +242,7 @@ impl Hosted for ShogiTable {
             Move::Drop { role, .. } => (1, role.letter().to_string()),
         });
         let placeholder = Text::from(ShogiText::PickMove).render(scene.locale);
-        let selects = moves
-            .chunks(limits::OPTIONS)
-            .take(limits::ROWS - 1)
-            .map(|chunk| Select {
-                action: Action::Play {
-                    game: scene.game,
-                    ply,
-                    mv: template,
-                },
-                placeholder: placeholder.clone(),
-                options: chunk
-                    .iter()
-                    .map(|(mv, western)| Choice {
-                        label: western.clone(),
-                        value: mv.to_string(),
-                    })
-                    .collect(),
-            })
-            .collect();
-        Controls {
-            selects,
-            rows: Vec::new(),
-        }
+        move_menus(scene, ply, &moves, &placeholder)
     }
 
     fn rules_text(_rules: &ShogiRules, in_play: bool) -> Text {
