@@ -372,7 +372,8 @@ pub enum Table {
 
 /// Reads rules stored as JSON.
 fn rules_of<R: DeserializeOwned>(rules: &serde_json::Value) -> Result<R, String> {
-    serde_json::from_value(rules.clone()).map_err(|e| format!("rules: {e}"))
+    // Read in place: a board is drawn on every click.
+    R::deserialize(rules).map_err(|e| format!("rules: {e}"))
 }
 
 /// Parses a stored move for the adapter `_table` (whose type names the notation).
