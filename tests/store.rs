@@ -185,7 +185,7 @@ fn records_survive_closing_and_reopening() {
 fn damaged_store(bytes: &[u8]) -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().expect("tempdir");
     {
-        let db = sled::open(dir.path()).expect("sled");
+        let db = raw_sled(dir.path());
         let games = db.open_tree("games").expect("tree");
         games.insert(42u64.to_be_bytes(), bytes).expect("insert");
         db.flush().expect("flush");
@@ -725,7 +725,7 @@ fn the_store_imports_no_game() {
 fn a_move_appends_one_ply_and_the_header_stays_small() {
     let dir = tempfile::tempdir().expect("tempdir");
     let header_len = |store_dir: &std::path::Path| {
-        let db = sled::open(store_dir).expect("sled");
+        let db = raw_sled(store_dir);
         let games = db.open_tree("games").expect("games");
         let parts = db.open_tree("game_parts").expect("parts");
         let header = games.get(60u64.to_be_bytes()).expect("read").expect("game");
@@ -773,4 +773,40 @@ fn a_move_appends_one_ply_and_the_header_stays_small() {
     assert_eq!(plies, 10);
     // Only the revision and the move count grow (a few digits).
     assert!(long <= short + 4, "header {short} → {long} bytes");
+}
+
+/// Opens a database directly with sled, waiting (as `Store::open` does) for a store closed an
+/// instant ago to let go of sled's lock.
+fn raw_sled(path: &std::path::Path) -> sled::Db {
+    let started = std::time::Instant::now();
+    loop {
+        match sled::open(path) {
+            Ok(db) => return db,
+            Err(_) if started.elapsed() < oaq_bot::store::LOCK_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            Err(e) => panic!("sled: {e}"),
+        }
+    }
+}
+
+/// A database still held by a store that closes an instant later opens once it is free; one
+/// held for longer than [`LOCK_WAIT`] is refused with a clear error rather than waited on.
+#[test]
+fn opening_waits_briefly_for_a_store_that_is_closing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first = Store::open(dir.path()).expect("open");
+    let closer = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        drop(first);
+    });
+    Store::open(dir.path()).expect("opens once the first store has closed");
+    closer.join().expect("closer");
+
+    let held = Store::open(dir.path()).expect("open again");
+    let started = std::time::Instant::now();
+    let refused = Store::open(dir.path());
+    assert!(matches!(refused, Err(StoreError::Open { .. })));
+    assert!(started.elapsed() >= oaq_bot::store::LOCK_WAIT);
+    drop(held);
 }

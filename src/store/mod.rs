@@ -282,17 +282,37 @@ pub struct Store {
     commit: Arc<GroupCommit>,
 }
 
+/// How long [`Store::open`] waits for another holder of the database's lock to let go.
+pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Whether sled refused to open because another handle still holds the file lock.
+fn lock_busy(error: &sled::Error) -> bool {
+    matches!(error, sled::Error::Io(io) if io.to_string().contains("could not acquire lock"))
+}
+
 impl Store {
     /// Opens (or creates) the database in `path`, migrating a schema-1 database to schema 2
     /// first (once; see `migrate.rs`).
+    ///
+    /// sled locks its files; a database closed an instant ago (by this process, or by one that
+    /// is still exiting) can hold the lock while its last background writes finish, so a busy
+    /// lock is waited for, up to [`LOCK_WAIT`], before giving up.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let db = sled::Config::new()
-            .path(path)
-            .open()
-            .map_err(|source| StoreError::Open {
-                path: path.display().to_string(),
-                source,
-            })?;
+        let started = std::time::Instant::now();
+        let db = loop {
+            match sled::Config::new().path(path).open() {
+                Ok(db) => break db,
+                Err(source) if lock_busy(&source) && started.elapsed() < LOCK_WAIT => {
+                    std::thread::sleep(std::time::Duration::from_millis(25));
+                }
+                Err(source) => {
+                    return Err(StoreError::Open {
+                        path: path.display().to_string(),
+                        source,
+                    })
+                }
+            }
+        };
         Store::from_db(db)
     }
 

@@ -541,7 +541,7 @@ fn a_damaged_game_record_is_reported_and_left_alone() {
     };
     let garbage = b"{\"schema\":1,\"revision\":1,\"record\":{\"id\":\"oops\"}}";
     {
-        let db = sled::open(dir.path()).expect("sled");
+        let db = raw_sled(dir.path());
         let games = db.open_tree("games").expect("tree");
         games
             .insert(id.to_be_bytes(), &garbage[..])
@@ -562,7 +562,7 @@ fn a_damaged_game_record_is_reported_and_left_alone() {
         Some(ChannelEntry::Game(id))
     );
     drop(app);
-    let db = sled::open(dir.path()).expect("sled");
+    let db = raw_sled(dir.path());
     let bytes = db
         .open_tree("games")
         .expect("tree")
@@ -799,5 +799,20 @@ fn outcome_of(entry: &oaq_bot::store::FinishedGame) -> oaq_bot::games::oaq::Outc
         [1, 0] => Outcome::Winner(Seat::North),
         [0, 0] => Outcome::Draw,
         ref other => panic!("places {other:?}"),
+    }
+}
+
+/// Opens a database directly with sled, waiting (as `Store::open` does) for a store closed an
+/// instant ago to let go of sled's lock.
+pub(crate) fn raw_sled(path: &std::path::Path) -> sled::Db {
+    let started = std::time::Instant::now();
+    loop {
+        match sled::open(path) {
+            Ok(db) => return db,
+            Err(_) if started.elapsed() < oaq_bot::store::LOCK_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            Err(e) => panic!("sled: {e}"),
+        }
     }
 }

@@ -39,7 +39,7 @@ type Pairs = Vec<(Vec<u8>, Vec<u8>)>;
 
 /// Every tree's keys and values, read with sled directly.
 fn dump(path: &Path) -> BTreeMap<Vec<u8>, Pairs> {
-    let db = sled::open(path).expect("sled");
+    let db = super::raw_sled(path);
     db.tree_names()
         .into_iter()
         .map(|name| {
@@ -58,7 +58,7 @@ fn dump(path: &Path) -> BTreeMap<Vec<u8>, Pairs> {
 
 /// The schema of every record of `tree`, with sled directly.
 fn schemas(path: &Path, tree: &str) -> Vec<u64> {
-    let db = sled::open(path).expect("sled");
+    let db = super::raw_sled(path);
     let tree = db.open_tree(tree).expect("tree");
     tree.iter()
         .map(|item| {
@@ -107,7 +107,7 @@ fn migration_is_durable_at_once_and_idempotent() {
     // Nor does finishing an interrupted migration: the meta marker gone, it runs again and
     // finds every record already converted.
     {
-        let db = sled::open(crash.path()).expect("sled");
+        let db = super::raw_sled(crash.path());
         db.open_tree("meta")
             .expect("meta")
             .remove("schema")
