@@ -20,6 +20,7 @@ use serenity::{
 };
 use thiserror::Error;
 
+use crate::app::games::chinese_checkers::CheckersChoice;
 use crate::app::games::oaq::OaqChoice;
 use crate::app::games::shogi::ShogiChoice;
 use crate::app::games::RuleChoice;
@@ -313,7 +314,7 @@ pub enum FirstChoice {
 /// The bot's slash commands, named and described in every language of the catalogue
 /// (descriptions and translations come from [`crate::app::text::commands::COMMANDS`]).
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![oaq(), shogi()];
+    let mut commands = vec![oaq(), shogi(), chinese_checkers()];
     commands.iter_mut().for_each(localize::localize);
     commands
 }
@@ -425,6 +426,53 @@ async fn shogi_challenge(
 #[poise::command(slash_command, rename = "play")]
 async fn shogi_play(ctx: Context<'_>, level: Option<LevelChoice>) -> Result<(), Error> {
     play_computer(ctx, self::level(level), RuleChoice::Shogi(ShogiChoice)).await
+}
+
+/// Play Chinese checkers: the same subcommands as `/oaq`, for two players.
+#[poise::command(
+    slash_command,
+    rename = "chinese-checkers",
+    subcommands(
+        "checkers_challenge",
+        "checkers_play",
+        "play_move",
+        "board",
+        "resign",
+        "rules",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+        "games",
+        "help"
+    ),
+    subcommand_required
+)]
+pub async fn chinese_checkers(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge someone (or anyone) to a game of Chinese checkers.
+#[poise::command(slash_command, rename = "challenge")]
+async fn checkers_challenge(
+    ctx: Context<'_>,
+    opponent: Option<serenity::User>,
+    first: Option<FirstChoice>,
+) -> Result<(), Error> {
+    challenge_with(
+        ctx,
+        opponent,
+        RuleChoice::ChineseCheckers(CheckersChoice),
+        first,
+    )
+    .await
+}
+
+/// Play the computer at Chinese checkers right away (you move first).
+#[poise::command(slash_command, rename = "play")]
+async fn checkers_play(ctx: Context<'_>, level: Option<LevelChoice>) -> Result<(), Error> {
+    let rules = RuleChoice::ChineseCheckers(CheckersChoice);
+    play_computer(ctx, self::level(level), rules).await
 }
 
 /// Challenge someone (or anyone) to a game of Ô ăn quan.

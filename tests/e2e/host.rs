@@ -164,3 +164,48 @@ async fn shogi_is_challenged_and_played_from_its_menus_through_its_own_root_comm
     })
     .await;
 }
+
+const CHECKERS_CHANNEL: u64 = 500_000_000_000_000_013;
+
+/// `/chinese-checkers` is the third root over the same shell: a challenge between two,
+/// accepted and played from the board's menus.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chinese_checkers_is_challenged_and_played_through_its_own_root_command() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    assert!(fake
+        .registered_commands()
+        .iter()
+        .any(|c| c == "chinese-checkers"));
+    let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
+    let first = json!({ "name": "first", "type": 4, "value": 2 });
+    let token = fake.slash_to(
+        &an(),
+        CHECKERS_CHANNEL,
+        "chinese-checkers",
+        "challenge",
+        vec![opponent, first],
+        vec![&binh()],
+    );
+    let posted = fake.callback(&token).await;
+    assert!(
+        posted.content().contains("**Chinese checkers**"),
+        "{}",
+        posted.content()
+    );
+    let board_id = posted.message.expect("challenge message");
+    let challenge = fake.message(board_id);
+    let token = fake.click(&binh(), board_id, &button(&challenge, "Accept"));
+    assert_eq!(fake.callback(&token).await.kind, 7);
+    let board = fake.message(board_id);
+    assert_eq!(board.attachments.len(), 1, "the star board");
+    let menu = board.selects().into_iter().next().expect("a menu of moves");
+    let (_, value) = menu.options[0].clone();
+    let token = fake.select(&an(), board_id, &menu.custom_id, &[&value]);
+    let update = fake.callback(&token).await;
+    assert_eq!(update.kind, 7, "{}", update.content());
+    assert!(update.content().contains(&format!("<@{}> moved", an().id)));
+    assert_eq!(to_move(update.content()), Some(binh().id));
+}

@@ -10,6 +10,7 @@ checkers-rules-summary = { $in_play ->
     • The first player to fill the opposite triangle with their own pegs wins; a foreign peg left in your goal can be swapped out.
     • A player who resigns or runs out of time leaves the game; their pegs stay on the board and the others play on.
 checkers-help = **Chinese checkers**: take your pegs across the star to the opposite triangle.
+    • `/chinese-checkers challenge [opponent] [first]`: challenge someone (or anyone); `/chinese-checkers play [level]`: play the computer right away.
     • Pick your move from the menus under the board: each lists moves of your pegs as hole to hole, with the hops on the way (`D2>F4>H6`).
     • Each move has a time limit (shown under the board); whoever runs out of time leaves the game.
 checkers-moved = { $player } moved { $path }.

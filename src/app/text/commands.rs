@@ -490,6 +490,171 @@ pub const COMMANDS: &[CommandText] = &[
             "Các ván đang chơi trong máy chủ, kèm liên kết để xem",
         ),
     ),
+    entry(
+        "chinese-checkers",
+        ("chinese-checkers", "Play Chinese checkers"),
+        ("co-nhay", "Chơi cờ nhảy"),
+    ),
+    entry(
+        "chinese-checkers challenge",
+        (
+            "challenge",
+            "Challenge someone (or anyone) to a game of Chinese checkers",
+        ),
+        (
+            "thach-dau",
+            "Thách một người (hoặc mọi người) chơi một ván cờ nhảy",
+        ),
+    ),
+    entry(
+        "chinese-checkers challenge opponent",
+        (
+            "opponent",
+            "Who to play; leave empty for an open challenge anyone may accept",
+        ),
+        (
+            "doi-thu",
+            "Người bạn muốn thách; bỏ trống để ai cũng có thể nhận lời",
+        ),
+    ),
+    entry(
+        "chinese-checkers challenge first",
+        (
+            "first",
+            "Who moves first (default: the server's, or rock-paper-scissors)",
+        ),
+        (
+            "di-truoc",
+            "Ai đi trước (mặc định: của máy chủ, hoặc oẳn tù tì)",
+        ),
+    ),
+    entry(
+        "chinese-checkers play",
+        ("play", "Play the computer right away (you move first)"),
+        ("choi-voi-may", "Chơi với máy ngay (bạn đi trước)"),
+    ),
+    entry(
+        "chinese-checkers play level",
+        ("level", "How strong the computer plays (default: medium)"),
+        ("muc-do", "Máy chơi mạnh đến đâu (mặc định: vừa)"),
+    ),
+    entry(
+        "chinese-checkers move",
+        (
+            "move",
+            "Play a move by typing it; the suggestions list your legal moves",
+        ),
+        (
+            "di",
+            "Đi một nước bằng cách gõ; gợi ý liệt kê các nước bạn được đi",
+        ),
+    ),
+    entry(
+        "chinese-checkers board",
+        ("board", "Post the current board of this channel again"),
+        ("ban-co", "Đăng lại bàn cờ hiện tại của kênh này"),
+    ),
+    entry(
+        "chinese-checkers resign",
+        ("resign", "Resign your game in this channel"),
+        ("xin-thua", "Xin thua ván của bạn trong kênh này"),
+    ),
+    entry(
+        "chinese-checkers rules",
+        ("rules", "The rules in play in this channel"),
+        ("luat", "Luật đang áp dụng trong kênh này"),
+    ),
+    entry(
+        "chinese-checkers help",
+        ("help", "How to play with this bot"),
+        ("huong-dan", "Cách chơi với bot này"),
+    ),
+    entry(
+        "chinese-checkers leaderboard",
+        (
+            "leaderboard",
+            "This server's Chinese checkers ratings, ten players a page",
+        ),
+        (
+            "bang-xep-hang",
+            "Hệ số cờ nhảy của máy chủ này, mười người mỗi trang",
+        ),
+    ),
+    entry(
+        "chinese-checkers leaderboard page",
+        ("page", "The page to show (default: the first)"),
+        ("trang", "Trang muốn xem (mặc định: trang đầu)"),
+    ),
+    entry(
+        "chinese-checkers stats",
+        (
+            "stats",
+            "A player's rating, record, recent games and rating chart in this server",
+        ),
+        (
+            "thong-ke",
+            "Hệ số, thành tích, các ván gần đây và biểu đồ hệ số của một người chơi",
+        ),
+    ),
+    entry(
+        "chinese-checkers stats player",
+        ("player", "Whose statistics (default: yours)"),
+        ("nguoi-choi", "Thống kê của ai (mặc định: của bạn)"),
+    ),
+    entry(
+        "chinese-checkers history",
+        (
+            "history",
+            "Recent finished games of a player, or of this server",
+        ),
+        (
+            "lich-su",
+            "Các ván đã kết thúc gần đây của một người chơi, hoặc của máy chủ",
+        ),
+    ),
+    entry(
+        "chinese-checkers history player",
+        ("player", "Whose games (default: the whole server's)"),
+        ("nguoi-choi", "Các ván của ai (mặc định: cả máy chủ)"),
+    ),
+    entry(
+        "chinese-checkers replay",
+        (
+            "replay",
+            "An animation of a game, move by move, with its record",
+        ),
+        (
+            "xem-lai",
+            "Ảnh động của một ván, từng nước một, kèm biên bản",
+        ),
+    ),
+    entry(
+        "chinese-checkers replay game",
+        ("game", "The game's number, as `/oaq history` lists it"),
+        ("van", "Số hiệu của ván, như `/oaq lich-su` liệt kê"),
+    ),
+    entry(
+        "chinese-checkers games",
+        (
+            "games",
+            "The games being played in this server, with links to watch them",
+        ),
+        (
+            "cac-van",
+            "Các ván đang chơi trong máy chủ, kèm liên kết để xem",
+        ),
+    ),
+    entry(
+        "chinese-checkers move move",
+        (
+            "move",
+            "The move, hole to hole (D2-F4), or pass; the suggestions list your legal moves",
+        ),
+        (
+            "nuoc",
+            "Nước đi, từ lỗ sang lỗ (D2-F4), hoặc pass; gợi ý liệt kê các nước bạn được đi",
+        ),
+    ),
     entry("rules=standard", ("standard", ""), ("chuẩn", "")),
     entry("rules=folk", ("folk", ""), ("dân gian", "")),
     entry("rules=young", ("young", ""), ("quan non", "")),
