@@ -86,6 +86,22 @@ async fn a_typed_move_with_suggestions_and_a_select_choice_play_like_clicks() {
     assert!(stale.ephemeral(), "{}", stale.content());
 }
 
+/// An challenges Bình with `/<root> challenge` (An moves first), the challenge names `game`,
+/// and Bình accepts; returns the board's message id.
+async fn challenged_under(fake: &FakeDiscord, root: &str, channel: u64, game: &str) -> u64 {
+    let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
+    let first = json!({ "name": "first", "type": 4, "value": 2 });
+    let options = vec![opponent, first];
+    let token = fake.slash_to(&an(), channel, root, "challenge", options, vec![&binh()]);
+    let posted = fake.callback(&token).await;
+    assert!(posted.content().contains(game), "{}", posted.content());
+    let board_id = posted.message.expect("challenge message");
+    let challenge = fake.message(board_id);
+    let token = fake.click(&binh(), board_id, &button(&challenge, "Accept"));
+    assert_eq!(fake.callback(&token).await.kind, 7);
+    board_id
+}
+
 const SHOGI_CHANNEL: u64 = 500_000_000_000_000_012;
 
 /// `/shogi` is a root of its own over the same shell: a challenge, accepted, played from the
@@ -97,27 +113,7 @@ async fn shogi_is_challenged_and_played_from_its_menus_through_its_own_root_comm
     let _bot = start_bot(root.path(), &fake.base, 600);
     fake.wait_ready(1).await;
     assert!(fake.registered_commands().iter().any(|c| c == "shogi"));
-
-    let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
-    let first = json!({ "name": "first", "type": 4, "value": 2 });
-    let token = fake.slash_to(
-        &an(),
-        SHOGI_CHANNEL,
-        "shogi",
-        "challenge",
-        vec![opponent, first],
-        vec![&binh()],
-    );
-    let posted = fake.callback(&token).await;
-    assert!(
-        posted.content().contains("**Shogi**"),
-        "{}",
-        posted.content()
-    );
-    let board_id = posted.message.expect("challenge message");
-    let challenge = fake.message(board_id);
-    let token = fake.click(&binh(), board_id, &button(&challenge, "Accept"));
-    assert_eq!(fake.callback(&token).await.kind, 7);
+    let board_id = challenged_under(&fake, "shogi", SHOGI_CHANNEL, "**Shogi**").await;
 
     let board = fake.message(board_id);
     assert_eq!(board.attachments.len(), 1, "the kanji board");
@@ -179,26 +175,13 @@ async fn chinese_checkers_is_challenged_and_played_through_its_own_root_command(
         .registered_commands()
         .iter()
         .any(|c| c == "chinese-checkers"));
-    let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
-    let first = json!({ "name": "first", "type": 4, "value": 2 });
-    let token = fake.slash_to(
-        &an(),
-        CHECKERS_CHANNEL,
+    let board_id = challenged_under(
+        &fake,
         "chinese-checkers",
-        "challenge",
-        vec![opponent, first],
-        vec![&binh()],
-    );
-    let posted = fake.callback(&token).await;
-    assert!(
-        posted.content().contains("**Chinese checkers**"),
-        "{}",
-        posted.content()
-    );
-    let board_id = posted.message.expect("challenge message");
-    let challenge = fake.message(board_id);
-    let token = fake.click(&binh(), board_id, &button(&challenge, "Accept"));
-    assert_eq!(fake.callback(&token).await.kind, 7);
+        CHECKERS_CHANNEL,
+        "**Chinese checkers**",
+    )
+    .await;
     let board = fake.message(board_id);
     assert_eq!(board.attachments.len(), 1, "the star board");
     let menu = board.selects().into_iter().next().expect("a menu of moves");

@@ -149,6 +149,24 @@ pub struct Controls {
     pub rows: Vec<Vec<Button>>,
 }
 
+/// The places of a two-seat game that has ended: the seat that left (if one did) is second;
+/// otherwise the winner is first, or both share first place in a draw (`winner` `None`).
+pub(crate) fn two_seat_places(left: Option<usize>, winner: Option<usize>) -> Vec<u8> {
+    match (left, winner) {
+        (Some(loser), _) => {
+            let mut places = vec![0, 0];
+            places[loser.min(1)] = 1;
+            places
+        }
+        (None, Some(winner)) => {
+            let mut places = vec![1, 1];
+            places[winner.min(1)] = 0;
+            places
+        }
+        (None, None) => vec![0, 0],
+    }
+}
+
 /// The controls of a game whose moves are too many for buttons: its legal moves in select menus
 /// of Discord's 25 options each, as many menus as leave a row for the shell's buttons; choosing
 /// an option plays it on the board drawn after `ply` moves.

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use image::RgbImage;
 
-use super::{Controls, Frame, Hosted, Notation, Scene, Situation};
+use super::{two_seat_places, Controls, Frame, Hosted, Notation, Scene, Situation};
 use crate::app::reply::{Action, Button, Style};
 use crate::app::text::{OaqText, Text};
 use crate::games::oaq::{
@@ -259,19 +259,15 @@ impl Hosted for OaqTable {
     }
 
     fn places(&self) -> Option<Vec<u8>> {
-        if let Some(loser) = self.retired {
-            let mut places = vec![0, 0];
-            places[loser.index()] = 1;
-            return Some(places);
-        }
-        match self.position().outcome()? {
-            Outcome::Winner(winner) => {
-                let mut places = vec![1, 1];
-                places[winner.index()] = 0;
-                Some(places)
-            }
-            Outcome::Draw => Some(vec![0, 0]),
-        }
+        let left = self.retired.map(Seat::index);
+        let winner = match left {
+            Some(_) => None,
+            None => match self.position().outcome()? {
+                Outcome::Winner(winner) => Some(winner.index()),
+                Outcome::Draw => None,
+            },
+        };
+        Some(two_seat_places(left, winner))
     }
 
     fn choose(&self, level: Level, budget: Duration, seed: u64) -> Option<Move> {

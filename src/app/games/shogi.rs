@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{move_menus, Controls, Frame, Hosted, Scene, Situation};
+use super::{move_menus, two_seat_places, Controls, Frame, Hosted, Scene, Situation};
 use crate::app::text::{ShogiText, Text};
 use crate::games::shogi::{self, ai, human, Game, Move, Position};
 use crate::render::shogi::{BoardView, Highlights, Words};
@@ -132,19 +132,11 @@ impl Hosted for ShogiTable {
     }
 
     fn places(&self) -> Option<Vec<u8>> {
-        if let Some(loser) = self.retired {
-            let mut places = vec![0, 0];
-            places[loser.min(1)] = 1;
-            return Some(places);
-        }
-        Some(match self.game.outcome()?.winner() {
-            Some(winner) => {
-                let mut places = vec![1, 1];
-                places[winner.index()] = 0;
-                places
-            }
-            None => vec![0, 0],
-        })
+        let winner = match self.retired {
+            Some(_) => None,
+            None => self.game.outcome()?.winner().map(|c| c.index()),
+        };
+        Some(two_seat_places(self.retired, winner))
     }
 
     fn choose(&self, level: Level, budget: Duration, seed: u64) -> Option<Move> {
