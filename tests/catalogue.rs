@@ -244,7 +244,58 @@ fn samples() -> Vec<Text> {
                 reason: shogi::WinReason::PerpetualCheck,
             },
         }),
-        Text::Shogi(ShogiText::PickMove),
+        Text::Shogi(ShogiText::PickPiece {
+            role: shogi::Role::Dragon,
+            square: String::from("2b"),
+        }),
+        Text::Shogi(ShogiText::PickInHand {
+            role: shogi::Role::Pawn,
+            count: 3,
+        }),
+        Text::Shogi(ShogiText::PickTarget {
+            square: String::from("7f"),
+            takes: None,
+        }),
+        Text::Shogi(ShogiText::PickTarget {
+            square: String::from("2b"),
+            takes: Some(shogi::Role::Bishop),
+        }),
+        Text::Shogi(ShogiText::Promote),
+        Text::Shogi(ShogiText::DontPromote),
+        Text::Shogi(ShogiText::ClaimImpasse),
+        Text::Shogi(ShogiText::ImpasseClaimed {
+            sente: 28,
+            gote: 19,
+        }),
+        Text::Shogi(ShogiText::ImpasseNotYet),
+        Text::Shogi(ShogiText::ViewFromGote),
+        Text::Shogi(ShogiText::Furigoma {
+            tosser: 1,
+            faces: String::from("歩と歩歩と"),
+            pawns: 3,
+            first: 1,
+        }),
+        Text::Shogi(ShogiText::Analyse {
+            link: String::from("https://lishogi.org/analysis/x"),
+        }),
+        Text::Shogi(ShogiText::Unreadable {
+            text: String::from("zz"),
+        }),
+        Text::Shogi(ShogiText::NoMatch {
+            text: String::from("G-5h"),
+        }),
+        Text::Shogi(ShogiText::NoPreviousMove),
+        Text::OpenPicker,
+        Text::PickerPrompt {
+            chosen: String::new(),
+        },
+        Text::PickerPrompt {
+            chosen: String::from("Pawn on 7g"),
+        },
+        Text::Back,
+        Text::WhichMove {
+            typed: String::from("G-5h"),
+        },
         Text::Checkers(CheckersText::RulesName),
         Text::Checkers(CheckersText::RulesSummary { in_play: false }),
         Text::Checkers(CheckersText::Help),

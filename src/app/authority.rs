@@ -25,6 +25,8 @@ impl App {
                 .challenge(challenge)?
                 .map(|c| (c.record.guild, c.record.channel)),
             Action::Play { game, .. }
+            | Action::Picker { game, .. }
+            | Action::View { game }
             | Action::Resign { game }
             | Action::ConfirmResign { game }
             | Action::Rules { game }

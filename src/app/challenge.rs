@@ -1,8 +1,6 @@
 //! Challenges: posting one, accepting, declining, cancelling, rock-paper-scissors for the
 //! first move, expiry, and the game that an accepted challenge starts.
 
-use rand::Rng;
-
 use super::games::Table;
 use super::table::Loaded;
 use super::{
@@ -76,7 +74,7 @@ impl App {
             }
         }
         let (settings, edits, rules) = self.open_place(place, &request.rules)?;
-        let first = request.first.or(settings.first).unwrap_or(FirstPlayer::Rps);
+        let first = Table::first_player(request.rules.kind(), request.first, settings.first);
         let now = self.now();
         let expires_ms = now + self.challenge_ttl_in(&settings);
         let record = ChallengeRecord {
@@ -302,17 +300,18 @@ impl App {
                 })
             }
             FirstPlayer::Coin => {
-                let challenger_first = self
-                    .rng
-                    .lock()
-                    .map_err(|_| Fail::Internal(String::from("coin lock poisoned")))?
-                    .gen_bool(0.5);
+                let (challenger_first, intro) = {
+                    let mut rng = self
+                        .rng
+                        .lock()
+                        .map_err(|_| Fail::Internal(String::from("coin lock poisoned")))?;
+                    Table::toss(c.kind, &mut *rng, challenger.id, opponent.id)
+                };
                 let (south, north) = if challenger_first {
                     (challenger, opponent)
                 } else {
                     (opponent, challenger)
                 };
-                let intro = Text::FirstByCoin { winner: south.id };
                 self.start_game(&stored, south, north, intro)
             }
             FirstPlayer::Challenger => {

@@ -13,6 +13,7 @@ mod computer;
 mod ending;
 pub mod games;
 mod outbox;
+mod picker;
 mod play;
 mod rematch;
 mod reply;
@@ -280,17 +281,27 @@ impl App {
             if !mine {
                 return Ok(Vec::new());
             }
+            // First the moves the text reads as in any notation the game knows (`７六歩`,
+            // `G-5h`), then those whose notation or label contains it.
+            let read = match loaded.table.read_move(typed) {
+                Ok(mv) => vec![mv],
+                Err(games::Misread::Ambiguous(moves)) => moves,
+                Err(games::Misread::Refused(_)) => Vec::new(),
+            };
             let typed = typed.trim().to_lowercase();
-            Ok(loaded
+            let (mut first, rest): (Vec<Choice>, Vec<Choice>) = loaded
                 .table
                 .legal_moves()
                 .into_iter()
                 .filter(|c| {
-                    c.value.to_lowercase().contains(&typed)
+                    read.contains(&c.value)
+                        || c.value.to_lowercase().contains(&typed)
                         || c.label.to_lowercase().contains(&typed)
                 })
-                .take(limits::OPTIONS)
-                .collect())
+                .partition(|c| read.contains(&c.value));
+            first.extend(rest);
+            first.truncate(limits::OPTIONS);
+            Ok(first)
         })();
         result.unwrap_or_else(|fail: Fail| {
             if let Fail::Damaged(reason) | Fail::Internal(reason) = fail {
@@ -354,6 +365,8 @@ impl App {
             Action::Cancel { challenge } => self.cancel(user, challenge),
             Action::Pick { challenge, hand } => self.pick(locale, user, challenge, hand),
             Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv, clicked),
+            Action::Picker { game, ply, at } => self.picker(locale, user, game, ply, at),
+            Action::View { game } => self.flipped_view(locale, game),
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
             Action::Rematch { game } => self.rematch(locale, user, game),

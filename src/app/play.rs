@@ -1,6 +1,7 @@
 //! Playing: moves clicked on the board, boards out of date or superseded, resignations and
 //! `/oaq board`.
 
+use super::games::Misread;
 use super::table::Loaded;
 use super::Notation;
 use super::{
@@ -82,28 +83,67 @@ impl App {
         })
     }
 
-    /// A move typed with `/oaq move` in the channel of the user's game: the answer is private
-    /// and the board is edited like after a click.
+    /// A move typed with `/oaq move` in the channel of the user's game, in any notation the
+    /// game reads: the answer is private and the board is edited like after a click. Text
+    /// that fits several moves is asked back with a button for each.
     pub(super) fn play_typed(
         &self,
         locale: Locale,
         place: Place,
         user: &UserRef,
-        mv: &str,
+        typed: &str,
     ) -> Result<Response, Fail> {
         let id = match self.store.channel(place.channel)? {
             Some(ChannelEntry::Game(id)) => id,
             _ => return Err(Fail::User(Text::NoGameHere)),
         };
-        let mv: Notation = mv.trim().parse().map_err(|_| Fail::User(Text::NotAMove))?;
-        let ply = self.load_game(id)?.stored.record.moves.len() as u32;
+        let loaded = self.load_game(id)?;
+        let ply = loaded.stored.record.moves.len() as u32;
+        let read = loaded.table.read_move(typed);
+        if let Ok(mv) = &read {
+            let mv: Notation = mv.parse().map_err(|_| Fail::User(Text::NotAMove))?;
+            return self.play_elsewhere(locale, user, id, ply, mv, false);
+        }
+        // Whose turn comes before what the text means.
+        if loaded.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        let Some(seat) = loaded.seat_of(user.id) else {
+            return Err(Fail::User(Text::NotAPlayer));
+        };
+        let to_move = loaded.to_move();
+        if to_move != Some(seat) {
+            let player = to_move.map_or(user.id, |s| loaded.stored.record.seats[s].id);
+            return Err(Fail::User(Text::NotYourTurn { player }));
+        }
+        match read {
+            Err(Misread::Ambiguous(candidates)) => {
+                self.which_move(locale, &loaded, typed.trim(), &candidates)
+            }
+            Err(Misread::Refused(why)) => Err(Fail::User(why)),
+            Ok(_) => Err(Fail::Internal(String::from("a read move was not played"))),
+        }
+    }
+
+    /// A move made away from the board (typed, or chosen in the private picker): the board is
+    /// edited like after a click and the answer, private, says so. `update`: the answer
+    /// replaces the message clicked (the picker) instead of being a new one.
+    pub(super) fn play_elsewhere(
+        &self,
+        locale: Locale,
+        user: &UserRef,
+        id: u64,
+        ply: u32,
+        mv: Notation,
+        update: bool,
+    ) -> Result<Response, Fail> {
         Ok(match self.make_move(locale, user, id, ply, mv, None)? {
             Moved::Board {
                 loaded,
                 board,
                 played,
-            } => Response {
-                reply: Reply::Private(Msg::text(if played {
+            } => {
+                let answer = Msg::text(if played {
                     let record = &loaded.stored.record;
                     let link = message_link(record.guild, record.channel, record.message);
                     Text::MovePlayed {
@@ -113,12 +153,19 @@ impl App {
                     .render(locale)
                 } else {
                     board.text.clone()
-                })),
-                shows: None,
-                computer: computer::owed(&loaded),
-                edits: vec![self.board_edit(&loaded, board)],
-                thread: None,
-            },
+                });
+                Response {
+                    reply: if update {
+                        Reply::Update(answer)
+                    } else {
+                        Reply::Private(answer)
+                    },
+                    shows: None,
+                    computer: computer::owed(&loaded),
+                    edits: vec![self.board_edit(&loaded, board)],
+                    thread: None,
+                }
+            }
             Moved::Answer(response) => response,
         })
     }
@@ -163,7 +210,9 @@ impl App {
             });
         }
         let to_move = loaded.to_move();
-        if to_move != Some(seat) {
+        // A claim (Shogi's impasse) may be made by either player, on either turn.
+        let claim = loaded.table.claims().iter().any(|(c, _)| c == mv.as_str());
+        if to_move != Some(seat) && !claim {
             let player = to_move
                 .map(|s| loaded.stored.record.seats[s].id)
                 .unwrap_or(user.id);

@@ -44,6 +44,22 @@ pub enum Action {
         /// The move, in the game's notation.
         mv: Notation,
     },
+    /// The board's private move picker, on the board drawn at `ply`: opened from the board
+    /// (`at` is `None`), or a step in it (`at` is the path chosen so far, the steps' keys
+    /// joined by `/`, with `.` for none). A path that names a whole move plays it.
+    Picker {
+        /// Game id.
+        game: u64,
+        /// Moves played when the board was drawn.
+        ply: u32,
+        /// The path chosen so far.
+        at: Option<Notation>,
+    },
+    /// Show the board from the other side, privately.
+    View {
+        /// Game id.
+        game: u64,
+    },
     /// Ask to resign (answered with a private confirmation).
     Resign {
         /// Game id.
@@ -78,7 +94,8 @@ pub enum Action {
 
 impl Action {
     /// The action a select menu runs when `value` is chosen: a move takes the value as its
-    /// notation. `None` when the action takes no choice or the value is not a move.
+    /// notation, a picker's step adds it to the path. `None` when the action takes no choice
+    /// or the value does not fit.
     pub fn with_choice(self, value: &str) -> Option<Action> {
         match self {
             Action::Play { game, ply, .. } => Some(Action::Play {
@@ -86,9 +103,30 @@ impl Action {
                 ply,
                 mv: value.parse().ok()?,
             }),
+            Action::Picker {
+                game,
+                ply,
+                at: Some(at),
+            } => {
+                if value.contains('/') {
+                    return None;
+                }
+                let path = match at.as_str() {
+                    Action::ROOT => value.to_owned(),
+                    prefix => format!("{prefix}/{value}"),
+                };
+                Some(Action::Picker {
+                    game,
+                    ply,
+                    at: Some(path.parse().ok()?),
+                })
+            }
             _ => None,
         }
     }
+
+    /// The picker's path before any step.
+    pub const ROOT: &'static str = ".";
 }
 
 /// A button colour.
@@ -323,8 +361,13 @@ pub struct ThreadRequest {
 impl Response {
     /// A private answer and nothing else.
     pub fn private(text: String) -> Response {
+        Response::private_msg(Msg::text(text))
+    }
+
+    /// A private message (with files or buttons) and nothing else.
+    pub fn private_msg(msg: Msg) -> Response {
         Response {
-            reply: Reply::Private(Msg::text(text)),
+            reply: Reply::Private(msg),
             shows: None,
             edits: Vec::new(),
             computer: None,

@@ -2,7 +2,9 @@
 //! from it: caption, picture and buttons.
 
 use super::games::{Controls, Scene, Situation, Table};
-use super::{rematch, Action, App, Attachment, Button, Fail, Locale, Msg, Shown, Style, Text};
+use super::{
+    rematch, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown, Style, Text,
+};
 use crate::store::{GameRecord, Retirement, StoreError, Stored};
 
 /// A game loaded from the store and replayed.
@@ -93,6 +95,11 @@ impl Loaded {
     }
 }
 
+/// The seats' names and ids, in seat order.
+fn seats(record: &GameRecord) -> (Vec<String>, Vec<u64>) {
+    record.seats.iter().map(|p| (p.name.clone(), p.id)).unzip()
+}
+
 /// The caption lines that say how the game stands: who left and who won, how the board ended
 /// it, or whose turn it is and until when.
 fn standing_lines(table: &Table, scene: &Scene<'_>, deadline_ms: Option<u64>) -> Vec<Text> {
@@ -128,22 +135,36 @@ fn standing_lines(table: &Table, scene: &Scene<'_>, deadline_ms: Option<u64>) ->
     }
 }
 
-/// The shell's row under a game in play: *Resign* and *Rules*.
-fn game_buttons(locale: Locale, game: u64) -> Vec<Button> {
-    vec![
-        Button {
-            action: Action::Resign { game },
-            label: Text::Resign.render(locale),
-            style: Style::Danger,
-            disabled: false,
-        },
-        Button {
-            action: Action::Rules { game },
-            label: Text::RulesButton.render(locale),
-            style: Style::Secondary,
-            disabled: false,
-        },
-    ]
+/// The shell's row under a game in play: *Resign*, *Rules*, the view from the other side
+/// for a game whose picture has a side, and the claims either player may make now.
+fn game_buttons(loaded: &Loaded, locale: Locale) -> Vec<Button> {
+    let record = &loaded.stored.record;
+    let game = record.id;
+    let button = |action, label: &Text, style| Button {
+        action,
+        label: label.render(locale),
+        style,
+        disabled: false,
+    };
+    let mut row = vec![
+        button(Action::Resign { game }, &Text::Resign, Style::Danger),
+        button(Action::Rules { game }, &Text::RulesButton, Style::Secondary),
+    ];
+    if let Some(label) = Table::flip_label(record.kind) {
+        row.push(button(Action::View { game }, &label, Style::Secondary));
+    }
+    let ply = record.moves.len() as u32;
+    for (claim, label) in loaded.table.claims() {
+        if let Ok(mv) = claim.parse() {
+            row.push(button(
+                Action::Play { game, ply, mv },
+                &label,
+                Style::Success,
+            ));
+        }
+    }
+    row.truncate(super::limits::BUTTONS);
+    row
 }
 
 impl App {
@@ -166,8 +187,7 @@ impl App {
     pub(super) fn board_msg(&self, loaded: &Loaded, intro: Option<Text>) -> Result<Msg, Fail> {
         let record = &loaded.stored.record;
         let locale = record.locale;
-        let names: Vec<String> = record.seats.iter().map(|p| p.name.clone()).collect();
-        let ids: Vec<u64> = record.seats.iter().map(|p| p.id).collect();
+        let (names, ids) = seats(record);
         let situation = loaded.situation();
         let scene = Scene {
             locale,
@@ -178,11 +198,15 @@ impl App {
         };
         let table = &loaded.table;
         let mut lines: Vec<Text> = intro.into_iter().collect();
+        let mut files = Vec::new();
         lines.extend(table.move_lines(&scene));
         lines.extend(standing_lines(table, &scene, record.deadline_ms));
         let controls = if situation.finished() {
             lines.extend(self.rating_lines(record.id)?);
             lines.extend(self.bot_record_line(record)?);
+            let exports = table.exports(&scene);
+            lines.extend(exports.lines);
+            files.extend(exports.files);
             Controls {
                 selects: Vec::new(),
                 rows: rematch::rows(locale, record.id),
@@ -190,22 +214,50 @@ impl App {
         } else {
             lines.extend(table.score_lines(&scene));
             let mut controls = table.controls(&scene, record.moves.len() as u32);
-            controls.rows.push(game_buttons(locale, record.id));
+            controls.rows.push(game_buttons(loaded, locale));
             controls
         };
         let picture = table
             .picture(&self.fonts, &record.rules, &scene, None)
             .map_err(Fail::Internal)?;
-        let png = crate::render::encode::png(&picture)?;
+        files.insert(0, Attachment::board(crate::render::encode::png(&picture)?));
         Ok(Msg {
             text: lines
                 .iter()
                 .map(|t| t.render(locale))
                 .collect::<Vec<_>>()
                 .join("\n"),
-            files: vec![Attachment::board(png)],
+            files,
             selects: controls.selects,
             rows: controls.rows,
         })
+    }
+
+    /// The board of game `id` from the other side, privately (for a game whose picture has a
+    /// side: Shogi's gote).
+    pub(super) fn flipped_view(&self, locale: Locale, id: u64) -> Result<Response, Fail> {
+        let loaded = self.load_game(id)?;
+        let record = &loaded.stored.record;
+        let (names, ids) = seats(record);
+        let situation = loaded.situation();
+        let scene = Scene {
+            locale,
+            game: record.id,
+            names: &names,
+            ids: &ids,
+            situation: &situation,
+        };
+        let picture = loaded
+            .table
+            .flipped_picture(&self.fonts, &record.rules, &scene)
+            .map_err(Fail::Internal)?
+            .ok_or(Fail::User(Text::NotAMove))?;
+        let label = Table::flip_label(record.kind).map_or_else(String::new, |l| l.render(locale));
+        Ok(Response::private_msg(Msg {
+            text: format!("**{label}**"),
+            files: vec![Attachment::board(crate::render::encode::png(&picture)?)],
+            selects: Vec::new(),
+            rows: Vec::new(),
+        }))
     }
 }

@@ -5,8 +5,9 @@
 //! board drawn after 17 moves; the move is in the notation of the game's kind, which comes
 //! from the game's record, so ids of every game share this form), or `oaq:l:<page>:<en|vi>`
 //! for a page of the Ô ăn quan leaderboard in the language the message was posted in
-//! (`oaq:l:<page>:<en|vi>:<s|c>` for Shogi's and Chinese checkers'). The longest is well under Discord's 100-character
-//! limit.
+//! (`oaq:l:<page>:<en|vi>:<s|c>` for Shogi's and Chinese checkers'), or `oaq:p:42:17` (open the
+//! move picker of game 42's board drawn after 17 moves) and `oaq:p:42:17:7g/7f` (a step in
+//! it). The longest is well under Discord's 100-character limit.
 //!
 //! An id names a view or a record and a version, never an authority: the server, channel and
 //! user come from the interaction. Leaderboard buttons posted before this rule carry
@@ -58,6 +59,17 @@ pub fn encode(action: &Action) -> String {
         Action::Cancel { challenge } => format!("oaq:c:{challenge}"),
         Action::Pick { challenge, hand } => format!("oaq:k:{challenge}:{}", hand_code(hand)),
         Action::Play { game, ply, mv } => format!("oaq:m:{game}:{ply}:{mv}"),
+        Action::Picker {
+            game,
+            ply,
+            at: None,
+        } => format!("oaq:p:{game}:{ply}"),
+        Action::Picker {
+            game,
+            ply,
+            at: Some(at),
+        } => format!("oaq:p:{game}:{ply}:{at}"),
+        Action::View { game } => format!("oaq:v:{game}"),
         Action::Resign { game } => format!("oaq:r:{game}"),
         Action::ConfirmResign { game } => format!("oaq:y:{game}"),
         Action::Rules { game } => format!("oaq:h:{game}"),
@@ -98,6 +110,17 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
             ply: ply.parse().map_err(|_| bad())?,
             mv: mv.parse().map_err(|_| bad())?,
         },
+        ["oaq", "p", _, _] => Action::Picker {
+            game: id(2)?,
+            ply: id(3)?.try_into().map_err(|_| bad())?,
+            at: None,
+        },
+        ["oaq", "p", _, _, at] => Action::Picker {
+            game: id(2)?,
+            ply: id(3)?.try_into().map_err(|_| bad())?,
+            at: Some(at.parse().map_err(|_| bad())?),
+        },
+        ["oaq", "v", _] => Action::View { game: id(2)? },
         ["oaq", "r", _] => Action::Resign { game: id(2)? },
         ["oaq", "y", _] => Action::ConfirmResign { game: id(2)? },
         ["oaq", "h", _] => Action::Rules { game: id(2)? },
@@ -156,6 +179,22 @@ mod tests {
             Action::ConfirmResign { game: id },
             Action::Rules { game: id },
             Action::Rematch { game: id },
+            Action::View { game: id },
+            Action::Picker {
+                game: id,
+                ply,
+                at: None,
+            },
+            Action::Picker {
+                game: id,
+                ply,
+                at: Some(".".parse().expect("root")),
+            },
+            Action::Picker {
+                game: id,
+                ply,
+                at: Some("7g/7f/+".parse().expect("path")),
+            },
         ];
         for kind in GameKind::ALL {
             actions.extend(Locale::ALL.map(|locale| Action::Leaderboard {
@@ -208,6 +247,11 @@ mod tests {
             "oaq:l:-1:en",
             "oaq:l:1:fr",
             "oaq:l:1:en:2",
+            "oaq:p:1",
+            "oaq:p:1:x",
+            "oaq:p:1:2:7g:7f",
+            "oaq:p:1:99999999999:7g",
+            "oaq:v:1:2",
         ] {
             assert!(decode(bad).is_err(), "{bad}");
         }

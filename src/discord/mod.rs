@@ -294,6 +294,20 @@ pub enum QuanChoice {
     Five,
 }
 
+/// First-player choices offered by `/shogi challenge`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ShogiFirstChoice {
+    /// Furigoma: the challenger tosses five pawns.
+    #[name = "furigoma"]
+    Furigoma,
+    /// The challenger.
+    #[name = "me"]
+    Me,
+    /// The opponent.
+    #[name = "them"]
+    Them,
+}
+
 /// First-player choices offered by `/oaq challenge`.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FirstChoice {
@@ -404,6 +418,7 @@ pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
         "history",
         "replay",
         "games",
+        "shogi_settings",
         "help"
     ),
     subcommand_required
@@ -417,9 +432,43 @@ pub async fn shogi(_ctx: Context<'_>) -> Result<(), Error> {
 async fn shogi_challenge(
     ctx: Context<'_>,
     opponent: Option<serenity::User>,
-    first: Option<FirstChoice>,
+    first: Option<ShogiFirstChoice>,
 ) -> Result<(), Error> {
+    let first = first.map(|f| match f {
+        ShogiFirstChoice::Furigoma => FirstChoice::Coin,
+        ShogiFirstChoice::Me => FirstChoice::Me,
+        ShogiFirstChoice::Them => FirstChoice::Them,
+    });
     challenge_with(ctx, opponent, RuleChoice::Shogi(ShogiChoice), first).await
+}
+
+/// Server settings shared by every game: timeouts, allowed channels, threads (Manage Server).
+#[poise::command(
+    slash_command,
+    rename = "settings",
+    default_member_permissions = "MANAGE_GUILD"
+)]
+#[allow(clippy::too_many_arguments)]
+async fn shogi_settings(
+    ctx: Context<'_>,
+    turn_timeout_minutes: Option<u64>,
+    challenge_timeout_minutes: Option<u64>,
+    allow_channel: Option<serenity::ChannelId>,
+    remove_channel: Option<serenity::ChannelId>,
+    any_channel: Option<bool>,
+    threads: Option<bool>,
+) -> Result<(), Error> {
+    let change = SettingsChange {
+        rules: None,
+        first: None,
+        turn_timeout_s: turn_timeout_minutes.map(|m| m.saturating_mul(60)),
+        challenge_timeout_s: challenge_timeout_minutes.map(|m| m.saturating_mul(60)),
+        allow_channel: allow_channel.map(|c| c.get()),
+        remove_channel: remove_channel.map(|c| c.get()),
+        any_channel: any_channel.unwrap_or(false),
+        threads,
+    };
+    change_settings(ctx, change).await
 }
 
 /// Play the computer at Shogi right away (you move first).
@@ -557,15 +606,6 @@ async fn settings(
     any_channel: Option<bool>,
     threads: Option<bool>,
 ) -> Result<(), Error> {
-    let manage_guild = match ctx {
-        poise::Context::Application(actx) => actx
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-        poise::Context::Prefix(_) => false,
-    };
     let change = SettingsChange {
         rules: Some(oaq_rules(rules, quan_value)).filter(|r| !r.is_empty()),
         first: first_player(first),
@@ -575,6 +615,20 @@ async fn settings(
         remove_channel: remove_channel.map(|c| c.get()),
         any_channel: any_channel.unwrap_or(false),
         threads,
+    };
+    change_settings(ctx, change).await
+}
+
+/// Applies a settings change if the member may manage the server.
+async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
+    let manage_guild = match ctx {
+        poise::Context::Application(actx) => actx
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
     };
     let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
     let response =

@@ -1,10 +1,11 @@
 //! Issue 11: a second game through the same shell. Shogi is challenged, accepted, played from
-//! its select menus and by typed USI moves, resigned, rated on its own leaderboard, kept in its
-//! own history and replayed — with no Shogi code in the shell, only its adapter.
+//! its private picker (issue 12) and by typed USI moves, resigned, rated on its own
+//! leaderboard, kept in its own history and replayed — with no Shogi code in the shell, only
+//! its adapter.
 
 use super::*;
 use oaq_bot::app::games::shogi::ShogiChoice;
-use oaq_bot::app::games::RuleChoice;
+use oaq_bot::app::games::{RuleChoice, Table};
 use oaq_bot::app::{ComputerTurn, PlayRequest};
 use oaq_bot::store::{GameKind, Level};
 
@@ -16,7 +17,7 @@ fn shogi_request(opponent: UserRef) -> ChallengeRequest {
     }
 }
 
-/// The moves offered by a board's select menus: (action with the choice, label).
+/// The options of a message's select menus: (action with the choice, label).
 fn menu_moves(msg: &Msg) -> Vec<(Action, String)> {
     msg.selects
         .iter()
@@ -26,6 +27,32 @@ fn menu_moves(msg: &Msg) -> Vec<(Action, String)> {
                 .filter_map(|o| Some((s.action.with_choice(&o.value)?, o.label.clone())))
         })
         .collect()
+}
+
+/// The message a picker click answers with (a new private one, or the picker updated).
+fn picker_msg(response: &Response) -> Msg {
+    match &response.reply {
+        Reply::Private(msg) | Reply::Update(msg) => msg.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Plays `square` → `to` as `user` through the board's picker: open it, choose the piece in
+/// its menu, then the destination button. Returns the last answer.
+fn pick(app: &App, board: &Msg, user: &UserRef, square: &str, to: &str) -> Response {
+    let open = find(board, |a| matches!(a, Action::Picker { at: None, .. }));
+    let pieces = picker_msg(&app.click(EN, HERE, user, open));
+    check_limits(&pieces);
+    let (piece, _) = menu_moves(&pieces)
+        .into_iter()
+        .find(|(_, label)| label.ends_with(&format!(" on {square}")))
+        .unwrap_or_else(|| panic!("{square} in {:?}", pieces.selects));
+    let targets = picker_msg(&app.click(EN, HERE, user, piece));
+    let target = buttons(&targets)
+        .find(|b| b.label.starts_with(&format!("to {to}")))
+        .unwrap_or_else(|| panic!("{to} in {:?}", targets.rows))
+        .action;
+    app.click(EN, HERE, user, target)
 }
 
 #[test]
@@ -44,34 +71,27 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
     assert_eq!(record.seats[0].id, an().id, "the challenger is sente");
     assert!(record.start.starts_with("lnsgkgsnl/"), "{}", record.start);
 
-    // The board: a picture, the 30 legal moves of the start in menus of at most 25, and the
+    // The board: a picture, the picker reaching the 30 legal moves of the start, and the
     // shell's Resign and Rules.
     assert!(board.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
     assert!(board.text.contains("<@11>"), "An to move: {}", board.text);
-    let moves = menu_moves(&board);
+    let moves = Table::replay(&record).expect("replays").picks(EN);
     assert_eq!(moves.len(), 30);
-    assert!(board.selects.len() == 2 && board.selects.iter().all(|s| s.options.len() <= 25));
     assert!(board.selects.len() + board.rows.len() <= 5);
-    assert!(
-        moves.iter().any(|(_, label)| label == "P7g-7f"),
-        "{moves:?}"
-    );
+    assert!(moves.iter().any(|pick| pick.label == "P7g-7f"), "{moves:?}");
     assert!(buttons(&board).any(|b| matches!(b.action, Action::Resign { .. })));
 
-    // An plays 7g7f from the menu; Bình may not answer from the old board, then answers by
+    // An plays 7g7f from the picker; Bình may not answer from An's picker, then answers by
     // typing; an illegal typed move says which rule it breaks and changes nothing.
-    let (p76, _) = moves
-        .iter()
-        .find(|(_, label)| label == "P7g-7f")
-        .cloned()
-        .expect("P7g-7f");
-    let after = public(&app.click(EN, HERE, &an(), p76)).clone();
+    let open = find(&board, |a| matches!(a, Action::Picker { at: None, .. }));
+    let played = pick(&app, &board, &an(), "7g", "7f");
+    let after = played.edits[0].msg.clone();
     assert!(
         after.text.contains("<@11> played P7g-7f."),
         "{}",
         after.text
     );
-    assert!(private(&app.click(EN, HERE, &binh(), p76)).contains("moved on"));
+    assert!(private(&app.click(EN, HERE, &binh(), open)).contains("moved on"));
     let refused = app.typed_move(EN, HERE, &binh(), "1c1e");
     assert!(
         private(&refused).contains("cannot move there"),
@@ -155,8 +175,7 @@ fn the_computer_plays_shogi_through_the_same_seats() {
         } => shown.game,
         ref other => panic!("{other:?}"),
     };
-    let first = menu_moves(&board)[0].0;
-    let after = app.click(EN, HERE, &an(), first);
+    let after = pick(&app, &board, &an(), "7g", "7f");
     let turn: ComputerTurn = after.computer.expect("the computer's turn");
     let moved = app.computer_move(turn).expect("the computer moves");
     assert!(

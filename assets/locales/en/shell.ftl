@@ -15,7 +15,10 @@ game-name = { $game ->
 # Who starts, in a challenge. $first: rps, coin, anyone or player ($starter starts).
 challenge-first = { $first ->
         [rps] rock-paper-scissors decides who starts
-        [coin] a coin toss decides who starts
+        [coin] { $game ->
+            [shogi] furigoma (five tossed pawns) decides who starts
+           *[other] a coin toss decides who starts
+        }
         [anyone] whoever accepts starts
        *[player] { $starter } starts
     }
@@ -117,6 +120,14 @@ no-game-here = There is no game in this channel. Start one with `/oaq challenge`
 only-challenge-here = No game yet in this channel, only a challenge waiting to be accepted{ $link }.
 resigned-announcement = { $loser } resigned. **{ $winner } wins!** The final board is above.
 thinking = { $player } is thinking…
+open-picker = Pick a move
+# $chosen: the steps chosen so far, or nothing at the first step.
+picker-prompt = { $chosen ->
+        [none] Your move: choose a piece.
+       *[other] Your move: { $chosen } → choose.
+    }
+back = Back
+which-move = `{ $typed }` could mean several moves: which one?
 turn-ends = Time for this move runs out <t:{ $deadline }:R>.
 timed-out = { $loser } ran out of time. **{ $winner } wins!**
 computer-name = { $name } ({ level-name })

@@ -46,7 +46,37 @@ shogi-status-over = { $reason ->
         [jishogi] Draw by impasse
        *[move-limit] Draw by the move limit
     }
-shogi-pick-move = Choose a move
+# $piece: a kind of piece (any, promoted too).
+shogi-piece = { $piece ->
+        [pawn] Pawn
+        [lance] Lance
+        [knight] Knight
+        [silver] Silver
+        [gold] Gold
+        [bishop] Bishop
+        [rook] Rook
+        [king] King
+        [tokin] Tokin
+        [promoted-lance] Promoted lance
+        [promoted-knight] Promoted knight
+        [promoted-silver] Promoted silver
+        [horse] Horse
+       *[dragon] Dragon
+    }
+shogi-pick-piece = { shogi-piece } on { $square }
+shogi-pick-in-hand = { shogi-piece } from your hand (×{ $count })
+# $piece: the piece taken there, or none.
+shogi-pick-target = { $piece ->
+        [none] to { $square }
+       *[other] to { $square }, taking the { shogi-piece }
+    }
+shogi-promote = Promote
+shogi-dont-promote = Don't promote
+shogi-claim-impasse = Claim impasse
+shogi-impasse-claimed = Impasse was claimed: sente counts { $sente } points, gote { $gote } (24 are needed).
+shogi-view-from-gote = View from gote's side
+shogi-furigoma = Furigoma: { $tosser } tossed five pawns, { $faces }: { $pawns } fell pawn side up, so { $first } moves first (sente).
+shogi-analyse = Analyse the final position on lishogi: { $link } (the KIF or CSA file imports the whole game).
 
 ## Refusals
 
@@ -74,12 +104,17 @@ shogi-illegal = { $reason ->
         [uchifuzume] Uchifuzume: a dropped pawn may not give immediate checkmate.
        *[leaves-king-in-check] This move leaves your king in check.
     }
+shogi-unreadable = I can't read `{ $text }` as a move: try USI (`7g7f`, `P*5e`, `8h2b+`), Western (`P-7f`, `Bx2b+`, `S*5e`) or Japanese (`７六歩`, `同　銀`).
+shogi-no-match = No legal move of yours fits `{ $text }`.
+shogi-no-previous-move = 同 means "on the square of the last move", but no move has been played yet.
+shogi-impasse-not-yet = Impasse can be claimed only once both kings stand in their enemy camps.
 
 ## Help
 
 shogi-help = **Shogi** (Japanese chess), the game of drops and promotions.
-    • `/shogi challenge [opponent] [first]`: challenge someone (or anyone, without an opponent); first player by rock-paper-scissors, coin, me or them.
-    • Play with the menus under the board: each lists moves of your pieces in Western notation (`P7g-7f`; `+` promotes, `*` drops), or type `/shogi move` in USI (`7g7f`, `P*5e`, `8h2b+`): while you type, your legal moves are suggested.
+    • `/shogi challenge [opponent] [first]`: challenge someone (or anyone, without an opponent); the first player by furigoma (five tossed pawns), or me or them.
+    • On your turn, **Pick a move** under the board opens your picker: choose a piece (or one in hand), where it goes, then whether it promotes when you may choose. Or type `/shogi move` in USI (`7g7f`, `P*5e`, `8h2b+`), Western (`P-7f`, `Bx2b+`, `S*5e`) or Japanese (`７六歩`, `同　銀`): while you type, your legal moves are suggested.
+    • **View from gote's side** shows you the board turned round; **Claim impasse** appears once both kings stand in the enemy camp (24 points needed). A finished board has the game as KIF, CSA and USI files and a lishogi link.
     • `/shogi play [level]`: play the computer (easy, medium or hard) right away.
     • Each move has a time limit (shown under the board); whoever runs out of time loses. A finished board has a Rematch button.
     • `/shogi board`, `/shogi resign`, `/shogi rules`: the board again, resigning, the rules.

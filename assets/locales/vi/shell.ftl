@@ -12,7 +12,10 @@ game-name = { $game ->
     }
 challenge-first = { $first ->
         [rps] oẳn tù tì để chọn người đi trước
-        [coin] tung đồng xu để chọn người đi trước
+        [coin] { $game ->
+            [shogi] furigoma (tung năm quân tốt) để chọn người đi trước
+           *[other] tung đồng xu để chọn người đi trước
+        }
         [anyone] người nhận lời đi trước
        *[player] { $starter } đi trước
     }
@@ -102,6 +105,13 @@ no-game-here = Kênh này chưa có ván nào. Hãy bắt đầu bằng `/oaq th
 only-challenge-here = Kênh này chưa có ván nào, chỉ có một lời thách đang chờ nhận lời{ $link }.
 resigned-announcement = { $loser } đã xin thua. **{ $winner } thắng!** Bàn cờ cuối cùng ở phía trên.
 thinking = { $player } đang suy nghĩ…
+open-picker = Chọn nước đi
+picker-prompt = { $chosen ->
+        [none] Nước đi của bạn: chọn một quân.
+       *[other] Nước đi của bạn: { $chosen } → chọn tiếp.
+    }
+back = Quay lại
+which-move = `{ $typed }` có thể là nhiều nước đi: bạn muốn nước nào?
 turn-ends = Thời gian cho nước này hết <t:{ $deadline }:R>.
 timed-out = { $loser } đã hết giờ. **{ $winner } thắng!**
 computer-name = { $name } ({ level-name })

@@ -43,7 +43,35 @@ shogi-status-over = { $reason ->
         [jishogi] Hòa do nhập cung
        *[move-limit] Hòa do giới hạn số nước
     }
-shogi-pick-move = Chọn nước đi
+shogi-piece = { $piece ->
+        [pawn] Tốt
+        [lance] Hương xa
+        [knight] Mã
+        [silver] Tướng bạc
+        [gold] Tướng vàng
+        [bishop] Tượng
+        [rook] Xe
+        [king] Vua
+        [tokin] Tốt phong
+        [promoted-lance] Hương xa phong
+        [promoted-knight] Mã phong
+        [promoted-silver] Tướng bạc phong
+        [horse] Tượng phong (long mã)
+       *[dragon] Xe phong (long vương)
+    }
+shogi-pick-piece = { shogi-piece } ở { $square }
+shogi-pick-in-hand = { shogi-piece } trong tay (×{ $count })
+shogi-pick-target = { $piece ->
+        [none] tới { $square }
+       *[other] tới { $square }, ăn { shogi-piece }
+    }
+shogi-promote = Phong cấp
+shogi-dont-promote = Không phong
+shogi-claim-impasse = Đòi tính điểm nhập cung
+shogi-impasse-claimed = Đã đòi tính điểm nhập cung: tiên thủ (sente) được { $sente } điểm, hậu thủ (gote) { $gote } (cần 24 điểm).
+shogi-view-from-gote = Xem từ phía hậu thủ (gote)
+shogi-furigoma = Furigoma: { $tosser } tung năm quân tốt, { $faces }: { $pawns } quân ngửa mặt tốt, nên { $first } đi trước (tiên thủ).
+shogi-analyse = Phân tích thế cờ cuối trên lishogi: { $link } (tệp KIF hoặc CSA nhập được cả ván).
 
 ## Từ chối
 
@@ -57,11 +85,11 @@ shogi-illegal = { $reason ->
         [not-in-hand] Bạn không có { $role ->
             [pawn] tốt
             [lance] hương xa
-            [knight] quế mã
-            [silver] ngân tướng
-            [gold] kim tướng
-            [bishop] giác hành
-            [rook] phi xa
+            [knight] mã
+            [silver] tướng bạc
+            [gold] tướng vàng
+            [bishop] tượng
+            [rook] xe
            *[other] quân đó
         } trong tay.
         [occupied] Chỉ được thả quân vào ô trống.
@@ -70,12 +98,17 @@ shogi-illegal = { $reason ->
         [uchifuzume] Uchifuzume: tốt được thả không được chiếu hết ngay.
        *[leaves-king-in-check] Nước này để vua của bạn bị chiếu.
     }
+shogi-unreadable = Không đọc được `{ $text }` là một nước đi: hãy thử USI (`7g7f`, `P*5e`, `8h2b+`), ký hiệu phương Tây (`P-7f`, `Bx2b+`, `S*5e`) hoặc ký hiệu Nhật (`７六歩`, `同　銀`).
+shogi-no-match = Không có nước đi hợp lệ nào của bạn khớp với `{ $text }`.
+shogi-no-previous-move = 同 nghĩa là "ở ô của nước vừa đi", nhưng chưa có nước nào được đi.
+shogi-impasse-not-yet = Chỉ được đòi tính điểm nhập cung khi cả hai vua đã vào trận địa đối phương.
 
 ## Trợ giúp
 
 shogi-help = **Shogi** (cờ tướng Nhật), trò chơi thả quân và phong cấp.
-    • `/shogi thach-dau [doi-thu] [di-truoc]`: thách một người (hoặc mọi người, nếu bỏ trống đối thủ); người đi trước do oẳn tù tì, tung đồng xu, bạn hoặc đối thủ.
-    • Chơi bằng các menu dưới bàn cờ: mỗi menu liệt kê nước đi của quân bạn theo ký hiệu phương Tây (`P7g-7f`; `+` là phong cấp, `*` là thả quân), hoặc gõ `/shogi di` theo ký hiệu USI (`7g7f`, `P*5e`, `8h2b+`): khi bạn gõ, các nước hợp lệ được gợi ý.
+    • `/shogi thach-dau [doi-thu] [di-truoc]`: thách một người (hoặc mọi người, nếu bỏ trống đối thủ); người đi trước do furigoma (tung năm quân tốt), hoặc bạn, hoặc đối thủ.
+    • Đến lượt bạn, nút **Chọn nước đi** dưới bàn cờ mở bộ chọn riêng: chọn một quân (hoặc quân trong tay), nơi nó đến, rồi có phong cấp hay không khi được chọn. Hoặc gõ `/shogi di` theo USI (`7g7f`, `P*5e`, `8h2b+`), ký hiệu phương Tây (`P-7f`, `Bx2b+`, `S*5e`) hoặc ký hiệu Nhật (`７六歩`, `同　銀`): khi bạn gõ, các nước hợp lệ được gợi ý.
+    • **Xem từ phía hậu thủ** cho bạn xem bàn cờ quay ngược; **Đòi tính điểm nhập cung** hiện ra khi cả hai vua đã vào trận địa đối phương (cần 24 điểm). Bàn cờ đã kết thúc kèm tệp KIF, CSA, USI của ván và liên kết lishogi.
     • `/shogi choi-voi-may [muc-do]`: chơi với máy (dễ, vừa hoặc khó) ngay lập tức.
     • Mỗi nước có thời hạn (ghi dưới bàn cờ); ai hết giờ thì thua. Bàn cờ đã kết thúc có nút Chơi lại.
     • `/shogi ban-co`, `/shogi xin-thua`, `/shogi luat`: đăng lại bàn cờ, xin thua, luật chơi.

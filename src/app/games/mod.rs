@@ -18,13 +18,14 @@ pub mod shogi;
 use std::time::Duration;
 
 use image::RgbImage;
+use rand::{Rng, RngCore};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use super::reply::{limits, Action, Button, Choice, Select};
+use super::reply::{limits, Action, Attachment, Button, Choice, Select};
 use super::text::{Locale, Text};
 use crate::render::Fonts;
-use crate::store::{GameKind, GameRecord, GuildSettings, Level, Retirement};
+use crate::store::{FirstPlayer, GameKind, GameRecord, GuildSettings, Level, Retirement};
 
 /// A move in a game's notation, small enough to ride in a button's id (`Copy`, at most
 /// [`Notation::MAX`] bytes of ASCII).
@@ -204,6 +205,57 @@ pub(crate) fn move_menus<M: std::fmt::Display>(
     }
 }
 
+/// One step towards a move in the board's private picker (a piece, then where it goes, then
+/// whether it promotes): the key that rides in the picker's id — short printable ASCII without
+/// `:` or `/` — and the label its option shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The key, unique among the options of its step.
+    pub key: String,
+    /// What the option shows.
+    pub label: String,
+}
+
+/// A legal move as the picker reaches it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pick {
+    /// The steps, first to last.
+    pub steps: Vec<Step>,
+    /// The move, in notation.
+    pub mv: String,
+    /// The move as its control shows it.
+    pub label: String,
+}
+
+impl Pick {
+    /// The picker's path to this move: its steps' keys joined by `/`.
+    pub fn path(&self) -> String {
+        self.steps
+            .iter()
+            .map(|s| s.key.as_str())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+/// What a finished board carries of the game's record besides its picture.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Exports {
+    /// Caption lines.
+    pub lines: Vec<Text>,
+    /// Attached files.
+    pub files: Vec<Attachment>,
+}
+
+/// Why typed text is not exactly one legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Misread<M> {
+    /// It could mean any of these legal moves.
+    Ambiguous(Vec<M>),
+    /// It is not a move, or not a legal one: why.
+    Refused(Text),
+}
+
 /// A picture's status line for a frame of a replay (instead of the game's standing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Frame {
@@ -279,6 +331,55 @@ pub trait Hosted: Sized {
     /// The engine command line that replays a game from `start` under `rules` (the exported
     /// record's header; its moves follow in the game's notation).
     fn engine_command(rules: &Self::Rules, start: &str) -> String;
+
+    /// Reads a move as a player types it: by default, its notation.
+    fn read_move(&self, text: &str) -> Result<Self::Move, Misread<Self::Move>> {
+        text.trim()
+            .parse()
+            .map_err(|_| Misread::Refused(Text::NotAMove))
+    }
+    /// The steps of the board's private picker that lead to the legal move `mv`; none for a
+    /// game whose board offers no picker.
+    fn pick_steps(&self, _locale: Locale, _mv: &Self::Move) -> Vec<Step> {
+        Vec::new()
+    }
+    /// Moves any seated player may make now, whoever's turn it is (Shogi's impasse claim),
+    /// with their buttons' labels.
+    fn claims(&self) -> Vec<(Self::Move, Text)> {
+        Vec::new()
+    }
+    /// The label of the button that shows a player the board from the other side, for a game
+    /// whose picture has a side.
+    fn flip_label() -> Option<Text> {
+        None
+    }
+    /// The board picture from the other side (for a game with a [`Hosted::flip_label`]).
+    fn flipped_picture(
+        &self,
+        _fonts: &Fonts,
+        _rules: &Self::Rules,
+        _scene: &Scene<'_>,
+    ) -> Option<RgbImage> {
+        None
+    }
+    /// What the final board carries of the game's record: caption lines (a link to analyse
+    /// it elsewhere) and files in the game's own formats.
+    fn exports(&self, _scene: &Scene<'_>) -> Exports {
+        Exports::default()
+    }
+    /// How the first player of a challenge is chosen: as `asked`, else the server's default,
+    /// else rock-paper-scissors.
+    fn first_player(asked: Option<FirstPlayer>, server: Option<FirstPlayer>) -> FirstPlayer {
+        asked.or(server).unwrap_or(FirstPlayer::Rps)
+    }
+    /// The game's toss for the first move between `tosser` (the challenger) and `other`:
+    /// whether the tosser moves first, and the caption that tells how it fell. By default a
+    /// coin.
+    fn toss(rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+        let first = rng.gen_bool(0.5);
+        let winner = if first { tosser } else { other };
+        (first, Text::FirstByCoin { winner })
+    }
 }
 
 /// Runs `$body` with `$table` bound to the adapter inside `$value`, whatever the game.
@@ -567,6 +668,77 @@ impl Table {
         start: &str,
     ) -> Result<String, String> {
         kind!(kind, T => Ok(T::engine_command(&rules_of(rules)?, start)))
+    }
+
+    /// Reads a move as the player to move typed it: its notation, or why not.
+    pub fn read_move(&self, text: &str) -> Result<String, Misread<String>> {
+        each!(self, t => match t.read_move(text) {
+            Ok(mv) => Ok(mv.to_string()),
+            Err(Misread::Ambiguous(moves)) => Err(Misread::Ambiguous(
+                moves.iter().map(ToString::to_string).collect(),
+            )),
+            Err(Misread::Refused(why)) => Err(Misread::Refused(why)),
+        })
+    }
+
+    /// The legal moves as the board's picker reaches them (empty for a game without one).
+    pub fn picks(&self, locale: Locale) -> Vec<Pick> {
+        each!(self, t => t
+            .legal_moves()
+            .into_iter()
+            .filter_map(|(mv, label)| {
+                let steps = t.pick_steps(locale, &mv);
+                (!steps.is_empty()).then(|| Pick {
+                    steps,
+                    mv: mv.to_string(),
+                    label,
+                })
+            })
+            .collect())
+    }
+
+    /// The moves any seated player may make now, in notation, with their buttons' labels.
+    pub fn claims(&self) -> Vec<(String, Text)> {
+        each!(self, t => t
+            .claims()
+            .into_iter()
+            .map(|(mv, label)| (mv.to_string(), label))
+            .collect())
+    }
+
+    /// The board from the other side, with its button's label, for a game whose picture has
+    /// a side.
+    pub fn flip_label(kind: GameKind) -> Option<Text> {
+        kind!(kind, T => T::flip_label())
+    }
+
+    /// The board picture from the other side, if the game has one.
+    pub fn flipped_picture(
+        &self,
+        fonts: &Fonts,
+        rules: &serde_json::Value,
+        scene: &Scene<'_>,
+    ) -> Result<Option<RgbImage>, String> {
+        each!(self, t => Ok(t.flipped_picture(fonts, &rules_of(rules)?, scene)))
+    }
+
+    /// What the final board carries of the game's record.
+    pub fn exports(&self, scene: &Scene<'_>) -> Exports {
+        each!(self, t => t.exports(scene))
+    }
+
+    /// How the first player of a challenge to `kind` is chosen.
+    pub fn first_player(
+        kind: GameKind,
+        asked: Option<FirstPlayer>,
+        server: Option<FirstPlayer>,
+    ) -> FirstPlayer {
+        kind!(kind, T => T::first_player(asked, server))
+    }
+
+    /// `kind`'s toss for the first move: whether `tosser` moves first, and how it fell.
+    pub fn toss(kind: GameKind, rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+        kind!(kind, T => T::toss(rng, tosser, other))
     }
 
     /// The rules of `kind` in a few words.

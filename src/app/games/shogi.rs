@@ -1,26 +1,30 @@
-//! Shogi as the shell hosts it: the engine's game replayed from USI moves, captions in
-//! Western notation, the kanji board picture drawn from sente's side, the legal moves as select
-//! menus, and the computer opponent.
+//! Shogi as the shell hosts it: the engine's game replayed from USI moves (and the impasse
+//! claim), captions in Western notation, the kanji board picture drawn from sente's side (and
+//! privately from gote's), moves typed in USI, Western or Japanese notation, the board's
+//! picker, furigoma, the KIF and CSA records of a finished game, and the computer opponent.
 //!
 //! Decisions where the spec is silent: a stored start position is an SFEN; the standard game has
-//! no rule options (its rules are stored as `{}`); the board picker offers the legal moves in
-//! select menus of 25, grouped by the piece that moves (board pieces by square, then drops), as
-//! many menus as fit on a message — the rest, and every move in any form a player types, go
-//! through `move` with its suggestions.
+//! no rule options (its rules are stored as `{}`); an impasse claim is stored among the moves as
+//! `impasse` and may be made by either player on either turn, as the engine allows; the picker
+//! goes piece (board pieces by square, then pieces in hand), destination, then promotion only
+//! when both are legal — a forced promotion is played as the rules force it; the KIF record is
+//! UTF-8 (declared in its header line), named `.kif` as lishogi and most GUIs expect.
 
 use std::time::Duration;
 
 use image::RgbImage;
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{move_menus, two_seat_places, Controls, Frame, Hosted, Scene, Situation};
-use crate::app::text::{ShogiText, Text};
-use crate::games::shogi::{self, ai, human, Game, Move, Position};
+use super::{two_seat_places, Controls, Exports, Frame, Hosted, Misread, Scene, Situation, Step};
+use crate::app::reply::{Action, Attachment, Button, FileKind, Style};
+use crate::app::text::{Locale, ShogiText, Text};
+use crate::games::shogi::furigoma::Furigoma;
+use crate::games::shogi::{self, ai, export, human, Color, Game, Move, Position};
 use crate::render::shogi::{BoardView, Highlights, Words};
 use crate::render::Fonts;
-use crate::store::{GameKind, GuildSettings, Level};
+use crate::store::{FirstPlayer, GameKind, GuildSettings, Level, Retirement};
 
 /// Shogi's rules: the standard game, which has no options.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,11 +34,45 @@ pub struct ShogiRules {}
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ShogiChoice;
 
-/// A Shogi game in play: the engine's game and the seat that left, if one did.
+/// One entry of a Shogi record: a move, or the impasse claim that ends the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShogiMove {
+    /// A move on the board or a drop, in USI.
+    Play(Move),
+    /// Either player claims impasse (stored as `impasse`).
+    ClaimImpasse,
+}
+
+/// How an impasse claim is written in records and typed.
+const IMPASSE: &str = "impasse";
+
+impl std::fmt::Display for ShogiMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShogiMove::Play(mv) => mv.fmt(f),
+            ShogiMove::ClaimImpasse => f.write_str(IMPASSE),
+        }
+    }
+}
+
+impl std::str::FromStr for ShogiMove {
+    type Err = shogi::ParseError;
+
+    fn from_str(text: &str) -> Result<ShogiMove, shogi::ParseError> {
+        if text == IMPASSE {
+            return Ok(ShogiMove::ClaimImpasse);
+        }
+        text.parse().map(ShogiMove::Play)
+    }
+}
+
+/// A Shogi game in play: the engine's game, the seat that left if one did, and whether the
+/// game ended by an impasse claim.
 #[derive(Debug, Clone)]
 pub struct ShogiTable {
     game: Game,
     retired: Option<usize>,
+    claimed: bool,
 }
 
 /// The engine's level for the shell's.
@@ -47,6 +85,14 @@ fn level(level: Level) -> ai::Level {
 }
 
 impl ShogiTable {
+    fn new(start: Position) -> ShogiTable {
+        ShogiTable {
+            game: Game::new(start),
+            retired: None,
+            claimed: false,
+        }
+    }
+
     fn position(&self) -> &Position {
         self.game.position()
     }
@@ -71,13 +117,60 @@ impl ShogiTable {
             },
         }
     }
+
+    /// The picture from sente's side, or from gote's.
+    fn draw(&self, fonts: &Fonts, scene: &Scene<'_>, frame: Option<Frame>, gote: bool) -> RgbImage {
+        let locale = scene.locale;
+        let status = match frame {
+            Some(Frame { ply, plies }) => Text::ReplayFrame { ply, plies },
+            None => self.status(scene).into(),
+        }
+        .render(locale);
+        let empty_hand = Text::from(ShogiText::EmptyHand).render(locale);
+        let check = Text::from(ShogiText::Check).render(locale);
+        let name = |seat: usize| scene.names.get(seat).map_or("", String::as_str);
+        let view = BoardView {
+            position: self.position(),
+            highlights: Highlights {
+                last_move: self.game.last_move(),
+                outcome: self.game.outcome(),
+                from_gote: gote,
+            },
+            words: Words {
+                sente: name(0),
+                gote: name(1),
+                empty_hand: &empty_hand,
+                status: &status,
+                check: &check,
+            },
+        };
+        crate::render::shogi::draw(fonts, &view)
+    }
+
+    /// The game as it ended, with a seat that left marked as the loser, for the records.
+    fn final_game(&self, situation: &Situation) -> Game {
+        let mut game = self.game.clone();
+        if let Situation::Forfeited { loser, why, .. } = situation {
+            let loser = if *loser == 0 {
+                Color::Sente
+            } else {
+                Color::Gote
+            };
+            // The game is unfinished on the board when a seat leaves, so neither can fail.
+            let _ = match why {
+                Retirement::Resigned => game.resign(loser),
+                Retirement::TimedOut => game.resign(loser), // XXX time_out
+            };
+        }
+        game
+    }
 }
 
 impl Hosted for ShogiTable {
     const KIND: GameKind = GameKind::Shogi;
     const SEATS: &'static [usize] = &[2];
     type Rules = ShogiRules;
-    type Move = Move;
+    type Move = ShogiMove;
     type Choice = ShogiChoice;
 
     fn rules_for(_choice: &ShogiChoice, _server: &GuildSettings) -> Result<ShogiRules, String> {
@@ -91,18 +184,12 @@ impl Hosted for ShogiTable {
     }
 
     fn start(_rules: &ShogiRules, _seats: usize) -> Result<ShogiTable, String> {
-        Ok(ShogiTable {
-            game: Game::new(Position::new()),
-            retired: None,
-        })
+        Ok(ShogiTable::new(Position::new()))
     }
 
     fn from_start(_rules: &ShogiRules, start: &str, _seats: usize) -> Result<ShogiTable, String> {
         let position: Position = start.parse().map_err(|e: shogi::SfenError| e.to_string())?;
-        Ok(ShogiTable {
-            game: Game::new(position),
-            retired: None,
-        })
+        Ok(ShogiTable::new(position))
     }
 
     fn start_text(&self) -> String {
@@ -116,14 +203,24 @@ impl Hosted for ShogiTable {
         Some(self.position().turn().index())
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), Text> {
+    fn play(&mut self, mv: ShogiMove) -> Result<(), Text> {
         if self.retired.is_some() {
             return Err(Text::GameOver);
         }
-        match self.game.play(mv) {
-            Ok(_) => Ok(()),
-            Err(shogi::GameError::GameOver(_)) => Err(Text::GameOver),
-            Err(shogi::GameError::Illegal(why)) => Err(ShogiText::Illegal(why).into()),
+        match mv {
+            ShogiMove::Play(mv) => match self.game.play(mv) {
+                Ok(_) => Ok(()),
+                Err(shogi::GameError::GameOver(_)) => Err(Text::GameOver),
+                Err(shogi::GameError::Illegal(why)) => Err(ShogiText::Illegal(why).into()),
+            },
+            ShogiMove::ClaimImpasse => match self.game.claim_impasse() {
+                Ok(_) => {
+                    self.claimed = true;
+                    Ok(())
+                }
+                Err(shogi::ImpasseError::GameOver(_)) => Err(Text::GameOver),
+                Err(shogi::ImpasseError::KingsNotInZone) => Err(ShogiText::ImpasseNotYet.into()),
+            },
         }
     }
 
@@ -139,12 +236,14 @@ impl Hosted for ShogiTable {
         Some(two_seat_places(self.retired, winner))
     }
 
-    fn choose(&self, level: Level, budget: Duration, seed: u64) -> Option<Move> {
+    fn choose(&self, level: Level, budget: Duration, seed: u64) -> Option<ShogiMove> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        ai::Player::Engine(self::level(level)).choose(&self.game, Some(budget), &mut rng)
+        ai::Player::Engine(self::level(level))
+            .choose(&self.game, Some(budget), &mut rng)
+            .map(ShogiMove::Play)
     }
 
-    fn legal_moves(&self) -> Vec<(Move, String)> {
+    fn legal_moves(&self) -> Vec<(ShogiMove, String)> {
         if self.to_move().is_none() {
             return Vec::new();
         }
@@ -152,11 +251,19 @@ impl Hosted for ShogiTable {
         position
             .legal_moves()
             .into_iter()
-            .map(|mv| (mv, human::to_western(position, mv)))
+            .map(|mv| (ShogiMove::Play(mv), human::to_western(position, mv)))
             .collect()
     }
 
     fn move_lines(&self, scene: &Scene<'_>) -> Vec<Text> {
+        if self.claimed {
+            let position = self.position();
+            return vec![ShogiText::ImpasseClaimed {
+                sente: position.impasse_points(Color::Sente),
+                gote: position.impasse_points(Color::Gote),
+            }
+            .into()];
+        }
         let (Some(mv), Some(before)) = (
             self.game.last_move(),
             self.game.positions().iter().rev().nth(1),
@@ -194,47 +301,27 @@ impl Hosted for ShogiTable {
         scene: &Scene<'_>,
         frame: Option<Frame>,
     ) -> RgbImage {
-        let locale = scene.locale;
-        let status = match frame {
-            Some(Frame { ply, plies }) => Text::ReplayFrame { ply, plies },
-            None => self.status(scene).into(),
-        }
-        .render(locale);
-        let empty_hand = Text::from(ShogiText::EmptyHand).render(locale);
-        let check = Text::from(ShogiText::Check).render(locale);
-        let name = |seat: usize| scene.names.get(seat).map_or("", String::as_str);
-        let view = BoardView {
-            position: self.position(),
-            highlights: Highlights {
-                last_move: self.game.last_move(),
-                outcome: self.game.outcome(),
-                from_gote: false,
-            },
-            words: Words {
-                sente: name(0),
-                gote: name(1),
-                empty_hand: &empty_hand,
-                status: &status,
-                check: &check,
-            },
-        };
-        crate::render::shogi::draw(fonts, &view)
+        self.draw(fonts, scene, frame, false)
     }
 
-    /// The legal moves in select menus of at most 25, one menu per group of pieces (the board
-    /// pieces by square, then the drops), as many as leave a row for the shell's buttons.
+    /// The seat to move gets the *Pick a move* button, which opens the private picker.
     fn controls(&self, scene: &Scene<'_>, ply: u32) -> Controls {
         let Situation::ToMove { person: true, .. } = *scene.situation else {
             return Controls::default();
         };
-        let mut moves = self.legal_moves();
-        // Board moves before drops, each group by the square it starts from.
-        moves.sort_by_key(|(mv, _)| match *mv {
-            Move::Normal { from, .. } => (0, from.to_string()),
-            Move::Drop { role, .. } => (1, role.letter().to_string()),
-        });
-        let placeholder = Text::from(ShogiText::PickMove).render(scene.locale);
-        move_menus(scene, ply, &moves, &placeholder)
+        Controls {
+            selects: Vec::new(),
+            rows: vec![vec![Button {
+                action: Action::Picker {
+                    game: scene.game,
+                    ply,
+                    at: None,
+                },
+                label: Text::OpenPicker.render(scene.locale),
+                style: Style::Primary,
+                disabled: false,
+            }]],
+        }
     }
 
     fn rules_text(_rules: &ShogiRules, in_play: bool) -> Text {
@@ -253,5 +340,159 @@ impl Hosted for ShogiTable {
     /// USI engine or shogi GUI.
     fn engine_command(_rules: &ShogiRules, start: &str) -> String {
         format!("position sfen {start} moves")
+    }
+
+    /// USI, Western or Japanese notation (see [`human::parse_move`]), or `impasse`.
+    fn read_move(&self, text: &str) -> Result<ShogiMove, Misread<ShogiMove>> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case(IMPASSE) {
+            return Ok(ShogiMove::ClaimImpasse);
+        }
+        let refused = |why: ShogiText| Misread::Refused(why.into());
+        match human::parse_move(self.position(), self.game.last_move(), text) {
+            Ok(mv) => Ok(ShogiMove::Play(mv)),
+            Err(human::HumanError::Ambiguous { candidates, .. }) => Err(Misread::Ambiguous(
+                candidates.into_iter().map(ShogiMove::Play).collect(),
+            )),
+            Err(human::HumanError::Illegal(why)) => Err(refused(ShogiText::Illegal(why))),
+            Err(human::HumanError::NoPreviousMove) => Err(refused(ShogiText::NoPreviousMove)),
+            Err(human::HumanError::NoMatch(_)) => Err(refused(ShogiText::NoMatch {
+                text: text.to_owned(),
+            })),
+            Err(human::HumanError::Unreadable(_)) => Err(refused(ShogiText::Unreadable {
+                text: text.to_owned(),
+            })),
+        }
+    }
+
+    /// The piece (by square, or from hand), where it goes, then promotion when the move may
+    /// be played either way.
+    fn pick_steps(&self, locale: Locale, mv: &ShogiMove) -> Vec<Step> {
+        let ShogiMove::Play(mv) = *mv else {
+            return Vec::new();
+        };
+        let position = self.position();
+        let step = |key: String, text: ShogiText| Step {
+            key,
+            label: Text::from(text).render(locale),
+        };
+        let to = mv.to();
+        let mut steps = Vec::with_capacity(3);
+        match mv {
+            Move::Normal { from, promote, .. } => {
+                let Some(piece) = position.piece_at(from) else {
+                    return Vec::new();
+                };
+                steps.push(step(
+                    from.to_string(),
+                    ShogiText::PickPiece {
+                        role: piece.role,
+                        square: from.to_string(),
+                    },
+                ));
+                steps.push(step(
+                    to.to_string(),
+                    ShogiText::PickTarget {
+                        square: to.to_string(),
+                        takes: position.piece_at(to).map(|p| p.role),
+                    },
+                ));
+                let other = Move::Normal {
+                    from,
+                    to,
+                    promote: !promote,
+                };
+                if position.is_legal(other) {
+                    let (key, text) = if promote {
+                        ("+", ShogiText::Promote)
+                    } else {
+                        ("=", ShogiText::DontPromote)
+                    };
+                    steps.push(step(key.to_owned(), text));
+                }
+            }
+            Move::Drop { role, .. } => {
+                steps.push(step(
+                    format!("{}*", role.letter()),
+                    ShogiText::PickInHand {
+                        role,
+                        count: position.hand_count(position.turn(), role),
+                    },
+                ));
+                steps.push(step(
+                    to.to_string(),
+                    ShogiText::PickTarget {
+                        square: to.to_string(),
+                        takes: None,
+                    },
+                ));
+            }
+        }
+        steps
+    }
+
+    fn claims(&self) -> Vec<(ShogiMove, Text)> {
+        if self.retired.is_none() && self.game.impasse_claimable() {
+            vec![(ShogiMove::ClaimImpasse, ShogiText::ClaimImpasse.into())]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn flip_label() -> Option<Text> {
+        Some(ShogiText::ViewFromGote.into())
+    }
+
+    fn flipped_picture(
+        &self,
+        fonts: &Fonts,
+        _rules: &ShogiRules,
+        scene: &Scene<'_>,
+    ) -> Option<RgbImage> {
+        Some(self.draw(fonts, scene, None, true))
+    }
+
+    /// The KIF, CSA and USI records as files, and a link to lishogi's analysis board.
+    fn exports(&self, scene: &Scene<'_>) -> Exports {
+        let game = self.final_game(scene.situation);
+        let name = |seat: usize| scene.names.get(seat).map_or("", String::as_str);
+        let file = |extension: &str, text: String| Attachment {
+            name: format!("shogi-{}.{extension}", scene.game),
+            kind: FileKind::Text,
+            bytes: text.into_bytes(),
+        };
+        Exports {
+            lines: vec![ShogiText::Analyse {
+                link: export::lishogi_url(game.position()),
+            }
+            .into()],
+            files: vec![
+                file("kif", export::kif(&game, name(0), name(1))),
+                file("csa", export::csa(&game, name(0), name(1))),
+                file("usi", export::usi(&game)),
+            ],
+        }
+    }
+
+    /// Furigoma unless the challenge named the first player (rock-paper-scissors, a server
+    /// default meant for Ô ăn quan, is not Shogi's custom).
+    fn first_player(asked: Option<FirstPlayer>, _server: Option<FirstPlayer>) -> FirstPlayer {
+        match asked {
+            Some(who @ (FirstPlayer::Challenger | FirstPlayer::Opponent)) => who,
+            _ => FirstPlayer::Coin,
+        }
+    }
+
+    /// Furigoma: the challenger tosses five pawns; more 歩 than と up and they are sente.
+    fn toss(mut rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+        let toss = Furigoma::toss(&mut rng);
+        let first = toss.tosser_moves_first();
+        let text = ShogiText::Furigoma {
+            tosser,
+            faces: toss.kanji(),
+            pawns: toss.pawns(),
+            first: if first { tosser } else { other },
+        };
+        (first, text.into())
     }
 }

@@ -356,11 +356,76 @@ pub const COMMANDS: &[CommandText] = &[
         "shogi challenge first",
         (
             "first",
-            "Who moves first (default: the server's, or rock-paper-scissors)",
+            "Who moves first (default: furigoma, five pawns tossed)",
         ),
         (
             "di-truoc",
-            "Ai đi trước (mặc định: của máy chủ, hoặc oẳn tù tì)",
+            "Ai đi trước (mặc định: furigoma, tung năm quân tốt)",
+        ),
+    ),
+    entry(
+        "shogi settings",
+        (
+            "settings",
+            "Server settings for every game: timeouts, allowed channels, threads",
+        ),
+        (
+            "cai-dat",
+            "Cài đặt máy chủ cho mọi trò: thời gian, kênh được chơi, luồng riêng",
+        ),
+    ),
+    entry(
+        "shogi settings turn_timeout_minutes",
+        (
+            "turn_timeout_minutes",
+            "Minutes per move (1 to 10080 = 7 days)",
+        ),
+        (
+            "phut-moi-nuoc",
+            "Số phút cho mỗi nước (1 đến 10080 = 7 ngày)",
+        ),
+    ),
+    entry(
+        "shogi settings challenge_timeout_minutes",
+        (
+            "challenge_timeout_minutes",
+            "Minutes before a challenge expires (1 to 1440)",
+        ),
+        (
+            "phut-loi-thach",
+            "Số phút trước khi lời thách hết hạn (1 đến 1440)",
+        ),
+    ),
+    entry(
+        "shogi settings allow_channel",
+        (
+            "allow_channel",
+            "Allow games in this channel (then only in the listed channels)",
+        ),
+        (
+            "cho-phep-kenh",
+            "Cho phép chơi trong kênh này (khi đó chỉ chơi ở các kênh đã chọn)",
+        ),
+    ),
+    entry(
+        "shogi settings remove_channel",
+        ("remove_channel", "No longer allow games in this channel"),
+        ("bo-kenh", "Không cho chơi trong kênh này nữa"),
+    ),
+    entry(
+        "shogi settings any_channel",
+        ("any_channel", "Allow games in every channel again"),
+        ("moi-kenh", "Cho phép chơi ở mọi kênh trở lại"),
+    ),
+    entry(
+        "shogi settings threads",
+        (
+            "threads",
+            "Play each accepted challenge in its own public thread",
+        ),
+        (
+            "luong-rieng",
+            "Chơi mỗi ván trong một luồng (thread) công khai riêng",
         ),
     ),
     entry(
@@ -388,11 +453,11 @@ pub const COMMANDS: &[CommandText] = &[
         "shogi move move",
         (
             "move",
-            "The move in USI notation (7g7f, P*5e, 8h2b+); the suggestions list your legal moves",
+            "Your move: USI (7g7f), Western (P-7f, Bx2b+) or Japanese (７六歩); suggestions list legal moves",
         ),
         (
             "nuoc",
-            "Nước đi theo ký hiệu USI (7g7f, P*5e, 8h2b+); gợi ý liệt kê các nước bạn được đi",
+            "Nước đi: USI (7g7f), phương Tây (P-7f, Bx2b+) hoặc Nhật (７六歩); gợi ý các nước hợp lệ",
         ),
     ),
     entry(
@@ -662,6 +727,7 @@ pub const COMMANDS: &[CommandText] = &[
     entry("quan_value=5", ("5", ""), ("5 điểm", "")),
     entry("first=rps", ("rps", ""), ("oẳn tù tì", "")),
     entry("first=coin", ("coin", ""), ("tung đồng xu", "")),
+    entry("first=furigoma", ("furigoma", ""), ("furigoma", "")),
     entry("first=me", ("me", ""), ("tôi", "")),
     entry("first=them", ("them", ""), ("đối thủ", "")),
     entry("level=easy", ("easy", ""), ("dễ", "")),

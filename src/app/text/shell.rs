@@ -226,6 +226,20 @@ pub enum Text {
         /// Who wins.
         winner: u64,
     },
+    /// Button under a board whose moves are picked privately: opens the picker.
+    OpenPicker,
+    /// The picker's question: the steps chosen so far (empty at the first), and what next.
+    PickerPrompt {
+        /// The chosen steps' labels, joined.
+        chosen: String,
+    },
+    /// Picker: back one step.
+    Back,
+    /// Private answer to a typed move that fits several legal moves.
+    WhichMove {
+        /// What was typed.
+        typed: String,
+    },
     /// Caption: the computer is choosing its move.
     Thinking {
         /// The computer's seat (the bot's own account).

@@ -220,6 +220,9 @@ impl Text {
         let m = |id: &u64| text(mention(*id));
         Some(match self {
             Text::MovePlayed { mv, link: l } => vec![("mv", text(mv)), ("link", link(l, locale))],
+            Text::PickerPrompt { chosen } if chosen.is_empty() => vec![("chosen", text("none"))],
+            Text::PickerPrompt { chosen } => vec![("chosen", text(chosen))],
+            Text::WhichMove { typed } => vec![("typed", text(typed))],
             Text::ToMove { player } | Text::NotYourTurn { player } | Text::Thinking { player } => {
                 vec![("player", m(player))]
             }

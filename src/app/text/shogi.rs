@@ -70,9 +70,86 @@ pub enum ShogiText {
         /// The result.
         outcome: Outcome,
     },
-    /// The placeholder of the move menus.
-    #[strum_discriminants(strum(serialize = "shogi-pick-move"))]
-    PickMove,
+    /// Picker: a piece on the board.
+    #[strum_discriminants(strum(serialize = "shogi-pick-piece"))]
+    PickPiece {
+        /// What it is.
+        role: Role,
+        /// Where it stands (`7g`).
+        square: String,
+    },
+    /// Picker: a piece in hand, to drop.
+    #[strum_discriminants(strum(serialize = "shogi-pick-in-hand"))]
+    PickInHand {
+        /// What it is.
+        role: Role,
+        /// How many of it the hand holds.
+        count: u8,
+    },
+    /// Picker: where the piece goes, and what it takes there.
+    #[strum_discriminants(strum(serialize = "shogi-pick-target"))]
+    PickTarget {
+        /// The square (`7f`).
+        square: String,
+        /// The piece taken, if any.
+        takes: Option<Role>,
+    },
+    /// Picker: promote.
+    #[strum_discriminants(strum(serialize = "shogi-promote"))]
+    Promote,
+    /// Picker: do not promote.
+    #[strum_discriminants(strum(serialize = "shogi-dont-promote"))]
+    DontPromote,
+    /// Button: claim impasse.
+    #[strum_discriminants(strum(serialize = "shogi-claim-impasse"))]
+    ClaimImpasse,
+    /// Caption: impasse was claimed, with each side's points.
+    #[strum_discriminants(strum(serialize = "shogi-impasse-claimed"))]
+    ImpasseClaimed {
+        /// Sente's points.
+        sente: u32,
+        /// Gote's points.
+        gote: u32,
+    },
+    /// Refusal: impasse claimed before both kings entered their zones.
+    #[strum_discriminants(strum(serialize = "shogi-impasse-not-yet"))]
+    ImpasseNotYet,
+    /// Button: the board from gote's side, privately.
+    #[strum_discriminants(strum(serialize = "shogi-view-from-gote"))]
+    ViewFromGote,
+    /// Caption: how furigoma fell.
+    #[strum_discriminants(strum(serialize = "shogi-furigoma"))]
+    Furigoma {
+        /// Who tossed.
+        tosser: u64,
+        /// The five pawns as they fell (`歩と歩歩と`).
+        faces: String,
+        /// How many fell pawn side up.
+        pawns: usize,
+        /// Who moves first (sente).
+        first: u64,
+    },
+    /// Final board: a link to analyse the game on lishogi.
+    #[strum_discriminants(strum(serialize = "shogi-analyse"))]
+    Analyse {
+        /// The link.
+        link: String,
+    },
+    /// Refusal: typed text that is no move in any notation.
+    #[strum_discriminants(strum(serialize = "shogi-unreadable"))]
+    Unreadable {
+        /// What was typed.
+        text: String,
+    },
+    /// Refusal: typed text that fits no legal move.
+    #[strum_discriminants(strum(serialize = "shogi-no-match"))]
+    NoMatch {
+        /// What was typed.
+        text: String,
+    },
+    /// Refusal: `同` before any move.
+    #[strum_discriminants(strum(serialize = "shogi-no-previous-move"))]
+    NoPreviousMove,
     /// `/shogi help`.
     #[strum_discriminants(strum(serialize = "shogi-help"))]
     Help,
@@ -81,9 +158,15 @@ pub enum ShogiText {
     Illegal(IllegalMove),
 }
 
+/// Fragments of `shogi.ftl` that other messages refer to.
+const FRAGMENTS: [&str; 1] = ["shogi-piece"];
+
 /// Every message id the Rust code uses from `shogi.ftl`.
 pub fn ids() -> Vec<&'static str> {
-    ShogiTextKey::iter().map(<&'static str>::from).collect()
+    ShogiTextKey::iter()
+        .map(<&'static str>::from)
+        .chain(FRAGMENTS)
+        .collect()
 }
 
 /// The `reason` argument of a result: how it was won or drawn.
@@ -115,6 +198,26 @@ fn role(role: Role) -> &'static str {
         Role::Bishop => "bishop",
         Role::Rook => "rook",
         _ => "other",
+    }
+}
+
+/// The `piece` argument: any piece, by its kind.
+fn piece(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Lance => "lance",
+        Role::Knight => "knight",
+        Role::Silver => "silver",
+        Role::Gold => "gold",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::King => "king",
+        Role::ProPawn => "tokin",
+        Role::ProLance => "promoted-lance",
+        Role::ProKnight => "promoted-knight",
+        Role::ProSilver => "promoted-silver",
+        Role::Horse => "horse",
+        Role::Dragon => "dragon",
     }
 }
 
@@ -154,7 +257,43 @@ impl ShogiText {
             | ShogiText::Help
             | ShogiText::Check
             | ShogiText::EmptyHand
-            | ShogiText::PickMove => Vec::new(),
+            | ShogiText::Promote
+            | ShogiText::DontPromote
+            | ShogiText::ClaimImpasse
+            | ShogiText::ImpasseNotYet
+            | ShogiText::ViewFromGote
+            | ShogiText::NoPreviousMove => Vec::new(),
+            ShogiText::PickPiece { role, square } => vec![
+                ("piece", text(piece(*role))),
+                ("square", text(square.clone())),
+            ],
+            ShogiText::PickInHand { role, count } => vec![
+                ("piece", text(piece(*role))),
+                ("count", fluent::number(*count)),
+            ],
+            ShogiText::PickTarget { square, takes } => vec![
+                ("square", text(square.clone())),
+                ("piece", text(takes.map_or("none", piece))),
+            ],
+            ShogiText::ImpasseClaimed { sente, gote } => vec![
+                ("sente", fluent::number(*sente)),
+                ("gote", fluent::number(*gote)),
+            ],
+            ShogiText::Furigoma {
+                tosser,
+                faces,
+                pawns,
+                first,
+            } => vec![
+                ("tosser", text(mention(*tosser))),
+                ("faces", text(faces.clone())),
+                ("pawns", fluent::number(*pawns as u32)),
+                ("first", text(mention(*first))),
+            ],
+            ShogiText::Analyse { link } => vec![("link", text(link.clone()))],
+            ShogiText::Unreadable { text: typed } | ShogiText::NoMatch { text: typed } => {
+                vec![("text", text(typed.clone()))]
+            }
             ShogiText::RulesSummary { in_play } => {
                 vec![("in_play", text(if *in_play { "yes" } else { "no" }))]
             }
