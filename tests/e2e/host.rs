@@ -86,11 +86,18 @@ async fn a_typed_move_with_suggestions_and_a_select_choice_play_like_clicks() {
     assert!(stale.ephemeral(), "{}", stale.content());
 }
 
-/// An challenges Bình with `/<root> challenge` (An moves first), the challenge names `game`,
-/// and Bình accepts; returns the board's message id.
-async fn challenged_under(fake: &FakeDiscord, root: &str, channel: u64, game: &str) -> u64 {
+/// An challenges Bình with `/<root> challenge` (An moves first: `me` is choice number
+/// `me_choice` of the root's `first` option), the challenge names `game`, and Bình accepts;
+/// returns the board's message id.
+async fn challenged_under(
+    fake: &FakeDiscord,
+    root: &str,
+    channel: u64,
+    game: &str,
+    me_choice: u64,
+) -> u64 {
     let opponent = json!({ "name": "opponent", "type": 6, "value": binh().id.to_string() });
-    let first = json!({ "name": "first", "type": 4, "value": 2 });
+    let first = json!({ "name": "first", "type": 4, "value": me_choice });
     let options = vec![opponent, first];
     let token = fake.slash_to(&an(), channel, root, "challenge", options, vec![&binh()]);
     let posted = fake.callback(&token).await;
@@ -105,40 +112,46 @@ async fn challenged_under(fake: &FakeDiscord, root: &str, channel: u64, game: &s
 const SHOGI_CHANNEL: u64 = 500_000_000_000_000_012;
 
 /// `/shogi` is a root of its own over the same shell: a challenge, accepted, played from the
-/// board's select menus and by a typed USI move, in the channel's language.
+/// board's picker (issue 12: private menus instead of the board's) and by a typed USI move.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn shogi_is_challenged_and_played_from_its_menus_through_its_own_root_command() {
+async fn shogi_is_challenged_and_played_from_its_picker_through_its_own_root_command() {
     let fake = FakeDiscord::start().await;
     let root = tempfile::tempdir().expect("tempdir");
     let _bot = start_bot(root.path(), &fake.base, 600);
     fake.wait_ready(1).await;
     assert!(fake.registered_commands().iter().any(|c| c == "shogi"));
-    let board_id = challenged_under(&fake, "shogi", SHOGI_CHANNEL, "**Shogi**").await;
+    let board_id = challenged_under(&fake, "shogi", SHOGI_CHANNEL, "**Shogi**", 1).await;
 
     let board = fake.message(board_id);
     assert_eq!(board.attachments.len(), 1, "the kanji board");
-    let selects = board.selects();
-    assert_eq!(selects.len(), 2, "30 moves in menus of at most 25");
-    let (label, value) = selects
+    let token = fake.click(&an(), board_id, &button(&board, "Pick a move"));
+    let picker = fake.callback(&token).await;
+    assert!(picker.ephemeral());
+    let picker_id = picker.message.expect("the picker");
+    let menu = fake.message(picker_id).selects().remove(0);
+    let (_, value) = menu
+        .options
         .iter()
-        .flat_map(|s| s.options.clone())
-        .find(|(label, _)| label == "P7g-7f")
-        .expect("P7g-7f offered");
-    let menu = selects
-        .iter()
-        .find(|s| s.options.iter().any(|(_, v)| *v == value))
-        .expect("its menu");
-    let token = fake.select(&an(), board_id, &menu.custom_id, &[&value]);
-    let update = fake.callback(&token).await;
-    assert_eq!(update.kind, 7, "{}", update.content());
+        .find(|(label, _)| label == "Pawn on 7g")
+        .cloned()
+        .expect("the pawn on 7g offered");
+    let token = fake.select(&an(), picker_id, &menu.custom_id, &[&value]);
+    let targets = fake.callback(&token).await;
+    assert_eq!(targets.kind, 7, "{}", targets.content());
+    let token = fake.click(&an(), picker_id, &button(&fake.message(picker_id), "to 7f"));
+    assert!(fake.callback(&token).await.content().contains("`7g7f`"));
+    let update = fake
+        .wait_message(board_id, "the picked move", |m| {
+            to_move(&m.content) == Some(binh().id)
+        })
+        .await;
     assert!(
         update
-            .content()
-            .contains(&format!("<@{}> played {label}.", an().id)),
+            .content
+            .contains(&format!("<@{}> played P7g-7f.", an().id)),
         "{}",
-        update.content()
+        update.content
     );
-    assert_eq!(to_move(update.content()), Some(binh().id));
 
     // Bình answers by typing, with suggestions.
     let typed = json!({ "name": "move", "type": 3, "value": "3c", "focused": true });
@@ -180,6 +193,7 @@ async fn chinese_checkers_is_challenged_and_played_through_its_own_root_command(
         "chinese-checkers",
         CHECKERS_CHANNEL,
         "**Chinese checkers**",
+        2,
     )
     .await;
     let board = fake.message(board_id);

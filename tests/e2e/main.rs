@@ -9,6 +9,7 @@ mod host;
 mod outbox;
 mod play;
 mod settings;
+mod shogi;
 
 use std::process::{Command, Stdio};
 
