@@ -3,6 +3,7 @@
 mod ai;
 mod cli;
 mod differential;
+mod import;
 mod notation;
 mod perft;
 mod props;

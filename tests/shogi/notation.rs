@@ -232,3 +232,11 @@ fn kif_end_words_for_repetition_and_impasse() {
     assert!(kif(&impasse, "A", "B").ends_with("   1 持将棋\nまで0手で持将棋\n"));
     assert!(csa(&impasse, "A", "B").ends_with("%JISHOGI\n"));
 }
+
+#[test]
+fn a_loss_on_time_is_written_kire_make_and_time_up() {
+    let mut game = after(&["7g7f", "3c3d"]);
+    game.time_out(Color::Sente).expect("game on");
+    assert!(kif(&game, "A", "B").ends_with("   3 切れ負け\nまで2手で後手の勝ち\n"));
+    assert!(csa(&game, "A", "B").ends_with("-3334FU\n%TIME_UP\n"));
+}

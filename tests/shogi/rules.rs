@@ -275,6 +275,30 @@ fn resignation() {
 }
 
 #[test]
+fn running_out_of_time_loses() {
+    let mut game = Game::default();
+    game.play(mv("7g7f")).expect("legal");
+    let outcome = game.time_out(Color::Gote).expect("game on");
+    assert_eq!(
+        outcome,
+        Outcome::Win {
+            winner: Color::Sente,
+            reason: WinReason::Timeout
+        }
+    );
+    assert_eq!(game.outcome(), Some(outcome));
+    assert_eq!(
+        game.time_out(Color::Sente),
+        Err(GameError::GameOver(outcome))
+    );
+    assert_eq!(game.play(mv("3c3d")), Err(GameError::GameOver(outcome)));
+    assert_eq!(
+        outcome.to_string(),
+        "sente wins by the opponent running out of time"
+    );
+}
+
+#[test]
 fn sfen_rejects_impossible_positions() {
     let err = |s: &str| s.parse::<Position>().expect_err("invalid");
     assert_eq!(err("9/9/9/9/9/9/9/9/4K4 b - 1"), SfenError::Kings);

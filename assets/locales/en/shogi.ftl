@@ -26,6 +26,7 @@ shogi-ended = { $reason ->
         [resignation] A player resigned.
         [perpetual-check] The position occurred for the fourth time with one side checking throughout: the checking side loses.
         [impasse] Impasse: counted by points.
+        [timeout] A player ran out of time.
         [sennichite] The position occurred for the fourth time (sennichite).
         [jishogi] Impasse with both sides at 24 points or more (jishōgi).
        *[move-limit] The move limit was reached.
@@ -42,6 +43,7 @@ shogi-status-over = { $reason ->
         [resignation] { $name } wins by resignation
         [perpetual-check] { $name } wins: perpetual check
         [impasse] { $name } wins on impasse points
+        [timeout] { $name } wins on time
         [sennichite] Draw by repetition
         [jishogi] Draw by impasse
        *[move-limit] Draw by the move limit

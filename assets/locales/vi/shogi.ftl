@@ -23,6 +23,7 @@ shogi-ended = { $reason ->
         [resignation] Một người chơi đã xin thua.
         [perpetual-check] Thế cờ lặp lại lần thứ tư trong khi một bên chiếu liên tục: bên chiếu thua.
         [impasse] Nhập cung: tính theo điểm.
+        [timeout] Một người chơi đã hết giờ.
         [sennichite] Thế cờ lặp lại lần thứ tư (sennichite).
         [jishogi] Nhập cung, cả hai bên đều từ 24 điểm trở lên (jishōgi).
        *[move-limit] Đã đến giới hạn số nước.
@@ -39,6 +40,7 @@ shogi-status-over = { $reason ->
         [resignation] { $name } thắng do đối thủ xin thua
         [perpetual-check] { $name } thắng: đối thủ chiếu liên tục
         [impasse] { $name } thắng theo điểm nhập cung
+        [timeout] { $name } thắng do đối thủ hết giờ
         [sennichite] Hòa do lặp lại thế cờ
         [jishogi] Hòa do nhập cung
        *[move-limit] Hòa do giới hạn số nước

@@ -178,6 +178,7 @@ fn reason(outcome: Outcome) -> &'static str {
             WinReason::Resignation => "resignation",
             WinReason::PerpetualCheck => "perpetual-check",
             WinReason::Impasse => "impasse",
+            WinReason::Timeout => "timeout",
         },
         Outcome::Draw { reason } => match reason {
             DrawReason::Sennichite => "sennichite",

@@ -166,6 +166,10 @@ fn kif_end_word(outcome: Outcome) -> &'static str {
             ..
         } => "投了",
         Outcome::Win {
+            reason: WinReason::Timeout,
+            ..
+        } => "切れ負け",
+        Outcome::Win {
             reason: WinReason::Checkmate | WinReason::NoLegalMoves,
             ..
         } => "詰み",
@@ -192,7 +196,8 @@ fn kif_end_word(outcome: Outcome) -> &'static str {
 /// The game as KIF (UTF-8, header `#KIF version=2.0 encoding=UTF-8`), with the players' names.
 ///
 /// A game from the start position is headed `手合割：平手`; any other start is written as a
-/// board diagram. A finished game ends with its end word (投了, 詰み, 千日手, 持将棋, 中断) and
+/// board diagram. A finished game ends with its end word (投了, 詰み, 千日手, 持将棋, 切れ負け,
+/// 中断) and
 /// the usual `まで…` summary. KIF has no word for a loss by having no legal move, so it is
 /// written 詰み like a checkmate.
 #[must_use]
@@ -283,6 +288,10 @@ fn csa_end(outcome: Outcome) -> &'static str {
             ..
         } => "%TORYO",
         Outcome::Win {
+            reason: WinReason::Timeout,
+            ..
+        } => "%TIME_UP",
+        Outcome::Win {
             reason: WinReason::Checkmate | WinReason::NoLegalMoves,
             ..
         } => "%TSUMI",
@@ -308,7 +317,7 @@ fn csa_end(outcome: Outcome) -> &'static str {
 
 /// The game in CSA (version 2.2, ASCII): names, `PI` for the start position or the board as
 /// `P1`…`P9` with `P+`/`P-` hands, the side to move, the moves, and the end (`%TORYO`,
-/// `%TSUMI`, `%SENNICHITE`, `%OUTE_SENNICHITE`, `%JISHOGI`, `%CHUDAN`).
+/// `%TSUMI`, `%SENNICHITE`, `%OUTE_SENNICHITE`, `%JISHOGI`, `%TIME_UP`, `%CHUDAN`).
 #[must_use]
 pub fn csa(game: &Game, sente: &str, gote: &str) -> String {
     let mut text = format!("V2.2\nN+{sente}\nN-{gote}\n");

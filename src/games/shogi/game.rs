@@ -157,6 +157,20 @@ impl Game {
         Ok(outcome)
     }
 
+    /// `loser` ran out of time: the opponent wins (allowed at any moment of an unfinished
+    /// game; the host keeps the clock, the engine only records the ending).
+    pub fn time_out(&mut self, loser: Color) -> Result<Outcome, GameError> {
+        if let Some(outcome) = self.outcome {
+            return Err(GameError::GameOver(outcome));
+        }
+        let outcome = Outcome::Win {
+            winner: !loser,
+            reason: WinReason::Timeout,
+        };
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
     /// Whether both kings stand in their promotion zones, so that impasse may be claimed.
     #[must_use]
     pub fn impasse_claimable(&self) -> bool {

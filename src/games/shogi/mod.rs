@@ -7,7 +7,7 @@
 //!   impasse claim.
 //! - Notation: [`Position`] reads and writes SFEN, [`Move`] reads and writes USI; [`human`]
 //!   also reads Western and Japanese notation; [`export`] writes the USI move list, KIF, CSA
-//!   and a lishogi link.
+//!   and a lishogi link; [`import`] reads KIF and CSA back.
 //! - [`ai`]: the computer opponent and its baselines; [`furigoma`]: who moves first.
 
 pub mod ai;
@@ -17,6 +17,7 @@ pub mod export;
 pub mod furigoma;
 mod game;
 pub mod human;
+pub mod import;
 mod outcome;
 mod position;
 mod types;
@@ -24,6 +25,7 @@ mod types;
 pub use error::{role_name, IllegalMove, ParseError, SfenError};
 pub use event::Event;
 pub use game::{Game, GameError, ImpasseError};
+pub use import::{read_csa, read_kif, ImportError, Record};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use position::{is_dead_square, Position, START_SFEN};
 pub use types::{Color, Move, Piece, Role, Square};

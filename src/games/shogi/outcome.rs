@@ -46,6 +46,8 @@ pub enum WinReason {
     PerpetualCheck,
     /// An impasse was claimed and the loser counted fewer than 24 points.
     Impasse,
+    /// The loser ran out of time (see [`Game::time_out`](super::Game::time_out)).
+    Timeout,
 }
 
 /// Why a game was drawn.
@@ -69,6 +71,7 @@ impl fmt::Display for Outcome {
                     WinReason::Resignation => "resignation",
                     WinReason::PerpetualCheck => "perpetual check by the opponent",
                     WinReason::Impasse => "impasse count",
+                    WinReason::Timeout => "the opponent running out of time",
                 };
                 write!(f, "{winner} wins by {why}")
             }
