@@ -300,7 +300,7 @@ async fn a_shogi_game_to_checkmate_with_the_picker_and_typed_moves_and_its_recor
     typed(&fake, &g, channel, "1c1d").await;
     turn_of(&fake, board_id, &s).await;
     // The picker opened before that move is out of date: refused with the current position.
-    let refused = choose(&fake, &g, &stale, "Pawn on 1d").await;
+    let refused = choose(&fake, &g, &stale, "Pawn on 1c").await;
     assert_eq!(refused.kind, 7);
     assert!(
         refused.content().contains("moved on"),
@@ -432,7 +432,12 @@ async fn an_impasse_claim_counts_the_points() {
         )
     })
     .await;
-    let board = turn_of(&fake, board_id, &s).await;
+    let board = fake
+        .wait_message(board_id, "the set-up position with its claim", |m| {
+            m.buttons().concat().iter().any(|b| b.1 == "Claim impasse")
+        })
+        .await;
+    assert_eq!(to_move(&board.content), Some(s.id));
     // Gote claims, out of turn: allowed.
     let token = fake.click(&g, board_id, &button(&board, "Claim impasse"));
     let claimed = fake.callback(&token).await;

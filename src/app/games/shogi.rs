@@ -159,7 +159,7 @@ impl ShogiTable {
             // The game is unfinished on the board when a seat leaves, so neither can fail.
             let _ = match why {
                 Retirement::Resigned => game.resign(loser),
-                Retirement::TimedOut => game.resign(loser), // XXX time_out
+                Retirement::TimedOut => game.time_out(loser),
             };
         }
         game
