@@ -3,6 +3,7 @@
 mod ai;
 mod cli;
 mod differential;
+mod human;
 mod import;
 mod notation;
 mod perft;

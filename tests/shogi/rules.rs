@@ -206,6 +206,64 @@ fn perpetual_check_loses() {
 }
 
 #[test]
+fn perpetual_check_by_gote_loses_on_the_fourth_occurrence_only() {
+    // Sente starts in check from the rook; gote checks with every move of the cycle.
+    let mut game = Game::new(pos("k8/9/9/9/4r4/9/9/9/4K4 b - 1"));
+    let cycle = ["5i4i", "5e4e", "4i5i", "4e5e"];
+    for (i, usi) in cycle.iter().cycle().take(12).enumerate() {
+        let outcome = game.play(mv(usi)).expect("legal");
+        if i < 11 {
+            assert_eq!(
+                outcome,
+                None,
+                "move {}: not yet the fourth occurrence",
+                i + 1
+            );
+        } else {
+            assert_eq!(
+                outcome,
+                Some(Outcome::Win {
+                    winner: Color::Sente,
+                    reason: WinReason::PerpetualCheck
+                })
+            );
+        }
+    }
+    assert_eq!(
+        game.play(mv("5i4i")),
+        Err(GameError::GameOver(Outcome::Win {
+            winner: Color::Sente,
+            reason: WinReason::PerpetualCheck
+        }))
+    );
+}
+
+#[test]
+fn quiet_moves_before_the_cycle_do_not_spare_the_checking_side() {
+    // Sente first brings the rook over without check, then checks for ever: only the
+    // moves since the repeated position first occurred count.
+    let mut game = Game::new(pos("4k4/9/9/9/9/9/9/9/K6R1 b - 1"));
+    for usi in ["2i2e", "5a5b", "2e5e"] {
+        assert_eq!(game.play(mv(usi)).expect("legal"), None);
+    }
+    let cycle = ["5b4b", "5e4e", "4b5b", "4e5e"];
+    let mut last = None;
+    for (i, usi) in cycle.iter().cycle().take(12).enumerate() {
+        last = game.play(mv(usi)).expect("legal");
+        if i < 11 {
+            assert_eq!(last, None, "move {} of the cycle", i + 1);
+        }
+    }
+    assert_eq!(
+        last,
+        Some(Outcome::Win {
+            winner: Color::Gote,
+            reason: WinReason::PerpetualCheck
+        })
+    );
+}
+
+#[test]
 fn repetition_with_checks_on_only_some_moves_is_a_draw() {
     // Sente checks with one move of each cycle and not with the other: a plain sennichite.
     let mut game = Game::new(pos("4k4/9/9/9/5R3/9/9/9/K8 b - 1"));

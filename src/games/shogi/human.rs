@@ -150,6 +150,12 @@ fn resolve(position: &Position, pattern: &Pattern, text: &str) -> Result<Move, H
 
 /// Without a fitting legal move, find the one move the player most likely meant and say which
 /// rule it breaks; otherwise report that nothing fits.
+///
+/// The moves the text could mean are the moves of every piece of the named role to the
+/// target, and the drop when the role is in hand (or, with nothing of it on the board, to say
+/// it is not). One of them is the move meant if it is the only one, or the only one the piece
+/// could make at all (so `５五歩` with a pawn on 5g and one in hand is a nifu drop, not a pawn
+/// that cannot move there).
 fn explain(position: &Position, pattern: &Pattern, text: &str) -> HumanError {
     let nothing = || HumanError::NoMatch(text.to_string());
     let Some(to) = pattern.to else {
@@ -157,29 +163,44 @@ fn explain(position: &Position, pattern: &Pattern, text: &str) -> HumanError {
     };
     let us = position.turn();
     let promote = pattern.promote.unwrap_or(false);
-    let meant = if let Some(from) = pattern.from {
-        Some(Move::Normal { from, to, promote })
+    let mut meant: Vec<Move> = Vec::new();
+    if let Some(from) = pattern.from {
+        meant.push(Move::Normal { from, to, promote });
     } else if pattern.drop == Some(true) {
-        pattern.role.map(|role| Move::Drop { role, to })
+        meant.extend(pattern.role.map(|role| Move::Drop { role, to }));
     } else {
         let Some(role) = pattern.role else {
             return nothing();
         };
-        let owned: Vec<Square> = Square::all()
-            .filter(|&sq| position.piece_at(sq) == Some(Piece { color: us, role }))
-            .collect();
-        match owned.as_slice() {
-            [from] => Some(Move::Normal {
-                from: *from,
-                to,
-                promote,
-            }),
-            [] if role.is_hand_role() && pattern.drop.is_none() => Some(Move::Drop { role, to }),
-            _ => None,
+        meant.extend(
+            Square::all()
+                .filter(|&sq| position.piece_at(sq) == Some(Piece { color: us, role }))
+                .map(|from| Move::Normal { from, to, promote }),
+        );
+        let drop_possible = pattern.promote.is_none()
+            && !pattern.capture
+            && pattern.relative.is_empty()
+            && pattern.drop.is_none()
+            && role.is_hand_role();
+        if drop_possible && (meant.is_empty() || position.hand_count(us, role) > 0) {
+            meant.push(Move::Drop { role, to });
         }
-    };
-    match meant.map(|mv| position.play(mv)) {
-        Some(Err(reason)) => HumanError::Illegal(reason),
+    }
+    let reasons: Vec<IllegalMove> = meant
+        .iter()
+        .filter_map(|&mv| position.play(mv).err())
+        .collect();
+    if reasons.len() != meant.len() {
+        // One of them is legal but the text's other details (x, 右, …) rule it out.
+        return nothing();
+    }
+    let possible: Vec<IllegalMove> = reasons
+        .iter()
+        .copied()
+        .filter(|r| !matches!(r, IllegalMove::CannotMoveThere | IllegalMove::EmptySquare))
+        .collect();
+    match (reasons.as_slice(), possible.as_slice()) {
+        ([only], _) | (_, [only]) => HumanError::Illegal(*only),
         _ => nothing(),
     }
 }
@@ -226,18 +247,18 @@ fn keep_side(us: Color, rel: Relative, candidates: Vec<Move>) -> Vec<Move> {
         .collect()
 }
 
-/// A square written as file digit then rank letter (`7f`) or rank digit (`76`).
+/// A square written as file digit then rank letter (`7f`, `7F`) or rank digit (`76`).
 fn western_square(file: char, rank: char) -> Option<Square> {
     let file = u8::try_from(file.to_digit(10)?).ok()?;
-    let rank = match rank {
-        'a'..='i' => rank as u8 - b'a' + 1,
+    let rank = match rank.to_ascii_lowercase() {
+        'a'..='i' => rank.to_ascii_lowercase() as u8 - b'a' + 1,
         '1'..='9' => rank as u8 - b'0',
         _ => return None,
     };
     Square::new(file, rank)
 }
 
-/// `P-7f`, `Bx2b+`, `S*5e`, `+Rx2b`, `G6i-5h`, `S4d-3c=`.
+/// `P-7f`, `Bx2b+`, `S*5e`, `+Rx2b`, `G6i-5h`, `S4d-3c=`; pieces, ranks and `x` in either case.
 fn western(text: &str) -> Option<Pattern> {
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
@@ -245,7 +266,8 @@ fn western(text: &str) -> Option<Pattern> {
     if promoted {
         i += 1;
     }
-    let role = Role::from_letter(*chars.get(i).filter(|c| c.is_ascii_uppercase())?)?;
+    // Upper or lower case: a letter never starts a USI board move or a Japanese move.
+    let role = Role::from_letter(*chars.get(i).filter(|c| c.is_ascii_alphabetic())?)?;
     let role = if promoted { role.promoted()? } else { role };
     i += 1;
     let mut pattern = Pattern {
@@ -267,7 +289,7 @@ fn western(text: &str) -> Option<Pattern> {
             pattern.drop = Some(false);
             tail
         }
-        ['x', tail @ ..] => {
+        ['x' | 'X', tail @ ..] => {
             pattern.drop = Some(false);
             pattern.capture = true;
             tail
