@@ -12,6 +12,10 @@
 //!   latency is then 20 / throughput whatever the bot does, so this run reports the
 //!   throughput (clicks a second) it reached.
 //!
+//! Then the same two runs for Shogi (issue 12), where a move takes three or four clicks in the
+//! board's private picker (open it, the piece, where it goes, promotion when optional): every
+//! click is measured, and the clicks that play a move (and flush it) are reported apart.
+//!
 //! Run: `cargo bench --profile test --bench latency`
 
 #[path = "../tests/support/mod.rs"]
@@ -91,6 +95,86 @@ async fn play_channel(fake: FakeDiscord, channel: u64, think: Think) -> Vec<Dura
     latencies
 }
 
+/// One measured click: its latency, and whether it played a move.
+type Click = (Duration, bool);
+
+/// Plays Shogi in one channel through the board's picker, choosing at random, until
+/// `MOVES_PER_CHANNEL` moves were played; returns every click.
+async fn play_shogi_channel(fake: FakeDiscord, channel: u64, think: Think) -> Vec<Click> {
+    let mut rng = ChaCha8Rng::seed_from_u64(channel);
+    let players = [
+        FakeUser::new(channel * 2 + 1, "An"),
+        FakeUser::new(channel * 2 + 2, "Bình"),
+    ];
+    let mut clicks: Vec<Click> = Vec::new();
+    let played = |clicks: &[Click]| clicks.iter().filter(|c| c.1).count();
+    while played(&clicks) < MOVES_PER_CHANNEL {
+        let opponent = serde_json::json!({
+            "name": "opponent", "type": 6, "value": players[1].id.to_string(),
+        });
+        let first = serde_json::json!({ "name": "first", "type": 4, "value": 1 });
+        let token = fake.slash_to(
+            &players[0],
+            channel,
+            "shogi",
+            "challenge",
+            vec![opponent, first],
+            vec![&players[1]],
+        );
+        let board_id = fake.callback(&token).await.message.expect("challenge");
+        let accept = fake.message(board_id).buttons()[0][0].0.clone();
+        let token = fake.click(&players[1], board_id, &accept);
+        assert_eq!(fake.callback(&token).await.kind, 7);
+        while played(&clicks) < MOVES_PER_CHANNEL {
+            let board = fake.message(board_id);
+            let Some(open) = board
+                .buttons()
+                .concat()
+                .into_iter()
+                .find(|(id, _, _)| id.starts_with("oaq:p:"))
+            else {
+                break;
+            };
+            let mover_id = to_move(&board.content).expect("whose turn");
+            let mover = players.iter().find(|p| p.id == mover_id).expect("player");
+            if let Some((low, high)) = think {
+                tokio::time::sleep(Duration::from_millis(rng.gen_range(low..=high))).await;
+            }
+            let token = fake.click(mover, board_id, &open.0);
+            let mut answer = fake.callback(&token).await;
+            clicks.push((answer.latency, false));
+            let picker = answer.message.expect("the picker");
+            while !answer.content().starts_with("You played") {
+                let step = fake.message(picker);
+                let token = match step.selects().first() {
+                    Some(menu) => {
+                        let option = &menu.options[rng.gen_range(0..menu.options.len())];
+                        fake.select(mover, picker, &menu.custom_id, &[&option.1])
+                    }
+                    None => {
+                        let choices: Vec<_> = step
+                            .buttons()
+                            .concat()
+                            .into_iter()
+                            .filter(|(_, label, _)| label != "Back")
+                            .collect();
+                        let choice = &choices[rng.gen_range(0..choices.len())];
+                        fake.click(mover, picker, &choice.0)
+                    }
+                };
+                answer = fake.callback(&token).await;
+                assert_eq!(answer.kind, 7, "{}", answer.content());
+                clicks.push((answer.latency, answer.content().starts_with("You played")));
+            }
+            fake.wait_message(board_id, "the move on the board", |m| m.edits > board.edits)
+                .await;
+        }
+        let token = fake.slash_to(&players[0], channel, "shogi", "resign", vec![], vec![]);
+        fake.callback(&token).await;
+    }
+    clicks
+}
+
 /// User + system CPU seconds of a process, from `/proc/<pid>/stat` (0 where unavailable).
 fn cpu_seconds(stat: &str) -> f64 {
     let text = std::fs::read_to_string(stat).unwrap_or_default();
@@ -118,13 +202,40 @@ async fn run(fake: &FakeDiscord, name: &str, first_channel: u64, think: Think) {
     for task in tasks {
         all.extend(task.await.expect("game task"));
     }
+    report(name, "moves", all, started.elapsed().as_secs_f64());
+}
+
+/// The same for Shogi, through the picker.
+async fn run_shogi(fake: &FakeDiscord, name: &str, first_channel: u64, think: Think) {
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..GAMES)
+        .map(|g| tokio::spawn(play_shogi_channel(fake.clone(), first_channel + g, think)))
+        .collect();
+    let mut clicks = Vec::new();
+    for task in tasks {
+        clicks.extend(task.await.expect("game task"));
+    }
     let elapsed = started.elapsed().as_secs_f64();
-    all.sort();
-    let pct = |p: f64| all[((all.len() as f64 - 1.0) * p).round() as usize].as_secs_f64() * 1e3;
+    let moves = clicks.iter().filter(|c| c.1).map(|c| c.0).collect();
+    report(
+        name,
+        "Shogi picker clicks",
+        clicks.iter().map(|c| c.0).collect(),
+        elapsed,
+    );
+    report(name, "of which moves played", moves, elapsed);
+}
+
+/// Prints the median and tail of `latencies`, measured over `elapsed` seconds.
+fn report(name: &str, what: &str, mut latencies: Vec<Duration>, elapsed: f64) {
+    latencies.sort();
+    let pct = |p: f64| {
+        latencies[((latencies.len() as f64 - 1.0) * p).round() as usize].as_secs_f64() * 1e3
+    };
     println!(
-        "{name}: {} moves in {GAMES} concurrent games, {:.1} clicks/s: median {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        all.len(),
-        all.len() as f64 / elapsed,
+        "{name}: {} {what} in {GAMES} concurrent games, {:.1} clicks/s: median {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        latencies.len(),
+        latencies.len() as f64 / elapsed,
         pct(0.5),
         pct(0.9),
         pct(0.99),
@@ -148,6 +259,8 @@ fn main() {
         let before = (cpu_seconds(&stat), cpu_seconds("/proc/self/stat"));
         run(&fake, "players", 700_000_000_000_000_000, Some((500, 1500))).await;
         run(&fake, "saturation", 710_000_000_000_000_000, None).await;
+        run_shogi(&fake, "players", 720_000_000_000_000_000, Some((500, 1500))).await;
+        run_shogi(&fake, "saturation", 730_000_000_000_000_000, None).await;
         println!(
             "CPU time over both runs: bot {:.2} s, fake Discord and players {:.2} s",
             cpu_seconds(&stat) - before.0,
