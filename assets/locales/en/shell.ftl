@@ -107,7 +107,7 @@ confirm-resign = Resign this game? { $opponent } will win. Dismiss this message 
 yes-resign = Yes, resign
 you-resigned = You resigned.
 not-your-turn = It is { $player }'s turn, not yours.
-not-a-player = You are not playing in this game. Start your own with `/oaq challenge`.
+not-a-player = You are not playing in this game. Start your own with a challenge: `/oaq challenge`, `/shogi challenge` or `/chinese-checkers challenge`.
 # $to_move: the player to move, or none when the game is over.
 out-of-date = This board is out of date: the game has moved on{ $link }.{ $to_move ->
         [none] {""}

@@ -93,7 +93,7 @@ confirm-resign = Xin thua ván này? { $opponent } sẽ thắng. Bỏ qua tin nh
 yes-resign = Đúng, xin thua
 you-resigned = Bạn đã xin thua.
 not-your-turn = Đang là lượt của { $player }, chưa đến lượt bạn.
-not-a-player = Bạn không chơi trong ván này. Hãy bắt đầu ván của mình bằng `/oaq thach-dau`.
+not-a-player = Bạn không chơi trong ván này. Hãy bắt đầu ván của mình bằng một lời thách: `/oaq thach-dau`, `/shogi thach-dau` hoặc `/co-nhay thach-dau`.
 out-of-date = Bàn cờ này đã cũ: ván đấu đã đi tiếp{ $link }.{ $to_move ->
         [none] {""}
        *[other] {" "}Đến lượt { $to_move }. Đây là thế cờ hiện tại:
