@@ -43,12 +43,7 @@ impl App {
         at: Option<Notation>,
     ) -> Result<Response, Fail> {
         let loaded = self.load_game(id)?;
-        if loaded.finished() {
-            return Err(Fail::User(Text::GameOver));
-        }
-        let Some(seat) = loaded.seat_of(user.id) else {
-            return Err(Fail::User(Text::NotAPlayer));
-        };
+        let seat = loaded.seat_in_play(user.id)?;
         let moved_on = ply as usize != loaded.stored.record.moves.len();
         if moved_on {
             let current = self.current_board_private(locale, &loaded)?;
@@ -61,11 +56,7 @@ impl App {
                 (_, reply) => Response { reply, ..current },
             });
         }
-        let to_move = loaded.to_move();
-        if to_move != Some(seat) {
-            let player = to_move.map_or(user.id, |s| loaded.stored.record.seats[s].id);
-            return Err(Fail::User(Text::NotYourTurn { player }));
-        }
+        loaded.check_turn(seat, false)?;
         let picks = loaded.table.picks(locale);
         let root: Notation = Action::ROOT.parse().map_err(Fail::Internal)?;
         let path = at.unwrap_or(root);

@@ -105,17 +105,8 @@ impl App {
             return self.play_elsewhere(locale, user, id, ply, mv, false);
         }
         // Whose turn comes before what the text means.
-        if loaded.finished() {
-            return Err(Fail::User(Text::GameOver));
-        }
-        let Some(seat) = loaded.seat_of(user.id) else {
-            return Err(Fail::User(Text::NotAPlayer));
-        };
-        let to_move = loaded.to_move();
-        if to_move != Some(seat) {
-            let player = to_move.map_or(user.id, |s| loaded.stored.record.seats[s].id);
-            return Err(Fail::User(Text::NotYourTurn { player }));
-        }
+        let seat = loaded.seat_in_play(user.id)?;
+        loaded.check_turn(seat, false)?;
         match read {
             Err(Misread::Ambiguous(candidates)) => {
                 self.which_move(locale, &loaded, typed.trim(), &candidates)
@@ -209,15 +200,9 @@ impl App {
                 played: false,
             });
         }
-        let to_move = loaded.to_move();
         // A claim (Shogi's impasse) may be made by either player, on either turn.
         let claim = loaded.table.claims().iter().any(|(c, _)| c == mv.as_str());
-        if to_move != Some(seat) && !claim {
-            let player = to_move
-                .map(|s| loaded.stored.record.seats[s].id)
-                .unwrap_or(user.id);
-            return Err(Fail::User(Text::NotYourTurn { player }));
-        }
+        loaded.check_turn(seat, claim)?;
         loaded.play(mv.as_str()).map_err(Fail::User)?;
         self.store_move(&mut loaded)?;
         let board = self.board_msg(&loaded, None)?;

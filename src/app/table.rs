@@ -66,9 +66,44 @@ impl Loaded {
         }
     }
 
+    /// What a board of the game shows besides the position, in `locale`.
+    fn scene<'a>(
+        &self,
+        locale: Locale,
+        names: &'a [String],
+        ids: &'a [u64],
+        situation: &'a Situation,
+    ) -> Scene<'a> {
+        Scene {
+            locale,
+            game: self.stored.record.id,
+            names,
+            ids,
+            situation,
+        }
+    }
+
     /// The seat `user` plays, if any.
     pub(super) fn seat_of(&self, user: u64) -> Option<usize> {
         self.stored.record.seats.iter().position(|p| p.id == user)
+    }
+
+    /// The seat `user` plays in this game, which goes on; else why they may not act in it.
+    pub(super) fn seat_in_play(&self, user: u64) -> Result<usize, Fail> {
+        if self.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        self.seat_of(user).ok_or(Fail::User(Text::NotAPlayer))
+    }
+
+    /// Refuses a move by `seat` out of turn (unless it is a claim, which either seat may make).
+    pub(super) fn check_turn(&self, seat: usize, claim: bool) -> Result<(), Fail> {
+        let to_move = self.to_move();
+        if to_move == Some(seat) || claim {
+            return Ok(());
+        }
+        let player = to_move.map_or(0, |s| self.stored.record.seats[s].id);
+        Err(Fail::User(Text::NotYourTurn { player }))
     }
 
     /// The seat to move while the game goes on.
@@ -189,13 +224,7 @@ impl App {
         let locale = record.locale;
         let (names, ids) = seats(record);
         let situation = loaded.situation();
-        let scene = Scene {
-            locale,
-            game: record.id,
-            names: &names,
-            ids: &ids,
-            situation: &situation,
-        };
+        let scene = loaded.scene(locale, &names, &ids, &situation);
         let table = &loaded.table;
         let mut lines: Vec<Text> = intro.into_iter().collect();
         let mut files = Vec::new();
@@ -240,13 +269,7 @@ impl App {
         let record = &loaded.stored.record;
         let (names, ids) = seats(record);
         let situation = loaded.situation();
-        let scene = Scene {
-            locale,
-            game: record.id,
-            names: &names,
-            ids: &ids,
-            situation: &situation,
-        };
+        let scene = loaded.scene(locale, &names, &ids, &situation);
         let picture = loaded
             .table
             .flipped_picture(&self.fonts, &record.rules, &scene)

@@ -458,7 +458,27 @@ async fn shogi_settings(
     any_channel: Option<bool>,
     threads: Option<bool>,
 ) -> Result<(), Error> {
-    let change = SettingsChange {
+    let change = shared_settings(
+        turn_timeout_minutes,
+        challenge_timeout_minutes,
+        allow_channel,
+        remove_channel,
+        any_channel,
+        threads,
+    );
+    change_settings(ctx, change).await
+}
+
+/// A change of the settings every game shares (no game's rules, no first player).
+fn shared_settings(
+    turn_timeout_minutes: Option<u64>,
+    challenge_timeout_minutes: Option<u64>,
+    allow_channel: Option<serenity::ChannelId>,
+    remove_channel: Option<serenity::ChannelId>,
+    any_channel: Option<bool>,
+    threads: Option<bool>,
+) -> SettingsChange {
+    SettingsChange {
         rules: None,
         first: None,
         turn_timeout_s: turn_timeout_minutes.map(|m| m.saturating_mul(60)),
@@ -467,8 +487,7 @@ async fn shogi_settings(
         remove_channel: remove_channel.map(|c| c.get()),
         any_channel: any_channel.unwrap_or(false),
         threads,
-    };
-    change_settings(ctx, change).await
+    }
 }
 
 /// Play the computer at Shogi right away (you move first).
@@ -609,12 +628,14 @@ async fn settings(
     let change = SettingsChange {
         rules: Some(oaq_rules(rules, quan_value)).filter(|r| !r.is_empty()),
         first: first_player(first),
-        turn_timeout_s: turn_timeout_minutes.map(|m| m.saturating_mul(60)),
-        challenge_timeout_s: challenge_timeout_minutes.map(|m| m.saturating_mul(60)),
-        allow_channel: allow_channel.map(|c| c.get()),
-        remove_channel: remove_channel.map(|c| c.get()),
-        any_channel: any_channel.unwrap_or(false),
-        threads,
+        ..shared_settings(
+            turn_timeout_minutes,
+            challenge_timeout_minutes,
+            allow_channel,
+            remove_channel,
+            any_channel,
+            threads,
+        )
     };
     change_settings(ctx, change).await
 }

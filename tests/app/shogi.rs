@@ -187,3 +187,70 @@ fn the_computer_plays_shogi_through_the_same_seats() {
     assert_eq!(record.moves.len(), 2);
     assert!(moved.next.is_none(), "the person's turn again");
 }
+
+/// The picker goes back a step, offers promotion as two buttons when both are legal, and
+/// refuses a path that leads to no move.
+#[test]
+fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
+    let (app, _clock) = app();
+    let posted = app.challenge(EN, HERE, &an(), shogi_request(binh()));
+    let id = challenge_id(&posted);
+    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    pick(&app, &board, &an(), "7g", "7f");
+    assert!(private(&app.typed_move(EN, HERE, &binh(), "3c3d")).contains("`3c3d`"));
+    let board = app.board(EN, HERE).reply.clone();
+    let Reply::Post { msg: board, .. } = board else {
+        panic!("{board:?}")
+    };
+
+    let open = find(&board, |a| matches!(a, Action::Picker { at: None, .. }));
+    let pieces = picker_msg(&app.click(EN, HERE, &an(), open));
+    assert!(pieces.text.contains("choose a piece"), "{}", pieces.text);
+    let (bishop, _) = menu_moves(&pieces)
+        .into_iter()
+        .find(|(_, label)| label == "Bishop on 8h")
+        .expect("the bishop");
+    // Six squares on its diagonal: a menu, and Back.
+    let targets = picker_msg(&app.click(EN, HERE, &an(), bishop));
+    check_limits(&targets);
+    assert_eq!(menu_moves(&targets).len(), 6, "{:?}", targets.selects);
+    assert!(targets.text.contains("Bishop on 8h →"), "{}", targets.text);
+    let back = buttons(&targets)
+        .find(|b| b.label == "Back")
+        .expect("Back")
+        .action;
+    let again = picker_msg(&app.click(EN, HERE, &an(), back));
+    assert_eq!(
+        menu_moves(&again),
+        menu_moves(&pieces),
+        "back at the pieces"
+    );
+    let targets = picker_msg(&app.click(EN, HERE, &an(), bishop));
+    let (takes, _) = menu_moves(&targets)
+        .into_iter()
+        .find(|(_, label)| label == "to 2b, taking the Bishop")
+        .expect("the capture");
+    let promotion = picker_msg(&app.click(EN, HERE, &an(), takes));
+    let labels: Vec<&str> = buttons(&promotion).map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Promote", "Don't promote", "Back"]);
+    let keep = buttons(&promotion)
+        .find(|b| b.label == "Don't promote")
+        .expect("Don't promote")
+        .action;
+    app.click(EN, HERE, &an(), keep);
+    let record = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(record.moves.last().map(String::as_str), Some("8h2b"));
+
+    // A path no legal move follows is refused and plays nothing.
+    let Action::Picker { game, ply, .. } = open else {
+        unreachable!()
+    };
+    let made_up = Action::Picker {
+        game,
+        ply: ply + 1,
+        at: Some("9z/1a".parse().expect("a path")),
+    };
+    assert!(private(&app.click(EN, HERE, &binh(), made_up)).contains("not a move"));
+    let record = app.store().game(id).expect("read").expect("game").record;
+    assert_eq!(record.moves.len(), 3);
+}

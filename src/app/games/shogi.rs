@@ -248,8 +248,14 @@ impl Hosted for ShogiTable {
             return Vec::new();
         }
         let position = self.position();
-        position
-            .legal_moves()
+        let mut moves = position.legal_moves();
+        // Board moves by the square they start from, then drops; a promotion before the same
+        // move unpromoted (the picker offers *Promote* first).
+        moves.sort_by_key(|mv| match *mv {
+            Move::Normal { from, to, promote } => (0, from.index(), to.index(), !promote),
+            Move::Drop { role, to } => (1, role.index(), to.index(), false),
+        });
+        moves
             .into_iter()
             .map(|mv| (ShogiMove::Play(mv), human::to_western(position, mv)))
             .collect()

@@ -188,20 +188,6 @@ fn reason(outcome: Outcome) -> &'static str {
     }
 }
 
-/// The `role` argument of a piece that could be in hand.
-fn role(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Lance => "lance",
-        Role::Knight => "knight",
-        Role::Silver => "silver",
-        Role::Gold => "gold",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        _ => "other",
-    }
-}
-
 /// The `piece` argument: any piece, by its kind.
 fn piece(role: Role) -> &'static str {
     match role {
@@ -239,7 +225,7 @@ fn illegal(error: IllegalMove) -> Args {
         IllegalMove::LeavesKingInCheck => "leaves-king-in-check",
     };
     let piece = match error {
-        IllegalMove::NotInHand(r) => role(r),
+        IllegalMove::NotInHand(r) => piece(r),
         _ => "other",
     };
     vec![("reason", text(reason)), ("role", text(piece))]
