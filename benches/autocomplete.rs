@@ -44,6 +44,7 @@ fn app_at(sfen: &str) -> App {
         accepted: None,
         locale: Locale::English,
         kind: GameKind::Shogi,
+        lobby: None,
     };
     let stored = store.create_challenge(&challenge).expect("challenge");
     let game = GameRecord {

@@ -52,6 +52,7 @@ fn populated() -> Store {
             accepted: None,
             locale: Locale::English,
             kind: GameKind::Oaq,
+            lobby: None,
         };
         let stored = store.create_challenge(&challenge).expect("challenge");
         let mut game = GameRecord {

@@ -38,6 +38,7 @@ fn store_with_game() -> (Store, u64) {
         accepted: None,
         locale: Locale::English,
         kind: GameKind::Oaq,
+        lobby: None,
     };
     let stored = store.create_challenge(&challenge).expect("challenge");
     let mut position = Position::start(rules);

@@ -190,6 +190,56 @@ fn samples() -> Vec<Text> {
         Text::Oaq(OaqText::RulesName { rules }),
         Text::Oaq(OaqText::DefaultRules { rules }),
         Text::NotAMove,
+        Text::LobbyTitle {
+            host: 1,
+            game: GameKind::ChineseCheckers,
+            rules: String::from("standard"),
+            counts: String::from("2/3/4/6"),
+        },
+        Text::LobbySeat {
+            number: 2,
+            colour: String::new(),
+            player: String::from("none"),
+        },
+        Text::LobbyFooter {
+            expires_s: 1_700_000_000,
+        },
+        Text::Join,
+        Text::Leave,
+        Text::StartGame { players: 4 },
+        Text::AddComputer,
+        Text::AddComputerAt { level: Level::Hard },
+        Text::RemoveComputer,
+        Text::LobbyFull,
+        Text::AlreadySeated,
+        Text::NotSeated,
+        Text::HostCannotLeave,
+        Text::OnlyHostStarts { host: 1 },
+        Text::NoComputerSeated,
+        Text::CannotStartWith {
+            count: 5,
+            counts: String::from("2/3/4/6"),
+        },
+        Text::LobbyExpired { host: 1 },
+        Text::LobbyCancelled { host: 1 },
+        Text::LeftGame {
+            player: 2,
+            timed_out: true,
+        },
+        Text::LeftGame {
+            player: 2,
+            timed_out: false,
+        },
+        Text::PlaceLine {
+            place: 1,
+            player: 1,
+        },
+        Text::PlaceLine {
+            place: 5,
+            player: 3,
+        },
+        Text::ConfirmLeave,
+        Text::RematchAtNewTable,
         Text::MovePlayed {
             mv: String::from("3+"),
             link: link.clone(),
@@ -296,8 +346,36 @@ fn samples() -> Vec<Text> {
         Text::WhichMove {
             typed: String::from("G-5h"),
         },
-        Text::Checkers(CheckersText::RulesName),
-        Text::Checkers(CheckersText::RulesSummary { in_play: false }),
+        Text::Checkers(CheckersText::RulesName {
+            options: String::new(),
+        }),
+        Text::Checkers(CheckersText::RulesName {
+            options: String::from("play_on=true sets=2"),
+        }),
+        Text::Checkers(CheckersText::RulesSummary {
+            in_play: false,
+            options: String::new(),
+        }),
+        Text::Checkers(CheckersText::RulesSummary {
+            in_play: true,
+            options: String::from("long_jumps=midpoint"),
+        }),
+        Text::Checkers(CheckersText::Colour { triangle: 0 }),
+        Text::Checkers(CheckersText::Colour { triangle: 4 }),
+        Text::Checkers(CheckersText::DetailLeft),
+        Text::Checkers(CheckersText::DetailPlace { place: 1 }),
+        Text::Checkers(CheckersText::DetailPlace { place: 4 }),
+        Text::Checkers(CheckersText::PegLabel {
+            hole: String::from("D2"),
+        }),
+        Text::Checkers(CheckersText::StepTo {
+            to: String::from("E3"),
+        }),
+        Text::Checkers(CheckersText::HopsTo {
+            to: String::from("H6"),
+            path: String::from("D2>F4>H6"),
+        }),
+        Text::Checkers(CheckersText::PassLabel),
         Text::Checkers(CheckersText::Help),
         Text::Checkers(CheckersText::Moved {
             player: 1,
@@ -313,7 +391,6 @@ fn samples() -> Vec<Text> {
             names: String::from("An"),
         }),
         Text::Checkers(CheckersText::Footer),
-        Text::Checkers(CheckersText::PickMove),
         Text::Checkers(CheckersText::Illegal {
             why: String::from("D2 is occupied"),
         }),

@@ -40,6 +40,7 @@ fn challenge(id: u64, channel: u64) -> ChallengeRecord {
         accepted: None,
         locale: Locale::English,
         kind: GameKind::Oaq,
+        lobby: None,
     }
 }
 
@@ -246,7 +247,18 @@ fn a_record_written_before_locales_timeouts_and_computer_players_still_reads() {
     assert_eq!(read.record.retired, []);
     assert_eq!((read.record.turn_ms, read.record.deadline_ms), (None, None));
     assert!(read.record.seats.iter().all(|p| p.computer.is_none()));
-    assert!(read.record.rated());
+    let finished = oaq_bot::store::FinishedGame {
+        game: read.record.clone(),
+        places: vec![0, 1],
+        finished_ms: 6,
+        ratings: None,
+    };
+    assert_eq!(
+        finished.rated_in(),
+        read.record.guild,
+        "rated in its server"
+    );
+    assert!(read.record.guild.is_some());
     // It reads as the same game written today (whose locale is Vietnamese).
     let mut today = game(42, 500);
     today.locale = Locale::English;
@@ -504,10 +516,7 @@ mod ratings {
     fn finishing_is_atomic_with_the_game_revision() {
         let store = Store::temporary().expect("store");
         let entry = finish(&store, 1, 1, 2, [1600.0, 1400.0]).expect("game");
-        assert_eq!(
-            entry.ratings.as_ref().map(|r| r[0].after.rating),
-            Some(1600.0)
-        );
+        assert_eq!(entry.rating_of(0).map(|r| r.after.rating), Some(1600.0));
         let game = store.game(1).expect("read").expect("kept");
         // A finish computed from an old revision is refused and rates nobody.
         let stale = FinishedGame {

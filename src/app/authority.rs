@@ -20,7 +20,13 @@ impl App {
             Action::Accept { challenge }
             | Action::Decline { challenge }
             | Action::Cancel { challenge }
-            | Action::Pick { challenge, .. } => self
+            | Action::Pick { challenge, .. }
+            | Action::Join { lobby: challenge }
+            | Action::Leave { lobby: challenge }
+            | Action::Computer {
+                lobby: challenge, ..
+            }
+            | Action::Start { lobby: challenge } => self
                 .store
                 .challenge(challenge)?
                 .map(|c| (c.record.guild, c.record.channel)),

@@ -4,8 +4,8 @@
 use super::games::Table;
 use super::table::Loaded;
 use super::{
-    message_link, Action, App, Button, ChallengeRequest, Edit, Fail, Locale, Msg, Place, Reply,
-    Response, Style, Text, Track, UserRef,
+    computer, message_link, Action, App, Button, ChallengeRequest, Edit, Fail, Locale, Msg, Place,
+    Reply, Response, Style, Text, Track, UserRef,
 };
 use crate::store::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Note, Owed,
@@ -36,13 +36,15 @@ impl App {
     /// transaction, and returned drawn.
     pub(super) fn expire(&self, stored: &Stored<ChallengeRecord>) -> Result<Edit, StoreError> {
         let c = &stored.record;
+        let host = c.challenger.id;
+        let text = match c.lobby {
+            Some(_) => Text::LobbyExpired { host },
+            None => Text::ChallengeExpired { challenger: host },
+        };
         let note = Note {
             channel: c.channel,
             message: c.message,
-            text: Text::ChallengeExpired {
-                challenger: c.challenger.id,
-            }
-            .render(c.locale),
+            text: text.render(c.locale),
         };
         self.store.expire_challenge(c.id, stored.revision, &note)?;
         let key = note.key(c.id);
@@ -91,6 +93,7 @@ impl App {
             expires_ms,
             accepted: None,
             locale,
+            lobby: None,
         };
         self.post_challenge(&record, edits)
     }
@@ -149,6 +152,9 @@ impl App {
     }
 
     pub(super) fn challenge_msg(&self, c: &ChallengeRecord) -> Result<Msg, Fail> {
+        if let Some(lobby) = &c.lobby {
+            return self.lobby_msg(c, lobby);
+        }
         let locale = c.locale;
         let expires_s = c.expires_ms / 1000;
         let rules = Table::rules_name(c.kind, &c.rules)
@@ -263,7 +269,7 @@ impl App {
             Err(expired) => return Ok(expired),
         };
         let c = &mut stored.record;
-        if c.accepted.is_some() {
+        if c.accepted.is_some() || c.lobby.is_some() {
             return Err(Fail::User(Text::ChallengeGone));
         }
         if user.id == c.challenger.id {
@@ -312,38 +318,42 @@ impl App {
                 } else {
                     (opponent, challenger)
                 };
-                self.start_game(&stored, south, north, intro)
+                self.start_game(&stored, vec![south, north], 0, intro)
             }
             FirstPlayer::Challenger => {
                 let intro = Text::FirstFixed {
                     first: challenger.id,
                 };
-                self.start_game(&stored, challenger, opponent, intro)
+                self.start_game(&stored, vec![challenger, opponent], 0, intro)
             }
             FirstPlayer::Opponent => {
                 let intro = Text::FirstFixed { first: opponent.id };
-                self.start_game(&stored, opponent, challenger, intro)
+                self.start_game(&stored, vec![opponent, challenger], 0, intro)
             }
         }
     }
 
+    /// Turns an accepted challenge (or a started lobby) into its game: `seats` in turn order,
+    /// `first` moving first, `intro` saying how that was chosen. The game's board replaces the
+    /// challenge's message; when a computer moves first, its move is owed.
     pub(super) fn start_game(
         &self,
         challenge: &Stored<ChallengeRecord>,
-        south: Player,
-        north: Player,
+        seats: Vec<Player>,
+        first: usize,
         intro: Text,
     ) -> Result<Response, Fail> {
         let c = &challenge.record;
         let turn_ms = self.turn_ms(c.guild)?;
-        let table = Table::start(c.kind, &c.rules, 2).map_err(Fail::Internal)?;
-        let record = GameRecord {
+        let mut table = Table::start(c.kind, &c.rules, seats.len()).map_err(Fail::Internal)?;
+        table.first_seat(first).map_err(Fail::Internal)?;
+        let mut record = GameRecord {
             id: c.id,
             guild: c.guild,
             channel: c.channel,
             message: c.message,
             kind: c.kind,
-            seats: vec![south, north],
+            seats,
             rules: c.rules.clone(),
             start: table.start_text(),
             moves: Vec::new(),
@@ -351,18 +361,27 @@ impl App {
             created_ms: self.now(),
             locale: c.locale,
             turn_ms: Some(turn_ms),
-            deadline_ms: Some(self.now() + turn_ms),
+            deadline_ms: None,
         };
+        let before = Loaded {
+            stored: Stored {
+                revision: challenge.revision,
+                record: record.clone(),
+            },
+            table: table.clone(),
+        };
+        record.deadline_ms = self.deadline(&before);
         let stored = self.store.start_game(c.id, challenge.revision, &record)?;
         let loaded = Loaded { stored, table };
-        if let Some(response) = self.thread_start(&loaded, &intro)? {
+        if let Some(mut response) = self.thread_start(&loaded, &intro)? {
+            response.computer = computer::owed(&loaded);
             return Ok(response);
         }
         Ok(Response {
             reply: Reply::Update(self.board_msg(&loaded, Some(intro))?),
             shows: Some(loaded.shown()),
             edits: Vec::new(),
-            computer: None,
+            computer: computer::owed(&loaded),
             thread: None,
         })
     }
@@ -419,7 +438,7 @@ impl App {
                     winning,
                     losing,
                 };
-                self.start_game(&stored, south, north, intro)
+                self.start_game(&stored, vec![south, north], 0, intro)
             }
             _ => {
                 self.store
@@ -443,6 +462,9 @@ impl App {
             Err(expired) => return Ok(expired),
         };
         let c = &stored.record;
+        if c.lobby.is_some() {
+            return Err(Fail::User(Text::ChallengeGone));
+        }
         let opponent = c
             .opponent
             .as_ref()
@@ -471,14 +493,17 @@ impl App {
             Err(expired) => return Ok(expired),
         };
         let c = &stored.record;
-        if user.id != c.challenger.id {
-            return Err(Fail::User(Text::OnlyChallengerCancels {
-                challenger: c.challenger.id,
+        let host = c.challenger.id;
+        if user.id != host {
+            return Err(Fail::User(match c.lobby {
+                Some(_) => Text::OnlyHostStarts { host },
+                None => Text::OnlyChallengerCancels { challenger: host },
             }));
         }
         self.store.remove_challenge(c.id, stored.revision)?;
-        let text = Text::ChallengeCancelled {
-            challenger: c.challenger.id,
+        let text = match c.lobby {
+            Some(_) => Text::LobbyCancelled { host },
+            None => Text::ChallengeCancelled { challenger: host },
         };
         Ok(Response {
             reply: Reply::Update(Msg::text(text.render(c.locale))),

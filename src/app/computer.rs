@@ -52,6 +52,30 @@ pub(super) fn owed(loaded: &Loaded) -> Option<ComputerTurn> {
     })
 }
 
+/// How long a run of computer seats that move one after another may think in all, so the
+/// next person is not kept waiting: each of `n` computers in a row gets at most a `n`th of it
+/// (and never more than the configured budget per move).
+pub const RUN_BUDGET_MS: u64 = 4_000;
+
+/// The computer seats that move in a row from `seat` on (seat order is turn order; seats
+/// that left the game are skipped).
+fn computers_in_a_row(record: &GameRecord, seat: usize) -> u64 {
+    let n = record.seats.len();
+    let left = |s: usize| record.retired.iter().any(|r| r.seat == s);
+    let mut run = 0;
+    for step in 0..n {
+        let s = (seat + step) % n;
+        if left(s) {
+            continue;
+        }
+        if record.seats[s].computer.is_none() {
+            break;
+        }
+        run += 1;
+    }
+    run.max(1)
+}
+
 /// The seed of the computer's choice at this point of this game, so a game replays the same.
 fn seed(turn: ComputerTurn) -> u64 {
     turn.game
@@ -174,11 +198,15 @@ impl App {
         if owed(&loaded) != Some(turn) {
             return Ok(None);
         }
-        let level = loaded
-            .to_move()
-            .and_then(|seat| loaded.stored.record.seats.get(seat)?.computer)
+        let seat = loaded.to_move().unwrap_or_default();
+        let record = &loaded.stored.record;
+        let level = record
+            .seats
+            .get(seat)
+            .and_then(|p| p.computer)
             .unwrap_or(Level::Medium);
-        let budget = Duration::from_millis(self.settings.bot_move_ms);
+        let share = RUN_BUDGET_MS / computers_in_a_row(record, seat);
+        let budget = Duration::from_millis(self.settings.bot_move_ms.min(share));
         let Some(mv) = loaded.table.choose(level, budget, seed(turn)) else {
             return Ok(None);
         };

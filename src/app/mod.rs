@@ -12,6 +12,7 @@ mod clock;
 mod computer;
 mod ending;
 pub mod games;
+mod lobby;
 mod outbox;
 mod picker;
 mod play;
@@ -34,6 +35,7 @@ use rand_chacha::ChaCha8Rng;
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
 pub use games::Notation;
+pub use lobby::LobbyRequest;
 pub use outbox::{backoff_ms, Scan, Sent, Shown, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
 pub use reply::{
     limits, Action, Attachment, Button, Choice, Edit, FileKind, Msg, Reply, Response, Select,
@@ -364,6 +366,10 @@ impl App {
             Action::Decline { challenge } => self.decline(user, challenge),
             Action::Cancel { challenge } => self.cancel(user, challenge),
             Action::Pick { challenge, hand } => self.pick(locale, user, challenge, hand),
+            Action::Join { lobby } => self.join(user, lobby),
+            Action::Leave { lobby } => self.leave(user, lobby),
+            Action::Computer { lobby, add } => self.seat_computer(user, lobby, add),
+            Action::Start { lobby } => self.start_lobby(user, lobby),
             Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv, clicked),
             Action::Picker { game, ply, at } => self.picker(locale, user, game, ply, at),
             Action::View { game } => self.flipped_view(locale, game),

@@ -242,10 +242,16 @@ impl App {
         let Some(seat) = loaded.seat_of(user.id) else {
             return Err(Fail::User(Text::NotAPlayer));
         };
-        let opponent = other_seat(&loaded, seat);
+        let text = if loaded.stored.record.seats.len() > 2 {
+            Text::ConfirmLeave
+        } else {
+            Text::ConfirmResign {
+                opponent: other_seat(&loaded, seat),
+            }
+        };
         Ok(Response {
             reply: Reply::Private(Msg {
-                text: Text::ConfirmResign { opponent }.render(locale),
+                text: text.render(locale),
                 files: Vec::new(),
                 selects: Vec::new(),
                 rows: vec![vec![Button {
@@ -289,7 +295,7 @@ impl App {
             reply: Reply::Update(Msg::text(Text::YouResigned.render(locale))),
             shows: None,
             edits: vec![self.board_edit(&loaded, board)],
-            computer: None,
+            computer: computer::owed(&loaded),
             thread: None,
         })
     }
@@ -315,14 +321,22 @@ impl App {
                     .map(|p| p.id)
                     .find(|&p| p != loser)
                     .unwrap_or(loser);
+                let text = if record.seats.len() > 2 {
+                    Text::LeftGame {
+                        player: loser,
+                        timed_out: false,
+                    }
+                } else {
+                    Text::ResignedAnnouncement { loser, winner }
+                };
                 Response {
                     reply: Reply::Post {
-                        msg: Msg::text(Text::ResignedAnnouncement { loser, winner }.render(locale)),
+                        msg: Msg::text(text.render(locale)),
                         track: None,
                     },
                     shows: None,
                     edits: vec![self.board_edit(&loaded, board)],
-                    computer: None,
+                    computer: computer::owed(&loaded),
                     thread: None,
                 }
             }

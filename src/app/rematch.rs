@@ -42,10 +42,7 @@ impl App {
             .get(1 - seat.min(1))
             .filter(|_| record.seats.len() == 2)
         else {
-            return Err(Fail::Internal(format!(
-                "no rematch for game {id} of {} seats",
-                record.seats.len()
-            )));
+            return Err(Fail::User(Text::RematchAtNewTable));
         };
         let other = other.clone();
         if other.computer.is_some() {
@@ -82,6 +79,7 @@ impl App {
             expires_ms: now + self.challenge_ttl_ms(record.guild)?,
             accepted: None,
             locale: record.locale,
+            lobby: None,
         };
         self.post_challenge(&challenge, edits)
     }

@@ -5,7 +5,7 @@ use super::games::Notation;
 use super::outbox::Shown;
 use crate::locale::Locale;
 use crate::store::GameKind;
-use crate::store::{Hand, Owed, OwedKey};
+use crate::store::{Hand, Level, Owed, OwedKey};
 
 /// A button's action, carried in its `custom_id` (see `discord::custom_id`). Every action names
 /// the record or view it applies to, so a click works after a restart, but never an authority:
@@ -27,6 +27,28 @@ pub enum Action {
     Cancel {
         /// Challenge id.
         challenge: u64,
+    },
+    /// Take a seat at a lobby.
+    Join {
+        /// Lobby (challenge) id.
+        lobby: u64,
+    },
+    /// Give up one's seat at a lobby.
+    Leave {
+        /// Lobby (challenge) id.
+        lobby: u64,
+    },
+    /// Seat a computer at a lobby (from its menu), or remove one.
+    Computer {
+        /// Lobby (challenge) id.
+        lobby: u64,
+        /// The level of the computer to add; `None` removes the last computer seated.
+        add: Option<Level>,
+    },
+    /// Start a lobby's game (its host).
+    Start {
+        /// Lobby (challenge) id.
+        lobby: u64,
     },
     /// A rock-paper-scissors pick.
     Pick {
@@ -103,6 +125,13 @@ impl Action {
                 ply,
                 mv: value.parse().ok()?,
             }),
+            Action::Computer { lobby, .. } => Some(Action::Computer {
+                lobby,
+                add: match value {
+                    Action::REMOVE => None,
+                    level => Some(level.parse().ok()?),
+                },
+            }),
             Action::Picker {
                 game,
                 ply,
@@ -127,6 +156,9 @@ impl Action {
 
     /// The picker's path before any step.
     pub const ROOT: &'static str = ".";
+
+    /// The computer menu's value that removes a computer (the others are levels).
+    pub const REMOVE: &'static str = "remove";
 }
 
 /// A button colour.

@@ -199,6 +199,7 @@ impl App {
         Ok(changes
             .iter()
             .zip(seats)
+            .filter_map(|(change, player)| Some((change.as_ref()?, player)))
             .map(|(change, player)| Text::RatingChange {
                 name: player.name.clone(),
                 before: change.before.rating.round() as i64,

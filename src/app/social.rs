@@ -249,7 +249,7 @@ impl App {
             if let Some(first) = points.first() {
                 let start = self.store.finished(first.game)?.and_then(|g| {
                     let seat = seat_of(&g.record.game, player.id)?;
-                    Some(g.record.ratings?.get(seat)?.before.rating)
+                    Some(g.record.rating_of(seat)?.before.rating)
                 });
                 ratings.extend(start);
             }
@@ -483,10 +483,9 @@ fn seat_of(game: &GameRecord, user: u64) -> Option<usize> {
 /// A finished game from `player`'s point of view (`None` if they did not play in it).
 fn history_line(entry: &FinishedGame, player: u64, locale: Locale) -> Option<String> {
     let seat = seat_of(&entry.game, player)?;
-    let change = entry.ratings.as_ref().and_then(|changes| {
-        let c = changes.get(seat)?;
-        Some(c.after.rating.round() as i64 - c.before.rating.round() as i64)
-    });
+    let change = entry
+        .rating_of(seat)
+        .map(|c| c.after.rating.round() as i64 - c.before.rating.round() as i64);
     Some(
         Text::HistoryLine {
             game: entry.game.id,

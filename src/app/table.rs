@@ -5,7 +5,7 @@ use super::games::{Controls, Scene, Situation, Table};
 use super::{
     rematch, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown, Style, Text,
 };
-use crate::store::{GameRecord, Retirement, StoreError, Stored};
+use crate::store::{GameRecord, Retired, Retirement, StoreError, Stored};
 
 /// A game loaded from the store and replayed.
 pub(super) struct Loaded {
@@ -135,11 +135,45 @@ fn seats(record: &GameRecord) -> (Vec<String>, Vec<u64>) {
     record.seats.iter().map(|p| (p.name.clone(), p.id)).unzip()
 }
 
-/// The caption lines that say how the game stands: who left and who won, how the board ended
-/// it, or whose turn it is and until when.
-fn standing_lines(table: &Table, scene: &Scene<'_>, deadline_ms: Option<u64>) -> Vec<Text> {
+/// The standings of a finished game of more than two seats, a line per place.
+fn place_lines(scene: &Scene<'_>, places: &[u8]) -> Vec<Text> {
+    let mut order: Vec<usize> = (0..places.len()).collect();
+    order.sort_by_key(|&seat| (places[seat], seat));
+    order
+        .into_iter()
+        .map(|seat| Text::PlaceLine {
+            place: u64::from(places[seat]) + 1,
+            player: scene.ids.get(seat).copied().unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// The caption lines that say how the game stands: who left and who won (or, with more than
+/// two seats, who left and the standings), how the board ended it, or whose turn it is and
+/// until when. `left_now`: the seats that left the game after the last move, which goes on.
+fn standing_lines(
+    table: &Table,
+    scene: &Scene<'_>,
+    deadline_ms: Option<u64>,
+    left_now: &[Retired],
+) -> Vec<Text> {
     let id = |seat: usize| scene.ids.get(seat).copied().unwrap_or_default();
+    let many = scene.ids.len() > 2;
+    let left = |r: &Retired| Text::LeftGame {
+        player: id(r.seat),
+        timed_out: r.why == Retirement::TimedOut,
+    };
     match scene.situation {
+        Situation::Forfeited { places, .. } if many => {
+            let mut lines: Vec<Text> = left_now.iter().map(left).collect();
+            lines.extend(place_lines(scene, places));
+            lines
+        }
+        Situation::Over { places } if many => {
+            let mut lines = table.end_lines(scene);
+            lines.extend(place_lines(scene, places));
+            lines
+        }
         Situation::Forfeited { loser, why, places } => {
             let loser = id(*loser);
             let winner = sole_winner(places).map_or(loser, id);
@@ -157,7 +191,8 @@ fn standing_lines(table: &Table, scene: &Scene<'_>, deadline_ms: Option<u64>) ->
             lines
         }
         Situation::ToMove { seat, person: true } => {
-            let mut lines = vec![Text::ToMove { player: id(*seat) }];
+            let mut lines: Vec<Text> = left_now.iter().map(left).collect();
+            lines.push(Text::ToMove { player: id(*seat) });
             lines.extend(deadline_ms.map(|deadline| Text::TurnEnds {
                 deadline_s: deadline / 1000,
             }));
@@ -166,7 +201,11 @@ fn standing_lines(table: &Table, scene: &Scene<'_>, deadline_ms: Option<u64>) ->
         Situation::ToMove {
             seat,
             person: false,
-        } => vec![Text::Thinking { player: id(*seat) }],
+        } => {
+            let mut lines: Vec<Text> = left_now.iter().map(left).collect();
+            lines.push(Text::Thinking { player: id(*seat) });
+            lines
+        }
     }
 }
 
@@ -229,16 +268,29 @@ impl App {
         let mut lines: Vec<Text> = intro.into_iter().collect();
         let mut files = Vec::new();
         lines.extend(table.move_lines(&scene));
-        lines.extend(standing_lines(table, &scene, record.deadline_ms));
+        let plies = record.moves.len() as u32;
+        let left_now: Vec<Retired> = record
+            .retired
+            .iter()
+            .filter(|r| r.ply == plies)
+            .copied()
+            .collect();
+        lines.extend(standing_lines(table, &scene, record.deadline_ms, &left_now));
         let controls = if situation.finished() {
             lines.extend(self.rating_lines(record.id)?);
             lines.extend(self.bot_record_line(record)?);
             let exports = table.exports(&scene);
             lines.extend(exports.lines);
             files.extend(exports.files);
+            // A game of more seats starts again from a new lobby, not a rematch.
+            let rows = if record.seats.len() == 2 {
+                rematch::rows(locale, record.id)
+            } else {
+                Vec::new()
+            };
             Controls {
                 selects: Vec::new(),
-                rows: rematch::rows(locale, record.id),
+                rows,
             }
         } else {
             lines.extend(table.score_lines(&scene));

@@ -3,7 +3,7 @@
 //! at the next sweep, or as soon as anyone clicks a move on that board.
 
 use super::table::Loaded;
-use super::{App, Edit, Fail, Msg, Text, ATTEMPTS};
+use super::{computer, App, ComputerTurn, Edit, Fail, Msg, Text, ATTEMPTS};
 use crate::store::Retirement;
 
 impl App {
@@ -43,7 +43,14 @@ impl App {
     /// edits that show the final boards. Run periodically and at start-up (games that ran
     /// out while the bot was down are settled then).
     pub fn expire_turns(&self) -> Vec<Edit> {
+        self.settle_turns().0
+    }
+
+    /// [`App::expire_turns`], with the computer's moves now owed in games that go on (a seat
+    /// left a game of several and a computer is next).
+    pub fn settle_turns(&self) -> (Vec<Edit>, Vec<ComputerTurn>) {
         let mut edits = Vec::new();
+        let mut turns = Vec::new();
         for item in self.store.running_games() {
             let id = match item {
                 Ok(id) => id,
@@ -54,10 +61,12 @@ impl App {
             };
             for _ in 0..ATTEMPTS {
                 match self.expire_turn(id) {
-                    Ok(edit) => {
-                        edits.extend(edit);
+                    Ok(Some((edit, turn))) => {
+                        edits.push(edit);
+                        turns.extend(turn);
                         break;
                     }
+                    Ok(None) => break,
                     Err(Fail::Conflict) => continue,
                     Err(Fail::User(_)) => break,
                     Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
@@ -67,15 +76,18 @@ impl App {
                 }
             }
         }
-        edits
+        (edits, turns)
     }
 
-    fn expire_turn(&self, id: u64) -> Result<Option<Edit>, Fail> {
+    fn expire_turn(&self, id: u64) -> Result<Option<(Edit, Option<ComputerTurn>)>, Fail> {
         let mut loaded = self.load_game(id)?;
         if !self.out_of_time(&loaded) {
             return Ok(None);
         }
         let board = self.time_out(&mut loaded)?;
-        Ok(Some(self.board_edit(&loaded, board)))
+        Ok(Some((
+            self.board_edit(&loaded, board),
+            computer::owed(&loaded),
+        )))
     }
 }

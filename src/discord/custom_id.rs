@@ -58,6 +58,14 @@ pub fn encode(action: &Action) -> String {
         Action::Decline { challenge } => format!("oaq:d:{challenge}"),
         Action::Cancel { challenge } => format!("oaq:c:{challenge}"),
         Action::Pick { challenge, hand } => format!("oaq:k:{challenge}:{}", hand_code(hand)),
+        Action::Join { lobby } => format!("oaq:j:{lobby}"),
+        Action::Leave { lobby } => format!("oaq:e:{lobby}"),
+        Action::Start { lobby } => format!("oaq:s:{lobby}"),
+        Action::Computer { lobby, add: None } => format!("oaq:b:{lobby}"),
+        Action::Computer {
+            lobby,
+            add: Some(level),
+        } => format!("oaq:b:{lobby}:{}", level.name()),
         Action::Play { game, ply, mv } => format!("oaq:m:{game}:{ply}:{mv}"),
         Action::Picker {
             game,
@@ -104,6 +112,17 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
                 "s" => Hand::Scissors,
                 _ => return Err(bad()),
             },
+        },
+        ["oaq", "j", _] => Action::Join { lobby: id(2)? },
+        ["oaq", "e", _] => Action::Leave { lobby: id(2)? },
+        ["oaq", "s", _] => Action::Start { lobby: id(2)? },
+        ["oaq", "b", _] => Action::Computer {
+            lobby: id(2)?,
+            add: None,
+        },
+        ["oaq", "b", _, level] => Action::Computer {
+            lobby: id(2)?,
+            add: Some(level.parse().map_err(|_| bad())?),
         },
         ["oaq", "m", _, ply, mv] => Action::Play {
             game: id(2)?,
@@ -167,6 +186,7 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
 mod tests {
     use super::*;
     use crate::app::Notation;
+    use crate::store::Level;
 
     fn all_actions(id: u64, ply: u32) -> Vec<Action> {
         let mv: Notation = "11-".parse().expect("move");
@@ -180,6 +200,17 @@ mod tests {
             Action::Rules { game: id },
             Action::Rematch { game: id },
             Action::View { game: id },
+            Action::Join { lobby: id },
+            Action::Leave { lobby: id },
+            Action::Start { lobby: id },
+            Action::Computer {
+                lobby: id,
+                add: None,
+            },
+            Action::Computer {
+                lobby: id,
+                add: Some(Level::Hard),
+            },
             Action::Picker {
                 game: id,
                 ply,

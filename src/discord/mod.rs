@@ -25,8 +25,8 @@ use crate::app::games::oaq::OaqChoice;
 use crate::app::games::shogi::ShogiChoice;
 use crate::app::games::RuleChoice;
 use crate::app::{
-    Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, Locale, Msg, Place,
-    PlayRequest, Reply, Response, Select, SettingsChange, Style, Text, ThreadRequest, Track,
+    Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, LobbyRequest, Locale, Msg,
+    Place, PlayRequest, Reply, Response, Select, SettingsChange, Style, Text, ThreadRequest, Track,
     UserRef,
 };
 use crate::games::oaq::Preset;
@@ -496,11 +496,13 @@ async fn shogi_play(ctx: Context<'_>, level: Option<LevelChoice>) -> Result<(), 
     play_computer(ctx, self::level(level), RuleChoice::Shogi(ShogiChoice)).await
 }
 
-/// Play Chinese checkers: the same subcommands as `/oaq`, for two players.
+/// Play Chinese checkers: a table of 2 to 6 players (`new`), or the same subcommands as
+/// `/oaq` for two.
 #[poise::command(
     slash_command,
     rename = "chinese-checkers",
     subcommands(
+        "checkers_new",
         "checkers_challenge",
         "checkers_play",
         "play_move",
@@ -520,6 +522,132 @@ pub async fn chinese_checkers(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Seat counts offered by `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PlayersChoice {
+    /// Two players.
+    #[name = "2"]
+    Two,
+    /// Three players.
+    #[name = "3"]
+    Three,
+    /// Four players.
+    #[name = "4"]
+    Four,
+    /// Six players.
+    #[name = "6"]
+    Six,
+}
+
+/// Sets of pegs per player offered by `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SetsChoice {
+    /// One set each.
+    #[name = "1"]
+    One,
+    /// Two sets each (three players).
+    #[name = "2"]
+    Two,
+    /// Three sets each (two players).
+    #[name = "3"]
+    Three,
+}
+
+/// The `anti_spoil` options of `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum AntiSpoilChoice {
+    /// Swap with an opponent's peg in your goal.
+    #[name = "swap"]
+    Swap,
+    /// A full goal with one of your pegs wins.
+    #[name = "full"]
+    Full,
+    /// All ten goal holes must be yours.
+    #[name = "none"]
+    None,
+}
+
+/// The `goal_lock` options of `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum GoalLockChoice {
+    /// A move that starts in the goal ends in it.
+    #[name = "final"]
+    Final,
+    /// Every hop of such a move lands in the goal.
+    #[name = "path"]
+    Path,
+    /// Pegs may leave the goal.
+    #[name = "off"]
+    Off,
+}
+
+/// The `foreign_stop` options of `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ForeignStopChoice {
+    /// Not in other players' triangles.
+    #[name = "forbid_players"]
+    ForbidPlayers,
+    /// Anywhere.
+    #[name = "allowed"]
+    Allowed,
+    /// Only in one's own triangles and the hexagon.
+    #[name = "forbid_all"]
+    ForbidAll,
+}
+
+/// Open a table of Chinese checkers for 2 to 6 players, people and computers.
+#[poise::command(slash_command, rename = "new")]
+#[allow(clippy::too_many_arguments)]
+async fn checkers_new(
+    ctx: Context<'_>,
+    players: Option<PlayersChoice>,
+    sets: Option<SetsChoice>,
+    #[rename = "play-on"] play_on: Option<bool>,
+    #[rename = "anti-spoil"] anti_spoil: Option<AntiSpoilChoice>,
+    #[rename = "goal-lock"] goal_lock: Option<GoalLockChoice>,
+    #[rename = "foreign-stop"] foreign_stop: Option<ForeignStopChoice>,
+    #[rename = "long-jumps"] long_jumps: Option<bool>,
+) -> Result<(), Error> {
+    use crate::games::chinese_checkers as cc;
+    let choice = CheckersChoice {
+        sets: sets.map(|s| match s {
+            SetsChoice::One => 1,
+            SetsChoice::Two => 2,
+            SetsChoice::Three => 3,
+        }),
+        play_on,
+        anti_spoil: anti_spoil.map(|a| match a {
+            AntiSpoilChoice::Swap => cc::AntiSpoil::Swap,
+            AntiSpoilChoice::Full => cc::AntiSpoil::Full,
+            AntiSpoilChoice::None => cc::AntiSpoil::None,
+        }),
+        goal_lock: goal_lock.map(|g| match g {
+            GoalLockChoice::Final => cc::GoalLock::Final,
+            GoalLockChoice::Path => cc::GoalLock::Path,
+            GoalLockChoice::Off => cc::GoalLock::Off,
+        }),
+        foreign_stop: foreign_stop.map(|f| match f {
+            ForeignStopChoice::ForbidPlayers => cc::ForeignStop::ForbidPlayers,
+            ForeignStopChoice::Allowed => cc::ForeignStop::Allowed,
+            ForeignStopChoice::ForbidAll => cc::ForeignStop::ForbidAll,
+        }),
+        long_jumps,
+    };
+    let request = LobbyRequest {
+        rules: RuleChoice::ChineseCheckers(choice),
+        seats: players.map(|p| match p {
+            PlayersChoice::Two => 2,
+            PlayersChoice::Three => 3,
+            PlayersChoice::Four => 4,
+            PlayersChoice::Six => 6,
+        }),
+        computer: ctx.data().me.clone(),
+    };
+    let (app, locale, place, user) = invocation(ctx);
+    let response = blocking(move || app.open_lobby(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
 /// Challenge someone (or anyone) to a game of Chinese checkers.
 #[poise::command(slash_command, rename = "challenge")]
 async fn checkers_challenge(
@@ -527,19 +655,14 @@ async fn checkers_challenge(
     opponent: Option<serenity::User>,
     first: Option<FirstChoice>,
 ) -> Result<(), Error> {
-    challenge_with(
-        ctx,
-        opponent,
-        RuleChoice::ChineseCheckers(CheckersChoice),
-        first,
-    )
-    .await
+    let rules = RuleChoice::ChineseCheckers(CheckersChoice::default());
+    challenge_with(ctx, opponent, rules, first).await
 }
 
 /// Play the computer at Chinese checkers right away (you move first).
 #[poise::command(slash_command, rename = "play")]
 async fn checkers_play(ctx: Context<'_>, level: Option<LevelChoice>) -> Result<(), Error> {
-    let rules = RuleChoice::ChineseCheckers(CheckersChoice);
+    let rules = RuleChoice::ChineseCheckers(CheckersChoice::default());
     play_computer(ctx, self::level(level), rules).await
 }
 
@@ -948,13 +1071,20 @@ fn spawn_expiry(outbox: Outbox, app: Arc<App>, every: Duration) {
         loop {
             interval.tick().await;
             let app = app.clone();
+            let worker = app.clone();
             let sweep = move || {
-                let mut edits = app.expire_challenges();
-                edits.extend(app.expire_turns());
-                edits
+                let mut edits = worker.expire_challenges();
+                let (settled, turns) = worker.settle_turns();
+                edits.extend(settled);
+                (edits, turns)
             };
             match blocking(sweep).await {
-                Ok(edits) => outbox.send(edits),
+                Ok((edits, turns)) => {
+                    outbox.send(edits);
+                    for turn in turns {
+                        spawn_computer(app.clone(), outbox.clone(), turn);
+                    }
+                }
                 Err(error) => tracing::error!(%error, "expiry sweep failed"),
             }
         }

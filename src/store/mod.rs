@@ -45,7 +45,7 @@ pub use outbox::{Note, Owed, OwedKey, OwedWrite};
 pub use play::{BotRecord, BotResult, BotTally, Score};
 pub use records::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameKind, GameRecord, Hand, Level,
-    Player, Retired, Retirement, UnknownLevel,
+    Lobby, Player, Retired, Retirement, UnknownLevel,
 };
 pub use settings::GuildSettings;
 pub use social::{

@@ -182,6 +182,22 @@ pub struct ChallengeRecord {
     /// The game to be played (schema 1 challenges are Ô ăn quan).
     #[serde(default)]
     pub kind: GameKind,
+    /// Set for a lobby, which players join before the host starts the game (challenges of
+    /// one opponent, and every challenge stored before lobbies, have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lobby: Option<Lobby>,
+}
+
+/// The seats of a lobby: who sat down, in order, the host first. The game seats them in this
+/// order (clockwise); the toss then chooses who moves first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lobby {
+    /// The number of seats: the game starts by itself once they are all taken.
+    pub size: u8,
+    /// The seated players, people and computers (with their level).
+    pub seated: Vec<Player>,
+    /// The bot's own account, which takes the computer seats.
+    pub bot: Player,
 }
 
 /// How a seat left the game before its end.
@@ -252,12 +268,6 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// Whether the result counts for the players' ratings: only games where every seat is a
-    /// person do.
-    pub fn rated(&self) -> bool {
-        self.seats.iter().all(|p| p.computer.is_none())
-    }
-
     /// How `seat` left the game, if it resigned or timed out.
     pub fn retired_seat(&self, seat: usize) -> Option<&Retired> {
         self.retired.iter().find(|r| r.seat == seat)

@@ -149,7 +149,7 @@ impl OldFinished {
             game: self.game.upgrade()?,
             places,
             finished_ms: self.finished_ms,
-            ratings: self.ratings.map(|r| r.to_vec()),
+            ratings: self.ratings.map(|r| r.iter().copied().map(Some).collect()),
         })
     }
 }

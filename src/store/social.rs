@@ -26,7 +26,7 @@ use sled::Transactional;
 use super::play::{add_bot_result, BotResult};
 use super::{
     abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, unwrap_tx,
-    ChannelEntry, GameKind, GameRecord, Store, StoreError, Stored, TxResult,
+    ChannelEntry, GameKind, GameRecord, Player, Store, StoreError, Stored, TxResult,
 };
 
 const RATING: &str = "rating";
@@ -102,23 +102,47 @@ pub struct FinishedGame {
     pub places: Vec<u8>,
     /// When the game ended (milliseconds since the Unix epoch).
     pub finished_ms: u64,
-    /// Each seat's rating change, for a rated game.
-    pub ratings: Option<Vec<RatingChange>>,
+    /// Each seat's rating change, in seat order, for a rated game; `None` for a seat the
+    /// computer played (games stored before computers shared a table with several people
+    /// have a change for every seat).
+    pub ratings: Option<Vec<Option<RatingChange>>>,
 }
 
 impl FinishedGame {
-    /// The guild whose ratings this game moves: only games between different people in a
-    /// guild (at least two seats) are rated, never games against the computer or in direct
-    /// messages.
+    /// The guild whose ratings this game moves: only games in a guild between at least two
+    /// different people are rated, never games in direct messages or of one person against
+    /// the computer. Computer seats at a table of several people are left out of the rating
+    /// (see [`FinishedGame::rated_seats`]).
     pub fn rated_in(&self) -> Option<u64> {
-        let game = &self.game;
-        let seats = &game.seats;
-        let distinct = seats.len() >= 2
-            && seats
+        let seats = self.rated_seats();
+        let people: Vec<u64> = seats.iter().map(|&s| self.game.seats[s].id).collect();
+        let distinct = people.len() >= 2
+            && people
                 .iter()
                 .enumerate()
-                .all(|(i, a)| seats[..i].iter().all(|b| b.id != a.id));
-        game.guild.filter(|_| game.rated() && distinct)
+                .all(|(i, a)| !people[..i].contains(a));
+        self.game.guild.filter(|_| distinct)
+    }
+
+    /// The seats a rating counts: the people's, in seat order.
+    pub fn rated_seats(&self) -> Vec<usize> {
+        (0..self.game.seats.len())
+            .filter(|&s| self.game.seats[s].computer.is_none())
+            .collect()
+    }
+
+    /// The places of the rated seats among themselves (0 first; equal places tie), in the
+    /// order of [`FinishedGame::rated_seats`].
+    pub fn rated_places(&self) -> Vec<u8> {
+        self.rated_seats()
+            .iter()
+            .map(|&s| self.places.get(s).copied().unwrap_or(u8::MAX))
+            .collect()
+    }
+
+    /// The rating change of `seat`, if the game was rated and the seat a person's.
+    pub fn rating_of(&self, seat: usize) -> Option<&RatingChange> {
+        self.ratings.as_ref()?.get(seat)?.as_ref()
     }
 
     /// How the game went for `seat` (see [`score`]).
@@ -260,17 +284,20 @@ struct RatingTrees<'t> {
 }
 
 impl RatingTrees<'_> {
-    /// Rates a game in `guild`; returns every seat's change, in seat order.
+    /// Rates a game in `guild` among its people; returns every seat's change, in seat order
+    /// (`None` for a computer's seat).
     fn rate(
         &self,
         guild: u64,
         finished: &FinishedGame,
         rate: RateFn<'_>,
-    ) -> TxResult<Vec<RatingChange>> {
+    ) -> TxResult<Vec<Option<RatingChange>>> {
         let kind = finished.game.kind;
-        let players = &finished.game.seats;
+        let rated = finished.rated_seats();
+        let places = finished.rated_places();
+        let players: Vec<&Player> = rated.iter().map(|&s| &finished.game.seats[s]).collect();
         let mut old: Vec<Option<Stored<RatingRecord>>> = Vec::with_capacity(players.len());
-        for player in players {
+        for player in &players {
             let user = player.id;
             old.push(match self.ratings.get(player_key(kind, guild, user))? {
                 None => None,
@@ -284,14 +311,14 @@ impl RatingTrees<'_> {
             .iter()
             .map(|r| r.as_ref().map(|r| r.record.glicko))
             .collect();
-        let changes = rate(&current, &finished.places);
-        if changes.len() != players.len() || finished.places.len() != players.len() {
+        let changes = rate(&current, &places);
+        if changes.len() != players.len() || finished.places.len() != finished.game.seats.len() {
             return abort(StoreError::Corrupt {
                 kind: FINISHED,
                 key: finished.game.id,
                 reason: format!(
                     "{} seats, {} places, {} rating changes",
-                    players.len(),
+                    finished.game.seats.len(),
                     finished.places.len(),
                     changes.len()
                 ),
@@ -309,7 +336,7 @@ impl RatingTrees<'_> {
                 losses: 0,
                 last_ms: 0,
             });
-            match finished.score_of(seat) {
+            match score(&places, seat) {
                 Some(super::Score::Draw) => record.draws += 1,
                 Some(super::Score::Win) => record.wins += 1,
                 _ => record.losses += 1,
@@ -357,7 +384,11 @@ impl RatingTrees<'_> {
                 encode(revision, &record),
             )?;
         }
-        Ok(changes)
+        let mut by_seat = vec![None; finished.game.seats.len()];
+        for (&seat, change) in rated.iter().zip(changes) {
+            by_seat[seat] = Some(change);
+        }
+        Ok(by_seat)
     }
 }
 

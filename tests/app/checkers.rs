@@ -5,17 +5,47 @@
 use super::*;
 use oaq_bot::app::games::chinese_checkers::CheckersChoice;
 use oaq_bot::app::games::{RuleChoice, Table};
-use oaq_bot::store::{GameKind, GameRecord, Player, Retired, Retirement};
+use oaq_bot::app::LobbyRequest;
+use oaq_bot::store::{GameKind, GameRecord, Level, Player, Retired, Retirement};
 
-fn menu_moves(msg: &Msg) -> Vec<Action> {
-    msg.selects
-        .iter()
-        .flat_map(|s| {
-            s.options
-                .iter()
-                .filter_map(|o| s.action.with_choice(&o.value))
-        })
+/// The choices a picker message offers, menus then buttons: (action, label).
+fn choices(msg: &Msg) -> Vec<(Action, String)> {
+    let menus = msg.selects.iter().flat_map(|s| {
+        s.options
+            .iter()
+            .filter_map(|o| Some((s.action.with_choice(&o.value)?, o.label.clone())))
+    });
+    let buttons = buttons(msg).map(|b| (b.action, b.label.clone()));
+    menus
+        .chain(buttons)
+        .filter(|(a, _)| matches!(a, Action::Picker { at: Some(_), .. }))
         .collect()
+}
+
+/// The message a picker click answers with.
+fn answer(response: &Response) -> Msg {
+    match &response.reply {
+        Reply::Private(msg) | Reply::Update(msg) => msg.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Plays `from` → `to` as `user` through the board's picker.
+fn pick(app: &App, board: &Msg, user: &UserRef, from: &str, to: &str) -> Response {
+    let open = find(board, |a| matches!(a, Action::Picker { at: None, .. }));
+    let pegs = answer(&app.click(EN, HERE, user, open));
+    check_limits(&pegs);
+    let (peg, _) = choices(&pegs)
+        .into_iter()
+        .find(|(_, label)| label == &format!("Peg {from}"))
+        .unwrap_or_else(|| panic!("{from} in {pegs:?}"));
+    let targets = answer(&app.click(EN, HERE, user, peg));
+    check_limits(&targets);
+    let (target, _) = choices(&targets)
+        .into_iter()
+        .find(|(_, label)| label.contains(&format!(" to {to}")))
+        .unwrap_or_else(|| panic!("{to} in {targets:?}"));
+    app.click(EN, HERE, user, target)
 }
 
 #[test]
@@ -23,7 +53,7 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
     let (app, _clock) = app();
     let request = ChallengeRequest {
         opponent: Some(binh()),
-        rules: RuleChoice::ChineseCheckers(CheckersChoice),
+        rules: RuleChoice::ChineseCheckers(CheckersChoice::default()),
         first: Some(FirstPlayer::Challenger),
     };
     let posted = app.challenge(EN, HERE, &an(), request);
@@ -31,10 +61,24 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
     let id = challenge_id(&posted);
     let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     assert!(board.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
-    let moves = menu_moves(&board);
-    assert!(!moves.is_empty() && board.selects.iter().all(|s| s.options.len() <= 25));
-    let after = public(&app.click(EN, HERE, &an(), moves[0])).clone();
-    assert!(after.text.contains("<@11> moved"), "{}", after.text);
+    // The picker offers the pegs that can move, then their destinations, in menus of at
+    // most 25 (checked by `pick`).
+    let played = app.click(
+        EN,
+        HERE,
+        &an(),
+        find(&board, |a| matches!(a, Action::Picker { at: None, .. })),
+    );
+    let pegs = choices(&answer(&played));
+    assert!(!pegs.is_empty() && pegs.iter().all(|(_, l)| l.starts_with("Peg ")));
+    let played = pick(&app, &board, &an(), "D2", "E6");
+    let after = played
+        .edits
+        .first()
+        .expect("the board is edited")
+        .msg
+        .clone();
+    assert!(after.text.contains("<@11> moved D2-E6"), "{}", after.text);
     assert!(after.text.contains("<@22>"), "Bình to move: {}", after.text);
     app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
     let finished = app.store().finished(id).expect("read").expect("kept");
@@ -46,16 +90,19 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
     assert_eq!(board.total, 2);
     assert_eq!(board.rows[0].1.user, an().id);
     // Chinese checkers is rated by Weng-Lin on the Glicko scale (1500 ± 500 at the start).
-    let changes = finished.record.ratings.expect("rated");
-    assert_eq!(changes[0].before.deviation.round(), 500.0);
-    assert!(changes[0].after.rating > 1500.0 && changes[1].after.rating < 1500.0);
+    let (first, second) = (
+        finished.record.rating_of(0).expect("rated"),
+        finished.record.rating_of(1).expect("rated"),
+    );
+    assert_eq!(first.before.deviation.round(), 500.0);
+    assert!(first.after.rating > 1500.0 && second.after.rating < 1500.0);
 }
 
 /// A game of three seats replayed from a record whose second seat resigned after the first
 /// move: that seat is skipped, and the places, once the others leave, put it last.
 #[test]
 fn a_three_seat_table_skips_a_seat_that_left_and_ranks_it_last() {
-    let rules = RuleChoice::ChineseCheckers(CheckersChoice)
+    let rules = RuleChoice::ChineseCheckers(CheckersChoice::default())
         .rules(&Default::default())
         .expect("rules");
     let mut table = Table::start(GameKind::ChineseCheckers, &rules, 3).expect("three seats");
@@ -103,4 +150,143 @@ fn a_three_seat_table_skips_a_seat_that_left_and_ranks_it_last() {
         Some(vec![0, 1, 1]),
         "the two who left share the last place"
     );
+}
+
+fn bot() -> UserRef {
+    UserRef {
+        id: 99,
+        name: String::from("oaq-bot"),
+        bot: true,
+    }
+}
+
+fn lobby_request(seats: Option<usize>) -> LobbyRequest {
+    LobbyRequest {
+        rules: RuleChoice::ChineseCheckers(CheckersChoice {
+            play_on: Some(true),
+            ..CheckersChoice::default()
+        }),
+        seats,
+        computer: bot(),
+    }
+}
+
+/// Issue 13: people join and leave a lobby, a seated player adds a computer, only the host
+/// starts or closes it, and a full table starts by itself with a toss for the first move.
+#[test]
+fn a_lobby_seats_people_and_computers_and_starts_when_full() {
+    let (app, _clock) = app();
+    let cuong = user(33, "Cường");
+    let posted = app.open_lobby(EN, HERE, &an(), lobby_request(Some(4)));
+    let lobby = public(&posted).clone();
+    check_limits(&lobby);
+    assert!(
+        lobby.text.contains("<@11> opened a table"),
+        "{}",
+        lobby.text
+    );
+    assert!(
+        lobby.text.contains("1. blue (north): <@11>"),
+        "{}",
+        lobby.text
+    );
+    // One seated: the colours are those of a full table of four (N, NE, S, SW).
+    assert!(
+        lobby.text.contains("2. orange (north-east): *free*"),
+        "{}",
+        lobby.text
+    );
+    let id = challenge_id(&posted);
+    let click = |who: &UserRef, action| app.click(EN, HERE, who, action);
+    let said = |r: &Response| private(r).to_owned();
+    assert!(said(&click(&an(), Action::Join { lobby: id })).contains("already have a seat"));
+    assert!(said(&click(&binh(), Action::Start { lobby: id })).contains("Only <@11>"));
+    assert!(said(&click(&an(), Action::Start { lobby: id })).contains("cannot start with 1"));
+    assert!(said(&click(&an(), Action::Leave { lobby: id })).contains("host"));
+    let add_easy = Action::Computer {
+        lobby: id,
+        add: Some(Level::Easy),
+    };
+    assert!(said(&click(&binh(), add_easy)).contains("join it first"));
+    let joined = public(&click(&binh(), Action::Join { lobby: id })).clone();
+    // Two players seated: the colours are those of a game of two (north and south).
+    assert!(
+        joined.text.contains("2. red (south): <@22>"),
+        "{}",
+        joined.text
+    );
+    let left = public(&click(&binh(), Action::Leave { lobby: id })).clone();
+    assert!(
+        left.text.contains("2. orange (north-east): *free*"),
+        "{}",
+        left.text
+    );
+    click(&binh(), Action::Join { lobby: id });
+    let remove = Action::Computer {
+        lobby: id,
+        add: None,
+    };
+    assert!(said(&click(&binh(), remove)).contains("No computer"));
+    let with_computer = public(&click(&binh(), add_easy)).clone();
+    assert!(
+        with_computer
+            .text
+            .contains("3. light blue (south-west): oaq-bot (easy)"),
+        "{}",
+        with_computer.text
+    );
+    assert!(public(&click(&an(), remove)).text.contains("3. *free*"));
+    click(&binh(), add_easy);
+    assert!(said(&click(&binh(), Action::Cancel { challenge: id })).contains("Only <@11>"));
+    // The fourth seat fills the table: the game starts at once.
+    let started = click(&cuong, Action::Join { lobby: id });
+    let board = public(&started).clone();
+    assert!(board.text.contains("Coin toss:"), "{}", board.text);
+    assert!(board.picture().is_some());
+    let record = app.store().game(id).expect("read").expect("started").record;
+    let ids: Vec<u64> = record.seats.iter().map(|p| p.id).collect();
+    assert_eq!(
+        ids,
+        vec![11, 22, 99, 33],
+        "seated in the order they sat down"
+    );
+    assert_eq!(record.seats[2].computer, Some(Level::Easy));
+    let table = Table::replay(&record).expect("replays");
+    let first = table.to_move().expect("someone moves");
+    assert_eq!(
+        started.computer.is_some(),
+        first == 2,
+        "the computer's first move is owed only when the toss chose it"
+    );
+    assert!(said(&click(&binh(), Action::Join { lobby: id })).contains("no longer open"));
+}
+
+/// A lobby's seat count must suit its rules, and a game of three with two sets each
+/// seats each player on two opposite triangles.
+#[test]
+fn a_lobby_refuses_seat_counts_its_rules_do_not_allow() {
+    let (app, _clock) = app();
+    let refused = app.open_lobby(EN, HERE, &an(), lobby_request(Some(4)).with_sets(2));
+    assert!(private(&refused).contains("cannot start with 4 players: it needs 3"));
+    let posted = app.open_lobby(EN, HERE, &an(), lobby_request(None).with_sets(2));
+    let lobby = public(&posted);
+    assert!(lobby.text.contains("3 players"), "{}", lobby.text);
+    assert!(
+        lobby.text.contains("1. blue (north) + red (south): <@11>"),
+        "{}",
+        lobby.text
+    );
+}
+
+trait WithSets {
+    fn with_sets(self, sets: u8) -> Self;
+}
+
+impl WithSets for LobbyRequest {
+    fn with_sets(mut self, sets: u8) -> LobbyRequest {
+        if let RuleChoice::ChineseCheckers(choice) = &mut self.rules {
+            choice.sets = Some(sets);
+        }
+        self
+    }
 }

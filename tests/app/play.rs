@@ -78,7 +78,18 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
     }
     assert!(only_rematch(&board), "{:?}", board.rows);
     let record = app.store().game(id).expect("read").expect("game").record;
-    assert!(!record.rated());
+    let finished = app
+        .store()
+        .finished(id)
+        .expect("read")
+        .expect("kept")
+        .record;
+    assert_eq!(
+        finished.rated_in(),
+        None,
+        "a game against the computer is not rated"
+    );
+    assert_eq!(finished.ratings, None);
     assert_eq!(record.seats[1].computer, Some(Level::Easy));
     let tally = app
         .store()

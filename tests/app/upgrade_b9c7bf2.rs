@@ -174,8 +174,14 @@ fn every_record_of_the_schema_1_release_reads_in_schema_2() {
     let rated = store.finished(1).expect("read").expect("kept").record;
     let changes = rated.ratings.expect("rated");
     assert_eq!(changes.len(), 2);
-    assert_eq!(changes[0].after.rating, 1662.3108939062977);
-    assert_eq!(changes[1].after.rating, 1337.6891060937023);
+    assert_eq!(
+        changes[0].expect("rated seat").after.rating,
+        1662.3108939062977
+    );
+    assert_eq!(
+        changes[1].expect("rated seat").after.rating,
+        1337.6891060937023
+    );
     let chis: Vec<u64> = store
         .recent_of(Some(1), GameKind::Oaq, 33, 10)
         .expect("history")

@@ -272,3 +272,44 @@ damaged = The saved game for this channel is damaged and cannot be read. Nothing
 unknown-button = This button is not one I recognise (it may come from an older version of the bot). Use `/oaq board` to get a fresh board.
 button-elsewhere = This button belongs to a challenge or game in another channel, so it does nothing here.
 apology = Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.
+
+## Lobbies: tables of several players
+
+# $counts: the numbers of players the game can start with, e.g. "2, 3, 4 or 6".
+lobby-title = { $host } opened a table of **{ game-name }** ({ $rules } rules; { $counts } players). Join with the buttons below!
+# $colour: what the seat plays as, or none; $player: who sits there, or none while it is free.
+lobby-seat = { $number }. { $colour ->
+        [none] {""}
+       *[other] { $colour }:{" "}
+    }{ $player ->
+        [none] *free*
+       *[other] { $player }
+    }
+lobby-footer = A full table starts by itself; the host may start with fewer. A toss chooses who moves first, then play goes clockwise. The table closes <t:{ $expires }:R>.
+join = Join
+leave = Leave
+start-game = Start ({ $players } players)
+add-computer = Add a computer…
+add-computer-at = Add a computer ({ level-name })
+remove-computer = Remove a computer
+lobby-full = This table is full.
+already-seated = You already have a seat at this table.
+not-seated = Only players seated at this table can do that: join it first.
+host-cannot-leave = You are the host: close the table with *Cancel* instead.
+only-host-starts = Only { $host } can start or close this table.
+no-computer-seated = No computer sits at this table.
+cannot-start-with = This game cannot start with { $count } players: it needs { $counts }.
+lobby-expired = The table of { $host } closed: the game did not start in time.
+lobby-cancelled = { $host } closed the table.
+left-game = { $timed_out ->
+        [yes] { $player } ran out of time and left the game; the others play on.
+       *[no] { $player } resigned and left the game; the others play on.
+    }
+place-line = { $place ->
+        [1] 🥇 1st: { $player }
+        [2] 🥈 2nd: { $player }
+        [3] 🥉 3rd: { $player }
+       *[other] { $place }th: { $player }
+    }
+confirm-leave = Leave this game? You will be ranked last; your pegs stay on the board and the others play on. Dismiss this message to keep playing.
+rematch-at-new-table = This game had more than two players: open a new table with `/chinese-checkers new`.

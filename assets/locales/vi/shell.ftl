@@ -223,3 +223,42 @@ damaged = Ván đã lưu của kênh này bị hỏng và không đọc được
 unknown-button = Tôi không nhận ra nút này (có thể nó thuộc một phiên bản cũ của bot). Dùng `/oaq ban-co` để lấy bàn cờ mới.
 button-elsewhere = Nút này thuộc về một lời thách hoặc ván cờ ở kênh khác nên không có tác dụng ở đây.
 apology = Xin lỗi, bên tôi có trục trặc và chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé.
+
+## Lobbies: tables of several players
+
+lobby-title = { $host } đã mở một bàn **{ game-name }** (luật { $rules }; { $counts } người chơi). Vào bàn bằng các nút bên dưới!
+lobby-seat = { $number }. { $colour ->
+        [none] {""}
+       *[other] { $colour }:{" "}
+    }{ $player ->
+        [none] *còn trống*
+       *[other] { $player }
+    }
+lobby-footer = Bàn đủ người sẽ tự bắt đầu; chủ bàn có thể bắt đầu sớm hơn. Tung đồng xu chọn người đi trước, rồi lần lượt theo chiều kim đồng hồ. Bàn đóng <t:{ $expires }:R>.
+join = Vào bàn
+leave = Rời bàn
+start-game = Bắt đầu ({ $players } người)
+add-computer = Thêm máy…
+add-computer-at = Thêm máy ({ level-name })
+remove-computer = Bớt một máy
+lobby-full = Bàn này đã đủ người.
+already-seated = Bạn đã có chỗ ở bàn này.
+not-seated = Chỉ người đã ngồi ở bàn này mới làm được việc đó: hãy vào bàn trước.
+host-cannot-leave = Bạn là chủ bàn: hãy đóng bàn bằng nút *Hủy*.
+only-host-starts = Chỉ { $host } mới bắt đầu hoặc đóng được bàn này.
+no-computer-seated = Không có máy nào ngồi ở bàn này.
+cannot-start-with = Trò này không thể bắt đầu với { $count } người: cần { $counts } người.
+lobby-expired = Bàn của { $host } đã đóng: ván đấu không bắt đầu kịp.
+lobby-cancelled = { $host } đã đóng bàn.
+left-game = { $timed_out ->
+        [yes] { $player } đã hết giờ và rời ván; những người còn lại chơi tiếp.
+       *[no] { $player } đã xin thua và rời ván; những người còn lại chơi tiếp.
+    }
+place-line = { $place ->
+        [1] 🥇 Hạng 1: { $player }
+        [2] 🥈 Hạng 2: { $player }
+        [3] 🥉 Hạng 3: { $player }
+       *[other] Hạng { $place }: { $player }
+    }
+confirm-leave = Rời ván này? Bạn sẽ xếp cuối; quân của bạn vẫn ở trên bàn và những người còn lại chơi tiếp. Bỏ qua tin nhắn này để chơi tiếp.
+rematch-at-new-table = Ván này có hơn hai người chơi: hãy mở bàn mới bằng `/co-nhay mo-ban`.

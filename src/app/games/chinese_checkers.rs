@@ -1,20 +1,29 @@
-//! Chinese checkers as the shell hosts it, for 2, 3, 4 or 6 seats: moves as `from-to` (or
-//! `pass` where the rules make it the only move), the star-board picture with every word from
-//! the catalogue, the legal moves as select menus, and the computer opponent.
+//! Chinese checkers as the shell hosts it, for 2, 3, 4 or 6 seats (or 3 players with two sets
+//! each, 2 with three): moves as `from-to` (or `pass` where the rules make it the only move),
+//! the star-board picture with every word from the catalogue, a private picker (a peg, then
+//! where it goes: a step or the end of a hop chain), and the computer opponent.
 //!
-//! Decisions where the spec is silent: seat 0 is the player at N, who moves first (the shell
-//! chooses who sits there), the others follow clockwise as the engine seats them; a seat that
-//! resigns or runs out of time leaves its pegs on the board as obstacles and the rest play on
-//! (see `Position::retire`); the start position is stored as the engine's position string.
+//! Decisions where the spec is silent:
+//! - Seats sit clockwise from N as the engine seats them for their number (a lobby seats its
+//!   players in the order they sat down); the seat the toss chooses moves first, then play
+//!   goes clockwise ([`Hosted::first_seat`]).
+//! - A seat that resigns or runs out of time leaves the game: its pegs stay on the board as
+//!   obstacles and the rest play on (see `Position::retire`; the spec has no option for
+//!   leaving, and removing the pegs would change the board under the others). Those who left
+//!   share the last place; the others are ranked by the order they got home, then by the
+//!   rules' tie-breaks (pegs home, then distance to go).
+//! - The start position is stored as the engine's position string.
 
 use std::time::Duration;
 
 use image::RgbImage;
 use serde::{Deserialize, Serialize};
 
-use super::{move_menus, Controls, Frame, Hosted, Scene, Situation};
-use crate::app::text::{CheckersText, Text};
-use crate::games::chinese_checkers::{self as cc, ai, Game, Player, Position};
+use super::{picker_controls, Controls, Frame, Hosted, Scene, Situation, Step};
+use crate::app::text::{CheckersText, Locale, Text};
+use crate::games::chinese_checkers::{
+    self as cc, ai, AntiSpoil, ForeignStop, Game, GoalLock, LongJumps, Player, Position,
+};
 use crate::render::chinese_checkers::{BoardView, PlayerPanel};
 use crate::render::Fonts;
 use crate::store::{GameKind, GuildSettings, Level};
@@ -23,9 +32,72 @@ use crate::store::{GameKind, GuildSettings, Level};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckersRules(pub cc::Rules);
 
-/// What a command chooses of the rules: the spec's defaults (options come with the lobby).
+/// What a command chooses of the rules; what it leaves out keeps the spec's default.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CheckersChoice;
+pub struct CheckersChoice {
+    /// Sets of pegs per player (1; 2 for three players; 3 for two).
+    pub sets: Option<u8>,
+    /// After the first player is home, the others play on for the next places.
+    pub play_on: Option<bool>,
+    /// What happens when an opponent's peg sits in your goal.
+    pub anti_spoil: Option<AntiSpoil>,
+    /// Where a peg that reached its goal may still go.
+    pub goal_lock: Option<GoalLock>,
+    /// Where pegs may come to rest outside their own triangles.
+    pub foreign_stop: Option<ForeignStop>,
+    /// Super Chinese checkers' long hops.
+    pub long_jumps: Option<bool>,
+}
+
+impl CheckersChoice {
+    /// The engine's rules: the spec's defaults with this choice on top.
+    pub fn rules(&self) -> cc::Rules {
+        let mut rules = cc::Rules::default();
+        if let Some(sets) = self.sets {
+            rules.sets = sets;
+        }
+        if let Some(play_on) = self.play_on {
+            rules.play_on = play_on;
+        }
+        if let Some(anti_spoil) = self.anti_spoil {
+            rules.anti_spoil = anti_spoil;
+        }
+        if let Some(goal_lock) = self.goal_lock {
+            rules.goal_lock = goal_lock;
+        }
+        if let Some(foreign_stop) = self.foreign_stop {
+            rules.foreign_stop = foreign_stop;
+        }
+        if let Some(long_jumps) = self.long_jumps {
+            rules.long_jumps = if long_jumps {
+                LongJumps::Midpoint
+            } else {
+                LongJumps::Off
+            };
+        }
+        rules
+    }
+}
+
+/// The options that differ from the spec's defaults, as the engine writes them
+/// (`play_on=true sets=2`): notation, the same in every language.
+fn options(rules: &cc::Rules) -> String {
+    let (Ok(serde_json::Value::Object(chosen)), Ok(serde_json::Value::Object(default))) = (
+        serde_json::to_value(rules),
+        serde_json::to_value(cc::Rules::default()),
+    ) else {
+        return String::new();
+    };
+    chosen
+        .iter()
+        .filter(|(key, value)| default.get(*key) != Some(value))
+        .map(|(key, value)| match value {
+            serde_json::Value::String(text) => format!("{key}={text}"),
+            other => format!("{key}={other}"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// A move, or a pass when it is the only thing the player can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,16 +179,57 @@ impl Hosted for CheckersTable {
     type Choice = CheckersChoice;
 
     fn rules_for(
-        _choice: &CheckersChoice,
+        choice: &CheckersChoice,
         _server: &GuildSettings,
     ) -> Result<CheckersRules, String> {
-        Ok(CheckersRules::default())
+        Ok(CheckersRules(choice.rules()))
     }
 
+    /// Servers keep no default rules of their own for Chinese checkers: every table chooses.
     fn set_default(_choice: &CheckersChoice, _server: &mut GuildSettings) {}
 
     fn default_rules(_server: &GuildSettings) -> Text {
-        CheckersText::RulesName.into()
+        Self::rules_name(&CheckersRules::default())
+    }
+
+    /// One set each: 2, 3, 4 or 6 players; two sets each: 3; three sets each: 2.
+    fn seat_counts(rules: &CheckersRules) -> Vec<usize> {
+        match rules.0.sets {
+            2 => vec![3],
+            3 => vec![2],
+            _ => Self::SEATS.to_vec(),
+        }
+    }
+
+    /// Each seat's colours (one per set) and where its first set starts.
+    fn seat_names(rules: &CheckersRules, seats: usize, locale: Locale) -> Vec<String> {
+        let Ok(position) = Position::start(seats, rules.0) else {
+            return Vec::new();
+        };
+        (0..seats)
+            .map(|seat| {
+                position
+                    .home_triangles(Player::new(seat))
+                    .map(|t| {
+                        Text::from(CheckersText::Colour {
+                            triangle: t.index() as u8,
+                        })
+                        .render(locale)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            })
+            .collect()
+    }
+
+    fn first_seat(&mut self, seat: usize) -> Result<(), String> {
+        if seat >= self.position().players() {
+            return Err(format!("no seat {seat}"));
+        }
+        let position = self.position().with_first_player(Player::new(seat));
+        self.start = position.to_string();
+        self.game = Game::from_position(position);
+        Ok(())
     }
 
     fn start(rules: &CheckersRules, seats: usize) -> Result<CheckersTable, String> {
@@ -248,13 +361,23 @@ impl Hosted for CheckersTable {
     ) -> RgbImage {
         let locale = scene.locale;
         let position = self.position();
+        let outcome = self.game.outcome();
         let details: Vec<String> = (0..position.players())
             .map(|p| {
                 let player = Player::new(p);
-                Text::from(CheckersText::PegsHome {
-                    home: position.pegs_home(player),
-                })
-                .render(locale)
+                let detail = if position.is_retired(player) {
+                    CheckersText::DetailLeft
+                } else if let Some(place) = outcome
+                    .map(|o| o.place(player))
+                    .or_else(|| position.place(player))
+                {
+                    CheckersText::DetailPlace { place }
+                } else {
+                    CheckersText::PegsHome {
+                        home: position.pegs_home(player),
+                    }
+                };
+                Text::from(detail).render(locale)
             })
             .collect();
         let panels: Vec<PlayerPanel<'_>> = details
@@ -291,21 +414,58 @@ impl Hosted for CheckersTable {
         crate::render::chinese_checkers::draw(fonts, &view)
     }
 
-    /// The legal moves in select menus of at most 25, by the peg that moves.
+    /// The *Pick a move* button for the player to move.
     fn controls(&self, scene: &Scene<'_>, ply: u32) -> Controls {
-        let Situation::ToMove { person: true, .. } = *scene.situation else {
-            return Controls::default();
-        };
-        let placeholder = Text::from(CheckersText::PickMove).render(scene.locale);
-        move_menus(scene, ply, &self.legal_moves(), &placeholder)
+        picker_controls(scene, ply)
     }
 
-    fn rules_text(_rules: &CheckersRules, in_play: bool) -> Text {
-        CheckersText::RulesSummary { in_play }.into()
+    /// First the peg (`D2`), then where it goes: a step, or the last hole of a hop chain
+    /// (shown with its path); a forced pass is one step.
+    fn pick_steps(&self, locale: Locale, mv: &CheckersMove) -> Vec<Step> {
+        match mv {
+            CheckersMove::Pass => vec![Step {
+                key: String::from("pass"),
+                label: Text::from(CheckersText::PassLabel).render(locale),
+            }],
+            CheckersMove::Move(m) => {
+                let from = m.from().to_string();
+                let to = m.to().to_string();
+                let target = if m.is_step() {
+                    CheckersText::StepTo { to: to.clone() }
+                } else {
+                    CheckersText::HopsTo {
+                        to: to.clone(),
+                        path: format!("{m:#}"),
+                    }
+                };
+                vec![
+                    Step {
+                        label: Text::from(CheckersText::PegLabel { hole: from.clone() })
+                            .render(locale),
+                        key: from,
+                    },
+                    Step {
+                        key: to,
+                        label: Text::from(target).render(locale),
+                    },
+                ]
+            }
+        }
     }
 
-    fn rules_name(_rules: &CheckersRules) -> Text {
-        CheckersText::RulesName.into()
+    fn rules_text(rules: &CheckersRules, in_play: bool) -> Text {
+        CheckersText::RulesSummary {
+            in_play,
+            options: options(&rules.0),
+        }
+        .into()
+    }
+
+    fn rules_name(rules: &CheckersRules) -> Text {
+        CheckersText::RulesName {
+            options: options(&rules.0),
+        }
+        .into()
     }
 
     fn help() -> Text {

@@ -22,7 +22,7 @@ use rand::{Rng, RngCore};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use super::reply::{limits, Action, Attachment, Button, Choice, Select};
+use super::reply::{Action, Attachment, Button, Choice, Select, Style};
 use super::text::{Locale, Text};
 use crate::render::Fonts;
 use crate::store::{FirstPlayer, GameKind, GameRecord, GuildSettings, Level, Retirement};
@@ -168,40 +168,24 @@ pub(crate) fn two_seat_places(left: Option<usize>, winner: Option<usize>) -> Vec
     }
 }
 
-/// The controls of a game whose moves are too many for buttons: its legal moves in select menus
-/// of Discord's 25 options each, as many menus as leave a row for the shell's buttons; choosing
-/// an option plays it on the board drawn after `ply` moves.
-pub(crate) fn move_menus<M: std::fmt::Display>(
-    scene: &Scene<'_>,
-    ply: u32,
-    moves: &[(M, String)],
-    placeholder: &str,
-) -> Controls {
-    let Ok(template) = "-".parse::<Notation>() else {
+/// The controls of a game whose moves are chosen in the board's private picker: a *Pick a
+/// move* button while a person is to move, on the board drawn after `ply` moves.
+pub(crate) fn picker_controls(scene: &Scene<'_>, ply: u32) -> Controls {
+    let Situation::ToMove { person: true, .. } = *scene.situation else {
         return Controls::default();
     };
-    let selects = moves
-        .chunks(limits::OPTIONS)
-        .take(limits::ROWS - 1)
-        .map(|chunk| Select {
-            action: Action::Play {
+    Controls {
+        selects: Vec::new(),
+        rows: vec![vec![Button {
+            action: Action::Picker {
                 game: scene.game,
                 ply,
-                mv: template,
+                at: None,
             },
-            placeholder: placeholder.to_owned(),
-            options: chunk
-                .iter()
-                .map(|(mv, label)| Choice {
-                    label: label.clone(),
-                    value: mv.to_string(),
-                })
-                .collect(),
-        })
-        .collect();
-    Controls {
-        selects,
-        rows: Vec::new(),
+            label: Text::OpenPicker.render(scene.locale),
+            style: Style::Primary,
+            disabled: false,
+        }]],
     }
 }
 
@@ -332,6 +316,25 @@ pub trait Hosted: Sized {
     /// record's header; its moves follow in the game's notation).
     fn engine_command(rules: &Self::Rules, start: &str) -> String;
 
+    /// The numbers of seats a game with these rules can be played with (by default
+    /// [`Hosted::SEATS`]).
+    fn seat_counts(_rules: &Self::Rules) -> Vec<usize> {
+        Self::SEATS.to_vec()
+    }
+    /// What each seat of a game of `seats` plays as, for a lobby (a colour); none for a game
+    /// whose seats are only first and second.
+    fn seat_names(_rules: &Self::Rules, _seats: usize, _locale: Locale) -> Vec<String> {
+        Vec::new()
+    }
+    /// Makes `seat` move first instead of seat 0 (a lobby's toss); a game whose first seat
+    /// always moves first refuses any other.
+    fn first_seat(&mut self, seat: usize) -> Result<(), String> {
+        if seat == 0 {
+            Ok(())
+        } else {
+            Err(format!("seat {seat} cannot move first"))
+        }
+    }
     /// Reads a move as a player types it: by default, its notation.
     fn read_move(&self, text: &str) -> Result<Self::Move, Misread<Self::Move>> {
         text.trim()
@@ -461,7 +464,9 @@ impl RuleChoice {
         match self {
             RuleChoice::Oaq(choice) => *choice == oaq::OaqChoice::default(),
             RuleChoice::Shogi(choice) => *choice == shogi::ShogiChoice,
-            RuleChoice::ChineseCheckers(choice) => *choice == chinese_checkers::CheckersChoice,
+            RuleChoice::ChineseCheckers(choice) => {
+                *choice == chinese_checkers::CheckersChoice::default()
+            }
         }
     }
 }
@@ -552,6 +557,30 @@ impl Table {
         for retired in record.retired.iter().filter(|r| r.ply as usize == ply) {
             self.retire(retired.seat);
         }
+    }
+
+    /// The seat counts a game of `kind` with these rules (stored JSON) can be played with.
+    pub fn seat_counts_under(
+        kind: GameKind,
+        rules: &serde_json::Value,
+    ) -> Result<Vec<usize>, String> {
+        kind!(kind, T => Ok(T::seat_counts(&rules_of(rules)?)))
+    }
+
+    /// What each seat of a game of `kind` with `seats` seats plays as (empty when seats have
+    /// no names).
+    pub fn seat_names(
+        kind: GameKind,
+        rules: &serde_json::Value,
+        seats: usize,
+        locale: Locale,
+    ) -> Result<Vec<String>, String> {
+        kind!(kind, T => Ok(T::seat_names(&rules_of(rules)?, seats, locale)))
+    }
+
+    /// Makes `seat` move first (before any move).
+    pub fn first_seat(&mut self, seat: usize) -> Result<(), String> {
+        each!(self, t => t.first_seat(seat))
     }
 
     /// The seat counts `kind` can be played with.

@@ -17,8 +17,11 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{two_seat_places, Controls, Exports, Frame, Hosted, Misread, Scene, Situation, Step};
-use crate::app::reply::{Action, Attachment, Button, FileKind, Style};
+use super::{
+    picker_controls, two_seat_places, Controls, Exports, Frame, Hosted, Misread, Scene, Situation,
+    Step,
+};
+use crate::app::reply::{Attachment, FileKind};
 use crate::app::text::{Locale, ShogiText, Text};
 use crate::games::shogi::furigoma::Furigoma;
 use crate::games::shogi::{self, ai, export, human, Color, Game, Move, Position};
@@ -312,22 +315,7 @@ impl Hosted for ShogiTable {
 
     /// The seat to move gets the *Pick a move* button, which opens the private picker.
     fn controls(&self, scene: &Scene<'_>, ply: u32) -> Controls {
-        let Situation::ToMove { person: true, .. } = *scene.situation else {
-            return Controls::default();
-        };
-        Controls {
-            selects: Vec::new(),
-            rows: vec![vec![Button {
-                action: Action::Picker {
-                    game: scene.game,
-                    ply,
-                    at: None,
-                },
-                label: Text::OpenPicker.render(scene.locale),
-                style: Style::Primary,
-                disabled: false,
-            }]],
-        }
+        picker_controls(scene, ply)
     }
 
     fn rules_text(_rules: &ShogiRules, in_play: bool) -> Text {

@@ -16,15 +16,60 @@ use super::{mention, Locale};
     derive(Hash, strum::EnumIter, strum::IntoStaticStr)
 )]
 pub enum CheckersText {
-    /// The name of the rules, as in "standard rules".
+    /// The name of the rules, as in "standard rules", with the options that differ from the
+    /// defaults.
     #[strum_discriminants(strum(serialize = "checkers-rules-name"))]
-    RulesName,
+    RulesName {
+        /// The options that differ, as the engine writes them (`play_on=true`), or empty.
+        options: String,
+    },
     /// The rules, privately; `in_play` when they are those of a game in the channel.
     #[strum_discriminants(strum(serialize = "checkers-rules-summary"))]
     RulesSummary {
         /// Whether a game in the channel is played by them.
         in_play: bool,
+        /// The options that differ from the defaults, or empty.
+        options: String,
     },
+    /// A set's colour, by its home triangle (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW), with where it
+    /// starts.
+    #[strum_discriminants(strum(serialize = "checkers-colour"))]
+    Colour {
+        /// The home triangle.
+        triangle: u8,
+    },
+    /// Picture: a player who left the game.
+    #[strum_discriminants(strum(serialize = "checkers-detail-left"))]
+    DetailLeft,
+    /// Picture: the place a player finished in.
+    #[strum_discriminants(strum(serialize = "checkers-detail-place"))]
+    DetailPlace {
+        /// 1 for the first.
+        place: u8,
+    },
+    /// Picker: a peg to move.
+    #[strum_discriminants(strum(serialize = "checkers-peg"))]
+    PegLabel {
+        /// Its hole (`D2`).
+        hole: String,
+    },
+    /// Picker: a step to a neighbouring hole.
+    #[strum_discriminants(strum(serialize = "checkers-step-to"))]
+    StepTo {
+        /// The hole.
+        to: String,
+    },
+    /// Picker: a chain of hops.
+    #[strum_discriminants(strum(serialize = "checkers-hops-to"))]
+    HopsTo {
+        /// The last hole.
+        to: String,
+        /// The path (`D2>F4>H6`).
+        path: String,
+    },
+    /// Picker: the pass, when no move is possible.
+    #[strum_discriminants(strum(serialize = "checkers-pass"))]
+    PassLabel,
     /// How to play with the bot.
     #[strum_discriminants(strum(serialize = "checkers-help"))]
     Help,
@@ -66,9 +111,6 @@ pub enum CheckersText {
     /// Picture: how moves are written.
     #[strum_discriminants(strum(serialize = "checkers-footer"))]
     Footer,
-    /// The placeholder of the move menus.
-    #[strum_discriminants(strum(serialize = "checkers-pick-move"))]
-    PickMove,
     /// Refusal: an illegal move, with the engine's reason.
     #[strum_discriminants(strum(serialize = "checkers-illegal"))]
     Illegal {
@@ -82,6 +124,15 @@ pub fn ids() -> Vec<&'static str> {
     CheckersTextKey::iter().map(<&'static str>::from).collect()
 }
 
+/// The options argument: the text, or `none` (the messages' selector for the defaults).
+fn options_arg(options: &str) -> fluent_bundle::FluentValue<'static> {
+    if options.is_empty() {
+        text("none")
+    } else {
+        text(options)
+    }
+}
+
 impl CheckersText {
     /// The message in `locale`.
     pub fn render(&self, locale: Locale) -> String {
@@ -90,14 +141,21 @@ impl CheckersText {
 
     fn args(&self) -> Args {
         match self {
-            CheckersText::RulesName
-            | CheckersText::Help
+            CheckersText::Help
             | CheckersText::Title
             | CheckersText::Footer
-            | CheckersText::PickMove => Vec::new(),
-            CheckersText::RulesSummary { in_play } => {
-                vec![("in_play", text(if *in_play { "yes" } else { "no" }))]
-            }
+            | CheckersText::DetailLeft
+            | CheckersText::PassLabel => Vec::new(),
+            CheckersText::RulesName { options } => vec![("options", options_arg(options))],
+            CheckersText::RulesSummary { in_play, options } => vec![
+                ("in_play", text(if *in_play { "yes" } else { "no" })),
+                ("options", options_arg(options)),
+            ],
+            CheckersText::Colour { triangle } => vec![("triangle", number(*triangle))],
+            CheckersText::DetailPlace { place } => vec![("place", number(*place))],
+            CheckersText::PegLabel { hole } => vec![("hole", text(hole))],
+            CheckersText::StepTo { to } => vec![("to", text(to))],
+            CheckersText::HopsTo { to, path } => vec![("to", text(to)), ("path", text(path))],
             CheckersText::Moved { player, path } => {
                 vec![("player", text(mention(*player))), ("path", text(path))]
             }

@@ -561,6 +561,91 @@ pub const COMMANDS: &[CommandText] = &[
         ("co-nhay", "Chơi cờ nhảy"),
     ),
     entry(
+        "chinese-checkers new",
+        (
+            "new",
+            "Open a table of Chinese checkers for 2 to 6 players, people and computers",
+        ),
+        ("mo-ban", "Mở một bàn cờ nhảy cho 2 đến 6 người, cả người lẫn máy"),
+    ),
+    entry(
+        "chinese-checkers new players",
+        (
+            "players",
+            "Seats at the table (default: the most the rules allow); a full table starts by itself",
+        ),
+        (
+            "so-nguoi",
+            "Số chỗ ở bàn (mặc định: nhiều nhất luật cho phép); bàn đủ người tự bắt đầu",
+        ),
+    ),
+    entry(
+        "chinese-checkers new sets",
+        (
+            "sets",
+            "Sets of pegs per player: 1, 2 (three players) or 3 (two players)",
+        ),
+        (
+            "so-bo",
+            "Số bộ quân mỗi người: 1, 2 (ba người) hoặc 3 (hai người)",
+        ),
+    ),
+    entry(
+        "chinese-checkers new play-on",
+        (
+            "play-on",
+            "After the first player is home, the others play on for the next places",
+        ),
+        (
+            "choi-tiep",
+            "Khi người đầu tiên về đích, những người còn lại chơi tiếp để xếp hạng",
+        ),
+    ),
+    entry(
+        "chinese-checkers new anti-spoil",
+        (
+            "anti-spoil",
+            "An opponent's peg in your goal: swap it (default), a full goal wins, or none",
+        ),
+        (
+            "chong-chiem-dich",
+            "Quân đối thủ trong đích của bạn: đổi chỗ (mặc định), đích đầy là thắng, hoặc không",
+        ),
+    ),
+    entry(
+        "chinese-checkers new goal-lock",
+        (
+            "goal-lock",
+            "A peg in its goal: moves end in the goal (default), every hop stays in it, or off",
+        ),
+        (
+            "khoa-dich",
+            "Quân đã vào đích: nước đi phải kết thúc trong đích (mặc định), mọi bước nhảy trong đích, hoặc tắt",
+        ),
+    ),
+    entry(
+        "chinese-checkers new foreign-stop",
+        (
+            "foreign-stop",
+            "Where pegs may rest outside their own triangles (default: not in other players')",
+        ),
+        (
+            "dung-dat-khach",
+            "Quân được dừng ở đâu ngoài tam giác của mình (mặc định: không ở tam giác người khác)",
+        ),
+    ),
+    entry(
+        "chinese-checkers new long-jumps",
+        (
+            "long-jumps",
+            "Super Chinese checkers: hop over a peg at any distance, landing as far beyond",
+        ),
+        (
+            "nhay-xa",
+            "Cờ nhảy siêu tốc: nhảy qua một quân ở bất kỳ khoảng cách nào, đáp xa bằng chừng ấy",
+        ),
+    ),
+    entry(
         "chinese-checkers challenge",
         (
             "challenge",
@@ -733,6 +818,22 @@ pub const COMMANDS: &[CommandText] = &[
     entry("level=easy", ("easy", ""), ("dễ", "")),
     entry("level=medium", ("medium", ""), ("vừa", "")),
     entry("level=hard", ("hard", ""), ("khó", "")),
+    entry("players=2", ("2", ""), ("2 người", "")),
+    entry("players=3", ("3", ""), ("3 người", "")),
+    entry("players=4", ("4", ""), ("4 người", "")),
+    entry("players=6", ("6", ""), ("6 người", "")),
+    entry("sets=1", ("1", ""), ("1 bộ", "")),
+    entry("sets=2", ("2", ""), ("2 bộ", "")),
+    entry("sets=3", ("3", ""), ("3 bộ", "")),
+    entry("anti-spoil=swap", ("swap", ""), ("đổi chỗ", "")),
+    entry("anti-spoil=full", ("full", ""), ("đích đầy", "")),
+    entry("anti-spoil=none", ("none", ""), ("không", "")),
+    entry("goal-lock=final", ("final", ""), ("kết thúc trong đích", "")),
+    entry("goal-lock=path", ("path", ""), ("mọi bước trong đích", "")),
+    entry("goal-lock=off", ("off", ""), ("tắt", "")),
+    entry("foreign-stop=forbid_players", ("forbid_players", ""), ("cấm đất người chơi", "")),
+    entry("foreign-stop=allowed", ("allowed", ""), ("được dừng", "")),
+    entry("foreign-stop=forbid_all", ("forbid_all", ""), ("cấm mọi đất khách", "")),
 ];
 
 /// The catalogue entry for a command, option or choice key.

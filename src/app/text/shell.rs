@@ -49,6 +49,99 @@ pub enum Text {
     },
     /// Refusal: a button or command named something that is not a move of the game.
     NotAMove,
+    /// A lobby's heading.
+    LobbyTitle {
+        /// The host (who opened it).
+        host: u64,
+        /// The game.
+        game: GameKind,
+        /// The rules, named.
+        rules: String,
+        /// The numbers of players it can start with (`2, 3, 4 or 6`).
+        counts: String,
+    },
+    /// A seat of a lobby.
+    LobbySeat {
+        /// 1 for the first.
+        number: u64,
+        /// What the seat plays as (a colour), or empty.
+        colour: String,
+        /// Who sits there (a mention or a computer's name), or `none` while it is free.
+        player: String,
+    },
+    /// A lobby's last line.
+    LobbyFooter {
+        /// Expiry, Unix seconds.
+        expires_s: u64,
+    },
+    /// Button label.
+    Join,
+    /// Button label.
+    Leave,
+    /// Button label: start with this many players.
+    StartGame {
+        /// Players seated.
+        players: u64,
+    },
+    /// The placeholder of a lobby's computer menu.
+    AddComputer,
+    /// An option of the computer menu.
+    AddComputerAt {
+        /// The computer's level.
+        level: Level,
+    },
+    /// An option of the computer menu.
+    RemoveComputer,
+    /// Refusal.
+    LobbyFull,
+    /// Refusal.
+    AlreadySeated,
+    /// Refusal: only a seated player may do that.
+    NotSeated,
+    /// Refusal.
+    HostCannotLeave,
+    /// Refusal.
+    OnlyHostStarts {
+        /// The host.
+        host: u64,
+    },
+    /// Refusal.
+    NoComputerSeated,
+    /// Refusal: the game cannot start with this many players.
+    CannotStartWith {
+        /// Players seated.
+        count: u64,
+        /// The counts it can start with.
+        counts: String,
+    },
+    /// The lobby message after expiry.
+    LobbyExpired {
+        /// The host.
+        host: u64,
+    },
+    /// The lobby message after the host closed it.
+    LobbyCancelled {
+        /// The host.
+        host: u64,
+    },
+    /// Caption: a player left a game of several, which goes on.
+    LeftGame {
+        /// Who left.
+        player: u64,
+        /// Whether their time ran out (else they resigned).
+        timed_out: bool,
+    },
+    /// Caption: one line of a finished game's standings.
+    PlaceLine {
+        /// 1 for the first.
+        place: u64,
+        /// The player.
+        player: u64,
+    },
+    /// Private confirmation before leaving a game of several players.
+    ConfirmLeave,
+    /// Refusal: a game of several players is played again from a new lobby.
+    RematchAtNewTable,
     /// Private answer to `/oaq move`: the move was played.
     MovePlayed {
         /// The move, in the game's notation.

@@ -158,6 +158,7 @@ impl Text {
             .or_else(|| self.rps_args(locale))
             .or_else(|| self.history_args())
             .or_else(|| self.replay_args(locale))
+            .or_else(|| self.lobby_args())
             .unwrap_or_default()
     }
 
@@ -436,6 +437,51 @@ impl Text {
                 ("finish", text(finish_key(*finish))),
             ],
             Text::NoSuchGame { game } => vec![("game", text(game))],
+            _ => return None,
+        })
+    }
+
+    fn lobby_args(&self) -> Option<Args> {
+        let m = |id: &u64| text(mention(*id));
+        Some(match self {
+            Text::LobbyTitle {
+                host,
+                game,
+                rules,
+                counts,
+            } => vec![
+                ("host", m(host)),
+                ("game", text(game_key(*game))),
+                ("rules", text(rules)),
+                ("counts", text(counts)),
+            ],
+            Text::LobbySeat {
+                number: n,
+                colour,
+                player,
+            } => vec![
+                ("number", number(*n as f64)),
+                (
+                    "colour",
+                    text(if colour.is_empty() { "none" } else { colour }),
+                ),
+                ("player", text(player)),
+            ],
+            Text::LobbyFooter { expires_s } => vec![("expires", text(expires_s))],
+            Text::StartGame { players } => vec![("players", number(*players as f64))],
+            Text::AddComputerAt { level } => vec![("level", text(level_key(*level)))],
+            Text::OnlyHostStarts { host }
+            | Text::LobbyExpired { host }
+            | Text::LobbyCancelled { host } => vec![("host", m(host))],
+            Text::CannotStartWith { count, counts } => {
+                vec![("count", number(*count as f64)), ("counts", text(counts))]
+            }
+            Text::LeftGame { player, timed_out } => {
+                vec![("player", m(player)), ("timed_out", flag(*timed_out))]
+            }
+            Text::PlaceLine { place, player } => {
+                vec![("place", number(*place as f64)), ("player", m(player))]
+            }
             _ => return None,
         })
     }
