@@ -213,7 +213,6 @@ fn samples() -> Vec<Text> {
         Text::LobbyFull,
         Text::AlreadySeated,
         Text::NotSeated,
-        Text::HostCannotLeave,
         Text::OnlyHostStarts { host: 1 },
         Text::NoComputerSeated,
         Text::CannotStartWith {

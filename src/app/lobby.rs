@@ -2,8 +2,9 @@
 //! (Chinese checkers) starts.
 //!
 //! A lobby is a challenge with seats ([`Lobby`]): it holds its channel, expires and has its
-//! message tracked exactly like a challenge. People *Join* and *Leave*; anyone seated may add a
-//! computer (at a level) or remove one; the host *Starts* at any seat count the game's rules
+//! message tracked exactly like a challenge. People *Join* and *Leave* (the host too, who stays
+//! the host: a table of computers only is a demonstration); the host and anyone seated may add
+//! a computer (at a level) or remove one; the host *Starts* at any seat count the game's rules
 //! allow, or *Cancels*. A table whose seats are all taken starts by itself. Players sit in the
 //! order they sat down (the game seats them clockwise in that order); a toss then chooses who
 //! moves first.
@@ -254,15 +255,12 @@ impl App {
         self.seat(stored, lobby)
     }
 
-    /// *Leave*: the user gives up their seat (the host closes the table instead).
+    /// *Leave*: the user gives up their seat (a host who leaves stays the host).
     pub(super) fn leave(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
         let (stored, mut lobby) = match self.load_lobby(id)? {
             Ok(open) => open,
             Err(expired) => return Ok(expired),
         };
-        if user.id == stored.record.challenger.id {
-            return Err(Fail::User(Text::HostCannotLeave));
-        }
         let seat = lobby
             .seated
             .iter()
@@ -272,8 +270,8 @@ impl App {
         self.seat(stored, lobby)
     }
 
-    /// The computer menu: a seated player adds a computer at `add`'s level, or removes the
-    /// last computer seated.
+    /// The computer menu: the host or a seated player adds a computer at `add`'s level, or
+    /// removes the last computer seated.
     pub(super) fn seat_computer(
         &self,
         user: &UserRef,
@@ -284,11 +282,11 @@ impl App {
             Ok(open) => open,
             Err(expired) => return Ok(expired),
         };
-        if !lobby
+        let seated = lobby
             .seated
             .iter()
-            .any(|p| p.computer.is_none() && p.id == user.id)
-        {
+            .any(|p| p.computer.is_none() && p.id == user.id);
+        if !seated && user.id != stored.record.challenger.id {
             return Err(Fail::User(Text::NotSeated));
         }
         match add {

@@ -177,7 +177,7 @@ async fn shogi_is_challenged_and_played_from_its_picker_through_its_own_root_com
 const CHECKERS_CHANNEL: u64 = 500_000_000_000_000_013;
 
 /// `/chinese-checkers` is the third root over the same shell: a challenge between two,
-/// accepted and played from the board's menus.
+/// accepted and played from the board's picker (issue 13: a peg, then where it goes).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chinese_checkers_is_challenged_and_played_through_its_own_root_command() {
     let fake = FakeDiscord::start().await;
@@ -198,11 +198,20 @@ async fn chinese_checkers_is_challenged_and_played_through_its_own_root_command(
     .await;
     let board = fake.message(board_id);
     assert_eq!(board.attachments.len(), 1, "the star board");
-    let menu = board.selects().into_iter().next().expect("a menu of moves");
-    let (_, value) = menu.options[0].clone();
-    let token = fake.select(&an(), board_id, &menu.custom_id, &[&value]);
-    let update = fake.callback(&token).await;
-    assert_eq!(update.kind, 7, "{}", update.content());
-    assert!(update.content().contains(&format!("<@{}> moved", an().id)));
-    assert_eq!(to_move(update.content()), Some(binh().id));
+    let token = fake.click(&an(), board_id, &button(&board, "Pick a move"));
+    let picker = fake.callback(&token).await.message.expect("the picker");
+    let pegs = fake.message(picker).selects().remove(0);
+    assert!(pegs.options.iter().any(|(label, _)| label == "Peg D2"));
+    let token = fake.select(&an(), picker, &pegs.custom_id, &["D2"]);
+    assert_eq!(fake.callback(&token).await.kind, 7);
+    let token = fake.click(&an(), picker, &button(&fake.message(picker), "Step to E6"));
+    assert!(fake.callback(&token).await.content().contains("`D2-E6`"));
+    let update = fake
+        .wait_message(board_id, "the move on the board", |m| {
+            to_move(&m.content) == Some(binh().id)
+        })
+        .await;
+    assert!(update
+        .content
+        .contains(&format!("<@{}> moved D2-E6", an().id)));
 }

@@ -4,6 +4,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod checkers;
 mod fake;
 mod host;
 mod outbox;

@@ -295,7 +295,6 @@ remove-computer = Remove a computer
 lobby-full = This table is full.
 already-seated = You already have a seat at this table.
 not-seated = Only players seated at this table can do that: join it first.
-host-cannot-leave = You are the host: close the table with *Cancel* instead.
 only-host-starts = Only { $host } can start or close this table.
 no-computer-seated = No computer sits at this table.
 cannot-start-with = This game cannot start with { $count } players: it needs { $counts }.

@@ -244,7 +244,6 @@ remove-computer = Bớt một máy
 lobby-full = Bàn này đã đủ người.
 already-seated = Bạn đã có chỗ ở bàn này.
 not-seated = Chỉ người đã ngồi ở bàn này mới làm được việc đó: hãy vào bàn trước.
-host-cannot-leave = Bạn là chủ bàn: hãy đóng bàn bằng nút *Hủy*.
 only-host-starts = Chỉ { $host } mới bắt đầu hoặc đóng được bàn này.
 no-computer-seated = Không có máy nào ngồi ở bàn này.
 cannot-start-with = Trò này không thể bắt đầu với { $count } người: cần { $counts } người.

@@ -99,8 +99,6 @@ pub enum Text {
     /// Refusal: only a seated player may do that.
     NotSeated,
     /// Refusal.
-    HostCannotLeave,
-    /// Refusal.
     OnlyHostStarts {
         /// The host.
         host: u64,

@@ -1,0 +1,470 @@
+//! End to end, issue 13: Chinese checkers tables of several players through the real binary.
+//! A lobby filled by three people and a computer, played to the end with the picker, one
+//! person timing out (and the bot killed and restarted while their clock runs), the rest
+//! finishing in order, then the ratings of the three people; a table of six computers to the
+//! end; a game of two with three sets each.
+
+use std::path::Path;
+
+use super::*;
+use oaq_bot::games::chinese_checkers::{Hole, Triangle};
+use oaq_bot::store::{GameKind, Store};
+use support::{start_bot_with, Bot, Callback};
+
+const TABLE_CHANNEL: u64 = 500_000_000_000_000_051;
+const COMPUTERS_CHANNEL: u64 = 500_000_000_000_000_052;
+const SETS_CHANNEL: u64 = 500_000_000_000_000_053;
+
+/// Seconds a person has for a move in these tests.
+const TURN_S: &str = "6";
+
+fn cuong() -> FakeUser {
+    FakeUser::new(44, "Cường")
+}
+
+fn start(root: &Path, fake: &FakeDiscord) -> Bot {
+    start_bot_with(
+        root,
+        &fake.base,
+        600,
+        &[("OAQ_GAME__TURN_TIMEOUT_SECONDS", TURN_S)],
+    )
+}
+
+/// `/chinese-checkers new` with `options` as `user`; returns the lobby's message id.
+async fn new_table(fake: &FakeDiscord, user: &FakeUser, channel: u64, options: Vec<Value>) -> u64 {
+    let token = fake.slash_to(user, channel, "chinese-checkers", "new", options, vec![]);
+    let posted = fake.callback(&token).await;
+    assert!(
+        posted
+            .content()
+            .contains("opened a table of **Chinese checkers**"),
+        "{}",
+        posted.content()
+    );
+    posted.message.expect("the lobby message")
+}
+
+/// Chooses `level` in the lobby's computer menu as `user`.
+async fn add_computer(fake: &FakeDiscord, user: &FakeUser, lobby: u64, level: &str) -> Callback {
+    let menu = fake.message(lobby).selects().remove(0);
+    let token = fake.select(user, lobby, &menu.custom_id, &[level]);
+    fake.callback(&token).await
+}
+
+/// Clicks the button labelled `label` of message `id` as `user`.
+async fn click_label(fake: &FakeDiscord, user: &FakeUser, id: u64, label: &str) -> Callback {
+    let token = fake.click(user, id, &button(&fake.message(id), label));
+    fake.callback(&token).await
+}
+
+/// What a picker message offers: (label, how to choose it: a menu's id and value, or a
+/// button's id).
+fn offers(message: &support::Message) -> Vec<(String, Result<(String, String), String>)> {
+    let mut offers: Vec<_> = message
+        .selects()
+        .into_iter()
+        .flat_map(|s| {
+            s.options
+                .into_iter()
+                .map(move |(label, value)| (label, Ok((s.custom_id.clone(), value))))
+        })
+        .collect();
+    offers.extend(
+        message
+            .buttons()
+            .into_iter()
+            .flatten()
+            .filter(|(_, label, _)| label != "Back")
+            .map(|(id, label, _)| (label, Err(id))),
+    );
+    offers
+}
+
+/// Chooses an offer of picker message `id`; returns the answer.
+async fn take(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    id: u64,
+    how: &Result<(String, String), String>,
+) -> Callback {
+    let token = match how {
+        Ok((menu, value)) => fake.select(user, id, menu, &[value]),
+        Err(button) => fake.click(user, id, button),
+    };
+    fake.callback(&token).await
+}
+
+/// The hole a picker label names last (`Peg D2`, `Step to E6`, `Hop to H6 (D2>F4>H6)`).
+fn hole_of(label: &str) -> Option<Hole> {
+    let before_path = label.split(" (").next()?;
+    before_path.rsplit(' ').next()?.parse().ok()
+}
+
+/// Plays a move as `user`, whose goal triangle's tip is `tip`, through the board's picker:
+/// of their three rearmost pegs, the step or hop chain that gains the most towards the goal
+/// (a pass when it is the only move). Returns the picker's last answer, or `None` when the
+/// board shown was not yet the latest (the picker answers with the current position).
+async fn play_forward(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    board_id: u64,
+    tip: Hole,
+) -> Option<Callback> {
+    let opened = click_label(fake, user, board_id, "Pick a move").await;
+    assert!(opened.ephemeral(), "{}", opened.content());
+    if !opened.content().starts_with("Your move") {
+        return None;
+    }
+    let picker = opened.message.expect("the picker");
+    let pegs = offers(&fake.message(picker));
+    if let Some((_, how)) = pegs.iter().find(|(l, _)| l.starts_with("Pass")) {
+        return Some(take(fake, user, picker, how).await);
+    }
+    let distance = |h: Hole| i64::from(h.distance(tip));
+    let mut rearmost: Vec<_> = pegs
+        .iter()
+        .filter_map(|(label, how)| Some((hole_of(label)?, how.clone())))
+        .collect();
+    rearmost.sort_by_key(|(h, _)| std::cmp::Reverse(distance(*h)));
+    let mut best: Option<(i64, usize, String)> = None;
+    for (index, (from, how)) in rearmost.iter().take(3).enumerate() {
+        let answer = take(fake, user, picker, how).await;
+        let targets = offers(&fake.message(picker));
+        assert!(!targets.is_empty(), "{answer:?} {:?}", fake.message(picker));
+        for (label, _) in &targets {
+            if let Some(to) = hole_of(label) {
+                let gain = distance(*from) - distance(to);
+                if best.as_ref().is_none_or(|(g, _, _)| gain > *g) {
+                    best = Some((gain, index, label.clone()));
+                }
+            }
+        }
+        click_label(fake, user, picker, "Back").await;
+    }
+    let (_, index, label) = best.expect("a peg with somewhere to go");
+    take(fake, user, picker, &rearmost[index].1).await;
+    let targets = offers(&fake.message(picker));
+    let (_, how) = targets
+        .iter()
+        .find(|(l, _)| *l == label)
+        .expect("the chosen target");
+    let answer = take(fake, user, picker, how).await;
+    assert!(
+        answer.content().starts_with("You played"),
+        "{}",
+        answer.content()
+    );
+    Some(answer)
+}
+
+/// The goal tip of the player seated at `triangle`.
+fn goal_tip(triangle: usize) -> Hole {
+    Triangle::ALL[triangle].opposite().tip()
+}
+
+/// Whether a board shows a finished game (its standings).
+fn finished(message: &support::Message) -> bool {
+    message.content.contains("1st:")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_people_and_a_computer_play_a_table_to_the_end_and_are_rated() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let bot = start(root.path(), &fake);
+    fake.wait_ready(1).await;
+    let players = json!({ "name": "players", "type": 4, "value": 2 });
+    let play_on = json!({ "name": "play-on", "type": 5, "value": true });
+    let lobby = new_table(&fake, &an(), TABLE_CHANNEL, vec![players, play_on]).await;
+    let text = fake.message(lobby).content;
+    assert!(
+        text.contains("\n4. ") && !text.contains("\n5. "),
+        "four seats: {text}"
+    );
+
+    // Bình joins, tries to sit twice; a stranger may not add a computer; Cường joins; An
+    // adds a computer and the full table starts.
+    assert_eq!(click_label(&fake, &binh(), lobby, "Join").await.kind, 7);
+    let twice = click_label(&fake, &binh(), lobby, "Join").await;
+    assert!(
+        twice.content().contains("already have a seat"),
+        "{}",
+        twice.content()
+    );
+    let stranger = add_computer(&fake, &chi(), lobby, "medium").await;
+    assert!(
+        stranger.content().contains("join it first"),
+        "{}",
+        stranger.content()
+    );
+    assert_eq!(click_label(&fake, &cuong(), lobby, "Join").await.kind, 7);
+    let started = add_computer(&fake, &an(), lobby, "medium").await;
+    assert_eq!(started.kind, 7, "{}", started.content());
+    let text = started.content();
+    assert!(text.contains("Coin toss: <@"), "{text}");
+    let board_id = lobby;
+    // Seats in the order they sat: An N, Bình NE, Cường S, the computer SW.
+    let people = [(an(), 0), (binh(), 1), (cuong(), 3)];
+    let tip_of = |user: &FakeUser| {
+        people
+            .iter()
+            .find(|(p, _)| p.id == user.id)
+            .map(|(_, t)| goal_tip(*t))
+    };
+
+    // Wait for a person's turn (the computer may move first).
+    let board = fake
+        .wait_message(board_id, "a person to move", |m| {
+            to_move(&m.content).is_some()
+        })
+        .await;
+    let mover = to_move(&board.content).expect("someone to move");
+    let mover = people
+        .iter()
+        .map(|(p, _)| p.clone())
+        .find(|p| p.id == mover)
+        .expect("a person");
+
+    // A player out of turn, a stale picker, and a double click.
+    let other = people
+        .iter()
+        .map(|(p, _)| p.clone())
+        .find(|p| p.id != mover.id)
+        .expect("another");
+    let wrong = click_label(&fake, &other, board_id, "Pick a move").await;
+    assert!(
+        wrong.content().contains("turn, not yours"),
+        "{}",
+        wrong.content()
+    );
+    let old = click_label(&fake, &mover, board_id, "Pick a move").await;
+    let old_picker = old.message.expect("a picker");
+    let old_peg = offers(&fake.message(old_picker)).remove(0).1;
+    let opened = click_label(&fake, &mover, board_id, "Pick a move").await;
+    let picker = opened.message.expect("a picker");
+    take(
+        &fake,
+        &mover,
+        picker,
+        &offers(&fake.message(picker)).remove(0).1,
+    )
+    .await;
+    let (_, target) = offers(&fake.message(picker)).remove(0);
+    let (Err(button_id) | Ok((button_id, _))) = target.clone();
+    let first = match &target {
+        Ok((menu, value)) => fake.select(&mover, picker, menu, &[value]),
+        Err(_) => fake.click(&mover, picker, &button_id),
+    };
+    let second = match &target {
+        Ok((menu, value)) => fake.select(&mover, picker, menu, &[value]),
+        Err(_) => fake.click(&mover, picker, &button_id),
+    };
+    let answers = [fake.callback(&first).await, fake.callback(&second).await];
+    let played = answers
+        .iter()
+        .filter(|a| a.content().starts_with("You played"))
+        .count();
+    assert_eq!(played, 1, "one of two clicks plays: {answers:?}");
+    assert!(
+        answers.iter().any(|a| a.content().contains("out of date")),
+        "{answers:?}"
+    );
+    let stale = take(&fake, &mover, old_picker, &old_peg).await;
+    assert!(
+        stale.content().contains("out of date"),
+        "{}",
+        stale.content()
+    );
+
+    // Play on: people move forward through the picker; Cường never moves again and runs out
+    // of time, while the bot is killed and restarted during his turn.
+    let mut bot = Some(bot);
+    let mut restarted = false;
+    let mut cuong_left = false;
+    let mut moves = 1;
+    loop {
+        let board = fake
+            .wait_message(board_id, "a person to move or the end", |m| {
+                finished(m) || to_move(&m.content).is_some()
+            })
+            .await;
+        if finished(&board) {
+            break;
+        }
+        let mover = to_move(&board.content).expect("a person to move");
+        assert!(moves < 600, "the table ends: {}", board.content);
+        if mover == cuong().id {
+            assert!(!cuong_left, "Cường left and is skipped");
+            if !restarted {
+                drop(bot.take()); // SIGKILL while his clock runs
+                bot = Some(start(root.path(), &fake));
+                fake.wait_ready(2).await;
+                restarted = true;
+            }
+            let board = fake
+                .wait_message(board_id, "Cường to run out of time", |m| {
+                    m.content
+                        .contains("<@44> ran out of time and left the game")
+                })
+                .await;
+            cuong_left = true;
+            assert!(
+                board.content.contains("the others play on"),
+                "{}",
+                board.content
+            );
+            continue;
+        }
+        let user = people
+            .iter()
+            .map(|(p, _)| p.clone())
+            .find(|p| p.id == mover)
+            .expect("a person");
+        let before = fake.message(board_id).edits;
+        let tip = tip_of(&user).expect("a goal");
+        if play_forward(&fake, &user, board_id, tip).await.is_none() {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        }
+        fake.wait_message(board_id, "the move on the board", |m| m.edits > before)
+            .await;
+        moves += 1;
+    }
+    assert!(cuong_left && restarted);
+    let last = fake.message(board_id);
+    let text = &last.content;
+    // Standings: those who got home in order, then the one still playing, Cường last.
+    assert!(text.contains("4th: <@44>"), "{text}");
+    for line in ["1st: <@", "2nd: <@", "3rd: <@"] {
+        assert!(text.contains(line), "{text}");
+    }
+    // The three people are rated (Weng-Lin, on the Glicko scale); the computer is not.
+    for name in ["An", "Bình", "Cường"] {
+        assert!(text.contains(&format!("{name}: rating 1500 →")), "{text}");
+    }
+    assert_eq!(text.matches(" → ").count(), 3, "{text}");
+    assert!(
+        last.buttons().into_iter().flatten().next().is_none(),
+        "no rematch at a table"
+    );
+
+    drop(bot);
+    let store = Store::open(&root.path().join("data")).expect("the store");
+    let board = store
+        .leaderboard(GameKind::ChineseCheckers, GUILD_ID, 0, 10)
+        .expect("the leaderboard");
+    assert_eq!(board.total, 3, "three people rated");
+    let top = board.rows[0].1.user;
+    assert!(
+        text.contains(&format!("1st: <@{top}>")) || text.contains(&format!("2nd: <@{top}>")),
+        "a finisher leads the leaderboard: {text}"
+    );
+    assert_eq!(board.rows[2].1.user, cuong().id, "who left is last");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn six_computers_play_a_table_to_the_end() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = start(root.path(), &fake);
+    fake.wait_ready(1).await;
+    let lobby = new_table(&fake, &an(), COMPUTERS_CHANNEL, Vec::new()).await;
+    let text = fake.message(lobby).content;
+    assert!(
+        text.contains("\n6. ") && text.contains("2/3/4/6 players"),
+        "{text}"
+    );
+    // The host gives up their seat (and stays the host) and seats six computers.
+    let left = click_label(&fake, &an(), lobby, "Leave").await;
+    assert!(
+        left.content().contains("1. blue (north): *free*"),
+        "{}",
+        left.content()
+    );
+    for (i, level) in ["easy", "medium", "easy", "medium", "easy", "medium"]
+        .iter()
+        .enumerate()
+    {
+        let answer = add_computer(&fake, &an(), lobby, level).await;
+        assert_eq!(answer.kind, 7, "{}", answer.content());
+        if i < 5 {
+            assert!(answer.content().contains(&format!("{}. ", i + 1)));
+        }
+    }
+    let last = fake
+        .wait_for(240, "the computers to finish", |f| {
+            let m = f.message(lobby);
+            finished(&m).then_some(m)
+        })
+        .await;
+    assert!(last.content.contains("🥇 1st: <@"), "{}", last.content);
+    assert_eq!(
+        last.content.matches("th: <@").count(),
+        3,
+        "{}",
+        last.content
+    );
+    assert!(!last.content.contains(" → "), "computers are not rated");
+    assert_eq!(last.attachments.len(), 1, "the final picture");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_with_three_sets_each() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = start(root.path(), &fake);
+    fake.wait_ready(1).await;
+    let sets = json!({ "name": "sets", "type": 4, "value": 2 });
+    let lobby = new_table(&fake, &an(), SETS_CHANNEL, vec![sets]).await;
+    let text = fake.message(lobby).content;
+    assert!(text.contains("2 players"), "{text}");
+    assert!(
+        text.contains("1. blue (north) + green (south-east) + light blue (south-west): <@11>"),
+        "{text}"
+    );
+    let started = click_label(&fake, &binh(), lobby, "Join").await;
+    assert!(
+        started.content().contains("Coin toss"),
+        "{}",
+        started.content()
+    );
+    // Each moves a peg of each of their three sets in turn.
+    let tips = [[3, 5, 1], [4, 0, 2]];
+    for round in 0..3 {
+        for _ in 0..2 {
+            let board = fake
+                .wait_message(lobby, "a turn", |m| to_move(&m.content).is_some())
+                .await;
+            let mover = to_move(&board.content).expect("a player");
+            let (user, seat) = if mover == an().id {
+                (an(), 0)
+            } else {
+                (binh(), 1)
+            };
+            let before = board.edits;
+            let tip = goal_tip(tips[seat][round]);
+            play_forward(&fake, &user, lobby, tip)
+                .await
+                .expect("the board shown is the latest");
+            fake.wait_message(lobby, "the move", |m| m.edits > before)
+                .await;
+        }
+    }
+    let board = fake.message(lobby);
+    assert_eq!(
+        board.content.matches("moved").count(),
+        1,
+        "{}",
+        board.content
+    );
+    let mover = to_move(&board.content).expect("a player");
+    let resigner = if mover == an().id { an() } else { binh() };
+    let ask = click_label(&fake, &resigner, lobby, "Resign").await;
+    let confirm = ask.message.expect("the confirmation");
+    click_label(&fake, &resigner, confirm, "Yes").await;
+    let last = fake
+        .wait_message(lobby, "the end", |m| m.content.contains("resigned"))
+        .await;
+    assert!(last.content.contains("wins!"), "{}", last.content);
+}
