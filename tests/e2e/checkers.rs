@@ -58,9 +58,11 @@ async fn click_label(fake: &FakeDiscord, user: &FakeUser, id: u64, label: &str) 
     fake.callback(&token).await
 }
 
-/// What a picker message offers: (label, how to choose it: a menu's id and value, or a
-/// button's id).
-fn offers(message: &support::Message) -> Vec<(String, Result<(String, String), String>)> {
+/// How to choose an offer: a menu's id and the option's value, or a button's id.
+type Offer = Result<(String, String), String>;
+
+/// What a picker message offers: (label, how to choose it).
+fn offers(message: &support::Message) -> Vec<(String, Offer)> {
     let mut offers: Vec<_> = message
         .selects()
         .into_iter()
@@ -82,12 +84,7 @@ fn offers(message: &support::Message) -> Vec<(String, Result<(String, String), S
 }
 
 /// Chooses an offer of picker message `id`; returns the answer.
-async fn take(
-    fake: &FakeDiscord,
-    user: &FakeUser,
-    id: u64,
-    how: &Result<(String, String), String>,
-) -> Callback {
+async fn take(fake: &FakeDiscord, user: &FakeUser, id: u64, how: &Offer) -> Callback {
     let token = match how {
         Ok((menu, value)) => fake.select(user, id, menu, &[value]),
         Err(button) => fake.click(user, id, button),
@@ -429,9 +426,9 @@ async fn two_players_with_three_sets_each() {
         "{}",
         started.content()
     );
-    // Each moves a peg of each of their three sets in turn.
-    let tips = [[3, 5, 1], [4, 0, 2]];
-    for round in 0..3 {
+    // Each moves a peg of each of their three sets in turn: the goals of An's sets and of
+    // Bình's, round by round.
+    for tips in [[3, 4], [5, 0], [1, 2]] {
         for _ in 0..2 {
             let board = fake
                 .wait_message(lobby, "a turn", |m| to_move(&m.content).is_some())
@@ -443,7 +440,7 @@ async fn two_players_with_three_sets_each() {
                 (binh(), 1)
             };
             let before = board.edits;
-            let tip = goal_tip(tips[seat][round]);
+            let tip = goal_tip(tips[seat]);
             play_forward(&fake, &user, lobby, tip)
                 .await
                 .expect("the board shown is the latest");
