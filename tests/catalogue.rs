@@ -222,20 +222,20 @@ fn samples() -> Vec<Text> {
         Text::LobbyExpired { host: 1 },
         Text::LobbyCancelled { host: 1 },
         Text::LeftGame {
-            player: 2,
+            player: String::from("<@2>"),
             timed_out: true,
         },
         Text::LeftGame {
-            player: 2,
+            player: String::from("oaq (hard)"),
             timed_out: false,
         },
         Text::PlaceLine {
             place: 1,
-            player: 1,
+            player: String::from("<@1>"),
         },
         Text::PlaceLine {
             place: 5,
-            player: 3,
+            player: String::from("oaq (easy)"),
         },
         Text::ConfirmLeave,
         Text::RematchAtNewTable,
@@ -377,10 +377,12 @@ fn samples() -> Vec<Text> {
         Text::Checkers(CheckersText::PassLabel),
         Text::Checkers(CheckersText::Help),
         Text::Checkers(CheckersText::Moved {
-            player: 1,
+            player: String::from("<@1>"),
             path: String::from("D2>F4>H6"),
         }),
-        Text::Checkers(CheckersText::Passed { player: 2 }),
+        Text::Checkers(CheckersText::Passed {
+            player: String::from("<@2>"),
+        }),
         Text::Checkers(CheckersText::Title),
         Text::Checkers(CheckersText::PegsHome { home: 3 }),
         Text::Checkers(CheckersText::StatusToMove {

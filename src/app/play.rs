@@ -323,7 +323,7 @@ impl App {
                     .unwrap_or(loser);
                 let text = if record.seats.len() > 2 {
                     Text::LeftGame {
-                        player: loser,
+                        player: crate::app::text::mention(loser),
                         timed_out: false,
                     }
                 } else {

@@ -143,7 +143,7 @@ fn place_lines(scene: &Scene<'_>, places: &[u8]) -> Vec<Text> {
         .into_iter()
         .map(|seat| Text::PlaceLine {
             place: u64::from(places[seat]) + 1,
-            player: scene.ids.get(seat).copied().unwrap_or_default(),
+            player: scene.who(seat),
         })
         .collect()
 }
@@ -160,7 +160,7 @@ fn standing_lines(
     let id = |seat: usize| scene.ids.get(seat).copied().unwrap_or_default();
     let many = scene.ids.len() > 2;
     let left = |r: &Retired| Text::LeftGame {
-        player: id(r.seat),
+        player: scene.who(r.seat),
         timed_out: r.why == Retirement::TimedOut,
     };
     match scene.situation {

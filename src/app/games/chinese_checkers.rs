@@ -333,7 +333,7 @@ impl Hosted for CheckersTable {
         let Some((mover, last)) = &self.last else {
             return Vec::new();
         };
-        let player = scene.ids.get(*mover).copied().unwrap_or_default();
+        let player = scene.who(*mover);
         vec![match last {
             CheckersMove::Move(mv) => CheckersText::Moved {
                 player,

@@ -140,6 +140,19 @@ pub struct Scene<'a> {
     pub situation: &'a Situation,
 }
 
+impl Scene<'_> {
+    /// How captions name the player of `seat`: a mention, or for a computer (whose account
+    /// plays every computer seat of a table) its seat's name, e.g. "oaq (hard)".
+    pub fn who(&self, seat: usize) -> String {
+        let id = self.ids.get(seat).copied().unwrap_or_default();
+        if self.ids.iter().filter(|&&other| other == id).count() > 1 {
+            self.names.get(seat).cloned().unwrap_or_default()
+        } else {
+            crate::app::text::mention(id)
+        }
+    }
+}
+
 /// The components a board offers the seat to move: select menus (a row each), then rows of
 /// buttons. The shell adds its own row (resign, rules) below.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 use strum::IntoEnumIterator;
 
 use super::fluent::{self, number, text, Args};
-use super::{mention, Locale};
+use super::Locale;
 
 /// One message of Chinese checkers' part, with its arguments. Its [`CheckersTextKey`] is the
 /// message's id in `chinese-checkers.ftl`.
@@ -76,16 +76,16 @@ pub enum CheckersText {
     /// Caption: a move, with its hop path.
     #[strum_discriminants(strum(serialize = "checkers-moved"))]
     Moved {
-        /// Who moved.
-        player: u64,
+        /// Who moved (a mention, or a computer seat's name).
+        player: String,
         /// The path (`D2>F4>H6`) or the step (`D2-E3`).
         path: String,
     },
     /// Caption: a player could not move.
     #[strum_discriminants(strum(serialize = "checkers-passed"))]
     Passed {
-        /// Who passed.
-        player: u64,
+        /// Who passed (a mention, or a computer seat's name).
+        player: String,
     },
     /// Picture: the panel's heading.
     #[strum_discriminants(strum(serialize = "checkers-title"))]
@@ -157,9 +157,9 @@ impl CheckersText {
             CheckersText::StepTo { to } => vec![("to", text(to))],
             CheckersText::HopsTo { to, path } => vec![("to", text(to)), ("path", text(path))],
             CheckersText::Moved { player, path } => {
-                vec![("player", text(mention(*player))), ("path", text(path))]
+                vec![("player", text(player)), ("path", text(path))]
             }
-            CheckersText::Passed { player } => vec![("player", text(mention(*player)))],
+            CheckersText::Passed { player } => vec![("player", text(player))],
             CheckersText::PegsHome { home } => vec![("home", number(*home))],
             CheckersText::StatusToMove { name } => vec![("name", text(name))],
             CheckersText::StatusWon { names } => vec![("names", text(names))],

@@ -124,8 +124,8 @@ pub enum Text {
     },
     /// Caption: a player left a game of several, which goes on.
     LeftGame {
-        /// Who left.
-        player: u64,
+        /// Who left (a mention, or a computer seat's name).
+        player: String,
         /// Whether their time ran out (else they resigned).
         timed_out: bool,
     },
@@ -133,8 +133,8 @@ pub enum Text {
     PlaceLine {
         /// 1 for the first.
         place: u64,
-        /// The player.
-        player: u64,
+        /// The player (a mention, or a computer seat's name).
+        player: String,
     },
     /// Private confirmation before leaving a game of several players.
     ConfirmLeave,

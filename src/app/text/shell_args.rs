@@ -477,10 +477,10 @@ impl Text {
                 vec![("count", number(*count as f64)), ("counts", text(counts))]
             }
             Text::LeftGame { player, timed_out } => {
-                vec![("player", m(player)), ("timed_out", flag(*timed_out))]
+                vec![("player", text(player)), ("timed_out", flag(*timed_out))]
             }
             Text::PlaceLine { place, player } => {
-                vec![("place", number(*place as f64)), ("player", m(player))]
+                vec![("place", number(*place as f64)), ("player", text(player))]
             }
             _ => return None,
         })
