@@ -456,7 +456,7 @@ fn samples() -> Vec<Text> {
         Text::HistoryLine {
             game: 7,
             ended_s: 9,
-            opponent: 2,
+            opponents: vec![2],
             standing: Standing::Won,
             finish: Finish::TimedOut,
             change: Some(12),
@@ -464,16 +464,14 @@ fn samples() -> Vec<Text> {
         Text::ServerHistoryLine {
             game: 7,
             ended_s: 9,
-            south: 1,
-            north: 2,
+            players: vec![1, 2],
             winner: Some(2),
             finish: Finish::Resigned,
         },
         Text::NoSuchGame { game: 7 },
         Text::ReplayCaption {
             game: 7,
-            south: 1,
-            north: 2,
+            players: vec![1, 2],
             plies: 30,
         },
         Text::RecordResult {
@@ -486,8 +484,7 @@ fn samples() -> Vec<Text> {
         Text::RunningGames,
         Text::RunningGame {
             game: 7,
-            south: 1,
-            north: 2,
+            players: vec![1, 2],
             plies: 4,
             link: None,
         },
@@ -731,7 +728,7 @@ fn representative_messages_render_exactly() {
             "Bàn cờ này đã cũ: ván đấu đã đi tiếp (https://discord.com/channels/1/2/3). Đến lượt <@2>. Đây là thế cờ hiện tại:",
         ),
         (
-            Text::ReplayCaption { game: 1500, south: 1, north: 2, plies: 1 },
+            Text::ReplayCaption { game: 1500, players: vec![1, 2], plies: 1 },
             "Replay of game `1500`: <@1> vs <@2>, 1 move. The record below replays it with the engine's command line.",
             "Xem lại ván `1500`: <@1> đấu <@2>, 1 nước. Biên bản bên dưới có thể chơi lại bằng công cụ dòng lệnh của engine.",
         ),

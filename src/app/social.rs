@@ -347,8 +347,7 @@ impl App {
                 text.push_str(
                     &Text::RunningGame {
                         game: g.id,
-                        south: seat_id(g, 0),
-                        north: seat_id(g, 1),
+                        players: seat_ids(g),
                         plies: g.moves.len(),
                         link: message_link(g.guild, g.channel, g.message),
                     }
@@ -406,8 +405,7 @@ impl App {
                 .and_then(|seat| Some(game.seats.get(seat)?.name.clone()));
             let caption = Text::ReplayCaption {
                 game: game.id,
-                south: seat_id(game, 0),
-                north: seat_id(game, 1),
+                players: seat_ids(game),
                 plies: game.moves.len(),
             }
             .render(locale);
@@ -476,6 +474,10 @@ fn seat_id(game: &GameRecord, seat: usize) -> u64 {
     game.seats.get(seat).map_or(0, |p| p.id)
 }
 
+fn seat_ids(game: &GameRecord) -> Vec<u64> {
+    game.seats.iter().map(|p| p.id).collect()
+}
+
 fn seat_of(game: &GameRecord, user: u64) -> Option<usize> {
     game.seats.iter().position(|p| p.id == user)
 }
@@ -490,7 +492,14 @@ fn history_line(entry: &FinishedGame, player: u64, locale: Locale) -> Option<Str
         Text::HistoryLine {
             game: entry.game.id,
             ended_s: entry.finished_ms / 1000,
-            opponent: entry.game.seats.get(1 - seat.min(1))?.id,
+            opponents: entry
+                .game
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|&(s, _)| s != seat)
+                .map(|(_, p)| p.id)
+                .collect(),
             standing: Standing::of(&entry.places, seat),
             finish: Finish::of(&entry.game),
             change,
@@ -503,8 +512,7 @@ fn server_history_line(entry: &FinishedGame) -> Text {
     Text::ServerHistoryLine {
         game: entry.game.id,
         ended_s: entry.finished_ms / 1000,
-        south: seat_id(&entry.game, 0),
-        north: seat_id(&entry.game, 1),
+        players: seat_ids(&entry.game),
         winner: sole_winner(&entry.places).map(|seat| seat_id(&entry.game, seat)),
         finish: Finish::of(&entry.game),
     }

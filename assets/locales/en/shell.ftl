@@ -233,12 +233,12 @@ history-line = `{ $game }` <t:{ $ended }:d> { $standing ->
         [drew] drew with
        *[lost] lost to
     } { $opponent }{ won-how }{ $change }
-server-history-line = `{ $game }` <t:{ $ended }:d> { $south } vs { $north }: { $winner ->
+server-history-line = `{ $game }` <t:{ $ended }:d> { $players }: { $winner ->
         [none] draw
        *[other] { $winner } won{ won-how }
     }
 no-such-game = There is no game { $game } here. `/oaq history` lists the finished games with their numbers.
-replay-caption = Replay of game `{ $game }`: { $south } vs { $north }, { $plies } { $plies ->
+replay-caption = Replay of game `{ $game }`: { $players }, { $plies } { $plies ->
         [one] move
        *[other] moves
     }. The record below replays it with the engine's command line.
@@ -260,7 +260,7 @@ replay-frame = { $ply ->
        *[other] Move { $ply } of { $plies }
     }
 running-games = Games being played in this server (anyone may watch):
-running-game = • `{ $game }` { $south } vs { $north }, { $plies } { $plies ->
+running-game = • `{ $game }` { $players }, { $plies } { $plies ->
         [one] move
        *[other] moves
     } played{ $link }

@@ -194,12 +194,12 @@ history-line = `{ $game }` <t:{ $ended }:d> { $standing ->
         [drew] hòa với { $opponent }
        *[lost] thua { $opponent }
     }{ $change }
-server-history-line = `{ $game }` <t:{ $ended }:d> { $south } đấu { $north }: { $winner ->
+server-history-line = `{ $game }` <t:{ $ended }:d> { $players }: { $winner ->
         [none] hòa
        *[other] { $winner } thắng{ won-how }
     }
 no-such-game = Ở đây không có ván { $game }. `/oaq lich-su` liệt kê các ván đã kết thúc kèm số hiệu.
-replay-caption = Xem lại ván `{ $game }`: { $south } đấu { $north }, { $plies } nước. Biên bản bên dưới có thể chơi lại bằng công cụ dòng lệnh của engine.
+replay-caption = Xem lại ván `{ $game }`: { $players }, { $plies } nước. Biên bản bên dưới có thể chơi lại bằng công cụ dòng lệnh của engine.
 record-result = Kết quả: { $finish ->
         [none] đang chơi
        *[other] { $drawn ->
@@ -214,7 +214,7 @@ replay-frame = { $ply ->
        *[other] Nước { $ply }/{ $plies }
     }
 running-games = Các ván đang chơi trong máy chủ (ai cũng có thể xem):
-running-game = • `{ $game }` { $south } đấu { $north }, đã đi { $plies } nước{ $link }
+running-game = • `{ $game }` { $players }, đã đi { $plies } nước{ $link }
 no-running-games = Hiện không có ván nào đang chơi trong máy chủ. Hãy bắt đầu bằng `/oaq thach-dau`.
 
 ## Errors

@@ -544,8 +544,8 @@ pub enum Text {
         game: u64,
         /// When it ended, Unix seconds.
         ended_s: u64,
-        /// The opponent.
-        opponent: u64,
+        /// The others who played.
+        opponents: Vec<u64>,
         /// The player's result.
         standing: Standing,
         /// How it ended.
@@ -559,10 +559,8 @@ pub enum Text {
         game: u64,
         /// When it ended, Unix seconds.
         ended_s: u64,
-        /// South.
-        south: u64,
-        /// North.
-        north: u64,
+        /// The players, in seat order.
+        players: Vec<u64>,
         /// The winner, `None` for a draw.
         winner: Option<u64>,
         /// How it ended.
@@ -577,10 +575,8 @@ pub enum Text {
     ReplayCaption {
         /// Game id.
         game: u64,
-        /// South.
-        south: u64,
-        /// North.
-        north: u64,
+        /// The players, in seat order.
+        players: Vec<u64>,
         /// Moves played.
         plies: usize,
     },
@@ -611,10 +607,8 @@ pub enum Text {
     RunningGame {
         /// Game id.
         game: u64,
-        /// South.
-        south: u64,
-        /// North.
-        north: u64,
+        /// The players, in seat order.
+        players: Vec<u64>,
         /// Moves played.
         plies: usize,
         /// Link to its board.

@@ -74,6 +74,13 @@ fn finish_key(finish: Finish) -> &'static str {
     }
 }
 
+/// The players of a game, mentioned and joined by the `versus` fragment.
+fn players_arg(players: &[u64], locale: Locale) -> FluentValueText {
+    let versus = fluent::message(locale, "versus", Vec::new());
+    let names: Vec<String> = players.iter().map(|&p| mention(p)).collect();
+    text(names.join(&versus))
+}
+
 /// The `link-suffix` fragment, or nothing.
 fn link(link: &Option<String>, locale: Locale) -> FluentValueText {
     link_with("link-suffix", link, locale)
@@ -156,7 +163,7 @@ impl Text {
             .or_else(|| self.settings_args(locale))
             .or_else(|| self.rating_args())
             .or_else(|| self.rps_args(locale))
-            .or_else(|| self.history_args())
+            .or_else(|| self.history_args(locale))
             .or_else(|| self.replay_args(locale))
             .or_else(|| self.lobby_args())
             .unwrap_or_default()
@@ -389,14 +396,14 @@ impl Text {
         })
     }
 
-    fn history_args(&self) -> Option<Args> {
+    fn history_args(&self, locale: Locale) -> Option<Args> {
         let m = |id: &u64| text(mention(*id));
         Some(match self {
             Text::RecentGamesOf { player } => vec![("player", m(player))],
             Text::HistoryLine {
                 game,
                 ended_s,
-                opponent,
+                opponents,
                 standing,
                 finish,
                 change,
@@ -410,7 +417,16 @@ impl Text {
                     ("game", text(game)),
                     ("ended", text(ended_s)),
                     ("standing", text(standing)),
-                    ("opponent", m(opponent)),
+                    (
+                        "opponent",
+                        text(
+                            opponents
+                                .iter()
+                                .map(|&o| mention(o))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        ),
+                    ),
                     ("finish", text(finish_key(*finish))),
                     (
                         "change",
@@ -421,15 +437,13 @@ impl Text {
             Text::ServerHistoryLine {
                 game,
                 ended_s,
-                south,
-                north,
+                players,
                 winner,
                 finish,
             } => vec![
                 ("game", text(game)),
                 ("ended", text(ended_s)),
-                ("south", m(south)),
-                ("north", m(north)),
+                ("players", players_arg(players, locale)),
                 (
                     "winner",
                     text(winner.map(mention).unwrap_or_else(|| "none".into())),
@@ -530,17 +544,14 @@ impl Text {
     }
 
     fn replay_args(&self, locale: Locale) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
         Some(match self {
             Text::ReplayCaption {
                 game,
-                south,
-                north,
+                players,
                 plies,
             } => vec![
                 ("game", text(game)),
-                ("south", m(south)),
-                ("north", m(north)),
+                ("players", players_arg(players, locale)),
                 ("plies", number(*plies as f64)),
             ],
             Text::RecordResult { winner, finish } => vec![
@@ -554,14 +565,12 @@ impl Text {
             }
             Text::RunningGame {
                 game,
-                south,
-                north,
+                players,
                 plies,
                 link: l,
             } => vec![
                 ("game", text(game)),
-                ("south", m(south)),
-                ("north", m(north)),
+                ("players", players_arg(players, locale)),
                 ("plies", number(*plies as f64)),
                 ("link", link_with("link-after-colon", l, locale)),
             ],
