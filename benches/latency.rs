@@ -14,7 +14,9 @@
 //!
 //! Then the same two runs for Shogi (issue 12), where a move takes three or four clicks in the
 //! board's private picker (open it, the piece, where it goes, promotion when optional): every
-//! click is measured, and the clicks that play a move (and flush it) are reported apart.
+//! click is measured, and the clicks that play a move (and flush it) are reported apart. And
+//! for Chinese checkers (issue 13) at tables of mixed sizes (2, 3, 4 and 6 people, five of
+//! each), where a move is three clicks (open the picker, the peg, where it goes).
 //!
 //! Run: `cargo bench --profile test --bench latency`
 
@@ -98,33 +100,95 @@ async fn play_channel(fake: FakeDiscord, channel: u64, think: Think) -> Vec<Dura
 /// One measured click: its latency, and whether it played a move.
 type Click = (Duration, bool);
 
-/// Plays Shogi in one channel through the board's picker, choosing at random, until
+/// A game whose moves are picked in the board's private picker.
+#[derive(Debug, Clone, Copy)]
+enum Picked {
+    /// Shogi, challenged between two.
+    Shogi,
+    /// Chinese checkers, at a table of this many people.
+    Checkers(u64),
+}
+
+impl Picked {
+    /// The root command.
+    fn root(self) -> &'static str {
+        match self {
+            Picked::Shogi => "shogi",
+            Picked::Checkers(_) => "chinese-checkers",
+        }
+    }
+
+    /// The players of a game in `channel`.
+    fn players(self, channel: u64) -> Vec<FakeUser> {
+        let seats = match self {
+            Picked::Shogi => 2,
+            Picked::Checkers(seats) => seats,
+        };
+        (1..=seats)
+            .map(|s| FakeUser::new(channel * 8 + s, "Player"))
+            .collect()
+    }
+
+    /// Starts a game between `players` in `channel`; returns its board's message id.
+    async fn start(self, fake: &FakeDiscord, channel: u64, players: &[FakeUser]) -> u64 {
+        let root = self.root();
+        let board_id = match self {
+            Picked::Shogi => {
+                let opponent = serde_json::json!({
+                    "name": "opponent", "type": 6, "value": players[1].id.to_string(),
+                });
+                let first = serde_json::json!({ "name": "first", "type": 4, "value": 1 });
+                let options = vec![opponent, first];
+                let token = fake.slash_to(
+                    &players[0],
+                    channel,
+                    root,
+                    "challenge",
+                    options,
+                    vec![&players[1]],
+                );
+                fake.callback(&token).await.message.expect("challenge")
+            }
+            Picked::Checkers(seats) => {
+                let index = [2, 3, 4, 6]
+                    .iter()
+                    .position(|&n| n == seats)
+                    .expect("a size");
+                let size = serde_json::json!({ "name": "players", "type": 4, "value": index });
+                let token = fake.slash_to(&players[0], channel, root, "new", vec![size], vec![]);
+                fake.callback(&token).await.message.expect("lobby")
+            }
+        };
+        for player in &players[1..] {
+            let join = fake
+                .message(board_id)
+                .buttons()
+                .concat()
+                .into_iter()
+                .find(|(_, label, _)| label == "Join" || label == "Accept")
+                .expect("a seat to take")
+                .0;
+            let token = fake.click(player, board_id, &join);
+            assert_eq!(fake.callback(&token).await.kind, 7);
+        }
+        board_id
+    }
+}
+
+/// Plays a game in one channel through the board's picker, choosing at random, until
 /// `MOVES_PER_CHANNEL` moves were played; returns every click.
-async fn play_shogi_channel(fake: FakeDiscord, channel: u64, think: Think) -> Vec<Click> {
+async fn play_picker_channel(
+    fake: FakeDiscord,
+    channel: u64,
+    think: Think,
+    game: Picked,
+) -> Vec<Click> {
     let mut rng = ChaCha8Rng::seed_from_u64(channel);
-    let players = [
-        FakeUser::new(channel * 2 + 1, "An"),
-        FakeUser::new(channel * 2 + 2, "Bình"),
-    ];
+    let players = game.players(channel);
     let mut clicks: Vec<Click> = Vec::new();
     let played = |clicks: &[Click]| clicks.iter().filter(|c| c.1).count();
     while played(&clicks) < MOVES_PER_CHANNEL {
-        let opponent = serde_json::json!({
-            "name": "opponent", "type": 6, "value": players[1].id.to_string(),
-        });
-        let first = serde_json::json!({ "name": "first", "type": 4, "value": 1 });
-        let token = fake.slash_to(
-            &players[0],
-            channel,
-            "shogi",
-            "challenge",
-            vec![opponent, first],
-            vec![&players[1]],
-        );
-        let board_id = fake.callback(&token).await.message.expect("challenge");
-        let accept = fake.message(board_id).buttons()[0][0].0.clone();
-        let token = fake.click(&players[1], board_id, &accept);
-        assert_eq!(fake.callback(&token).await.kind, 7);
+        let board_id = game.start(&fake, channel, &players).await;
         while played(&clicks) < MOVES_PER_CHANNEL {
             let board = fake.message(board_id);
             let Some(open) = board
@@ -169,8 +233,11 @@ async fn play_shogi_channel(fake: FakeDiscord, channel: u64, think: Think) -> Ve
             fake.wait_message(board_id, "the move on the board", |m| m.edits > board.edits)
                 .await;
         }
-        let token = fake.slash_to(&players[0], channel, "shogi", "resign", vec![], vec![]);
-        fake.callback(&token).await;
+        // Leave the channel free for the next game (every seat of a table resigns).
+        for player in &players {
+            let token = fake.slash_to(player, channel, game.root(), "resign", vec![], vec![]);
+            fake.callback(&token).await;
+        }
     }
     clicks
 }
@@ -205,11 +272,24 @@ async fn run(fake: &FakeDiscord, name: &str, first_channel: u64, think: Think) {
     report(name, "moves", all, started.elapsed().as_secs_f64());
 }
 
-/// The same for Shogi, through the picker.
-async fn run_shogi(fake: &FakeDiscord, name: &str, first_channel: u64, think: Think) {
+/// The same for a game played through the picker: Shogi, or Chinese checkers at tables of
+/// 2, 3, 4 and 6 people in turn.
+async fn run_picker(fake: &FakeDiscord, name: &str, first_channel: u64, think: Think, shogi: bool) {
     let started = Instant::now();
     let tasks: Vec<_> = (0..GAMES)
-        .map(|g| tokio::spawn(play_shogi_channel(fake.clone(), first_channel + g, think)))
+        .map(|g| {
+            let game = if shogi {
+                Picked::Shogi
+            } else {
+                Picked::Checkers([2, 3, 4, 6][g as usize % 4])
+            };
+            tokio::spawn(play_picker_channel(
+                fake.clone(),
+                first_channel + g,
+                think,
+                game,
+            ))
+        })
         .collect();
     let mut clicks = Vec::new();
     for task in tasks {
@@ -217,12 +297,12 @@ async fn run_shogi(fake: &FakeDiscord, name: &str, first_channel: u64, think: Th
     }
     let elapsed = started.elapsed().as_secs_f64();
     let moves = clicks.iter().filter(|c| c.1).map(|c| c.0).collect();
-    report(
-        name,
-        "Shogi picker clicks",
-        clicks.iter().map(|c| c.0).collect(),
-        elapsed,
-    );
+    let what = if shogi {
+        "Shogi picker clicks"
+    } else {
+        "Chinese checkers picker clicks"
+    };
+    report(name, what, clicks.iter().map(|c| c.0).collect(), elapsed);
     report(name, "of which moves played", moves, elapsed);
 }
 
@@ -259,8 +339,24 @@ fn main() {
         let before = (cpu_seconds(&stat), cpu_seconds("/proc/self/stat"));
         run(&fake, "players", 700_000_000_000_000_000, Some((500, 1500))).await;
         run(&fake, "saturation", 710_000_000_000_000_000, None).await;
-        run_shogi(&fake, "players", 720_000_000_000_000_000, Some((500, 1500))).await;
-        run_shogi(&fake, "saturation", 730_000_000_000_000_000, None).await;
+        run_picker(
+            &fake,
+            "players",
+            720_000_000_000_000_000,
+            Some((500, 1500)),
+            true,
+        )
+        .await;
+        run_picker(&fake, "saturation", 730_000_000_000_000_000, None, true).await;
+        run_picker(
+            &fake,
+            "players",
+            740_000_000_000_000_000,
+            Some((500, 1500)),
+            false,
+        )
+        .await;
+        run_picker(&fake, "saturation", 750_000_000_000_000_000, None, false).await;
         println!(
             "CPU time over both runs: bot {:.2} s, fake Discord and players {:.2} s",
             cpu_seconds(&stat) - before.0,
