@@ -5,8 +5,8 @@ use super::games::{Frame, Scene, Table};
 use super::results::{provisional, Finish, Standing};
 use super::table::{situation, sole_winner};
 use super::{
-    message_link, Action, App, Attachment, Button, Fail, Locale, Msg, Place, Reply, Response,
-    Style, Text, UserRef,
+    message_link, Action, App, Attachment, Button, Fail, FileKind, Locale, Msg, Place, Reply,
+    Response, Style, Text, UserRef,
 };
 use crate::render::animation::encode_gif;
 use crate::render::chart::{self, ChartView};
@@ -413,9 +413,19 @@ impl App {
             let room = MAX_CONTENT.saturating_sub(caption.chars().count() + 8);
             let result = Text::RecordResult { winner, finish };
             let record = game_record(game, &result, locale, room);
+            let mut files = vec![Attachment::replay(gif)];
+            // A record too long for the message is attached whole, for the engine.
+            let whole = game_record(game, &result, locale, usize::MAX);
+            if whole != record {
+                files.push(Attachment {
+                    name: format!("game-{}.txt", game.id),
+                    kind: FileKind::Text,
+                    bytes: whole.into_bytes(),
+                });
+            }
             post(Msg {
                 text: format!("{caption}\n```\n{record}```"),
-                files: vec![Attachment::replay(gif)],
+                files,
                 selects: Vec::new(),
                 rows: Vec::new(),
             })
@@ -518,6 +528,25 @@ fn server_history_line(entry: &FinishedGame) -> Text {
     }
 }
 
+/// The moves of a record in order; in a game of more than two seats, where the others play on
+/// after a seat leaves, `left:<n>` marks where player n (1 for the first seat) left.
+fn record_tokens(game: &GameRecord) -> Vec<String> {
+    let many = game.seats.len() > 2;
+    let left = |ply: usize| {
+        game.retired
+            .iter()
+            .filter(move |r| many && r.ply as usize == ply)
+            .map(|r| format!("left:{}", r.seat + 1))
+    };
+    let mut tokens = Vec::with_capacity(game.moves.len() + game.retired.len());
+    for (ply, mv) in game.moves.iter().enumerate() {
+        tokens.extend(left(ply));
+        tokens.push(mv.clone());
+    }
+    tokens.extend(left(game.moves.len()));
+    tokens
+}
+
 /// The game record as text: `#` comment lines (the result, and the engine command that replays
 /// it from its start position), then the moves in the engine's notation. Fed to that command
 /// on standard input, it prints the position after each line of moves.
@@ -532,8 +561,8 @@ fn game_record(game: &GameRecord, result: &Text, locale: Locale, room: usize) ->
         result.render(locale),
         Text::RecordReplayWith.render(locale),
     );
-    let lines: Vec<String> = game
-        .moves
+    let tokens = record_tokens(game);
+    let lines: Vec<String> = tokens
         .chunks(MOVES_PER_LINE)
         .map(|line| line.join(" ") + "\n")
         .collect();
@@ -552,7 +581,7 @@ fn game_record(game: &GameRecord, result: &Text, locale: Locale, room: usize) ->
         text.push_str(line);
         kept += 1;
     }
-    let left_out = game.moves.len() - (kept * MOVES_PER_LINE).min(game.moves.len());
+    let left_out = tokens.len() - (kept * MOVES_PER_LINE).min(tokens.len());
     text.push_str(&format!(
         "# {}\n",
         Text::RecordCut { left_out }.render(locale)

@@ -58,6 +58,17 @@ pub enum ChineseCheckersCommand {
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Replays a game record on stdin, as `/chinese-checkers replay` prints it: `#` lines are
+    /// comments, the others hold moves (`from-to`, a hop path, or `pass`) and `left:<n>` where
+    /// player n (1 for the first seat) left the game. Prints the position after each line,
+    /// then the places (`places: 1 3 2 4`) or `in play`.
+    Replay {
+        /// The start position, as the record's header gives it.
+        #[arg(long)]
+        start: String,
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
     /// Plays a series of games between two levels and reports the results. LEVEL_A takes one
     /// seat (a different one each game), LEVEL_B all the others.
     Match {
@@ -112,6 +123,10 @@ impl ChineseCheckersCommand {
                 let rules = rules.rules()?;
                 answer_lines(input, out, err, |line| play_line(line, rules))?;
             }
+            ChineseCheckersCommand::Replay { start, rules } => {
+                let start = Position::parse(&start, rules.rules()?).context("bad --start")?;
+                replay_record(Game::from_position(start), input, out)?;
+            }
             ChineseCheckersCommand::Match {
                 level_a,
                 level_b,
@@ -163,6 +178,51 @@ fn play_line(line: &str, rules: Rules) -> Result<String, String> {
         Ok(next) => next.to_string(),
         Err(illegal) => format!("illegal: {illegal}"),
     })
+}
+
+/// Plays a record's lines on `game`, printing the position after each line and the places at
+/// the end; the first illegal move or unreadable token stops it with an error naming it.
+fn replay_record(
+    mut game: Game,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        for token in line.split_whitespace() {
+            if let Some(number) = token.strip_prefix("left:") {
+                let number: usize = number
+                    .parse()
+                    .ok()
+                    .filter(|&n| n >= 1 && n <= game.position().players())
+                    .with_context(|| format!("`{token}` names no player"))?;
+                game.retire(Player::new(number - 1));
+            } else if token == "pass" {
+                game.pass().with_context(|| format!("`{token}`"))?;
+            } else {
+                let mv: Move = token
+                    .parse()
+                    .map_err(|e| anyhow::anyhow!("`{token}`: {e}"))?;
+                game.play(&mv).with_context(|| format!("`{token}`"))?;
+            }
+        }
+        writeln!(out, "{}", game.position())?;
+    }
+    match game.outcome() {
+        Some(outcome) => {
+            let places: Vec<String> = (0..game.position().players())
+                .map(|p| outcome.place(Player::new(p)).to_string())
+                .collect();
+            writeln!(out, "places: {}", places.join(" "))?;
+        }
+        None => writeln!(out, "in play")?,
+    }
+    out.flush()?;
+    Ok(())
 }
 
 struct MatchSettings {

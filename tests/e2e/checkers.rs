@@ -155,6 +155,42 @@ async fn play_forward(
     Some(answer)
 }
 
+/// Runs the engine command a replay's record names (`oaq-bot engine chinese-checkers replay
+/// --start "…" --rule …`) on its moves; returns what it printed.
+fn replay_with_engine(record: &str) -> String {
+    let command = record
+        .lines()
+        .find_map(|l| l.split("oaq-bot ").nth(1))
+        .expect("the engine command");
+    let start = command.split('"').nth(1).expect("the start position");
+    let mut args = vec!["engine", "chinese-checkers", "replay", "--start", start];
+    for rule in command.split("--rule ").skip(1) {
+        args.extend(["--rule", rule.split_whitespace().next().unwrap_or_default()]);
+    }
+    let moves: String = record
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("```") && !l.contains("Replay of game"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the engine");
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(moves.as_bytes())
+        .expect("the record");
+    let output = child.wait_with_output().expect("the engine ran");
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8(output.stdout).expect("text")
+}
+
 /// The goal tip of the player seated at `triangle`.
 fn goal_tip(triangle: usize) -> Hole {
     Triangle::ALL[triangle].opposite().tip()
@@ -174,6 +210,11 @@ async fn three_people_and_a_computer_play_a_table_to_the_end_and_are_rated() {
     let players = json!({ "name": "players", "type": 4, "value": 2 });
     let play_on = json!({ "name": "play-on", "type": 5, "value": true });
     let lobby = new_table(&fake, &an(), TABLE_CHANNEL, vec![players, play_on]).await;
+    let game_id: u64 = button(&fake.message(lobby), "Join")
+        .split(':')
+        .nth(2)
+        .and_then(|id| id.parse().ok())
+        .expect("the lobby's id");
     let text = fake.message(lobby).content;
     assert!(
         text.contains("\n4. ") && !text.contains("\n5. "),
@@ -345,6 +386,49 @@ async fn three_people_and_a_computer_play_a_table_to_the_end_and_are_rated() {
         last.buttons().into_iter().flatten().next().is_none(),
         "no rematch at a table"
     );
+
+    // The replay: a GIF, and the record, which the engine's command line replays to the same
+    // places (Cường, the third seat, fourth).
+    let game = json!({ "name": "game", "type": 4, "value": game_id });
+    let token = fake.slash_to(
+        &binh(),
+        TABLE_CHANNEL,
+        "chinese-checkers",
+        "replay",
+        vec![game],
+        vec![],
+    );
+    let replay = fake.followup(&token).await;
+    assert_eq!(replay.attachments[0].name, "replay.gif");
+    assert!(
+        replay.content.contains("<@11> vs <@22> vs <@44> vs <@"),
+        "{}",
+        replay.content
+    );
+    let record = match replay.attachment(&format!("game-{game_id}.txt")) {
+        Some(file) => String::from_utf8(file.bytes.clone()).expect("text"),
+        None => replay.content.clone(),
+    };
+    let replayed = replay_with_engine(&record);
+    let places = replayed.lines().last().expect("the places");
+    let places: Vec<&str> = places
+        .strip_prefix("places: ")
+        .unwrap_or_else(|| panic!("{replayed}"))
+        .split(' ')
+        .collect();
+    assert_eq!(places.len(), 4);
+    assert_eq!(places[2], "4", "Cường left: {replayed}");
+    for (seat, who) in [(0, "<@11>"), (1, "<@22>")] {
+        let line = text
+            .lines()
+            .find(|l| l.contains(who) && l.contains(": <@"))
+            .expect("a standing");
+        let place = places[seat].parse::<usize>().expect("a place");
+        assert!(
+            line.contains(["1st", "2nd", "3rd"][place - 1]),
+            "{line} vs {replayed}"
+        );
+    }
 
     drop(bot);
     let store = Store::open(&root.path().join("data")).expect("the store");

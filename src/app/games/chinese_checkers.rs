@@ -472,9 +472,13 @@ impl Hosted for CheckersTable {
         CheckersText::Help.into()
     }
 
-    /// The engine's `play` command, which reads `<position><TAB><move>` lines, from the start
-    /// (the position string, then a tab, then each move in turn).
-    fn engine_command(_rules: &CheckersRules, start: &str) -> String {
-        format!("oaq-bot engine chinese-checkers play <<< \"{start}\"")
+    /// The engine's `replay` command from the start, with the options that differ from the
+    /// defaults; it reads the record's moves (and `left:<n>` where a player left).
+    fn engine_command(rules: &CheckersRules, start: &str) -> String {
+        let options: String = options(&rules.0)
+            .split_whitespace()
+            .map(|option| format!(" --rule {option}"))
+            .collect();
+        format!("oaq-bot engine chinese-checkers replay --start \"{start}\"{options}")
     }
 }
