@@ -515,6 +515,38 @@ async fn two_players_with_three_sets_each() {
         "{}",
         started.content()
     );
+    // The first player types a move, with the legal moves suggested.
+    let mover = to_move(&started.content()).expect("a player to move");
+    let mover = if mover == an().id { an() } else { binh() };
+    let typed = json!({ "name": "move", "type": 3, "value": "", "focused": true });
+    let token = fake.autocomplete(
+        &mover,
+        SETS_CHANNEL,
+        "chinese-checkers",
+        "move",
+        vec![typed],
+    );
+    let choices = fake.choices(&token).await;
+    assert!(!choices.is_empty() && choices.len() <= 25, "{choices:?}");
+    let (_, value) = choices[0].clone();
+    let option = json!({ "name": "move", "type": 3, "value": value });
+    let before = fake.message(lobby).edits;
+    let token = fake.slash_to(
+        &mover,
+        SETS_CHANNEL,
+        "chinese-checkers",
+        "move",
+        vec![option],
+        vec![],
+    );
+    let answer = fake.callback(&token).await;
+    assert!(
+        answer.content().contains(&format!("`{value}`")),
+        "{}",
+        answer.content()
+    );
+    fake.wait_message(lobby, "the typed move", |m| m.edits > before)
+        .await;
     // Each moves a peg of each of their three sets in turn: the goals of An's sets and of
     // Bình's, round by round.
     for tips in [[3, 4], [5, 0], [1, 2]] {
