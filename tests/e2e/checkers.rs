@@ -516,7 +516,7 @@ async fn two_players_with_three_sets_each() {
         started.content()
     );
     // The first player types a move, with the legal moves suggested.
-    let mover = to_move(&started.content()).expect("a player to move");
+    let mover = to_move(started.content()).expect("a player to move");
     let mover = if mover == an().id { an() } else { binh() };
     let typed = json!({ "name": "move", "type": 3, "value": "", "focused": true });
     let token = fake.autocomplete(
