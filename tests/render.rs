@@ -232,6 +232,83 @@ mod toolkit {
         assert!(png.len() <= 100 * 1024, "{} bytes", png.len());
     }
 
+    /// Plays `plies` moves of the medium computer player from the start of `players` seats.
+    fn medium_game(players: usize, sets: u8, plies: usize) -> (cc::Position, Option<cc::Move>) {
+        use cc::ai::{Level, Opponent};
+        let rules = cc::Rules {
+            sets,
+            ..cc::Rules::default()
+        };
+        let mut position = cc::Position::start(players, rules).expect("start");
+        let mut medium = Opponent::new(Level::Medium, 1);
+        let mut last = None;
+        for _ in 0..plies {
+            let mv = medium.choose(&position).expect("a move");
+            position = position.play(&mv).expect("legal");
+            last = Some(mv);
+        }
+        (position, last)
+    }
+
+    /// The Chinese checkers boards a person should look at after a change to the picture:
+    /// written to `target/render-samples/`. Each is at most 100 KB, and a name or detail too
+    /// long for the panel is cut with an ellipsis rather than run over the edge.
+    #[test]
+    fn chinese_checkers_boards_in_the_middle_of_a_game() {
+        let fonts = Fonts::load().expect("fonts");
+        let seatings: [(&str, usize, u8, usize); 5] = [
+            ("6-middle", 6, 1, 90),
+            ("2-middle", 2, 1, 30),
+            ("3-middle", 3, 1, 30),
+            ("2x3-middle", 2, 3, 30),
+            ("3x2-middle", 3, 2, 30),
+        ];
+        for (name, players, sets, plies) in seatings {
+            let (mut position, last) = medium_game(players, sets, plies);
+            let long = name == "3-middle";
+            if long {
+                position = position.retire(Player::new(1));
+            }
+            let names: Vec<String> = (1..=players)
+                .map(|p| match (long, p) {
+                    (true, 1) => "Nguyễn Thị Ánh Tuyết, the longest name in the server".into(),
+                    (true, 2) => "Trần Văn Bình".into(),
+                    _ => format!("P{p}"),
+                })
+                .collect();
+            let details: Vec<String> = (0..players)
+                .map(|p| match (long, p) {
+                    (true, 1) => "retired after 10 moves, a long detail".into(),
+                    _ => format!("{}/10 home", position.pegs_home(Player::new(p))),
+                })
+                .collect();
+            let players_panel: Vec<chinese_checkers::PlayerPanel<'_>> = names
+                .iter()
+                .zip(&details)
+                .map(|(name, detail)| chinese_checkers::PlayerPanel { name, detail })
+                .collect();
+            let status = format!("P{} to move", position.to_move().index() + 1);
+            let view = chinese_checkers::BoardView {
+                position: &position,
+                last_move: last.as_ref(),
+                turn: Some(position.to_move()),
+                title: "Chinese checkers",
+                status: &status,
+                players: &players_panel,
+                footer: "Moves: from-to, e.g. D2-E6",
+            };
+            let png = chinese_checkers::render(&fonts, &view).expect("png");
+            super::save(&format!("chinese-checkers-{name}.png"), &png);
+            let image = chinese_checkers::draw(&fonts, &view);
+            assert_decodes_to(
+                &png,
+                &image,
+                (chinese_checkers::WIDTH, chinese_checkers::HEIGHT),
+            );
+            assert!(png.len() <= 100 * 1024, "{name}: {} bytes", png.len());
+        }
+    }
+
     #[test]
     fn the_chinese_checkers_picture_prints_the_words_it_is_given() {
         let start = cc::Position::start(3, cc::Rules::default()).expect("start");
