@@ -353,9 +353,11 @@ fn print_totals(
     let mean = times.iter().sum::<Duration>().as_secs_f64() * 1000.0 / times.len().max(1) as f64;
     let longest = times.last().copied().unwrap_or_default();
     let mean_depth = depths.iter().map(|&d| f64::from(d)).sum::<f64>() / depths.len().max(1) as f64;
+    let tolerance = Duration::from_millis(settings.budgets[0]).mul_f64(1.1);
+    let over = times.iter().filter(|&&t| t > tolerance).count();
     writeln!(
         out,
-        "{a} thinking: median {:.1} ms per move (budget {} ms), mean {mean:.1} ms, longest {:.1} ms, mean depth {mean_depth:.1} over {} moves",
+        "{a} thinking: median {:.1} ms per move (budget {} ms), mean {mean:.1} ms, longest {:.1} ms, {over} of {} moves over budget + 10%, mean depth {mean_depth:.1}",
         ms(median),
         settings.budgets[0],
         ms(longest),

@@ -146,7 +146,8 @@ impl Opponent {
             Level::Easy | Level::Medium => (greedy(&moves), Report::default()),
             Level::Hard => {
                 let deadline = deadline(started, self.budget_ms);
-                let found = search::Search::new(position, deadline).run(position, moves);
+                let found =
+                    search::Search::new(position, deadline, self.budget_ms).run(position, moves);
                 let report = Report {
                     depth: found.depth,
                     nodes: found.nodes,

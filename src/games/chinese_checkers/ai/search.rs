@@ -25,8 +25,12 @@ const INFINITY: i32 = 2 * WIN;
 const DECIDED: i32 = WIN - 100_000;
 /// Deepest iteration, in layers.
 const MAX_DEPTH: u32 = 64;
-/// Transposition table entries (a power of two).
+/// Most transposition table entries (a power of two): enough for a 1 s search.
 const TABLE_SIZE: usize = 1 << 18;
+/// Fewest transposition table entries.
+const TABLE_MIN: usize = 1 << 12;
+/// Table entries per millisecond of budget (about twice the nodes searched).
+const TABLE_PER_MS: usize = 512;
 /// Key of a reply layer (the opponents' turn).
 const REPLY_LAYER: u64 = 0x5bd1_e995_7f4a_7c15;
 
@@ -84,20 +88,27 @@ pub(super) struct Search {
     deadline: Instant,
     nodes: u64,
     aborted: bool,
+    /// Entries, a power of two: small budgets get small tables, quick to clear.
     table: Vec<Entry>,
     /// `history[from * HOLES + to]`: how often the move cut the search off, weighted by depth.
     history: Vec<u32>,
 }
 
 impl Search {
-    /// A search for the player to move in `position` that stops at `deadline`.
-    pub(super) fn new(position: &Position, deadline: Instant) -> Search {
+    /// A search for the player to move in `position` that stops at `deadline`, sized for a
+    /// budget of `budget_ms`.
+    pub(super) fn new(position: &Position, deadline: Instant, budget_ms: u64) -> Search {
+        let entries = usize::try_from(budget_ms)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(TABLE_PER_MS)
+            .clamp(TABLE_MIN, TABLE_SIZE)
+            .next_power_of_two();
         Search {
             root: position.to_move().index(),
             deadline,
             nodes: 0,
             aborted: false,
-            table: vec![EMPTY; TABLE_SIZE],
+            table: vec![EMPTY; entries],
             history: vec![0; HOLES * HOLES],
         }
     }
@@ -196,7 +207,7 @@ impl Search {
         }
         let own = position.to_move().index() == self.root;
         let key = zobrist(position) ^ if own { 0 } else { REPLY_LAYER };
-        let slot = (key as usize) & (TABLE_SIZE - 1);
+        let slot = (key as usize) & (self.table.len() - 1);
         let entry = self.table[slot];
         let (mut alpha, mut beta) = (alpha, beta);
         let mut hint = None;
