@@ -10,7 +10,8 @@
 //! - **ladders**: forward hops available now (an adjacent peg with an empty hole beyond it,
 //!   towards the goal), the raw material of long hop chains;
 //! - **race**: a rough count of the moves still needed (one per peg outside the goal, plus one
-//!   per [`RACE_STRIDE`] holes still to travel), which matters more as the game nears its end.
+//!   per [`RACE_STRIDE`] holes still to travel): near the end, pegs left outside cost a move
+//!   each however close they stand.
 //!
 //! The position's value for the searching player is its score minus that of its strongest
 //! opponent still playing (with a little of the others' mean when there are several).
