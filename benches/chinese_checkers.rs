@@ -1,5 +1,6 @@
 //! Chinese checkers speed: perft (target: 2 players, depth 5 = 3,188,520 nodes in at most 2 s)
-//! and one hard move. The board picture is measured with the others in `benches/render.rs`.
+//! and one computer move: `hard` at its default 1 s budget (it uses the whole budget, so the
+//! figure shows how closely it keeps to it) and `reference`, the previous release's hard. The board picture is measured with the others in `benches/render.rs`.
 //!
 //! Run with `cargo bench --bench chinese_checkers`.
 
@@ -27,7 +28,16 @@ fn opponent(c: &mut Criterion) {
     for players in [2, 3] {
         let start = Position::start(players, Rules::default()).expect("a start position");
         group.bench_function(format!("hard_move_{players}_players"), |b| {
-            b.iter(|| black_box(Opponent::new(Level::Hard, 1).choose(&start)))
+            b.iter(|| {
+                black_box(
+                    Opponent::new(Level::Hard, 1)
+                        .with_budget_ms(1000)
+                        .choose(&start),
+                )
+            })
+        });
+        group.bench_function(format!("reference_move_{players}_players"), |b| {
+            b.iter(|| black_box(Opponent::new(Level::Reference, 1).choose(&start)))
         });
     }
     group.finish();

@@ -974,3 +974,156 @@ fn the_player_to_move_retiring_passes_the_turn_on() {
     assert_eq!(after.outcome(), None);
     assert!(after.is_retired(Player::new(0)) && !start.is_retired(Player::new(0)));
 }
+
+/// Issue 13: a position for each seating after some greedy plies (so that pegs interact).
+fn middle_game(players: usize, rules: &str, plies: usize) -> Position {
+    let rules: Rules = rules.parse().unwrap();
+    let mut game = Game::new(players, rules, 7).unwrap();
+    let mut greedy: Vec<ai::Opponent> = (0..players)
+        .map(|p| ai::Opponent::new(ai::Level::Medium, p as u64))
+        .collect();
+    while game.turns().len() < plies && game.outcome().is_none() {
+        let mover = game.position().to_move().index();
+        match greedy[mover].choose(game.position()) {
+            Some(m) => game.play(&m).unwrap(),
+            None => game.pass().unwrap(),
+        }
+    }
+    game.position().clone()
+}
+
+/// Issue 13: the searching player answers with a legal move for every seating and set count.
+#[test]
+fn hard_plays_legal_moves_for_every_seating_and_set_count() {
+    for (players, rules) in [
+        (2, ""),
+        (3, ""),
+        (4, ""),
+        (6, ""),
+        (3, "sets=2"),
+        (2, "sets=3"),
+        (4, "play_on=true"),
+    ] {
+        for plies in [0, 24] {
+            let position = middle_game(players, rules, plies);
+            let (chosen, report) = ai::Opponent::new(ai::Level::Hard, 3)
+                .with_budget_ms(50)
+                .choose_with_report(&position);
+            let chosen = chosen.unwrap_or_else(|| panic!("{players} players {rules}: no move"));
+            assert!(
+                position.play(&chosen).is_ok(),
+                "{players} players {rules} after {plies} plies: {chosen} is illegal"
+            );
+            assert!(report.depth >= 1 && report.nodes > 0, "{report:?}");
+        }
+    }
+}
+
+/// Issue 13: a winning move is played at once, without deepening further.
+#[test]
+fn hard_takes_a_win_in_one() {
+    let p = at(&nearly_home_board(), "");
+    for level in [ai::Level::Hard, ai::Level::Reference] {
+        let (chosen, report) = ai::Opponent::new(level, 1)
+            .with_budget_ms(1000)
+            .choose_with_report(&p);
+        let won = p.play(&chosen.unwrap()).unwrap();
+        assert_eq!(
+            won.outcome().map(|o| o.winners().collect::<Vec<_>>()),
+            Some(vec![Player::new(0)]),
+            "{level}"
+        );
+        if level == ai::Level::Hard {
+            assert_eq!(report.depth, 1, "a proved win ends the search");
+        }
+    }
+}
+
+/// Issue 13: a single legal move is played without searching.
+#[test]
+fn hard_plays_a_single_legal_move_without_searching() {
+    let p = at(&single_move_board(), "foreign_stop=allowed");
+    let legal = p.legal_moves();
+    assert_eq!(legal.len(), 1, "{legal:?}");
+    let (chosen, report) = ai::Opponent::new(ai::Level::Hard, 1)
+        .with_budget_ms(60_000)
+        .choose_with_report(&p);
+    assert_eq!(chosen, Some(legal[0]));
+    assert_eq!(report, ai::Report::default());
+}
+
+/// Issue 13: more time buys a deeper search (the depth is what the budget is for; the time
+/// itself is measured by the bench, never asserted).
+#[test]
+fn hard_searches_deeper_with_a_larger_budget() {
+    for (players, rules) in [(2, ""), (3, "")] {
+        let position = middle_game(players, rules, 12);
+        let depth = |ms| {
+            ai::Opponent::new(ai::Level::Hard, 5)
+                .with_budget_ms(ms)
+                .choose_with_report(&position)
+                .1
+                .depth
+        };
+        let (short, long) = (depth(5), depth(600));
+        assert!(
+            long > short,
+            "{players} players: {short} layers in 5 ms, {long} in 600 ms"
+        );
+        assert!(long >= 4, "{players} players: only {long} layers in 600 ms");
+    }
+}
+
+/// Issue 13: the match command pits the new hard against the reference one and reports
+/// wins, draws, losses, score, win rate, mean place and thinking time.
+#[test]
+fn cli_match_measures_hard_against_the_reference() {
+    let (ok, out, err) = engine(
+        &[
+            "match",
+            "hard",
+            "hard-v1",
+            "--games",
+            "1",
+            "--players",
+            "3",
+            "--budget-ms",
+            "5",
+            "--budget-b-ms",
+            "5",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with("game 1 seed 1: hard in seat 1 placed"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("hard vs reference, 3 players, 1 games:")
+            && lines[1].contains(" losses, score ")
+            && lines[1].contains("mean place"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("hard thinking: median ") && lines[2].contains("(budget 5 ms)"),
+        "{out}"
+    );
+}
+
+/// North as in `walled_board`, with one hole of the outer wall (F4) left open: the only move
+/// is a hop into it.
+fn single_move_board() -> String {
+    board(
+        &[
+            (0, "A1 B1 B2 C1 C2 C3 D1 D2 D3 D4"),
+            (2, "E5 E6 E7 E8 E9 M13 F5 F6 F7 F8"),
+            (4, "F9 K1 K2 L1 L2 L3 M1 M2 M3 M4"),
+        ],
+        0,
+    )
+}

@@ -1,12 +1,16 @@
 //! `oaq-bot engine chinese-checkers …`: perft, legal moves, playing moves on stdin/stdout.
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
 use super::{answer_lines, print_perft};
 use crate::games::chinese_checkers::ai::{Level, Opponent};
+use crate::games::chinese_checkers::EndReason;
 use crate::games::chinese_checkers::{Game, Move, Player, Position, Rules};
 
 /// Options shared by every command: the rule options in force.
@@ -70,11 +74,12 @@ pub enum ChineseCheckersCommand {
         rules: RuleArgs,
     },
     /// Plays a series of games between two levels and reports the results. LEVEL_A takes one
-    /// seat (a different one each game), LEVEL_B all the others.
+    /// seat, LEVEL_B all the others; game k puts LEVEL_A in seat k mod PLAYERS and seat 1 always
+    /// moves first, so LEVEL_A moves first, second, … in turn (with two players, it alternates).
     Match {
-        /// easy, medium (or greedy) or hard.
+        /// easy, medium (or greedy), hard, reference (or hard-v1).
         level_a: String,
-        /// easy, medium (or greedy) or hard.
+        /// easy, medium (or greedy), hard, reference (or hard-v1).
         level_b: String,
         /// Players per game: 2, 3, 4 or 6.
         #[arg(long, default_value_t = 2)]
@@ -82,12 +87,20 @@ pub enum ChineseCheckersCommand {
         /// Number of games.
         #[arg(long, default_value_t = 10)]
         games: u32,
-        /// Thinking budget per move for `hard`, in milliseconds (converted to search nodes).
+        /// Thinking budget per move for LEVEL_A, in milliseconds (time for `hard`, search nodes
+        /// for `reference`; the greedy levels ignore it).
         #[arg(long, default_value_t = 1000)]
         budget_ms: u64,
+        /// Thinking budget per move for LEVEL_B, in milliseconds (default: --budget-ms).
+        #[arg(long)]
+        budget_b_ms: Option<u64>,
         /// Seed of the first game; game k uses seed + k.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Games played at once, each on its own thread. Timed levels think less well when the
+        /// threads outnumber the free cores.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         #[command(flatten)]
         rules: RuleArgs,
     },
@@ -133,19 +146,24 @@ impl ChineseCheckersCommand {
                 players,
                 games,
                 budget_ms,
+                budget_b_ms,
                 seed,
+                threads,
                 rules,
             } => {
-                let level_a: Level = level_a.parse().map_err(anyhow::Error::msg)?;
-                let level_b: Level = level_b.parse().map_err(anyhow::Error::msg)?;
                 let settings = MatchSettings {
+                    levels: [
+                        level_a.parse().map_err(anyhow::Error::msg)?,
+                        level_b.parse().map_err(anyhow::Error::msg)?,
+                    ],
+                    budgets: [budget_ms, budget_b_ms.unwrap_or(budget_ms)],
                     players,
                     games,
-                    budget_ms,
                     seed,
+                    threads: threads.max(1),
                     rules: rules.rules()?,
                 };
-                play_match(level_a, level_b, &settings, out)?;
+                play_match(&settings, out)?;
             }
         }
         Ok(())
@@ -225,88 +243,185 @@ fn replay_record(
     Ok(())
 }
 
+/// A series of games between two levels.
+#[derive(Clone, Copy)]
 struct MatchSettings {
+    /// Level A (one seat) and level B (the others).
+    levels: [Level; 2],
+    /// Budgets per move of A and B, in milliseconds.
+    budgets: [u64; 2],
     players: usize,
     games: u32,
-    budget_ms: u64,
     seed: u64,
+    threads: usize,
     rules: Rules,
 }
 
-/// Plays the series and prints one line per game, then the totals for `level_a`.
-fn play_match(
-    level_a: Level,
-    level_b: Level,
+/// One finished game, seen from level A's seat.
+struct GameResult {
+    /// 0-based game number.
+    index: u32,
+    seed: u64,
+    seat: usize,
+    place: u8,
+    /// Players sharing first place.
+    firsts: usize,
+    plies: usize,
+    reason: EndReason,
+    /// Level A's thinking time per move.
+    times: Vec<Duration>,
+    /// Level A's completed search depth per move.
+    depths: Vec<u32>,
+}
+
+/// Plays game `index` of the series.
+fn play_game(settings: &MatchSettings, index: u32) -> anyhow::Result<GameResult> {
+    let game_seed = settings.seed.wrapping_add(u64::from(index));
+    let start = Position::start(settings.players, settings.rules).context("bad --players")?;
+    let players = start.players();
+    let seat = index as usize % players;
+    let mut game = Game::from_position(start);
+    let mut seats: Vec<Opponent> = (0..players)
+        .map(|p| {
+            let side = usize::from(p != seat);
+            Opponent::new(
+                settings.levels[side],
+                game_seed.wrapping_mul(31).wrapping_add(p as u64),
+            )
+            .with_budget_ms(settings.budgets[side])
+        })
+        .collect();
+    let (mut times, mut depths) = (Vec::new(), Vec::new());
+    while game.outcome().is_none() {
+        let mover = game.position().to_move().index();
+        let clock = Instant::now();
+        let (choice, report) = seats[mover].choose_with_report(game.position());
+        if mover == seat {
+            times.push(clock.elapsed());
+            depths.push(report.depth);
+        }
+        match choice {
+            Some(mv) => game.play(&mv)?,
+            None => game.pass()?,
+        }
+    }
+    let outcome = game.outcome().context("the game ended")?;
+    Ok(GameResult {
+        index,
+        seed: game_seed,
+        seat,
+        place: outcome.place(Player::new(seat)),
+        firsts: outcome.winners().count(),
+        plies: game.turns().len(),
+        reason: outcome.reason(),
+        times,
+        depths,
+    })
+}
+
+/// Plays the series on `settings.threads` threads, printing each game as it ends, then the
+/// totals for level A.
+fn play_match(settings: &MatchSettings, out: &mut dyn Write) -> anyhow::Result<()> {
+    Position::start(settings.players, settings.rules).context("bad --players")?;
+    let next = AtomicU32::new(0);
+    let (sender, receiver) = mpsc::channel();
+    let mut results = Vec::new();
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        for _ in 0..settings.threads.min(settings.games.max(1) as usize) {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= settings.games {
+                    break;
+                }
+                let result = play_game(settings, index);
+                let failed = result.is_err();
+                if sender.send(result).is_err() || failed {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        for result in receiver {
+            let result = result?;
+            print_game(settings, &result, out)?;
+            results.push(result);
+        }
+        Ok(())
+    })?;
+    results.sort_by_key(|r| r.index);
+    print_totals(settings, &results, out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// One line per game.
+fn print_game(
     settings: &MatchSettings,
+    result: &GameResult,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let MatchSettings {
-        players,
-        games,
-        budget_ms,
-        seed,
-        rules,
-    } = *settings;
-    Position::start(players, rules).context("bad --players")?;
-    let (mut wins, mut shared, mut plies) = (0u32, 0u32, 0usize);
-    let (mut thinking, mut longest, mut thought) =
-        (std::time::Duration::ZERO, std::time::Duration::ZERO, 0u32);
-    for k in 0..games {
-        let game_seed = seed.wrapping_add(k as u64);
-        let mut game = Game::new(players, rules, game_seed)?;
-        let seat_a = k as usize % game.position().players();
-        let mut seats: Vec<Opponent> = (0..game.position().players())
-            .map(|p| {
-                let level = if p == seat_a { level_a } else { level_b };
-                Opponent::new(level, game_seed.wrapping_mul(31).wrapping_add(p as u64))
-                    .with_budget_ms(budget_ms)
-            })
-            .collect();
-        while game.outcome().is_none() {
-            let mover = game.position().to_move().index();
-            let clock = std::time::Instant::now();
-            let choice = seats[mover].choose(game.position());
-            if mover == seat_a {
-                let spent = clock.elapsed();
-                thinking += spent;
-                longest = longest.max(spent);
-                thought += 1;
-            }
-            match choice {
-                Some(mv) => game.play(&mv)?,
-                None => game.pass()?,
-            }
-        }
-        let outcome = game.outcome().context("the game ended")?;
-        let place = outcome.place(Player::new(seat_a));
-        let firsts = outcome.winners().count();
-        if place == 1 && firsts == 1 {
-            wins += 1;
-        } else if place == 1 {
-            shared += 1;
-        }
-        plies += game.turns().len();
-        writeln!(
-            out,
-            "game {} seed {game_seed}: {level_a} in seat {} placed {place} of {players} after {} plies ({:?})",
-            k + 1,
-            seat_a + 1,
-            game.turns().len(),
-            outcome.reason()
-        )?;
-    }
-    let score = (wins as f64 + shared as f64 / 2.0) / games.max(1) as f64;
     writeln!(
         out,
-        "{level_a} vs {level_b}, {players} players, {games} games: {wins} wins, {shared} shared first places, score {score:.3}, mean {:.0} plies",
-        plies as f64 / games.max(1) as f64
-    )?;
-    writeln!(
-        out,
-        "{level_a} thinking: mean {:.1} ms per move, longest {:.1} ms",
-        thinking.as_secs_f64() * 1000.0 / thought.max(1) as f64,
-        longest.as_secs_f64() * 1000.0
+        "game {} seed {}: {} in seat {} placed {} of {} after {} plies ({:?})",
+        result.index + 1,
+        result.seed,
+        settings.levels[0],
+        result.seat + 1,
+        result.place,
+        settings.players,
+        result.plies,
+        result.reason
     )?;
     out.flush()?;
+    Ok(())
+}
+
+/// Two lines of totals for level A: results, then thinking time and depth.
+fn print_totals(
+    settings: &MatchSettings,
+    results: &[GameResult],
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let games = results.len().max(1) as f64;
+    let wins = results
+        .iter()
+        .filter(|r| r.place == 1 && r.firsts == 1)
+        .count();
+    let shared = results
+        .iter()
+        .filter(|r| r.place == 1 && r.firsts > 1)
+        .count();
+    let losses = results.len() - wins - shared;
+    let score = (wins as f64 + shared as f64 / 2.0) / games;
+    let mean_place = results.iter().map(|r| f64::from(r.place)).sum::<f64>() / games;
+    let plies = results.iter().map(|r| r.plies).sum::<usize>() as f64 / games;
+    let [a, b] = settings.levels;
+    writeln!(
+        out,
+        "{a} vs {b}, {} players, {} games: {wins} wins, {shared} shared first places, {losses} losses, score {score:.3}, win rate {:.3}, mean place {mean_place:.2}, mean {plies:.0} plies",
+        settings.players,
+        results.len(),
+        wins as f64 / games,
+    )?;
+    let mut times: Vec<Duration> = results.iter().flat_map(|r| r.times.clone()).collect();
+    times.sort();
+    let depths: Vec<u32> = results.iter().flat_map(|r| r.depths.clone()).collect();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let median = times.get(times.len() / 2).copied().unwrap_or_default();
+    let mean = times.iter().sum::<Duration>().as_secs_f64() * 1000.0 / times.len().max(1) as f64;
+    let longest = times.last().copied().unwrap_or_default();
+    let mean_depth = depths.iter().map(|&d| f64::from(d)).sum::<f64>() / depths.len().max(1) as f64;
+    let tolerance = Duration::from_millis(settings.budgets[0]).mul_f64(1.1);
+    let over = times.iter().filter(|&&t| t > tolerance).count();
+    writeln!(
+        out,
+        "{a} thinking: median {:.1} ms per move (budget {} ms), mean {mean:.1} ms, longest {:.1} ms, {over} of {} moves over budget + 10%, mean depth {mean_depth:.1}",
+        ms(median),
+        settings.budgets[0],
+        ms(longest),
+        times.len()
+    )?;
     Ok(())
 }
