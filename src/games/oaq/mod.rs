@@ -19,6 +19,7 @@
 
 mod ai;
 mod arena;
+pub mod book;
 mod events;
 mod game;
 mod notation;
@@ -26,8 +27,10 @@ mod position;
 mod rules;
 mod types;
 
-pub use ai::{analyse, Level, Limits, Player, SearchReport, UnknownLevel, WIN};
-pub use arena::{play_match, GameSummary, MatchReport, MatchSettings};
+pub use ai::{
+    analyse, analyse_line, Analysis, Level, Limits, Player, SearchReport, UnknownLevel, Value, WIN,
+};
+pub use arena::{play_match, GameSummary, MatchReport, MatchSettings, Timing};
 pub use events::{EndReason, Event, Outcome};
 pub use game::Game;
 pub use notation::{ParseError, Setup};
