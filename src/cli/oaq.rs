@@ -6,7 +6,10 @@ use clap::{Args, Subcommand};
 
 use std::time::Duration;
 
-use crate::games::oaq::{play_match, Level, MatchSettings, Move, Outcome, Position, Preset, Rules};
+use crate::games::oaq::{
+    play_match, solve, ClaimStatus, Level, MatchSettings, Move, Outcome, Position, Preset, Rules,
+    SolveLimits, Target,
+};
 
 /// The rules flags shared by every `oaq` command.
 #[derive(Debug, Clone, Args)]
@@ -96,6 +99,27 @@ pub enum OaqCommand {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Proves the value of a position (win, draw or loss for the player to move) within the
+    /// limits, or says what is known when it runs out: see `docs/oaq-solve.md`.
+    Solve {
+        /// Solve this position string instead of the start position.
+        #[arg(long, value_name = "POSITION")]
+        position: Option<String>,
+        /// Positions expanded before giving up.
+        #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+        max_nodes: u64,
+        /// Transposition-table size in MiB.
+        #[arg(long, value_name = "M", default_value_t = 1024)]
+        tt_mb: usize,
+        /// Seconds before giving up.
+        #[arg(long, value_name = "S", default_value_t = 600)]
+        time_limit_s: u64,
+        /// Deepest proof tried, in plies.
+        #[arg(long, value_name = "D", default_value_t = u16::MAX)]
+        max_depth: u16,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
 }
 
 impl OaqCommand {
@@ -168,6 +192,29 @@ impl OaqCommand {
                     })
                 })?;
             }
+            OaqCommand::Solve {
+                position,
+                max_nodes,
+                tt_mb,
+                time_limit_s,
+                max_depth,
+                rules,
+            } => {
+                let rules = rules.rules();
+                let start = match position {
+                    Some(text) => Position::parse(&text, rules)
+                        .map_err(|e| anyhow::anyhow!("--position `{text}`: {e}"))?,
+                    None => Position::start(rules),
+                };
+                let limits = SolveLimits {
+                    max_nodes,
+                    time_limit: Duration::from_secs(time_limit_s),
+                    tt_mb,
+                    max_depth,
+                };
+                let report = solve(&start, &limits);
+                print_solve_report(out, &start, &report)?;
+            }
             OaqCommand::Match {
                 a,
                 b,
@@ -231,4 +278,66 @@ impl OaqCommand {
         }
         Ok(())
     }
+}
+
+/// Prints a solve report: the value line first, then one line per claim and the figures.
+fn print_solve_report(
+    out: &mut dyn Write,
+    position: &Position,
+    report: &crate::games::oaq::SolveReport,
+) -> anyhow::Result<()> {
+    writeln!(out, "position: {position}")?;
+    match (report.value, report.plies) {
+        (Some(value), Some(plies)) => writeln!(
+            out,
+            "value: {value} for the player to move, forced within {plies} plies"
+        )?,
+        _ => writeln!(out, "value: unknown within limits")?,
+    }
+    if let Some(best) = report.best {
+        writeln!(out, "move: {best}")?;
+    }
+    for (claim, status) in &report.claims {
+        let target = match claim.target {
+            Target::Win => "wins",
+            Target::NotLose => "does not lose",
+        };
+        let known = match status {
+            ClaimStatus::Proven { plies, .. } => format!("proven within {plies} plies"),
+            ClaimStatus::FailsWithin(0) => String::from("not tried"),
+            ClaimStatus::FailsWithin(plies) => format!("cannot be forced within {plies} plies"),
+            ClaimStatus::Refuted => String::from("cannot be forced at any depth"),
+        };
+        writeln!(out, "claim: {} {target}: {known}", claim.prover)?;
+    }
+    if let Some(size) = report.proof_size {
+        writeln!(out, "proof: {size} positions")?;
+    }
+    writeln!(
+        out,
+        "nodes: {}, tt entries: {} ({} MiB table), time: {:.3} s{}",
+        report.nodes,
+        report.tt_entries,
+        report.tt_bytes >> 20,
+        report.elapsed.as_secs_f64(),
+        if report.stopped {
+            ", stopped at a limit"
+        } else {
+            ""
+        }
+    )?;
+    if let Some(kib) = peak_memory_kib() {
+        writeln!(out, "peak memory: {} MiB", kib / 1024)?;
+    }
+    Ok(())
+}
+
+/// The process's peak resident memory (Linux `VmHWM`), when the system reports it.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|kib| kib.parse().ok())
 }

@@ -24,6 +24,7 @@ mod game;
 mod notation;
 mod position;
 mod rules;
+mod solve;
 mod types;
 
 pub use ai::{analyse, Level, Limits, Player, SearchReport, UnknownLevel, WIN};
@@ -33,4 +34,5 @@ pub use game::Game;
 pub use notation::{ParseError, Setup};
 pub use position::{IllegalMove, MoveList, Position, PositionError, MAX_PLIES};
 pub use rules::{EndRule, NextQuanNonempty, NoFirstQuan, Preset, RefillShort, RuleError, Rules};
+pub use solve::{proof_move, solve, Claim, ClaimStatus, SolveLimits, SolveReport, Target, Value};
 pub use types::{Direction, Move, Seat, Square};
