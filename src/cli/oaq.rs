@@ -117,6 +117,10 @@ pub enum OaqCommand {
         /// Deepest proof tried, in plies.
         #[arg(long, value_name = "D", default_value_t = u16::MAX)]
         max_depth: u16,
+        /// Writes the proof of a win or a loss to this file (the format of `assets/`'s
+        /// `oaq-proof-standard.txt`).
+        #[arg(long, value_name = "FILE")]
+        proof_out: Option<std::path::PathBuf>,
         #[command(flatten)]
         rules: RulesArgs,
     },
@@ -198,6 +202,7 @@ impl OaqCommand {
                 tt_mb,
                 time_limit_s,
                 max_depth,
+                proof_out,
                 rules,
             } => {
                 let rules = rules.rules();
@@ -214,6 +219,11 @@ impl OaqCommand {
                 };
                 let report = solve(&start, &limits);
                 print_solve_report(out, &start, &report)?;
+                if let (Some(path), Some(proof)) = (proof_out, &report.proof) {
+                    std::fs::write(&path, proof_text(&start, &report, proof))
+                        .map_err(|e| anyhow::anyhow!("--proof-out `{}`: {e}", path.display()))?;
+                    writeln!(out, "proof written to {}", path.display())?;
+                }
             }
             OaqCommand::Match {
                 a,
@@ -330,6 +340,28 @@ fn print_solve_report(
         writeln!(out, "peak memory: {} MiB", kib / 1024)?;
     }
     Ok(())
+}
+
+/// The proof file: comment lines saying what it proves, then the digits, 100 to a line.
+fn proof_text(position: &Position, report: &crate::games::oaq::SolveReport, proof: &str) -> String {
+    let winner = match (position.to_move(), report.value) {
+        (Some(mover), Some(crate::games::oaq::Value::Win)) => mover,
+        (Some(mover), _) => mover.other(),
+        (None, _) => crate::games::oaq::Seat::South,
+    };
+    let mut text = format!(
+        "# Ô ăn quan: {winner} wins from `{position}` within {} plies against any defence.\n\
+         # Rules: {:?}\n\
+         # The moves of {winner}'s strategy as indices into the legal moves, in the canonical\n\
+         # walk of src/games/oaq/proof.rs. Written by `oaq-bot engine oaq solve --proof-out`.\n",
+        report.plies.unwrap_or(0),
+        position.rules(),
+    );
+    for chunk in proof.as_bytes().chunks(100) {
+        text.push_str(&String::from_utf8_lossy(chunk));
+        text.push('\n');
+    }
+    text
 }
 
 /// The process's peak resident memory (Linux `VmHWM`), when the system reports it.

@@ -3,4 +3,5 @@
 mod ai;
 mod cli;
 mod properties;
+mod solve;
 mod vectors;

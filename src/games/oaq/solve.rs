@@ -171,9 +171,12 @@ pub struct SolveReport {
     pub tt_bytes: usize,
     /// Wall-clock time spent.
     pub elapsed: Duration,
-    /// Nodes of the proof (a directed acyclic graph: transpositions counted once), counted
-    /// when a value was proven and the count fits the remaining limits.
+    /// Unfinished positions of the proof (transpositions counted once), when a win or a
+    /// loss was proven and the proof could be written within the node limit.
     pub proof_size: Option<u64>,
+    /// The proof of a win or a loss, in the format that [`super::ProofBook::read`] reads
+    /// and checks (the winner being the prover).
+    pub proof: Option<String>,
     /// Whether the search stopped at a node, time or depth limit.
     pub stopped: bool,
 }
@@ -194,6 +197,7 @@ pub fn solve(position: &Position, limits: &SolveLimits) -> SolveReport {
         tt_bytes: solver.table.len() * ENTRY_BYTES,
         elapsed: Duration::ZERO,
         proof_size: None,
+        proof: None,
         stopped: false,
     };
     let Some(mover) = position.to_move() else {
@@ -290,7 +294,12 @@ pub fn solve(position: &Position, limits: &SolveLimits) -> SolveReport {
             report.plies = Some(plies);
             report.best = first;
             solver.claim = claims[index];
-            report.proof_size = solver.proof_size(position, plies).ok();
+            if value != Value::Draw {
+                if let Ok((proof, size)) = solver.write_proof(position, plies) {
+                    report.proof = Some(proof);
+                    report.proof_size = Some(size);
+                }
+            }
             if value == Value::Draw {
                 if let ClaimStatus::Proven { plies: other, .. } = status[2] {
                     report.plies = Some(plies.max(other));
@@ -303,18 +312,6 @@ pub fn solve(position: &Position, limits: &SolveLimits) -> SolveReport {
     report.tt_entries = solver.table.iter().filter(|e| !e.is_empty()).count() as u64;
     report.elapsed = start.elapsed();
     report
-}
-
-/// The move that keeps a proven win for the player to move, found by solving `position`
-/// within `limits` (`None` when no win is proven).
-///
-/// Played at every turn, it never leaves the proof and never repeats a position: each call
-/// finds the shortest proof, whose length falls with every ply (see the module documentation).
-pub fn proof_move(position: &Position, limits: &SolveLimits) -> Option<Move> {
-    let report = solve(position, limits);
-    (report.value == Some(Value::Win))
-        .then_some(report.best)
-        .flatten()
 }
 
 /// The value the claims' status settles, if any. Claims in order: mover not lose, mover win,
@@ -610,40 +607,44 @@ impl Solver {
         Ok(None)
     }
 
-    /// Counts the distinct positions of a proof of the current claim within `plies` plies
-    /// (re-searching any part the table has lost).
-    fn proof_size(&mut self, position: &Position, plies: u16) -> Result<u64, Stopped> {
+    /// Writes the proof of the current claim within `plies` plies in the format of
+    /// [`super::proof`] (re-searching any part the table has lost), and counts its unfinished
+    /// positions.
+    fn write_proof(&mut self, position: &Position, plies: u16) -> Result<(String, u64), Stopped> {
         let mut seen = HashSet::new();
-        self.count_proof(position, plies, &mut seen)?;
-        Ok(seen.len() as u64)
+        let mut digits = String::new();
+        self.walk_proof(position, plies, &mut seen, &mut digits)?;
+        Ok((digits, seen.len() as u64))
     }
 
-    fn count_proof(
+    /// The canonical walk of [`super::proof`]: the prover's one move, the defender's every move.
+    fn walk_proof(
         &mut self,
         position: &Position,
         budget: u16,
         seen: &mut HashSet<RepetitionKey>,
+        digits: &mut String,
     ) -> Result<(), Stopped> {
-        if !seen.insert(position.repetition_key()) || position.is_over() {
+        if position.is_over() || !seen.insert(position.repetition_key()) {
             return Ok(());
-        }
-        self.nodes += 1;
-        if self.nodes >= self.max_nodes {
-            return Err(Stopped);
         }
         let Found::Proven(plies) = self.search(position, budget)? else {
+            // Impossible in a proof; the stored proof's check would reject the gap.
             return Ok(());
         };
+        let legal = position.legal_moves();
         if position.to_move() == Some(self.claim.prover) {
             if let Some(mv) = self.proving_move(position, plies)? {
+                let index = legal.iter().position(|&m| m == mv).unwrap_or(0);
+                digits.push(char::from(b'0' + index as u8));
                 if let Ok(child) = position.play(mv) {
-                    self.count_proof(&child, plies - 1, seen)?;
+                    self.walk_proof(&child, plies - 1, seen, digits)?;
                 }
             }
         } else {
-            for &mv in &position.legal_moves() {
+            for &mv in &legal {
                 if let Ok(child) = position.play(mv) {
-                    self.count_proof(&child, plies - 1, seen)?;
+                    self.walk_proof(&child, plies - 1, seen, digits)?;
                 }
             }
         }
