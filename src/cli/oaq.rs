@@ -108,9 +108,10 @@ pub enum OaqCommand {
         /// Positions expanded before giving up.
         #[arg(long, value_name = "N", default_value_t = 100_000_000)]
         max_nodes: u64,
-        /// Transposition-table size in MiB.
-        #[arg(long, value_name = "M", default_value_t = 1024)]
-        tt_mb: usize,
+        /// Transposition-table size in MiB (1 to 65536), allocated up front.
+        #[arg(long, value_name = "M", default_value_t = 1024,
+              value_parser = clap::value_parser!(u64).range(1..=65536))]
+        tt_mb: u64,
         /// Seconds before giving up.
         #[arg(long, value_name = "S", default_value_t = 600)]
         time_limit_s: u64,
@@ -214,7 +215,7 @@ impl OaqCommand {
                 let limits = SolveLimits {
                     max_nodes,
                     time_limit: Duration::from_secs(time_limit_s),
-                    tt_mb,
+                    tt_mb: usize::try_from(tt_mb)?,
                     max_depth,
                 };
                 let report = solve(&start, &limits);

@@ -551,7 +551,7 @@ impl Solver {
             len += 1;
         }
         let children = &mut children[..len];
-        children.sort_by(|a, b| b.1.cmp(&a.1));
+        children.sort_by_key(|child| std::cmp::Reverse(child.1));
         // Enhanced transposition cutoff: a child already known to settle this node.
         if budget >= 2 {
             for &(child, _, i) in children.iter() {
