@@ -142,11 +142,9 @@ fn the_solver_agrees_with_plain_minimax_on_small_endgames() {
                 };
                 assert_eq!(kept, Some(expected), "{position}: {best}");
             }
-            compared
-                [usize::from(rules != Rules::standard()) + usize::from(rules == Rules::young())] +=
-                1;
+            compared[r] += 1;
             seen_values.insert(expected);
-            if compared.iter().sum::<usize>() >= 600 {
+            if compared[r] >= 200 {
                 break;
             }
         }
