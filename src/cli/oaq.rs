@@ -7,8 +7,8 @@ use clap::{Args, Subcommand};
 use std::time::Duration;
 
 use crate::games::oaq::{
-    analyse_line, book, play_match, Level, Limits, MatchSettings, Move, Outcome, Position, Preset,
-    Rules,
+    analyse_line, book, play_match, solve, ClaimStatus, Level, Limits, MatchSettings, Move,
+    Outcome, Position, Preset, Rules, SolveLimits, Target,
 };
 
 /// The rules flags shared by every `oaq` command.
@@ -115,6 +115,32 @@ pub enum OaqCommand {
         /// Prints one line per finished game on stderr.
         #[arg(long)]
         verbose: bool,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
+    /// Proves the value of a position (win, draw or loss for the player to move) within the
+    /// limits, or says what is known when it runs out: see `docs/oaq-solve.md`.
+    Solve {
+        /// Solve this position string instead of the start position.
+        #[arg(long, value_name = "POSITION")]
+        position: Option<String>,
+        /// Positions expanded before giving up.
+        #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+        max_nodes: u64,
+        /// Transposition-table size in MiB (1 to 65536), allocated up front.
+        #[arg(long, value_name = "M", default_value_t = 1024,
+              value_parser = clap::value_parser!(u64).range(1..=65536))]
+        tt_mb: u64,
+        /// Seconds before giving up.
+        #[arg(long, value_name = "S", default_value_t = 600)]
+        time_limit_s: u64,
+        /// Deepest proof tried, in plies.
+        #[arg(long, value_name = "D", default_value_t = u16::MAX)]
+        max_depth: u16,
+        /// Writes the proof of a win or a loss to this file (the format of `assets/`'s
+        /// `oaq-proof-standard.txt`).
+        #[arg(long, value_name = "FILE")]
+        proof_out: Option<std::path::PathBuf>,
         #[command(flatten)]
         rules: RulesArgs,
     },
@@ -277,6 +303,35 @@ impl OaqCommand {
                     ))
                 })?;
             }
+            OaqCommand::Solve {
+                position,
+                max_nodes,
+                tt_mb,
+                time_limit_s,
+                max_depth,
+                proof_out,
+                rules,
+            } => {
+                let rules = rules.rules();
+                let start = match position {
+                    Some(text) => Position::parse(&text, rules)
+                        .map_err(|e| anyhow::anyhow!("--position `{text}`: {e}"))?,
+                    None => Position::start(rules),
+                };
+                let limits = SolveLimits {
+                    max_nodes,
+                    time_limit: Duration::from_secs(time_limit_s),
+                    tt_mb: usize::try_from(tt_mb)?,
+                    max_depth,
+                };
+                let report = solve(&start, &limits);
+                print_solve_report(out, &start, &report)?;
+                if let (Some(path), Some(proof)) = (proof_out, &report.proof) {
+                    std::fs::write(&path, proof_text(&start, &report, proof))
+                        .map_err(|e| anyhow::anyhow!("--proof-out `{}`: {e}", path.display()))?;
+                    writeln!(out, "proof written to {}", path.display())?;
+                }
+            }
             OaqCommand::Match {
                 a,
                 b,
@@ -344,4 +399,88 @@ impl OaqCommand {
         }
         Ok(())
     }
+}
+
+/// Prints a solve report: the value line first, then one line per claim and the figures.
+fn print_solve_report(
+    out: &mut dyn Write,
+    position: &Position,
+    report: &crate::games::oaq::SolveReport,
+) -> anyhow::Result<()> {
+    writeln!(out, "position: {position}")?;
+    match (report.value, report.plies) {
+        (Some(value), Some(plies)) => writeln!(
+            out,
+            "value: {value} for the player to move, forced within {plies} plies"
+        )?,
+        _ => writeln!(out, "value: unknown within limits")?,
+    }
+    if let Some(best) = report.best {
+        writeln!(out, "move: {best}")?;
+    }
+    for (claim, status) in &report.claims {
+        let target = match claim.target {
+            Target::Win => "wins",
+            Target::NotLose => "does not lose",
+        };
+        let known = match status {
+            ClaimStatus::Proven { plies, .. } => format!("proven within {plies} plies"),
+            ClaimStatus::FailsWithin(0) => String::from("not tried"),
+            ClaimStatus::FailsWithin(plies) => format!("cannot be forced within {plies} plies"),
+            ClaimStatus::Refuted => String::from("cannot be forced at any depth"),
+        };
+        writeln!(out, "claim: {} {target}: {known}", claim.prover)?;
+    }
+    if let Some(size) = report.proof_size {
+        writeln!(out, "proof: {size} positions")?;
+    }
+    writeln!(
+        out,
+        "nodes: {}, tt entries: {} ({} MiB table), time: {:.3} s{}",
+        report.nodes,
+        report.tt_entries,
+        report.tt_bytes >> 20,
+        report.elapsed.as_secs_f64(),
+        if report.stopped {
+            ", stopped at a limit"
+        } else {
+            ""
+        }
+    )?;
+    if let Some(kib) = peak_memory_kib() {
+        writeln!(out, "peak memory: {} MiB", kib / 1024)?;
+    }
+    Ok(())
+}
+
+/// The proof file: comment lines saying what it proves, then the digits, 100 to a line.
+fn proof_text(position: &Position, report: &crate::games::oaq::SolveReport, proof: &str) -> String {
+    let winner = match (position.to_move(), report.value) {
+        (Some(mover), Some(crate::games::oaq::Value::Win)) => mover,
+        (Some(mover), _) => mover.other(),
+        (None, _) => crate::games::oaq::Seat::South,
+    };
+    let mut text = format!(
+        "# Ô ăn quan: {winner} wins from `{position}` within {} plies against any defence.\n\
+         # Rules: {:?}\n\
+         # The moves of {winner}'s strategy as indices into the legal moves, in the canonical\n\
+         # walk of src/games/oaq/proof.rs. Written by `oaq-bot engine oaq solve --proof-out`.\n",
+        report.plies.unwrap_or(0),
+        position.rules(),
+    );
+    for chunk in proof.as_bytes().chunks(100) {
+        text.push_str(&String::from_utf8_lossy(chunk));
+        text.push('\n');
+    }
+    text
+}
+
+/// The process's peak resident memory (Linux `VmHWM`), when the system reports it.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|kib| kib.parse().ok())
 }

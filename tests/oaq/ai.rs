@@ -1,8 +1,8 @@
 //! The computer opponent: determinism, tactics, level behaviour and paired matches.
 
 use oaq_bot::games::oaq::{
-    analyse, analyse_line, play_match, Level, Limits, MatchSettings, Move, Outcome, Player,
-    Position, Rules, Seat, Value, WIN,
+    analyse, analyse_line, play_match, Evaluation, Level, Limits, MatchSettings, Move, Outcome,
+    Player, Position, Rules, Seat, WIN,
 };
 
 fn limits(depth: u32) -> Limits {
@@ -68,7 +68,7 @@ fn the_analysis_names_a_proven_win_with_its_distance_and_line() {
     let analysis = analyse_line(&position, limits(20)).expect("a move");
     assert_eq!(
         analysis.value(&position),
-        Value::Win {
+        Evaluation::Win {
             margin: 16,
             plies: Some(1)
         }
@@ -88,7 +88,7 @@ fn the_analysis_line_is_legal_and_starts_with_the_best_move() {
         .iter()
         .try_fold(start, |p, &mv| p.play(mv).ok());
     assert!(end.is_some(), "every move of the line is legal in turn");
-    assert!(matches!(analysis.value(&start), Value::Estimate(_)));
+    assert!(matches!(analysis.value(&start), Evaluation::Estimate(_)));
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! The hard level's opening book: the shipped file, building one, and the hard level using it.
 
 use oaq_bot::games::oaq::book::{self, Book};
-use oaq_bot::games::oaq::{analyse, Level, Limits, Player, Position, Preset, Rules, Seat};
+use oaq_bot::games::oaq::{
+    analyse, proof_move, Level, Limits, Outcome, Player, Position, Preset, Rules, Seat,
+};
 
 const SHIPPED: &str = include_str!("../../assets/oaq-book.tsv");
 
@@ -98,6 +100,25 @@ fn a_bad_book_line_is_named() {
         assert_eq!(error.line, 3, "{line}");
         assert!(error.reason.contains(reason), "{line}: {}", error.reason);
     }
+}
+
+#[test]
+fn hard_as_south_keeps_to_the_proof_of_the_standard_start_whatever_north_plays() {
+    let mut position = Position::start(Rules::standard());
+    let mut hard = Player::new(Level::Hard, 1);
+    let mut north = Player::new(Level::Easy, 3);
+    while let Some(mover) = position.to_move() {
+        let mv = if mover == Seat::South {
+            let expected = proof_move(&position).expect("South never leaves the proof");
+            let report = hard.think(&position).expect("a move");
+            assert_eq!((report.best, report.nodes), (expected, 0), "{position}");
+            report.best
+        } else {
+            north.choose(&position).expect("a move")
+        };
+        position = position.play(mv).expect("legal");
+    }
+    assert_eq!(position.outcome(), Some(Outcome::Winner(Seat::South)));
 }
 
 #[test]

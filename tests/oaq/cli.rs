@@ -233,3 +233,56 @@ fn match_prints_the_score_of_a() {
         .expect("the score ends the line");
     assert!((0.0..=1.0).contains(&score));
 }
+
+#[test]
+fn solve_proves_a_small_position_and_names_the_move() {
+    let output = engine(
+        &[
+            "solve",
+            "--position",
+            "0,1,0,0,3,0,4,0,2,0,0,5 QQ 20,15 s 7",
+            "--tt-mb",
+            "4",
+            "--time-limit-s",
+            "20",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("value: win for the player to move, forced within 5 plies\nmove: 1+\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("claim: South wins: proven within 5 plies"),
+        "{text}"
+    );
+}
+
+#[test]
+fn solve_says_unknown_when_the_limits_run_out() {
+    let output = engine(
+        &[
+            "solve",
+            "--rules",
+            "folk",
+            "--max-nodes",
+            "500",
+            "--tt-mb",
+            "4",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("value: unknown within limits"), "{text}");
+    assert!(text.contains("stopped at a limit"), "{text}");
+}
+
+#[test]
+fn solve_rejects_a_bad_position() {
+    let output = engine(&["solve", "--position", "nonsense"], "");
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("--position `nonsense`"));
+}

@@ -4,4 +4,5 @@ mod ai;
 mod book;
 mod cli;
 mod properties;
+mod solve;
 mod vectors;

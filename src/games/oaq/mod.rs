@@ -24,16 +24,21 @@ mod events;
 mod game;
 mod notation;
 mod position;
+mod proof;
 mod rules;
+mod solve;
 mod types;
 
 pub use ai::{
-    analyse, analyse_line, Analysis, Level, Limits, Player, SearchReport, UnknownLevel, Value, WIN,
+    analyse, analyse_line, Analysis, Evaluation, Level, Limits, Player, SearchReport, UnknownLevel,
+    WIN,
 };
 pub use arena::{play_match, GameSummary, MatchReport, MatchSettings, Timing};
 pub use events::{EndReason, Event, Outcome};
 pub use game::Game;
 pub use notation::{ParseError, Setup};
 pub use position::{IllegalMove, MoveList, Position, PositionError, MAX_PLIES};
+pub use proof::{proof_move, standard_proof, ProofBook, ProofError};
 pub use rules::{EndRule, NextQuanNonempty, NoFirstQuan, Preset, RefillShort, RuleError, Rules};
+pub use solve::{solve, Claim, ClaimStatus, SolveLimits, SolveReport, Target, Value};
 pub use types::{Direction, Move, Seat, Square};

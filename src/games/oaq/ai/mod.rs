@@ -21,6 +21,7 @@ mod search;
 
 use super::book::Book;
 use super::position::Position;
+use super::proof::proof_move;
 use super::types::Move;
 
 /// The score of a won game, before the margin is added.
@@ -224,6 +225,16 @@ impl Player {
             }
             Level::Easy => self.noisy(position, 2, 20, started),
             Level::Medium => self.noisy(position, 3, 24, started),
+            // On the proof of South's win (standard rules), hard never leaves it.
+            Level::Hard if proof_move(position).is_some() => Some(SearchReport {
+                best: proof_move(position)?,
+                // A win by at least a point.
+                score: WIN + 2,
+                depth: 0,
+                solved: true,
+                nodes: 0,
+                elapsed: started.elapsed(),
+            }),
             Level::Hard if Book::shipped().get(position).is_some() => {
                 let entry = Book::shipped().get(position)?;
                 Some(SearchReport {
@@ -297,7 +308,7 @@ pub struct Analysis {
 
 /// What a search knows about a position's value, for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Value {
+pub enum Evaluation {
     /// A proven win by at least `margin` points; `plies` is the length of the principal
     /// variation when it reaches the end of the game.
     Win { margin: i32, plies: Option<usize> },
@@ -311,7 +322,7 @@ pub enum Value {
 
 impl Analysis {
     /// The value of the analysed position for the side to move.
-    pub fn value(&self, root: &Position) -> Value {
+    pub fn value(&self, root: &Position) -> Evaluation {
         let score = self.report.score;
         let plies = self
             .line
@@ -320,24 +331,24 @@ impl Analysis {
             .filter(Position::is_over)
             .map(|_| self.line.len());
         if score > WIN {
-            Value::Win {
+            Evaluation::Win {
                 margin: (score - WIN) / 2,
                 plies,
             }
         } else if score < -WIN {
-            Value::Loss {
+            Evaluation::Loss {
                 margin: (-WIN - score) / 2,
                 plies,
             }
         } else if self.report.solved {
-            Value::Draw
+            Evaluation::Draw
         } else {
-            Value::Estimate(score)
+            Evaluation::Estimate(score)
         }
     }
 }
 
-impl fmt::Display for Value {
+impl fmt::Display for Evaluation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let distance = |plies: &Option<usize>| {
             plies.map_or_else(String::new, |p| {
@@ -345,10 +356,10 @@ impl fmt::Display for Value {
             })
         };
         match self {
-            Value::Win { margin, plies } => write!(f, "win +{margin}{}", distance(plies)),
-            Value::Loss { margin, plies } => write!(f, "loss -{margin}{}", distance(plies)),
-            Value::Draw => f.write_str("draw"),
-            Value::Estimate(half_points) => write!(f, "{:+.1}", f64::from(*half_points) / 2.0),
+            Evaluation::Win { margin, plies } => write!(f, "win +{margin}{}", distance(plies)),
+            Evaluation::Loss { margin, plies } => write!(f, "loss -{margin}{}", distance(plies)),
+            Evaluation::Draw => f.write_str("draw"),
+            Evaluation::Estimate(half_points) => write!(f, "{:+.1}", f64::from(*half_points) / 2.0),
         }
     }
 }

@@ -1,0 +1,259 @@
+//! Stored proofs of a forced win, checked by plain replay: [`ProofBook`], and
+//! [`proof_move`], the move that keeps South's proven win under the standard rules.
+//!
+//! # The format
+//!
+//! A proof is the prover's strategy: one move for each position of the proof where the prover
+//! is to move. The text lists those moves as digits (the move's index in
+//! [`Position::legal_moves`]), in the order of one canonical depth-first walk from the root:
+//! at a prover position, its move, then the walk on from the position it leads to; at a
+//! defender position, the walk on from each legal move in turn. A position met a second time,
+//! and a finished game, are not walked again. Lines starting with `#` are comments, and
+//! whitespace is ignored. The walk is deterministic, so the reader rebuilds the strategy from
+//! the digits alone (under the standard rules the start position's proof is 11 kB).
+//!
+//! # The check
+//!
+//! Reading a proof checks it with nothing but [`Position::play`]: following the strategy
+//! against every defence, every line must end in a finished game won by the prover, and no
+//! position (by its [`Position::repetition_key`]) may be reached twice on one line. So a player
+//! who follows the book never repeats a position, the threefold valve never acts, and the
+//! longest line ends before the 400-ply valve: the win holds under the rules exactly as they
+//! are written, valves included.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+use thiserror::Error;
+
+use super::events::Outcome;
+use super::position::{Position, MAX_PLIES};
+use super::rules::Rules;
+use super::types::{Move, Seat};
+
+/// Everything about a position but its ply.
+type Key = ([u8; 12], [bool; 2], [i16; 2], Option<Seat>);
+
+/// The standard rules' proof that South, to move at the start, wins (see `docs/oaq-solve.md`).
+const STANDARD_PROOF: &str = include_str!("../../../assets/oaq-proof-standard.txt");
+
+/// A proof that fails to read or to check.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ProofError {
+    /// The text holds something other than digits, whitespace and comment lines.
+    #[error("unexpected character {0:?} in a proof")]
+    BadCharacter(char),
+    /// The digits ran out before the walk ended.
+    #[error("the proof ends too early")]
+    Truncated,
+    /// Digits are left over after the walk ended.
+    #[error("the proof has {0} moves left over")]
+    TrailingMoves(usize),
+    /// A digit names no legal move.
+    #[error("move {index} does not exist in {position}")]
+    NoSuchMove {
+        /// The position string.
+        position: String,
+        /// The digit read.
+        index: usize,
+    },
+    /// A line of the proof ends in a game the prover does not win.
+    #[error("the game ends without a win for the prover in {0}")]
+    NotWon(String),
+    /// A line of the proof reaches the same position twice.
+    #[error("the proof repeats the position {0}")]
+    Repeats(String),
+    /// A line of the proof would reach the 400-ply valve.
+    #[error("the proof's longest line, {0} plies, reaches the {MAX_PLIES}-ply valve")]
+    TooLong(u32),
+}
+
+/// A checked proof that the prover, whatever the defence, wins from its root.
+#[derive(Debug, Clone)]
+pub struct ProofBook {
+    prover: Seat,
+    rules: Rules,
+    moves: HashMap<Key, Move>,
+    positions: usize,
+    longest: u32,
+}
+
+impl ProofBook {
+    /// Reads a proof for `prover` from `root` and checks it (see the module documentation).
+    pub fn read(root: &Position, prover: Seat, text: &str) -> Result<ProofBook, ProofError> {
+        let mut digits = Vec::new();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+            for c in line.chars().filter(|c| !c.is_whitespace()) {
+                let digit = c.to_digit(10).ok_or(ProofError::BadCharacter(c))?;
+                digits.push(digit as usize);
+            }
+        }
+        let mut reader = Reader {
+            prover,
+            digits: digits.into_iter(),
+            moves: HashMap::new(),
+            seen: HashSet::new(),
+        };
+        reader.walk(root)?;
+        let left = reader.digits.len();
+        if left > 0 {
+            return Err(ProofError::TrailingMoves(left));
+        }
+        let mut book = ProofBook {
+            prover,
+            rules: *root.rules(),
+            moves: reader.moves,
+            positions: reader.seen.len(),
+            longest: 0,
+        };
+        let mut checker = Checker {
+            book: &book,
+            done: HashMap::new(),
+            on_line: HashSet::new(),
+        };
+        let longest = checker.longest(root)?;
+        if root.ply() + longest >= MAX_PLIES {
+            return Err(ProofError::TooLong(longest));
+        }
+        book.longest = longest;
+        Ok(book)
+    }
+
+    /// The prover's move in `position`, if the position is part of the proof and is played
+    /// under the proof's rules.
+    pub fn move_for(&self, position: &Position) -> Option<Move> {
+        if *position.rules() != self.rules || position.to_move() != Some(self.prover) {
+            return None;
+        }
+        self.moves.get(&position.repetition_key()).copied()
+    }
+
+    /// The side that wins by following the proof.
+    pub fn prover(&self) -> Seat {
+        self.prover
+    }
+
+    /// Unfinished positions in the proof (both sides to move).
+    pub fn positions(&self) -> usize {
+        self.positions
+    }
+
+    /// Positions where the proof names the prover's move.
+    pub fn decisions(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The longest line of the proof, in plies.
+    pub fn longest(&self) -> u32 {
+        self.longest
+    }
+}
+
+/// The move that keeps South's proven win under the standard rules, from any position of the
+/// proof with South to move (`None` elsewhere, for instance once North has been allowed to
+/// reach a position outside the proof, or under other rules).
+///
+/// Played at each turn from the start, it wins against any defence and never repeats a
+/// position. The proof is read and checked on the first call (a few milliseconds).
+pub fn proof_move(position: &Position) -> Option<Move> {
+    static BOOK: OnceLock<Option<ProofBook>> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        ProofBook::read(
+            &Position::start(Rules::standard()),
+            Seat::South,
+            STANDARD_PROOF,
+        )
+        .ok()
+    })
+    .as_ref()
+    .and_then(|book| book.move_for(position))
+}
+
+/// The standard rules' stored proof, read and checked (for tests and the CLI).
+pub fn standard_proof() -> Result<ProofBook, ProofError> {
+    ProofBook::read(
+        &Position::start(Rules::standard()),
+        Seat::South,
+        STANDARD_PROOF,
+    )
+}
+
+/// Rebuilds the strategy from the digits, in the canonical walk.
+struct Reader {
+    prover: Seat,
+    digits: std::vec::IntoIter<usize>,
+    moves: HashMap<Key, Move>,
+    seen: HashSet<Key>,
+}
+
+impl Reader {
+    fn walk(&mut self, position: &Position) -> Result<(), ProofError> {
+        if position.is_over() || !self.seen.insert(position.repetition_key()) {
+            return Ok(());
+        }
+        let legal = position.legal_moves();
+        if position.to_move() == Some(self.prover) {
+            let index = self.digits.next().ok_or(ProofError::Truncated)?;
+            let mv = *legal.get(index).ok_or_else(|| ProofError::NoSuchMove {
+                position: position.to_string(),
+                index,
+            })?;
+            self.moves.insert(position.repetition_key(), mv);
+            self.walk(&play(position, mv)?)
+        } else {
+            legal
+                .iter()
+                .try_for_each(|&mv| self.walk(&play(position, mv)?))
+        }
+    }
+}
+
+/// Checks that every line ends in the prover's win without repeating a position.
+struct Checker<'a> {
+    book: &'a ProofBook,
+    /// Positions checked, with the longest line from each.
+    done: HashMap<Key, u32>,
+    /// The positions of the line being checked.
+    on_line: HashSet<Key>,
+}
+
+impl Checker<'_> {
+    fn longest(&mut self, position: &Position) -> Result<u32, ProofError> {
+        if let Some(outcome) = position.outcome() {
+            return match outcome {
+                Outcome::Winner(seat) if seat == self.book.prover => Ok(0),
+                _ => Err(ProofError::NotWon(position.to_string())),
+            };
+        }
+        let key = position.repetition_key();
+        if let Some(&plies) = self.done.get(&key) {
+            return Ok(plies);
+        }
+        if !self.on_line.insert(key) {
+            return Err(ProofError::Repeats(position.to_string()));
+        }
+        let children: Vec<Move> = if position.to_move() == Some(self.book.prover) {
+            // The reader gave every prover position of the walk a move.
+            let mv = self.book.moves.get(&key).copied();
+            let mv = mv.ok_or_else(|| ProofError::NotWon(position.to_string()))?;
+            vec![mv]
+        } else {
+            position.legal_moves().to_vec()
+        };
+        let mut longest = 0;
+        for mv in children {
+            longest = longest.max(1 + self.longest(&play(position, mv)?)?);
+        }
+        self.on_line.remove(&key);
+        self.done.insert(key, longest);
+        Ok(longest)
+    }
+}
+
+/// Plays a move taken from [`Position::legal_moves`] or from the book.
+fn play(position: &Position, mv: Move) -> Result<Position, ProofError> {
+    position.play(mv).map_err(|_| ProofError::NoSuchMove {
+        position: position.to_string(),
+        index: usize::MAX,
+    })
+}
