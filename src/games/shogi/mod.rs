@@ -11,6 +11,7 @@
 //! - [`ai`]: the computer opponent and its baselines; [`furigoma`]: who moves first.
 
 pub mod ai;
+mod bitboard;
 mod error;
 mod event;
 pub mod export;
@@ -18,6 +19,7 @@ pub mod furigoma;
 mod game;
 pub mod human;
 pub mod import;
+mod movegen;
 mod outcome;
 mod position;
 mod types;
