@@ -183,18 +183,21 @@ static LINES: ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) = line_tables();
 
 /// The squares strictly between `a` and `b` when they share a rank, file or diagonal.
 #[must_use]
+#[inline]
 pub(super) fn between(a: Square, b: Square) -> Bitboard {
     LINES.0[a.index()][b.index()]
 }
 
 /// The whole line through `a` and `b` when they are aligned, otherwise empty.
 #[must_use]
+#[inline]
 pub(super) fn line(a: Square, b: Square) -> Bitboard {
     LINES.1[a.index()][b.index()]
 }
 
 /// One-step (and knight) attacks of a piece of `role` owned by `color` on `square`.
 #[must_use]
+#[inline]
 pub(super) fn steps(color: Color, role: Role, square: Square) -> Bitboard {
     STEPS[color.index()][role.index()][square.index()]
 }
@@ -217,6 +220,7 @@ fn slide(d: usize, square: Square, occupied: Bitboard) -> Bitboard {
 
 /// Attacks of a lance of `color` on `square`.
 #[must_use]
+#[inline]
 pub(super) fn lance_attacks(color: Color, square: Square, occupied: Bitboard) -> Bitboard {
     match color {
         Color::Sente => slide(NORTH, square, occupied),
@@ -226,6 +230,7 @@ pub(super) fn lance_attacks(color: Color, square: Square, occupied: Bitboard) ->
 
 /// Attacks of a bishop on `square`.
 #[must_use]
+#[inline]
 pub(super) fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     DIAGONAL
         .iter()
@@ -234,6 +239,7 @@ pub(super) fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 
 /// Attacks of a rook on `square`.
 #[must_use]
+#[inline]
 pub(super) fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     ORTHOGONAL
         .iter()
@@ -242,6 +248,7 @@ pub(super) fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 
 /// Squares a lance of `color` on `square` would see on an empty board.
 #[must_use]
+#[inline]
 pub(super) fn pseudo_lance(color: Color, square: Square) -> Bitboard {
     match color {
         Color::Sente => RAY[NORTH][square.index()],
@@ -251,6 +258,7 @@ pub(super) fn pseudo_lance(color: Color, square: Square) -> Bitboard {
 
 /// Squares a bishop on `square` would see on an empty board.
 #[must_use]
+#[inline]
 pub(super) fn pseudo_bishop(square: Square) -> Bitboard {
     DIAGONAL
         .iter()
@@ -259,6 +267,7 @@ pub(super) fn pseudo_bishop(square: Square) -> Bitboard {
 
 /// Squares a rook on `square` would see on an empty board.
 #[must_use]
+#[inline]
 pub(super) fn pseudo_rook(square: Square) -> Bitboard {
     ORTHOGONAL
         .iter()
@@ -267,6 +276,7 @@ pub(super) fn pseudo_rook(square: Square) -> Bitboard {
 
 /// Every square a piece of `role` owned by `color` on `square` attacks.
 #[must_use]
+#[inline]
 pub(super) fn attacks(color: Color, role: Role, square: Square, occupied: Bitboard) -> Bitboard {
     match role {
         Role::Lance => lance_attacks(color, square, occupied),

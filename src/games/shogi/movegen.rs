@@ -20,30 +20,9 @@ impl Position {
         self.by_color[0] | self.by_color[1]
     }
 
-    /// Pieces of `color` with one of `roles`.
-    fn pieces(&self, color: Color, roles: &[Role]) -> Bitboard {
-        roles.iter().fold(0, |bb, r| bb | self.by_role[r.index()]) & self.by_color[color.index()]
-    }
-
     /// Pieces of `by` attacking `square` when the occupied squares are `occupied`.
     pub(super) fn attackers(&self, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        let role = |r: Role| self.by_role[r.index()];
-        let reverse = !by;
-        let golds = role(Role::Gold)
-            | role(Role::ProPawn)
-            | role(Role::ProLance)
-            | role(Role::ProKnight)
-            | role(Role::ProSilver);
-        let near = (steps(reverse, Role::Pawn, square) & role(Role::Pawn))
-            | (steps(reverse, Role::Knight, square) & role(Role::Knight))
-            | (steps(reverse, Role::Silver, square) & role(Role::Silver))
-            | (steps(reverse, Role::Gold, square) & golds)
-            | (steps(reverse, Role::King, square)
-                & (role(Role::King) | role(Role::Horse) | role(Role::Dragon)));
-        let far = (lance_attacks(reverse, square, occupied) & role(Role::Lance))
-            | (bishop_attacks(square, occupied) & (role(Role::Bishop) | role(Role::Horse)))
-            | (rook_attacks(square, occupied) & (role(Role::Rook) | role(Role::Dragon)));
-        (near | far) & self.by_color[by.index()]
+        Army::of(self, by).attackers(square, occupied)
     }
 
     /// Whether `square` is attacked by a piece of `by`.
@@ -52,18 +31,17 @@ impl Position {
         self.attackers(square, by, self.occupied()) != 0
     }
 
-    /// Pieces of `color` pinned against their own king.
-    fn pinned(&self, color: Color) -> Bitboard {
+    /// Pieces of `color` pinned against their own king by the sliders of `enemy`.
+    fn pinned(&self, color: Color, enemy: &Army) -> Bitboard {
         let king = self.king_square(color);
-        let them = !color;
         let occupied = self.occupied();
-        let snipers = (pseudo_rook(king) & self.pieces(them, &[Role::Rook, Role::Dragon]))
-            | (pseudo_bishop(king) & self.pieces(them, &[Role::Bishop, Role::Horse]))
-            | (pseudo_lance(color, king) & self.pieces(them, &[Role::Lance]));
+        let snipers = (pseudo_rook(king) & enemy.rooks)
+            | (pseudo_bishop(king) & enemy.bishops)
+            | (pseudo_lance(color, king) & enemy.lances);
         let mut pinned = 0;
         for sniper in squares(snipers) {
             let blockers = between(king, sniper) & occupied;
-            if blockers.count_ones() == 1 {
+            if blockers != 0 && blockers & (blockers - 1) == 0 {
                 pinned |= blockers & self.by_color[color.index()];
             }
         }
@@ -72,7 +50,8 @@ impl Position {
 
     /// Files (as square sets) holding an unpromoted pawn of `color`.
     pub(super) fn pawn_files(&self, color: Color) -> Bitboard {
-        squares(self.pieces(color, &[Role::Pawn])).fold(0, |bb, sq| bb | file_of(sq))
+        let pawns = self.by_role[Role::Pawn.index()] & self.by_color[color.index()];
+        squares(pawns).fold(0, |bb, sq| bb | file_of(sq))
     }
 
     /// Whether dropping a pawn of the side to move on `to` checkmates at once (uchifuzume).
@@ -106,10 +85,11 @@ impl Position {
             ALL & !own
         };
         let king = self.king_square(us);
-        let checkers = self.attackers(king, them, occupied);
+        let enemy = Army::of(self, them);
+        let checkers = enemy.attackers(king, occupied);
         let without_king = occupied ^ bit(king);
         for to in squares(steps(us, Role::King, king) & wanted) {
-            if self.attackers(to, them, without_king) == 0
+            if enemy.attackers(to, without_king) == 0
                 && !emit(Move::Normal {
                     from: king,
                     to,
@@ -119,7 +99,7 @@ impl Position {
                 return false;
             }
         }
-        if checkers.count_ones() > 1 {
+        if checkers & checkers.wrapping_sub(1) != 0 {
             return true;
         }
         let (targets, blocks) = match squares(checkers).next() {
@@ -129,12 +109,36 @@ impl Position {
             }
             None => (wanted, ALL & !occupied),
         };
-        let pinned = self.pinned(us);
-        for from in squares(own ^ bit(king)) {
+        let pinned = self.pinned(us, &enemy);
+        // Pawns that are not pinned move all at once: their targets are one shift away.
+        let pawns = self.by_role[Role::Pawn.index()] & own & !pinned;
+        let (pushed, back) = match us {
+            Color::Sente => (pawns >> 9, 1),
+            Color::Gote => (pawns << 9, -1),
+        };
+        let pawn = Piece {
+            color: us,
+            role: Role::Pawn,
+        };
+        for to in squares(pushed & targets) {
+            let Some(from) = to.offset(0, back) else {
+                continue;
+            };
+            if !emit_normal(us, pawn, from, bit(to), emit) {
+                return false;
+            }
+        }
+        for from in squares(own ^ bit(king) ^ pawns) {
             let Some(piece) = self.board[from.index()] else {
                 continue;
             };
-            let mut to = attacks(us, piece.role, from, occupied) & targets;
+            let reach = match piece.role {
+                Role::Lance | Role::Bishop | Role::Rook | Role::Horse | Role::Dragon => {
+                    attacks(us, piece.role, from, occupied)
+                }
+                role => steps(us, role, from),
+            };
+            let mut to = reach & targets;
             if pinned & bit(from) != 0 {
                 to &= line(king, from);
             }
@@ -171,6 +175,69 @@ impl Position {
     }
 }
 
+/// One side's pieces grouped by how they attack, for asking which of them attack a square.
+struct Army {
+    color: Color,
+    pawns: Bitboard,
+    knights: Bitboard,
+    silvers: Bitboard,
+    golds: Bitboard,
+    /// Kings, horses and dragons: each attacks all eight neighbours.
+    neighbours: Bitboard,
+    lances: Bitboard,
+    /// Bishops and horses.
+    bishops: Bitboard,
+    /// Rooks and dragons.
+    rooks: Bitboard,
+}
+
+impl Army {
+    #[inline]
+    fn of(position: &Position, color: Color) -> Army {
+        let theirs = position.by_color[color.index()];
+        let role = |r: Role| position.by_role[r.index()] & theirs;
+        Army {
+            color,
+            pawns: role(Role::Pawn),
+            knights: role(Role::Knight),
+            silvers: role(Role::Silver),
+            golds: role(Role::Gold)
+                | role(Role::ProPawn)
+                | role(Role::ProLance)
+                | role(Role::ProKnight)
+                | role(Role::ProSilver),
+            neighbours: role(Role::King) | role(Role::Horse) | role(Role::Dragon),
+            lances: role(Role::Lance),
+            bishops: role(Role::Bishop) | role(Role::Horse),
+            rooks: role(Role::Rook) | role(Role::Dragon),
+        }
+    }
+
+    /// The pieces attacking `square` when the occupied squares are `occupied`: a piece of
+    /// this side on `p` attacks `square` exactly when the same role of the other side on
+    /// `square` would attack `p`.
+    #[inline]
+    fn attackers(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        let reverse = !self.color;
+        let mut found = (steps(reverse, Role::Pawn, square) & self.pawns)
+            | (steps(reverse, Role::Knight, square) & self.knights)
+            | (steps(reverse, Role::Silver, square) & self.silvers)
+            | (steps(reverse, Role::Gold, square) & self.golds)
+            | (steps(reverse, Role::King, square) & self.neighbours);
+        // Slides are only computed when a slider stands on one of their lines.
+        if self.lances & pseudo_lance(reverse, square) != 0 {
+            found |= lance_attacks(reverse, square, occupied) & self.lances;
+        }
+        if self.bishops & pseudo_bishop(square) != 0 {
+            found |= bishop_attacks(square, occupied) & self.bishops;
+        }
+        if self.rooks & pseudo_rook(square) != 0 {
+            found |= rook_attacks(square, occupied) & self.rooks;
+        }
+        found
+    }
+}
+
 /// Emits the moves of `piece` (owned by `us`) from `from` to each of `targets`: the plain move
 /// unless promotion is forced, then the promotion where it is allowed.
 fn emit_normal(
@@ -180,7 +247,12 @@ fn emit_normal(
     targets: Bitboard,
     emit: &mut impl FnMut(Move) -> bool,
 ) -> bool {
-    if piece.role.promoted().is_none() {
+    let may = if zone(us) & bit(from) != 0 {
+        ALL
+    } else {
+        zone(us)
+    };
+    if piece.role.promoted().is_none() || targets & may == 0 {
         return squares(targets).all(|to| {
             emit(Move::Normal {
                 from,
@@ -189,11 +261,6 @@ fn emit_normal(
             })
         });
     }
-    let may = if zone(us) & bit(from) != 0 {
-        ALL
-    } else {
-        zone(us)
-    };
     let must = dead_squares(us, piece.role);
     squares(targets).all(|to| {
         let target = bit(to);
