@@ -173,8 +173,8 @@ impl Engine {
     }
 
     /// The search limits for `go` at the engine's level: the clock's budget replaces hard's
-    /// own time and caps easy's and medium's; `depth` replaces the level's depth; infinite,
-    /// depth and node searches have no time limit.
+    /// own time and caps easy's and medium's (which keep their gentle depths); `depth`
+    /// replaces the level's depth; infinite, depth and node searches have no time limit.
     fn limits(&self, go: &Go) -> Limits {
         let mut limits = self.level.limits();
         let budget = go.budget(self.game.position().turn());
@@ -187,8 +187,6 @@ impl Engine {
         };
         if let Some(depth) = go.depth {
             limits.depth = depth.max(1);
-        } else if go.waits_for_stop() || go.nodes.is_some() {
-            limits.depth = limits.depth.max(Level::Hard.limits().depth);
         }
         limits
     }
