@@ -353,7 +353,7 @@ mod tests {
             .collect();
         assert_eq!(
             rook,
-            ["5c", "5d", "4e", "3e", "6e", "7e", "8e", "9e", "5f", "5g"]
+            ["5c", "5d", "3e", "4e", "6e", "7e", "8e", "9e", "5f", "5g"]
         );
         assert_eq!(
             lance_attacks(Color::Sente, sq("5e"), occupied),
