@@ -8,6 +8,7 @@ use clap::Subcommand;
 pub mod chinese_checkers;
 pub mod oaq;
 pub mod shogi;
+pub mod usi;
 
 /// `oaq-bot engine <game> …`
 #[derive(Debug, Subcommand)]
@@ -32,6 +33,14 @@ pub enum EngineCommand {
 impl EngineCommand {
     /// Runs the command against the process's stdin, stdout and stderr.
     pub fn run(self) -> anyhow::Result<()> {
+        if let EngineCommand::Shogi {
+            command: shogi::ShogiCommand::Usi,
+        } = self
+        {
+            // USI reads and writes from two threads: the streams are not locked for it here.
+            let input = Box::new(io::BufReader::new(io::stdin()));
+            return Ok(usi::serve(input, &mut io::stdout())?);
+        }
         let stdin = io::stdin();
         let stdout = io::stdout();
         let stderr = io::stderr();

@@ -1,11 +1,11 @@
 //! `oaq-bot engine shogi …`: the Shogi engine on stdin/stdout.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Cursor, Write};
 use std::time::Duration;
 
 use clap::Subcommand;
 
-use super::{answer_lines, print_perft};
+use super::{answer_lines, print_perft, usi};
 use crate::games::shogi::ai::{play_game, points, Player};
 use crate::games::shogi::{Color, Move, Outcome, Position};
 use crate::render::shogi::{render, BoardView, Highlights, Words};
@@ -27,6 +27,9 @@ pub enum ShogiCommand {
     /// Reads `<SFEN><TAB><USI move>` per line and prints the SFEN after the move, or
     /// `illegal: <reason>`.
     Play,
+    /// Speaks USI on stdin/stdout, so shogi GUIs and engine tournaments can run the hard
+    /// computer (its level is the `Level` option).
+    Usi,
     /// Writes the PNG picture of a position to stdout.
     Render {
         /// The position, as SFEN (default: the start position).
@@ -79,6 +82,13 @@ impl ShogiCommand {
             }
             ShogiCommand::Moves => answer_lines(input, out, err, moves)?,
             ShogiCommand::Play => answer_lines(input, out, err, play)?,
+            ShogiCommand::Usi => {
+                // From the command line this streams (see `EngineCommand::run`); here the whole
+                // input is read first.
+                let mut text = Vec::new();
+                input.read_to_end(&mut text)?;
+                usi::serve(Box::new(Cursor::new(text)), out)?;
+            }
             ShogiCommand::Render {
                 position,
                 last_move,

@@ -1,6 +1,11 @@
 //! The computer opponent: it finds mates and free material, and is reproducible for a seed.
 
-use oaq_bot::games::shogi::ai::{evaluate, greedy_move, search, Level, Limits, Player};
+use std::sync::atomic::AtomicBool;
+
+use oaq_bot::games::shogi::ai::{
+    evaluate, greedy_move, mate_distance, search, search_with, Control, Iteration, Level, Limits,
+    Player, MATE_BOUND,
+};
 use oaq_bot::games::shogi::{Move, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -125,4 +130,52 @@ fn players_and_levels_parse() {
         Level::Hard.limits().time,
         Some(std::time::Duration::from_secs(2))
     );
+}
+
+#[test]
+fn a_controlled_search_reports_each_iteration_and_obeys_its_limits() {
+    let position = Position::new();
+    let mut seen = Vec::new();
+    let mut report = |it: &Iteration| seen.push((it.depth, it.pv.clone()));
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let control = Control {
+        report: Some(&mut report),
+        ..Control::default()
+    };
+    let found = search_with(&position, &[], depth(3), &mut rng, control).expect("a move");
+    let depths: Vec<u32> = seen.iter().map(|(d, _)| *d).collect();
+    assert_eq!(depths, [1, 2, 3]);
+    let (_, pv) = seen.last().expect("three iterations");
+    assert_eq!(pv.first(), Some(&found.best));
+    let mut line = position.clone();
+    for &mv in pv {
+        line = line.play(mv).expect("the principal variation is legal");
+    }
+
+    let endless = Limits {
+        depth: 64,
+        time: None,
+        noise: 0,
+    };
+    let stop = AtomicBool::new(true);
+    let stopped = Control {
+        stop: Some(&stop),
+        ..Control::default()
+    };
+    let found = search_with(&position, &[], endless, &mut rng, stopped).expect("a move");
+    assert!(position.is_legal(found.best));
+    let counted = Control {
+        nodes: Some(2_000),
+        ..Control::default()
+    };
+    let found = search_with(&position, &[], endless, &mut rng, counted).expect("a move");
+    assert!(found.nodes <= 2_010, "{} nodes", found.nodes);
+}
+
+#[test]
+fn mate_scores_convert_to_plies() {
+    assert_eq!(mate_distance(999_999), Some(1));
+    assert_eq!(mate_distance(-999_998), Some(-2));
+    assert_eq!(mate_distance(MATE_BOUND), None);
+    assert_eq!(mate_distance(-350), None);
 }

@@ -9,3 +9,4 @@ mod notation;
 mod perft;
 mod props;
 mod rules;
+mod usi;

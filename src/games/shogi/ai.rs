@@ -8,6 +8,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
@@ -120,6 +121,50 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// One completed iteration of the search, as reported to [`Control::report`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Iteration {
+    /// The iteration's depth, in plies.
+    pub depth: u32,
+    /// The best move's score in centipawns for the side to move; beyond ±[`MATE_BOUND`] it is
+    /// a mate, see [`mate_distance`].
+    pub score: i32,
+    /// Positions visited since the search began.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The principal variation: the best move, then the replies the search expects.
+    pub pv: Vec<Move>,
+}
+
+/// Scores beyond this (either sign) are mates.
+pub const MATE_BOUND: i32 = -LOSS / 2;
+
+/// For a mate score, the number of plies to the mate: positive when the side to move mates,
+/// negative when it is mated; `None` for other scores.
+#[must_use]
+pub fn mate_distance(score: i32) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some(-LOSS - score)
+    } else if score < -MATE_BOUND {
+        Some(-(score - LOSS))
+    } else {
+        None
+    }
+}
+
+/// Control of a search from outside, for a protocol such as USI: a flag that stops it, a node
+/// limit, and a callback told of every completed iteration. The default controls nothing.
+#[derive(Default)]
+pub struct Control<'a> {
+    /// The search stops soon after this flag is set.
+    pub stop: Option<&'a AtomicBool>,
+    /// The search stops after about this many positions.
+    pub nodes: Option<u64>,
+    /// Called after every completed iteration.
+    pub report: Option<&'a mut dyn FnMut(&Iteration)>,
+}
+
 /// Static evaluation in centipawns from sente's point of view.
 #[must_use]
 pub fn evaluate(position: &Position) -> i32 {
@@ -214,20 +259,37 @@ pub fn greedy_move(position: &Position, rng: &mut ChaCha8Rng) -> Option<Move> {
 
 struct Search<'a> {
     deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    node_limit: u64,
     nodes: u64,
     aborted: bool,
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// `pv[ply]`: the best line found from the node at `ply` (a triangular table).
+    pv: Vec<Vec<Move>>,
     history: &'a [Position],
 }
 
 impl Search<'_> {
     fn out_of_time(&mut self) -> bool {
-        if !self.aborted && self.nodes % 1024 == 0 {
-            if let Some(deadline) = self.deadline {
-                self.aborted = Instant::now() >= deadline;
+        if !self.aborted {
+            if self.nodes >= self.node_limit {
+                self.aborted = true;
+            } else if self.nodes % 1024 == 0 {
+                let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+                let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+                self.aborted = late || stopped;
             }
         }
         self.aborted
+    }
+
+    /// Records `mv` followed by the child's line as the best line at `ply`.
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
     }
 
     /// Sort key: captures of valuable pieces by cheap ones first, then promotions, killers.
@@ -253,6 +315,7 @@ impl Search<'_> {
     }
 
     fn quiesce(&mut self, position: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
@@ -294,6 +357,7 @@ impl Search<'_> {
         if depth == 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(position, alpha, beta, ply);
         }
+        self.pv[ply].clear();
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
@@ -320,6 +384,7 @@ impl Search<'_> {
             }
             if score > alpha {
                 alpha = score;
+                self.update_pv(ply, mv);
             }
             if alpha >= beta {
                 if position.captured_by(mv).is_none() {
@@ -346,6 +411,18 @@ pub fn search(
     limits: Limits,
     rng: &mut ChaCha8Rng,
 ) -> Option<SearchResult> {
+    search_with(position, history, limits, rng, Control::default())
+}
+
+/// [`search`] under outside control: it also stops when `control.stop` is set or after
+/// `control.nodes` positions, and tells `control.report` of every completed iteration.
+pub fn search_with(
+    position: &Position,
+    history: &[Position],
+    limits: Limits,
+    rng: &mut ChaCha8Rng,
+    mut control: Control<'_>,
+) -> Option<SearchResult> {
     let start = Instant::now();
     let mut root: Vec<(Move, i32)> = position.legal_moves().into_iter().map(|m| (m, 0)).collect();
     root.shuffle(rng);
@@ -369,9 +446,12 @@ pub fn search(
     }
     let mut search = Search {
         deadline: limits.time.map(|t| start + t),
+        stop: control.stop,
+        node_limit: control.nodes.unwrap_or(u64::MAX),
         nodes: 0,
         aborted: false,
         killers: [[None; 2]; MAX_PLY],
+        pv: vec![Vec::new(); MAX_PLY + 1],
         history,
     };
     let mut result = SearchResult {
@@ -383,7 +463,9 @@ pub fn search(
     for depth in 1..=limits.depth.max(1) {
         let mut alpha = i32::MIN + 1;
         let mut scores = Vec::with_capacity(root.len());
+        let mut line = Vec::new();
         for &(mv, _, noise) in &root {
+            search.pv[1].clear();
             let child = position.play_unchecked(mv);
             let repeats = search.history.iter().any(|p| p.same_position(&child));
             let score = if repeats {
@@ -397,6 +479,11 @@ pub fn search(
                 break;
             }
             let score = score.saturating_add(noise);
+            if score > alpha || line.is_empty() {
+                line.clear();
+                line.push(mv);
+                line.extend_from_slice(&search.pv[1]);
+            }
             alpha = alpha.max(score);
             scores.push(score);
         }
@@ -414,6 +501,15 @@ pub fn search(
             depth,
             nodes: search.nodes,
         };
+        if let Some(report) = control.report.as_mut() {
+            report(&Iteration {
+                depth,
+                score: result.score,
+                nodes: search.nodes,
+                elapsed: start.elapsed(),
+                pv: line,
+            });
+        }
         let decided = root[0].1.abs() > -LOSS / 2;
         let half_gone = limits.time.is_some_and(|t| start.elapsed() * 2 > t);
         if decided || half_gone {

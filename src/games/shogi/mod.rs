@@ -8,9 +8,11 @@
 //! - Notation: [`Position`] reads and writes SFEN, [`Move`] reads and writes USI; [`human`]
 //!   also reads Western and Japanese notation; [`export`] writes the USI move list, KIF, CSA
 //!   and a lishogi link; [`import`] reads KIF and CSA back.
-//! - [`ai`]: the computer opponent and its baselines; [`furigoma`]: who moves first.
+//! - [`ai`]: the computer opponent and its baselines; [`furigoma`]: who moves first; [`usi`]:
+//!   the USI protocol's commands and answers.
 
 pub mod ai;
+mod bitboard;
 mod error;
 mod event;
 pub mod export;
@@ -18,9 +20,11 @@ pub mod furigoma;
 mod game;
 pub mod human;
 pub mod import;
+mod movegen;
 mod outcome;
 mod position;
 mod types;
+pub mod usi;
 
 pub use error::{role_name, IllegalMove, ParseError, SfenError};
 pub use event::Event;

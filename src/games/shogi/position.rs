@@ -3,92 +3,13 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::bitboard::{attacks, bit, Bitboard};
 use super::error::{IllegalMove, SfenError};
 use super::outcome::{Outcome, WinReason};
 use super::types::{Color, Move, Piece, Role, Square};
 
 /// The start position in SFEN.
 pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-
-/// The eight directions as (file change, rank change). Index 0 is "forward" for sente (towards
-/// rank a); each later index turns 45° and `d + 4` is the opposite direction.
-const DIRS: [(i8, i8); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
-
-const FWD: u8 = 1 << 0;
-const FWD_DIAG: u8 = (1 << 1) | (1 << 7);
-const SIDE: u8 = (1 << 2) | (1 << 6);
-const BACK: u8 = 1 << 4;
-const BACK_DIAG: u8 = (1 << 3) | (1 << 5);
-const ORTH: u8 = FWD | SIDE | BACK;
-const DIAG: u8 = FWD_DIAG | BACK_DIAG;
-const GOLD: u8 = FWD | FWD_DIAG | SIDE | BACK;
-
-/// One-square steps of each role as seen by sente (direction bits of [`DIRS`]).
-const fn sente_steps(role: Role) -> u8 {
-    match role {
-        Role::Pawn => FWD,
-        Role::Silver => FWD | FWD_DIAG | BACK_DIAG,
-        Role::Gold | Role::ProPawn | Role::ProLance | Role::ProKnight | Role::ProSilver => GOLD,
-        Role::King => ORTH | DIAG,
-        Role::Horse => ORTH,
-        Role::Dragon => DIAG,
-        Role::Lance | Role::Knight | Role::Bishop | Role::Rook => 0,
-    }
-}
-
-/// Sliding directions of each role as seen by sente.
-const fn sente_slides(role: Role) -> u8 {
-    match role {
-        Role::Lance => FWD,
-        Role::Bishop | Role::Horse => DIAG,
-        Role::Rook | Role::Dragon => ORTH,
-        _ => 0,
-    }
-}
-
-/// Turns a sente direction mask into gote's (a half turn).
-const fn rotate(mask: u8) -> u8 {
-    mask.rotate_left(4)
-}
-
-const fn mask_table(slides: bool) -> [[u8; 14]; 2] {
-    let mut table = [[0; 14]; 2];
-    let mut i = 0;
-    while i < 14 {
-        let role = Role::ALL[i];
-        let mask = if slides {
-            sente_slides(role)
-        } else {
-            sente_steps(role)
-        };
-        table[0][i] = mask;
-        table[1][i] = rotate(mask);
-        i += 1;
-    }
-    table
-}
-
-/// `STEPS[color][role]`: absolute directions of one-square moves.
-const STEPS: [[u8; 14]; 2] = mask_table(false);
-/// `SLIDES[color][role]`: absolute directions of sliding moves.
-const SLIDES: [[u8; 14]; 2] = mask_table(true);
-
-/// Rank change of a step "forward" for `color`.
-const fn forward(color: Color) -> i8 {
-    match color {
-        Color::Sente => -1,
-        Color::Gote => 1,
-    }
-}
 
 /// Whether a piece of `role` owned by `color` could never move again on `rank` (pawn or lance on
 /// the last rank, knight on the last two).
@@ -109,11 +30,15 @@ pub const fn is_dead_square(color: Color, role: Role, rank: u8) -> bool {
 /// than a set holds, no dead pieces, no nifu, and the side not to move is not in check.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: [Option<Piece>; 81],
-    hands: [[u8; 7]; 2],
+    pub(super) board: [Option<Piece>; 81],
+    pub(super) hands: [[u8; 7]; 2],
     turn: Color,
     move_number: u32,
     kings: [Square; 2],
+    /// Squares of each side's pieces (kept in step with `board`).
+    pub(super) by_color: [Bitboard; 2],
+    /// Squares of the pieces of each role, both sides together, by [`Role::index`].
+    pub(super) by_role: [Bitboard; 14],
 }
 
 impl Default for Position {
@@ -184,125 +109,6 @@ impl Position {
         self.board == other.board && self.hands == other.hands && self.turn == other.turn
     }
 
-    /// Whether `square` is attacked by a piece of `by`.
-    #[must_use]
-    pub fn attacked(&self, square: Square, by: Color) -> bool {
-        for (d, &(df, dr)) in DIRS.iter().enumerate() {
-            let toward = 1u8 << ((d + 4) % 8);
-            let mut distance = 0;
-            let mut current = square;
-            while let Some(next) = current.offset(df, dr) {
-                distance += 1;
-                current = next;
-                if let Some(piece) = self.board[next.index()] {
-                    if piece.color == by {
-                        let role = piece.role.index();
-                        let c = by.index();
-                        if (distance == 1 && STEPS[c][role] & toward != 0)
-                            || SLIDES[c][role] & toward != 0
-                        {
-                            return true;
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-        let back = -2 * forward(by);
-        [-1, 1].into_iter().any(|df| {
-            square.offset(df, back).is_some_and(|sq| {
-                self.board[sq.index()]
-                    == Some(Piece {
-                        color: by,
-                        role: Role::Knight,
-                    })
-            })
-        })
-    }
-
-    /// Squares of `color`'s pieces that are pinned against their own king, as a bit set.
-    fn pinned(&self, color: Color) -> u128 {
-        let king = self.king_square(color);
-        let them = !color;
-        let mut pinned = 0u128;
-        for (d, &(df, dr)) in DIRS.iter().enumerate() {
-            let toward = 1u8 << ((d + 4) % 8);
-            let mut own: Option<Square> = None;
-            let mut current = king;
-            while let Some(next) = current.offset(df, dr) {
-                current = next;
-                let Some(piece) = self.board[next.index()] else {
-                    continue;
-                };
-                match own {
-                    None if piece.color == color => own = Some(next),
-                    None => break,
-                    Some(blocker) => {
-                        if piece.color == them
-                            && SLIDES[them.index()][piece.role.index()] & toward != 0
-                        {
-                            pinned |= 1 << blocker.index();
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        pinned
-    }
-
-    /// Calls `visit` with every square the piece on `from` could move to by its movement rules,
-    /// ignoring king safety and promotion; squares holding own pieces are skipped. Stops and
-    /// returns `false` as soon as `visit` returns `false`.
-    fn for_each_target(
-        &self,
-        from: Square,
-        piece: Piece,
-        mut visit: impl FnMut(Square) -> bool,
-    ) -> bool {
-        let c = piece.color.index();
-        let role = piece.role.index();
-        let open = |sq: Square| match self.board[sq.index()] {
-            Some(p) if p.color == piece.color => None,
-            other => Some(other.is_none()),
-        };
-        let steps = STEPS[c][role];
-        let slides = SLIDES[c][role];
-        for (d, &(df, dr)) in DIRS.iter().enumerate() {
-            let bit = 1u8 << d;
-            if slides & bit != 0 {
-                let mut current = from;
-                while let Some(next) = current.offset(df, dr) {
-                    let Some(empty) = open(next) else { break };
-                    if !visit(next) {
-                        return false;
-                    }
-                    if !empty {
-                        break;
-                    }
-                    current = next;
-                }
-            } else if steps & bit != 0 {
-                if let Some(next) = from.offset(df, dr) {
-                    if open(next).is_some() && !visit(next) {
-                        return false;
-                    }
-                }
-            }
-        }
-        if piece.role == Role::Knight {
-            let dr = 2 * forward(piece.color);
-            for df in [-1, 1] {
-                if let Some(next) = from.offset(df, dr) {
-                    if open(next).is_some() && !visit(next) {
-                        return false;
-                    }
-                }
-            }
-        }
-        true
-    }
-
     /// Whether `role` moving from `from` to `to` may promote, and whether it must.
     fn promotion_options(&self, role: Role, from: Square, to: Square) -> (bool, bool) {
         let us = self.turn;
@@ -312,14 +118,18 @@ impl Position {
     }
 
     /// The position after `mv`, which must be pseudo-legal (no checks are made).
-    fn after(&self, mv: Move) -> Position {
+    pub(super) fn after(&self, mv: Move) -> Position {
         let mut next = self.clone();
         let us = self.turn;
         match mv {
             Move::Normal { from, to, promote } => {
                 if let Some(mut piece) = next.board[from.index()].take() {
+                    next.by_role[piece.role.index()] ^= bit(from);
+                    next.by_color[us.index()] ^= bit(from) | bit(to);
                     if let Some(captured) = next.board[to.index()] {
                         next.hands[us.index()][captured.role.hand_index()] += 1;
+                        next.by_role[captured.role.index()] ^= bit(to);
+                        next.by_color[captured.color.index()] ^= bit(to);
                     }
                     if promote {
                         piece.role = piece.role.promoted().unwrap_or(piece.role);
@@ -327,6 +137,7 @@ impl Position {
                     if piece.role == Role::King {
                         next.kings[us.index()] = to;
                     }
+                    next.by_role[piece.role.index()] |= bit(to);
                     next.board[to.index()] = Some(piece);
                 }
             }
@@ -334,6 +145,8 @@ impl Position {
                 let count = &mut next.hands[us.index()][role.hand_index()];
                 *count = count.saturating_sub(1);
                 next.board[to.index()] = Some(Piece { color: us, role });
+                next.by_color[us.index()] |= bit(to);
+                next.by_role[role.index()] |= bit(to);
             }
         }
         next.turn = !us;
@@ -345,119 +158,6 @@ impl Position {
     #[must_use]
     pub(crate) fn play_unchecked(&self, mv: Move) -> Position {
         self.after(mv)
-    }
-
-    /// Whether, after the pseudo-legal `mv`, the mover's king is safe.
-    fn is_safe(&self, mv: Move) -> bool {
-        let next = self.after(mv);
-        !next.attacked(next.king_square(self.turn), next.turn)
-    }
-
-    /// Whether dropping a pawn of the side to move on `to` checkmates at once (uchifuzume).
-    fn is_uchifuzume(&self, to: Square) -> bool {
-        let them = !self.turn;
-        if to.offset(0, forward(self.turn)) != Some(self.king_square(them)) {
-            return false;
-        }
-        !self
-            .after(Move::Drop {
-                role: Role::Pawn,
-                to,
-            })
-            .has_legal_move()
-    }
-
-    /// Bit set of the files (bit `file`) holding an unpromoted pawn of `color`.
-    fn pawn_files(&self, color: Color) -> u16 {
-        let pawn = Some(Piece {
-            color,
-            role: Role::Pawn,
-        });
-        let mut files = 0;
-        for sq in Square::all() {
-            if self.board[sq.index()] == pawn {
-                files |= 1 << sq.file();
-            }
-        }
-        files
-    }
-
-    /// Calls `emit` with every legal move (only captures when `captures_only`); stops and returns
-    /// `false` as soon as `emit` does.
-    fn generate(&self, captures_only: bool, emit: &mut impl FnMut(Move) -> bool) -> bool {
-        let us = self.turn;
-        let king = self.king_square(us);
-        let in_check = self.attacked(king, !us);
-        let pinned = self.pinned(us);
-        for from in Square::all() {
-            let Some(piece) = self.board[from.index()] else {
-                continue;
-            };
-            if piece.color != us {
-                continue;
-            }
-            let verify = in_check || from == king || pinned & (1 << from.index()) != 0;
-            let go_on = self.for_each_target(from, piece, |to| {
-                if captures_only && self.board[to.index()].is_none() {
-                    return true;
-                }
-                if verify
-                    && !self.is_safe(Move::Normal {
-                        from,
-                        to,
-                        promote: false,
-                    })
-                {
-                    return true;
-                }
-                let (can, must) = self.promotion_options(piece.role, from, to);
-                if !must
-                    && !emit(Move::Normal {
-                        from,
-                        to,
-                        promote: false,
-                    })
-                {
-                    return false;
-                }
-                !can || emit(Move::Normal {
-                    from,
-                    to,
-                    promote: true,
-                })
-            });
-            if !go_on {
-                return false;
-            }
-        }
-        if captures_only {
-            return true;
-        }
-        let pawn_files = self.pawn_files(us);
-        for role in Role::HAND {
-            if self.hands[us.index()][role.hand_index()] == 0 {
-                continue;
-            }
-            for to in Square::all() {
-                if self.board[to.index()].is_some() || is_dead_square(us, role, to.rank()) {
-                    continue;
-                }
-                if role == Role::Pawn && pawn_files & (1 << to.file()) != 0 {
-                    continue;
-                }
-                let mv = Move::Drop { role, to };
-                if in_check && !self.is_safe(mv) {
-                    continue;
-                }
-                if role == Role::Pawn && self.is_uchifuzume(to) {
-                    continue;
-                }
-                if !emit(mv) {
-                    return false;
-                }
-            }
-        }
-        true
     }
 
     /// All legal moves: every optional non-promotion is listed, uchifuzume is excluded.
@@ -547,7 +247,7 @@ impl Position {
                 if self.piece_at(to).is_some_and(|p| p.color == us) {
                     return Err(IllegalMove::OwnPieceOnTarget);
                 }
-                if self.for_each_target(from, piece, |t| t != to) {
+                if attacks(us, piece.role, from, self.occupied()) & bit(to) == 0 {
                     return Err(IllegalMove::CannotMoveThere);
                 }
                 let (can, must) = self.promotion_options(piece.role, from, to);
@@ -573,7 +273,7 @@ impl Position {
                 if is_dead_square(us, role, to.rank()) {
                     return Err(IllegalMove::NoFurtherMove);
                 }
-                if role == Role::Pawn && self.pawn_files(us) & (1 << to.file()) != 0 {
+                if role == Role::Pawn && self.pawn_files(us) & bit(to) != 0 {
                     return Err(IllegalMove::Nifu);
                 }
                 let next = self.after(mv);
@@ -819,12 +519,22 @@ impl FromStr for Position {
         let (Some(sente_king), Some(gote_king)) = (king(Color::Sente), king(Color::Gote)) else {
             return Err(SfenError::Kings);
         };
+        let mut by_color = [0; 2];
+        let mut by_role = [0; 14];
+        for sq in Square::all() {
+            if let Some(piece) = board[sq.index()] {
+                by_color[piece.color.index()] |= bit(sq);
+                by_role[piece.role.index()] |= bit(sq);
+            }
+        }
         let position = Position {
             board,
             hands,
             turn,
             move_number,
             kings: [sente_king, gote_king],
+            by_color,
+            by_role,
         };
         position.validate()?;
         Ok(position)
