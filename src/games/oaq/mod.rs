@@ -16,6 +16,7 @@
 //! - [`Setup`] is the position string, parsed but unchecked; [`ParseError`] says what is
 //!   malformed.
 //! - [`Game`] adds the move history and the threefold-repetition safety valve.
+//! - [`review()`] finds each player's mistakes in a finished game, by the computer's search.
 
 mod ai;
 mod arena;
@@ -23,6 +24,7 @@ mod events;
 mod game;
 mod notation;
 mod position;
+mod review;
 mod rules;
 mod types;
 
@@ -32,5 +34,6 @@ pub use events::{EndReason, Event, Outcome};
 pub use game::Game;
 pub use notation::{ParseError, Setup};
 pub use position::{IllegalMove, MoveList, Position, PositionError, MAX_PLIES};
+pub use review::{review, Cost, Mistake, MIN_COST, REVIEW_DEPTH};
 pub use rules::{EndRule, NextQuanNonempty, NoFirstQuan, Preset, RefillShort, RuleError, Rules};
 pub use types::{Direction, Move, Seat, Square};
