@@ -19,6 +19,7 @@ mod play;
 mod rematch;
 mod reply;
 pub mod results;
+mod review;
 mod settings;
 mod social;
 mod table;
@@ -376,6 +377,7 @@ impl App {
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
             Action::Rematch { game } => self.rematch(locale, user, game),
+            Action::Analyse { game } => self.analyse(locale, game),
             Action::Leaderboard {
                 kind,
                 page,
