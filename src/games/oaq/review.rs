@@ -216,9 +216,9 @@ mod tests {
     fn a_missed_mandarin_is_the_biggest_mistake_and_the_capture_the_better_move() {
         let start = Position::parse("0,1,1,5,1,5,0,0,0,5,5,0 QQ 10,10 s 20", Rules::standard())
             .expect("a position");
-        // `5+` takes the East mandarin at once; `2+` takes nothing.
+        // `5+` takes the West mandarin at once; `2+` takes nothing.
         let capture = start.play(mv("5+")).expect("legal");
-        assert!(!capture.has_quan(Square::EAST), "{capture}");
+        assert!(!capture.has_quan(Square::WEST), "{capture}");
         let quiet = start.play(mv("2+")).expect("legal");
         assert_eq!(quiet.captured(Seat::South), 10, "{quiet}");
         let mut moves = vec![mv("2+")];
