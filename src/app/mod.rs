@@ -167,6 +167,8 @@ pub struct App {
     rng: Mutex<ChaCha8Rng>,
     /// When each outbox entry was first seen as it is (see [`App::due_edits`]).
     first_seen: Mutex<HashMap<OwedKey, (Owed, u64)>>,
+    /// The analyses of finished games made since the start.
+    reviews: review::Reviews,
 }
 
 impl App {
@@ -179,6 +181,7 @@ impl App {
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(settings.seed)),
             settings,
             first_seen: Mutex::new(HashMap::new()),
+            reviews: review::Reviews::default(),
         })
     }
 

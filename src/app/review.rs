@@ -2,6 +2,12 @@
 //! anyone who clicks, with each player's biggest mistakes and the better moves, found by the
 //! game's own search ([`Hosted::review`](super::games::Hosted::review)). A game still being
 //! played gets no analysis: no hints during a game.
+//!
+//! A finished game's analysis never changes, so the last few are kept in memory and a second
+//! click is answered at once. Not in the store: a new release's search may judge differently.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 use super::games::Review;
 use super::{Action, App, Button, Fail, Locale, Response, Style, Text};
@@ -9,6 +15,30 @@ use crate::store::GameRecord;
 
 /// The most mistakes shown per player.
 pub(super) const PER_SEAT: usize = 3;
+
+/// How many analyses are kept in memory.
+const KEPT: usize = 64;
+
+/// The analyses made since the bot started, by game (at most [`KEPT`]).
+#[derive(Debug, Default)]
+pub(super) struct Reviews(Mutex<HashMap<u64, Review>>);
+
+impl Reviews {
+    /// The analysis of game `game`, if it was made.
+    fn get(&self, game: u64) -> Option<Review> {
+        self.0.lock().ok()?.get(&game).cloned()
+    }
+
+    /// Keeps the analysis of `game`, forgetting the others when too many are kept.
+    fn keep(&self, game: u64, review: &Review) {
+        if let Ok(mut kept) = self.0.lock() {
+            if kept.len() >= KEPT {
+                kept.clear();
+            }
+            kept.insert(game, review.clone());
+        }
+    }
+}
 
 /// The *Analyse* button of a finished board.
 pub(super) fn button(locale: Locale, game: u64) -> Button {
@@ -61,10 +91,17 @@ impl App {
         if !loaded.finished() {
             return Err(Fail::User(Text::AnalysisNotOver));
         }
-        let review = loaded
-            .table
-            .review(PER_SEAT)
-            .ok_or(Fail::User(Text::AnalysisUnavailable))?;
+        let review = match self.reviews.get(id) {
+            Some(review) => review,
+            None => {
+                let review = loaded
+                    .table
+                    .review(PER_SEAT)
+                    .ok_or(Fail::User(Text::AnalysisUnavailable))?;
+                self.reviews.keep(id, &review);
+                review
+            }
+        };
         let text = lines(&loaded.stored.record, &review)
             .iter()
             .map(|t| t.render(locale))
