@@ -72,8 +72,8 @@ pub enum OaqCommand {
         from: Option<String>,
     },
     /// Reads a game's moves (separated by spaces or lines; `#` lines are comments, so a game
-    /// record from `/oaq replay` reads as it is) and prints each mistake the review's search
-    /// finds, worst first: `<move number> <seat> <played> <better> <cost>`, the cost in
+    /// record from `/oaq replay` reads as it is) and prints each player's biggest mistakes as
+    /// the review's search finds them, worst first: `<move number> <seat> <played> <better> <cost>`, the cost in
     /// points or `lost-win` / `into-loss`. The time taken goes to stderr.
     Review {
         #[command(flatten)]
@@ -84,6 +84,9 @@ pub enum OaqCommand {
         /// How deep each position is searched, in plies.
         #[arg(long, default_value_t = REVIEW_DEPTH)]
         depth: u32,
+        /// How many mistakes to show per player (the bot shows 3).
+        #[arg(long, default_value_t = 3)]
+        top: usize,
     },
     /// Plays paired games between two computer levels and prints A's wins, draws, losses and
     /// score.
@@ -185,7 +188,12 @@ impl OaqCommand {
                     })
                 })?;
             }
-            OaqCommand::Review { rules, from, depth } => {
+            OaqCommand::Review {
+                rules,
+                from,
+                depth,
+                top,
+            } => {
                 let rules = rules.rules();
                 let start = match from {
                     Some(text) => Position::parse(&text, rules)
@@ -205,7 +213,7 @@ impl OaqCommand {
                     }
                 }
                 let started = std::time::Instant::now();
-                let mistakes = review(&start, &moves, depth).map_err(|(ply, illegal)| {
+                let mistakes = review(&start, &moves, depth, top).map_err(|(ply, illegal)| {
                     anyhow::anyhow!("move {}: illegal: {illegal}", ply + 1)
                 })?;
                 for m in &mistakes {

@@ -497,15 +497,15 @@ impl Hosted for OaqTable {
     }
 
     fn review(&self, per_seat: usize) -> Option<Review> {
-        let found = oaq::review(self.game.start(), self.game.moves(), oaq::REVIEW_DEPTH).ok()?;
-        let mut kept = [0; 2];
+        let found = oaq::review(
+            self.game.start(),
+            self.game.moves(),
+            oaq::REVIEW_DEPTH,
+            per_seat,
+        )
+        .ok()?;
         let mistakes = found
             .into_iter()
-            .filter(|m| {
-                let count = &mut kept[m.seat.index()];
-                *count += 1;
-                *count <= per_seat
-            })
             .map(|m| Mistake {
                 number: m.ply + 1,
                 seat: m.seat.index(),

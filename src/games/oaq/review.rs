@@ -109,84 +109,138 @@ fn value(position: &Position, side: Seat, depth: u32) -> i32 {
     0
 }
 
-/// What playing `played` instead of the best move cost the mover of `position`, if the
-/// search judges it a mistake, with the better move.
-fn judge(position: &Position, played: Move, depth: u32) -> Option<(Move, Cost)> {
+/// What playing `played` instead of `best` cost the mover of `position`, if it counts as a
+/// mistake: both moves judged alike, by the position each leads to searched one ply less
+/// deep than the position itself.
+fn judge(position: &Position, played: Move, best: Move, depth: u32) -> Option<Cost> {
     let mover = position.to_move()?;
-    if position.legal_moves().len() < 2 {
-        return None;
-    }
-    let report = search(position, depth)?;
-    if report.best == played {
-        return None;
-    }
     let after = |mv: Move| position.play(mv).ok().map(|p| value(&p, mover, depth - 1));
-    let played_value = after(played)?;
-    // The search's own score of its best move is a first look that spares a search for
-    // moves close to the best; a move that looks worse is judged as the played one was.
-    if report.score.saturating_sub(played_value) < MIN_COST {
-        return None;
-    }
-    let (best, best_value) = (report.best, after(report.best)?);
+    let (played_value, best_value) = (after(played)?, after(best)?);
     let halves = best_value.saturating_sub(played_value);
     if halves < MIN_COST {
         return None;
     }
-    let cost = if best_value >= WIN && played_value < WIN {
+    Some(if best_value >= WIN && played_value < WIN {
         Cost::LostWin
     } else if played_value <= -WIN && best_value > -WIN {
         Cost::IntoLoss
     } else {
         Cost::Points(halves.unsigned_abs())
-    };
-    Some((best, cost))
+    })
 }
 
+/// Runs `f` on every item, on [`THREADS`] threads: the results in the items' order (`None`
+/// for an item whose thread failed).
+fn on_threads<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<Option<R>> {
+    let f = &f;
+    let share = |worker: usize| -> Vec<(usize, R)> {
+        let mine = items.iter().enumerate().skip(worker).step_by(THREADS);
+        mine.map(|(index, item)| (index, f(item))).collect()
+    };
+    let done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..THREADS)
+            .map(|worker| scope.spawn(move || share(worker)))
+            .collect();
+        let mut done = share(0);
+        for helper in helpers {
+            // A search does not panic; if one did, its share is left out.
+            done.extend(helper.join().unwrap_or_default());
+        }
+        done
+    });
+    let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
+    for (index, result) in done {
+        if let Some(slot) = results.get_mut(index) {
+            *slot = Some(result);
+        }
+    }
+    results
+}
+
+/// How many more moves per player than asked for are judged in full, in case a move that
+/// looked costly at first turns out not to be.
+const SPARE: usize = 2;
+
 /// Reviews the game played from `start` with `moves`, searching each position `depth`
-/// plies deep (at least 2): every mistake, worst first (then in the order played). A move
-/// that does not replay is returned with its index and why.
+/// plies deep (at least 2): each player's `per_seat` biggest mistakes, worst first (then in
+/// the order played). A move that does not replay is returned with its index and why.
+///
+/// Setting up a search costs more than the search itself at these depths, so the review
+/// searches every position once, estimates each move's cost from the searches of the
+/// position before and after it, and judges in full (two more searches each) only the moves
+/// that look most costly.
 pub fn review(
     start: &Position,
     moves: &[Move],
     depth: u32,
+    per_seat: usize,
 ) -> Result<Vec<Mistake>, (usize, IllegalMove)> {
     let depth = depth.max(2);
     let mut faced = Vec::with_capacity(moves.len());
     let mut position = *start;
     for (ply, &played) in moves.iter().enumerate() {
-        faced.push((ply, position, played));
+        faced.push((position, played));
         position = position.play(played).map_err(|illegal| (ply, illegal))?;
     }
-    let judge_share = |worker: usize| -> Vec<Mistake> {
-        faced
-            .iter()
-            .skip(worker)
-            .step_by(THREADS)
-            .filter_map(|&(ply, position, played)| {
-                let seat = position.to_move()?;
-                let (better, cost) = judge(&position, played, depth)?;
-                Some(Mistake {
-                    ply,
-                    seat,
-                    played,
-                    better,
-                    cost,
-                })
-            })
-            .collect()
-    };
-    let mut mistakes: Vec<Mistake> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..THREADS)
-            .map(|worker| scope.spawn(move || judge_share(worker)))
-            .collect();
-        let mut found = judge_share(0);
-        for helper in helpers {
-            // A search does not panic; if one did, its share is simply left out.
-            found.extend(helper.join().unwrap_or_default());
+    let end = position;
+    // The search gives no score for a position with a single move: those are not searched.
+    let looks: Vec<Option<SearchReport>> = on_threads(&faced, |(position, _)| {
+        (position.legal_moves().len() > 1)
+            .then(|| search(position, depth))
+            .flatten()
+    })
+    .into_iter()
+    .map(Option::flatten)
+    .collect();
+    let look = |ply: usize| looks.get(ply).copied().flatten();
+    // The value for `mover` of the position after move `ply`, from its own search.
+    let after = |ply: usize, mover: Seat| {
+        let next = faced.get(ply + 1).map_or(end, |f| f.0);
+        match look(ply + 1) {
+            Some(report) if next.to_move() == Some(mover) => report.score,
+            Some(report) => -report.score,
+            None => value(&next, mover, depth),
         }
-        found
+    };
+    let mut suspects: Vec<(i32, usize, Seat, Move)> = faced
+        .iter()
+        .enumerate()
+        .filter_map(|(ply, (position, played))| {
+            let report = look(ply)?;
+            let mover = position.to_move()?;
+            let estimate = report.score.saturating_sub(after(ply, mover));
+            (report.best != *played && estimate >= MIN_COST).then_some((
+                estimate,
+                ply,
+                mover,
+                report.best,
+            ))
+        })
+        .collect();
+    suspects.sort_by_key(|&(estimate, ply, ..)| (std::cmp::Reverse(estimate), ply));
+    let mut kept = [0; 2];
+    suspects.retain(|&(_, _, mover, _)| {
+        kept[mover.index()] += 1;
+        kept[mover.index()] <= per_seat.saturating_add(SPARE)
     });
+    let judged = on_threads(&suspects, |&(_, ply, seat, better)| {
+        let (position, played) = faced.get(ply)?;
+        let cost = judge(position, *played, better, depth)?;
+        Some(Mistake {
+            ply,
+            seat,
+            played: *played,
+            better,
+            cost,
+        })
+    });
+    let mut mistakes: Vec<Mistake> = judged.into_iter().flatten().flatten().collect();
     mistakes.sort_by_key(|m| (std::cmp::Reverse(m.cost.weight()), m.ply));
+    let mut shown = [0; 2];
+    mistakes.retain(|m| {
+        shown[m.seat.index()] += 1;
+        shown[m.seat.index()] <= per_seat
+    });
     Ok(mistakes)
 }
 
@@ -223,7 +277,7 @@ mod tests {
         assert_eq!(quiet.captured(Seat::South), 10, "{quiet}");
         let mut moves = vec![mv("2+")];
         moves.extend(engine_line(&quiet, REVIEW_DEPTH));
-        let mistakes = review(&start, &moves, REVIEW_DEPTH).expect("the game replays");
+        let mistakes = review(&start, &moves, REVIEW_DEPTH, 3).expect("the game replays");
         let worst = mistakes
             .iter()
             .find(|m| m.seat == Seat::South)
@@ -243,7 +297,7 @@ mod tests {
         let start = Position::start(Rules::standard());
         let moves = engine_line(&start, REVIEW_DEPTH);
         assert!(moves.len() > 10, "a whole game: {moves:?}");
-        let mistakes = review(&start, &moves, REVIEW_DEPTH).expect("the game replays");
+        let mistakes = review(&start, &moves, REVIEW_DEPTH, 3).expect("the game replays");
         assert_eq!(mistakes, Vec::new());
     }
 
@@ -253,17 +307,24 @@ mod tests {
         let mut moves = vec![mv("3+")];
         let quiet = start.play(mv("3+")).expect("legal");
         moves.extend(engine_line(&quiet, 2));
-        let first = review(&start, &moves, 4).expect("the game replays");
-        assert_eq!(first, review(&start, &moves, 4).expect("again"));
+        let first = review(&start, &moves, 4, usize::MAX).expect("the game replays");
+        assert_eq!(first, review(&start, &moves, 4, usize::MAX).expect("again"));
         let weights: Vec<u64> = first.iter().map(|m| m.cost.weight()).collect();
         assert!(weights.windows(2).all(|w| w[0] >= w[1]), "{first:?}");
         assert!(first.iter().all(|m| m.cost.weight() >= MIN_COST as u64));
+        let top = review(&start, &moves, 4, 1).expect("the game replays");
+        for seat in Seat::BOTH {
+            assert!(
+                top.iter().filter(|m| m.seat == seat).count() <= 1,
+                "{top:?}"
+            );
+        }
     }
 
     #[test]
     fn a_move_that_does_not_replay_is_named() {
         let start = Position::start(Rules::standard());
         let moves = [mv("1-"), mv("2+")];
-        assert!(matches!(review(&start, &moves, 2), Err((1, _))));
+        assert!(matches!(review(&start, &moves, 2, 3), Err((1, _))));
     }
 }
