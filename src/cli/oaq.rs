@@ -7,8 +7,8 @@ use clap::{Args, Subcommand};
 use std::time::Duration;
 
 use crate::games::oaq::{
-    play_match, review, Cost, Level, MatchSettings, Move, Outcome, Position, Preset, Rules,
-    REVIEW_DEPTH,
+    analyse_line, book, play_match, review, Cost, Level, Limits, MatchSettings, Move, Outcome,
+    Position, Preset, Rules, REVIEW_DEPTH,
 };
 
 /// The rules flags shared by every `oaq` command.
@@ -88,6 +88,25 @@ pub enum OaqCommand {
         #[arg(long, default_value_t = 3)]
         top: usize,
     },
+    /// Reads a position per stdin line and prints the hard level's analysis: `best <move>
+    /// value <value> depth <D> nodes <N> ms <T> pv <moves…>`, where the value is a proven
+    /// `win +M in P plies`, `loss -M …` or `draw`, else an estimate in points (`+2.5`).
+    Analyse {
+        /// Time budget per position, in milliseconds.
+        #[arg(long, value_name = "M", default_value_t = 1000)]
+        budget_ms: u64,
+        /// Deepest iteration, in plies (with a depth and no budget, the result is the same
+        /// on every machine).
+        #[arg(long, value_name = "D")]
+        depth: Option<u32>,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
+    /// The hard level's opening book.
+    Book {
+        #[command(subcommand)]
+        command: BookCommand,
+    },
     /// Plays paired games between two computer levels and prints A's wins, draws, losses and
     /// score.
     Match {
@@ -115,6 +134,30 @@ pub enum OaqCommand {
         verbose: bool,
         #[command(flatten)]
         rules: RulesArgs,
+    },
+}
+
+/// `oaq-bot engine oaq book …`
+#[derive(Debug, Subcommand)]
+pub enum BookCommand {
+    /// Searches every position of the book (see `src/games/oaq/book.rs`) and prints the book
+    /// file: `oaq-bot engine oaq book build > assets/oaq-book.tsv` rebuilds the shipped one.
+    Build {
+        /// Presets to cover.
+        #[arg(long = "preset", value_name = "PRESET", default_values_t = [Preset::Standard, Preset::Folk, Preset::Young])]
+        presets: Vec<Preset>,
+        /// Mandarin values to cover (10, 5).
+        #[arg(long = "quan-value", value_name = "V", default_values_t = [10])]
+        quan_values: Vec<u8>,
+        /// Plies of the game the book covers.
+        #[arg(long, default_value_t = 3)]
+        plies: u32,
+        /// Depth of each position's search (the same book on every machine).
+        #[arg(long, default_value_t = 16)]
+        depth: u32,
+        /// Searches run at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -238,6 +281,69 @@ impl OaqCommand {
                     started.elapsed().as_millis()
                 )?;
             }
+            OaqCommand::Book {
+                command:
+                    BookCommand::Build {
+                        presets,
+                        quan_values,
+                        plies,
+                        depth,
+                        threads,
+                    },
+            } => {
+                writeln!(
+                    out,
+                    "# oaq-bot opening book: `oaq-bot engine oaq book build{}{} --plies {plies} --depth {depth}`",
+                    presets.iter().map(|p| format!(" --preset {p}")).collect::<String>(),
+                    quan_values.iter().map(|v| format!(" --quan-value {v}")).collect::<String>(),
+                )?;
+                writeln!(
+                    out,
+                    "# rules\tposition\tmove\tscore (half-points)\tdepth\tproven|estimate"
+                )?;
+                for preset in presets {
+                    for &quan_value in &quan_values {
+                        let mut rules = preset.rules();
+                        rules.quan_value = quan_value;
+                        let name = book::rules_name(preset, quan_value);
+                        let limits = Limits {
+                            time: None,
+                            depth: Some(depth),
+                        };
+                        out.write_all(
+                            book::build(rules, &name, plies, limits, threads).as_bytes(),
+                        )?;
+                        out.flush()?;
+                    }
+                }
+            }
+            OaqCommand::Analyse {
+                budget_ms,
+                depth,
+                rules,
+            } => {
+                let rules = rules.rules();
+                let limits = Limits {
+                    time: Some(Duration::from_millis(budget_ms)).filter(|_| depth.is_none()),
+                    depth,
+                };
+                super::answer_lines(input, out, err, |line| {
+                    let position = Position::parse(line, rules).map_err(|e| e.to_string())?;
+                    let analysis = analyse_line(&position, limits)
+                        .ok_or_else(|| "the game is over: nothing to analyse".to_owned())?;
+                    let report = &analysis.report;
+                    let line: Vec<String> = analysis.line.iter().map(Move::to_string).collect();
+                    Ok(format!(
+                        "best {} value {} depth {} nodes {} ms {} pv {}",
+                        report.best,
+                        analysis.value(&position),
+                        report.depth,
+                        report.nodes,
+                        report.elapsed.as_millis(),
+                        line.join(" ")
+                    ))
+                })?;
+            }
             OaqCommand::Match {
                 a,
                 b,
@@ -288,13 +394,17 @@ impl OaqCommand {
                     report.losses,
                     report.score()
                 )?;
-                if report.hard_moves > 0 {
+                for (level, timing) in [a, b].iter().zip(&report.timings) {
+                    if timing.moves.is_empty() {
+                        continue;
+                    }
                     writeln!(
                         out,
-                        "hard: {} moves, longest {} ms for a {budget_ms} ms budget, {} over budget by more than 10%",
-                        report.hard_moves,
-                        report.hard_longest.as_millis(),
-                        report.hard_over_budget
+                        "{level}: {} moves, median {} ms, longest {} ms for a {budget_ms} ms budget, {} over budget by more than 10%",
+                        timing.moves.len(),
+                        timing.median().as_millis(),
+                        timing.longest().as_millis(),
+                        timing.over(Duration::from_millis(budget_ms))
                     )?;
                 }
             }

@@ -1,8 +1,8 @@
 //! The computer opponent: determinism, tactics, level behaviour and paired matches.
 
 use oaq_bot::games::oaq::{
-    analyse, play_match, Level, Limits, MatchSettings, Move, Outcome, Player, Position, Rules,
-    Seat, WIN,
+    analyse, analyse_line, play_match, Level, Limits, MatchSettings, Move, Outcome, Player,
+    Position, Rules, Seat, Value, WIN,
 };
 
 fn limits(depth: u32) -> Limits {
@@ -60,6 +60,54 @@ fn hard_takes_a_winning_capture_and_knows_it_is_exact() {
         report.score
     );
     assert!(report.solved, "so little material is searched to the end");
+}
+
+#[test]
+fn the_analysis_names_a_proven_win_with_its_distance_and_line() {
+    let position = Position::parse(WINNING_CAPTURE, Rules::standard()).expect("valid");
+    let analysis = analyse_line(&position, limits(20)).expect("a move");
+    assert_eq!(
+        analysis.value(&position),
+        Value::Win {
+            margin: 16,
+            plies: Some(1)
+        }
+    );
+    assert_eq!(analysis.value(&position).to_string(), "win +16 in 1 ply");
+    assert_eq!(analysis.line, vec![analysis.report.best]);
+}
+
+#[test]
+fn the_analysis_line_is_legal_and_starts_with_the_best_move() {
+    let start = Position::start(Rules::folk());
+    let analysis = analyse_line(&start, limits(9)).expect("a move");
+    assert_eq!(analysis.line.first(), Some(&analysis.report.best));
+    assert!(analysis.line.len() > 1, "{:?}", analysis.line);
+    let end = analysis
+        .line
+        .iter()
+        .try_fold(start, |p, &mv| p.play(mv).ok());
+    assert!(end.is_some(), "every move of the line is legal in turn");
+    assert!(matches!(analysis.value(&start), Value::Estimate(_)));
+}
+
+#[test]
+fn the_previous_hard_level_is_kept_as_the_reference() {
+    assert_eq!("reference".parse::<Level>(), Ok(Level::Reference));
+    assert_eq!("hard-v1".parse::<Level>(), Ok(Level::Reference));
+    assert_eq!(Level::Reference.to_string(), "reference");
+    let settings = MatchSettings {
+        games: 2,
+        budget: std::time::Duration::from_millis(20),
+        ..MatchSettings::default()
+    };
+    let report = play_match(Level::Reference, Level::Random, &settings);
+    assert_eq!(report.wins, 2, "{report:?}");
+    assert!(
+        report.timings[0].moves.len() > 2,
+        "the reference's moves are timed"
+    );
+    assert!(report.timings[1].moves.is_empty(), "random is not timed");
 }
 
 #[test]
@@ -167,5 +215,5 @@ fn hard_beats_random() {
     };
     let report = play_match(Level::Hard, Level::Random, &settings);
     assert_eq!(report.wins, 4, "{report:?}");
-    assert!(report.hard_moves > 0);
+    assert!(!report.timings[0].moves.is_empty());
 }

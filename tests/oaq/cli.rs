@@ -30,6 +30,59 @@ fn stderr(output: &Output) -> String {
 }
 
 #[test]
+fn analyse_prints_the_best_move_its_value_and_line_and_skips_bad_lines() {
+    let input =
+        "0,0,0,1,0,0,2,3,0,4,0,0 -Q 30,20 s 15\nnonsense\n0,0,0,0,0,0,0,0,0,0,0,0 -- 43,27 - 16\n";
+    let output = engine(&["analyse", "--depth", "20"], input);
+    assert!(output.status.success());
+    let out = stdout(&output);
+    let first = out.lines().next().expect("a line per position");
+    assert!(
+        first.starts_with("best 3+ value win +16 in 1 ply depth 1 nodes "),
+        "{first}"
+    );
+    assert!(first.ends_with(" pv 3+"), "{first}");
+    let err = stderr(&output);
+    assert!(err.contains("line 2: "), "{err}");
+    assert!(err.contains("line 3: the game is over"), "{err}");
+}
+
+#[test]
+fn analyse_estimates_an_open_position_at_a_fixed_depth() {
+    let output = engine(
+        &["analyse", "--depth", "6", "--rules", "folk"],
+        "0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0\n",
+    );
+    assert!(output.status.success());
+    let out = stdout(&output);
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(words[0], "best");
+    assert_eq!(words[2], "value");
+    assert!(
+        words[3].starts_with('+') || words[3].starts_with('-'),
+        "{out}"
+    );
+    assert_eq!(&words[4..6], &["depth", "6"]);
+    assert_eq!(words[10], "pv");
+    assert_eq!(words[11], words[1], "the line starts with the best move");
+}
+
+#[test]
+fn book_build_prints_a_book_the_bot_reads() {
+    let output = engine(
+        &[
+            "book", "build", "--preset", "young", "--plies", "1", "--depth", "3",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(out.starts_with("# oaq-bot opening book: `oaq-bot engine oaq book build --preset young --quan-value 10 --plies 1 --depth 3`"), "{out}");
+    let book = oaq_bot::games::oaq::book::Book::parse(&out).expect("reads");
+    assert_eq!(book.len(), 11);
+}
+
+#[test]
 fn perft_prints_one_line_per_depth() {
     let output = engine(&["perft", "4", "--rules", "folk"], "");
     assert!(output.status.success());

@@ -78,12 +78,37 @@ pub struct MatchReport {
     pub losses: u32,
     /// Plies played in all games.
     pub plies: u64,
-    /// Moves chosen by a hard player.
-    pub hard_moves: u64,
-    /// The longest time a hard player spent on one move.
-    pub hard_longest: Duration,
-    /// Hard moves that took more than 10% over the budget.
-    pub hard_over_budget: u64,
+    /// How long A's and B's searches took, for the time-limited levels (hard, reference).
+    pub timings: [Timing; 2],
+}
+
+/// The time a time-limited player spent on each of its moves in a match.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Timing {
+    /// Time spent on each move (moves with a single legal choice or a book move included).
+    pub moves: Vec<Duration>,
+}
+
+impl Timing {
+    /// The longest move.
+    pub fn longest(&self) -> Duration {
+        self.moves.iter().copied().max().unwrap_or_default()
+    }
+
+    /// The median move.
+    pub fn median(&self) -> Duration {
+        let mut sorted = self.moves.clone();
+        sorted.sort_unstable();
+        sorted.get(sorted.len() / 2).copied().unwrap_or_default()
+    }
+
+    /// Moves that took more than 10% over `budget`.
+    pub fn over(&self, budget: Duration) -> usize {
+        self.moves
+            .iter()
+            .filter(|&&t| t > budget.mul_f64(1.1))
+            .count()
+    }
 }
 
 impl MatchReport {
@@ -101,9 +126,9 @@ impl MatchReport {
         self.draws += other.draws;
         self.losses += other.losses;
         self.plies += other.plies;
-        self.hard_moves += other.hard_moves;
-        self.hard_longest = self.hard_longest.max(other.hard_longest);
-        self.hard_over_budget += other.hard_over_budget;
+        for (mine, theirs) in self.timings.iter_mut().zip(&other.timings) {
+            mine.moves.extend_from_slice(&theirs.moves);
+        }
         self.games.extend_from_slice(&other.games);
     }
 }
@@ -155,16 +180,13 @@ fn play_one(
         }
     }
     while let Some(mover) = game.position().to_move() {
-        let player = &mut players[usize::from(mover != a_seat)];
+        let which = usize::from(mover != a_seat);
+        let player = &mut players[which];
         let Some(thought) = player.think(game.position()) else {
             break;
         };
-        if player.level() == Level::Hard {
-            report.hard_moves += 1;
-            report.hard_longest = report.hard_longest.max(thought.elapsed);
-            if thought.elapsed > settings.budget.mul_f64(1.1) {
-                report.hard_over_budget += 1;
-            }
+        if matches!(player.level(), Level::Hard | Level::Reference) {
+            report.timings[which].moves.push(thought.elapsed);
         }
         if game.play(thought.best).is_err() {
             break;

@@ -20,6 +20,7 @@
 
 mod ai;
 mod arena;
+pub mod book;
 mod events;
 mod game;
 mod notation;
@@ -28,8 +29,10 @@ mod review;
 mod rules;
 mod types;
 
-pub use ai::{analyse, Level, Limits, Player, SearchReport, UnknownLevel, WIN};
-pub use arena::{play_match, GameSummary, MatchReport, MatchSettings};
+pub use ai::{
+    analyse, analyse_line, Analysis, Level, Limits, Player, SearchReport, UnknownLevel, Value, WIN,
+};
+pub use arena::{play_match, GameSummary, MatchReport, MatchSettings, Timing};
 pub use events::{EndReason, Event, Outcome};
 pub use game::Game;
 pub use notation::{ParseError, Setup};
