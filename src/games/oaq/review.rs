@@ -268,14 +268,14 @@ mod tests {
 
     #[test]
     fn a_missed_mandarin_is_the_biggest_mistake_and_the_capture_the_better_move() {
-        let start = Position::parse("0,1,1,5,1,5,0,0,0,5,5,0 QQ 10,10 s 20", Rules::standard())
+        let start = Position::parse("0,1,0,3,0,5,0,2,2,2,1,3 QQ 10,10 s 20", Rules::standard())
             .expect("a position");
-        // `5+` takes the West mandarin at once; `2+` takes nothing.
+        // `5+` takes the West mandarin at once; `1+` takes nothing.
         let capture = start.play(mv("5+")).expect("legal");
         assert!(!capture.has_quan(Square::WEST), "{capture}");
-        let quiet = start.play(mv("2+")).expect("legal");
+        let quiet = start.play(mv("1+")).expect("legal");
         assert_eq!(quiet.captured(Seat::South), 10, "{quiet}");
-        let mut moves = vec![mv("2+")];
+        let mut moves = vec![mv("1+")];
         moves.extend(engine_line(&quiet, REVIEW_DEPTH));
         let mistakes = review(&start, &moves, REVIEW_DEPTH, 3).expect("the game replays");
         let worst = mistakes
@@ -283,7 +283,7 @@ mod tests {
             .find(|m| m.seat == Seat::South)
             .expect("South's blunder is found");
         assert_eq!(worst.ply, 0, "{mistakes:?}");
-        assert_eq!(worst.played, mv("2+"));
+        assert_eq!(worst.played, mv("1+"));
         assert_eq!(worst.better, mv("5+"), "the capture");
         assert!(
             matches!(worst.cost, Cost::Points(h) if h >= 20) || worst.cost == Cost::LostWin,
