@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use oaq_bot::app::games::Cost;
 use oaq_bot::app::results::{Finish, Standing};
 use oaq_bot::app::text::fluent::{message_ids, parse_errors, PARTS};
 use oaq_bot::app::text::{
@@ -173,6 +174,34 @@ fn samples() -> Vec<Text> {
         },
         Text::Rematch,
         Text::GameNotOver,
+        Text::Analyse,
+        Text::AnalysisTitle { game: 7, depth: 6 },
+        Text::AnalysisPlayer {
+            name: String::from("An"),
+        },
+        Text::AnalysisMistake {
+            number: 12,
+            played: String::from("3+"),
+            better: String::from("1-"),
+            cost: Cost::Points(21),
+        },
+        Text::AnalysisMistake {
+            number: 1,
+            played: String::from("3+"),
+            better: String::from("1-"),
+            cost: Cost::LostWin,
+        },
+        Text::AnalysisMistake {
+            number: 2,
+            played: String::from("9-"),
+            better: String::from("7+"),
+            cost: Cost::IntoLoss,
+        },
+        Text::AnalysisClean {
+            name: String::from("Bình"),
+        },
+        Text::AnalysisNotOver,
+        Text::AnalysisUnavailable,
         Text::SettingsSummary {
             changed: true,
             rules: String::from("folk (a mandarin is worth 5)"),

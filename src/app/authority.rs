@@ -36,7 +36,8 @@ impl App {
             | Action::Resign { game }
             | Action::ConfirmResign { game }
             | Action::Rules { game }
-            | Action::Rematch { game } => self
+            | Action::Rematch { game }
+            | Action::Analyse { game } => self
                 .store
                 .game(game)?
                 .map(|g| (g.record.guild, g.record.channel)),

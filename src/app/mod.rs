@@ -19,6 +19,7 @@ mod play;
 mod rematch;
 mod reply;
 pub mod results;
+mod review;
 mod settings;
 mod social;
 mod table;
@@ -166,6 +167,8 @@ pub struct App {
     rng: Mutex<ChaCha8Rng>,
     /// When each outbox entry was first seen as it is (see [`App::due_edits`]).
     first_seen: Mutex<HashMap<OwedKey, (Owed, u64)>>,
+    /// The analyses of finished games made since the start.
+    reviews: review::Reviews,
 }
 
 impl App {
@@ -178,6 +181,7 @@ impl App {
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(settings.seed)),
             settings,
             first_seen: Mutex::new(HashMap::new()),
+            reviews: review::Reviews::default(),
         })
     }
 
@@ -376,6 +380,7 @@ impl App {
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),
             Action::Rematch { game } => self.rematch(locale, user, game),
+            Action::Analyse { game } => self.analyse(locale, game),
             Action::Leaderboard {
                 kind,
                 page,

@@ -6,14 +6,14 @@ use super::{App, Button, Fail, Locale, Place, Response, Style, Text, UserRef};
 use crate::app::Action;
 use crate::store::{ChallengeRecord, FirstPlayer};
 
-/// The buttons of a finished board.
-pub(super) fn rows(locale: Locale, game: u64) -> Vec<Vec<Button>> {
-    vec![vec![Button {
+/// The Rematch button of a finished board.
+pub(super) fn button(locale: Locale, game: u64) -> Button {
+    Button {
         action: Action::Rematch { game },
         label: Text::Rematch.render(locale),
         style: Style::Success,
         disabled: false,
-    }]]
+    }
 }
 
 impl App {

@@ -102,6 +102,12 @@ pub enum Action {
         /// The finished game's id.
         game: u64,
     },
+    /// Analyse a finished game's mistakes, privately (on a finished board). Its answer takes
+    /// seconds (see [`Action::slow`]).
+    Analyse {
+        /// The finished game's id.
+        game: u64,
+    },
     /// Turn a leaderboard message to another page. The leaderboard is the one of the server
     /// the button is clicked in.
     Leaderboard {
@@ -152,6 +158,12 @@ impl Action {
             }
             _ => None,
         }
+    }
+
+    /// Whether answering takes longer than Discord waits for an answer (seconds of search): the
+    /// interaction is then acknowledged first, and the answer, always private, follows.
+    pub fn slow(self) -> bool {
+        matches!(self, Action::Analyse { .. })
     }
 
     /// The picker's path before any step.

@@ -3,7 +3,8 @@
 
 use super::games::{Controls, Scene, Situation, Table};
 use super::{
-    rematch, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown, Style, Text,
+    rematch, review, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown, Style,
+    Text,
 };
 use crate::store::{GameRecord, Retired, Retirement, StoreError, Stored};
 
@@ -282,11 +283,18 @@ impl App {
             let exports = table.exports(&scene);
             lines.extend(exports.lines);
             files.extend(exports.files);
+            let mut row = Vec::new();
             // A game of more seats starts again from a new lobby, not a rematch.
-            let rows = if record.seats.len() == 2 {
-                rematch::rows(locale, record.id)
-            } else {
+            if record.seats.len() == 2 {
+                row.push(rematch::button(locale, record.id));
+            }
+            if Table::analysable(record.kind) {
+                row.push(review::button(locale, record.id));
+            }
+            let rows = if row.is_empty() {
                 Vec::new()
+            } else {
+                vec![row]
             };
             Controls {
                 selects: Vec::new(),

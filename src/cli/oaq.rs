@@ -7,8 +7,8 @@ use clap::{Args, Subcommand};
 use std::time::Duration;
 
 use crate::games::oaq::{
-    analyse_line, book, play_match, solve, ClaimStatus, Level, Limits, MatchSettings, Move,
-    Outcome, Position, Preset, Rules, SolveLimits, Target,
+    analyse_line, book, play_match, review, solve, ClaimStatus, Cost, Level, Limits, MatchSettings,
+    Move, Outcome, Position, Preset, Rules, SolveLimits, Target, REVIEW_DEPTH,
 };
 
 /// The rules flags shared by every `oaq` command.
@@ -70,6 +70,23 @@ pub enum OaqCommand {
         /// Play the moves of the input lines in turn, starting from this position string.
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
+    },
+    /// Reads a game's moves (separated by spaces or lines; `#` lines are comments, so a game
+    /// record from `/oaq replay` reads as it is) and prints each player's biggest mistakes as
+    /// the review's search finds them, worst first: `<move number> <seat> <played> <better> <cost>`, the cost in
+    /// points or `lost-win` / `into-loss`. The time taken goes to stderr.
+    Review {
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The game's start position string, if not the start.
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+        /// How deep each position is searched, in plies.
+        #[arg(long, default_value_t = REVIEW_DEPTH)]
+        depth: u32,
+        /// How many mistakes to show per player (the bot shows 3).
+        #[arg(long, default_value_t = 3)]
+        top: usize,
     },
     /// Reads a position per stdin line and prints the hard level's analysis: `best <move>
     /// value <value> depth <D> nodes <N> ms <T> pv <moves…>`, where the value is a proven
@@ -239,6 +256,56 @@ impl OaqCommand {
                         Err(illegal) => format!("illegal: {illegal}"),
                     })
                 })?;
+            }
+            OaqCommand::Review {
+                rules,
+                from,
+                depth,
+                top,
+            } => {
+                let rules = rules.rules();
+                let start = match from {
+                    Some(text) => Position::parse(&text, rules)
+                        .map_err(|e| anyhow::anyhow!("--from `{text}`: {e}"))?,
+                    None => Position::start(rules),
+                };
+                let mut moves = Vec::new();
+                for line in input.lines() {
+                    let line = line?;
+                    if line.trim_start().starts_with('#') {
+                        continue;
+                    }
+                    for text in line.split_whitespace() {
+                        let mv: Move =
+                            text.parse().map_err(|e| anyhow::anyhow!("`{text}`: {e}"))?;
+                        moves.push(mv);
+                    }
+                }
+                let started = std::time::Instant::now();
+                let mistakes = review(&start, &moves, depth, top).map_err(|(ply, illegal)| {
+                    anyhow::anyhow!("move {}: illegal: {illegal}", ply + 1)
+                })?;
+                for m in &mistakes {
+                    let cost = match m.cost {
+                        Cost::Points(halves) => format!("{}", f64::from(halves) / 2.0),
+                        Cost::LostWin => String::from("lost-win"),
+                        Cost::IntoLoss => String::from("into-loss"),
+                    };
+                    writeln!(
+                        out,
+                        "{} {} {} {} {cost}",
+                        m.ply + 1,
+                        m.seat,
+                        m.played,
+                        m.better
+                    )?;
+                }
+                writeln!(
+                    err,
+                    "reviewed {} moves at depth {depth} in {} ms",
+                    moves.len(),
+                    started.elapsed().as_millis()
+                )?;
             }
             OaqCommand::Book {
                 command:

@@ -7,7 +7,8 @@
 //! for a page of the Ô ăn quan leaderboard in the language the message was posted in
 //! (`oaq:l:<page>:<en|vi>:<s|c>` for Shogi's and Chinese checkers'), or `oaq:p:42:17` (open the
 //! move picker of game 42's board drawn after 17 moves) and `oaq:p:42:17:7g/7f` (a step in
-//! it). The longest is well under Discord's 100-character limit.
+//! it), or `oaq:x:42` (analyse finished game 42). The longest is well under Discord's
+//! 100-character limit.
 //!
 //! An id names a view or a record and a version, never an authority: the server, channel and
 //! user come from the interaction. Leaderboard buttons posted before this rule carry
@@ -82,6 +83,7 @@ pub fn encode(action: &Action) -> String {
         Action::ConfirmResign { game } => format!("oaq:y:{game}"),
         Action::Rules { game } => format!("oaq:h:{game}"),
         Action::Rematch { game } => format!("oaq:n:{game}"),
+        Action::Analyse { game } => format!("oaq:x:{game}"),
         Action::Leaderboard {
             kind: GameKind::Oaq,
             page,
@@ -144,6 +146,7 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
         ["oaq", "y", _] => Action::ConfirmResign { game: id(2)? },
         ["oaq", "h", _] => Action::Rules { game: id(2)? },
         ["oaq", "n", _] => Action::Rematch { game: id(2)? },
+        ["oaq", "x", _] => Action::Analyse { game: id(2)? },
         ["oaq", "l", _, "en"] => Action::Leaderboard {
             kind: GameKind::Oaq,
             page: id(2)?,
@@ -199,6 +202,7 @@ mod tests {
             Action::ConfirmResign { game: id },
             Action::Rules { game: id },
             Action::Rematch { game: id },
+            Action::Analyse { game: id },
             Action::View { game: id },
             Action::Join { lobby: id },
             Action::Leave { lobby: id },
@@ -283,6 +287,11 @@ mod tests {
             "oaq:p:1:2:7g:7f",
             "oaq:p:1:99999999999:7g",
             "oaq:v:1:2",
+            "oaq:x",
+            "oaq:x:",
+            "oaq:x:1:2",
+            "oaq:x:-1",
+            "oaq:x:99999999999999999999999",
         ] {
             assert!(decode(bad).is_err(), "{bad}");
         }

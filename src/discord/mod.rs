@@ -14,9 +14,9 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ChannelId, ChannelType, ComponentInteraction, ComponentInteractionDataKind,
     CreateActionRow, CreateAttachment, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, CreateThread, FullEvent, GatewayIntents, GuildId, HttpBuilder,
-    Interaction, MessageId,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, FullEvent, GatewayIntents, GuildId,
+    HttpBuilder, Interaction, MessageId,
 };
 use thiserror::Error;
 
@@ -905,15 +905,16 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
             .ok_or_else(|| custom_id::CustomIdError(custom_id.to_owned())),
         _ => Ok(action),
     });
+    // Where the click happened comes from Discord, never from the button's id.
+    let place = Place {
+        guild: interaction.guild_id.map(|g| g.get()),
+        channel: interaction.channel_id.get(),
+    };
     let response = match decoded {
-        Ok(action) => {
-            // Where the click happened comes from Discord, never from the button's id.
-            let place = Place {
-                guild: interaction.guild_id.map(|g| g.get()),
-                channel: interaction.channel_id.get(),
-            };
-            click(data, locale, place, &interaction.user, action, clicked).await
+        Ok(action) if action.slow() => {
+            return answer_slow(ctx, data, interaction, locale, place, action).await;
         }
+        Ok(action) => click(data, locale, place, &interaction.user, action, clicked).await,
         Err(error) => {
             tracing::warn!(%error, "malformed button id");
             Response::private(Text::UnknownButton.render(locale))
@@ -961,6 +962,38 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
     if let Some(request) = response.thread {
         open_thread(&ctx.http, data, request).await;
     }
+}
+
+/// Answers a click whose answer takes seconds ([`Action::slow`]): acknowledges it at once
+/// (the answer will be private), asks the app off the async threads, then sends the answer as
+/// a private follow-up.
+async fn answer_slow(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &ComponentInteraction,
+    locale: Locale,
+    place: Place,
+    action: Action,
+) {
+    let defer =
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true));
+    if let Err(error) = interaction.create_response(&ctx.http, defer).await {
+        tracing::warn!(%error, ?action, "could not acknowledge a click");
+        return;
+    }
+    let clicked = Some(interaction.message.id.get());
+    let response = click(data, locale, place, &interaction.user, action, clicked).await;
+    // A slow action's answer is private: whatever the app answered is shown to the clicker.
+    let (Reply::Private(msg) | Reply::Update(msg) | Reply::Post { msg, .. }) = &response.reply;
+    let followup = CreateInteractionResponseFollowup::new()
+        .content(msg.text.clone())
+        .components(action_rows(msg))
+        .add_files(msg.files.iter().map(attachment))
+        .ephemeral(true);
+    if let Err(error) = interaction.create_followup(&ctx.http, followup).await {
+        tracing::warn!(%error, ?action, "could not send the answer to a click");
+    }
+    data.outbox.send(response.edits);
 }
 
 /// Reads back the message a click's answer posted and records it for `track`.

@@ -4,6 +4,7 @@ mod checkers;
 mod host;
 mod outbox;
 mod play;
+mod review;
 mod settings;
 mod shogi;
 mod upgrade;
@@ -148,9 +149,14 @@ fn enabled_moves(msg: &Msg) -> Vec<Action> {
         .collect()
 }
 
-/// A finished board: no move, resign or rules buttons, only Rematch.
-fn only_rematch(msg: &Msg) -> bool {
-    buttons(msg).count() == 1 && buttons(msg).all(|b| matches!(b.action, Action::Rematch { .. }))
+/// A finished board: no move, resign or rules buttons, only Rematch and (for a game that
+/// offers one) Analyse.
+fn only_final_buttons(msg: &Msg) -> bool {
+    let actions: Vec<Action> = buttons(msg).map(|b| b.action).collect();
+    matches!(
+        actions[..],
+        [Action::Rematch { .. }] | [Action::Rematch { .. }, Action::Analyse { .. }]
+    )
 }
 
 fn mover_of(action: Action, players: &[UserRef; 2]) -> UserRef {
@@ -188,8 +194,8 @@ fn a_whole_game_is_played_by_clicking_until_the_final_count() {
         assert!(plies <= 400, "the game must end");
     }
     assert!(
-        only_rematch(&board),
-        "the final board has only a Rematch button"
+        only_final_buttons(&board),
+        "the final board has only the Rematch and Analyse buttons"
     );
     assert!(board.text.contains("Game over"), "{}", board.text);
     assert!(
@@ -478,7 +484,7 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     assert_eq!(done.edits.len(), 1);
     let edit = &done.edits[0];
     assert_eq!(edit.message, Some(4242));
-    assert!(edit.msg.picture().is_some() && only_rematch(&edit.msg));
+    assert!(edit.msg.picture().is_some() && only_final_buttons(&edit.msg));
     assert!(
         edit.msg.text.contains("<@22> resigned"),
         "{}",
@@ -506,7 +512,7 @@ fn the_resign_board_rules_and_help_commands() {
     let resigned = app.resign(EN, HERE, &an());
     // No board message id is known: the final board is posted.
     let msg = public(&resigned);
-    assert!(msg.picture().is_some() && only_rematch(msg));
+    assert!(msg.picture().is_some() && only_final_buttons(msg));
     assert!(msg.text.contains("<@11> resigned"), "{}", msg.text);
     assert!(private(&app.resign(EN, HERE, &an())).contains("no game"));
 }
@@ -731,7 +737,7 @@ fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
     assert_eq!(turn_marks(&moved), [false, true], "Bình (North) to move");
     let resigned = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
     let last = &resigned.edits[0].msg;
-    assert!(only_rematch(last));
+    assert!(only_final_buttons(last));
     assert_eq!(turn_marks(last), [false, false], "resigned: no turn marker");
 
     let (id, board) = started(&app, FirstPlayer::Challenger);
@@ -741,7 +747,7 @@ fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
     assert_eq!(edits.len(), 1);
     let last = &edits[0].msg;
     assert!(last.text.contains("ran out of time"), "{}", last.text);
-    assert!(only_rematch(last));
+    assert!(only_final_buttons(last));
     assert_eq!(
         turn_marks(last),
         [false, false],

@@ -69,7 +69,7 @@ fn a_failed_write_is_retried_with_growing_backoff_until_discord_takes_it() {
     let done = app.resign(EN, HERE, &an());
     assert_eq!(done.edits.len(), 1);
     let mut edit = done.edits[0].clone();
-    assert!(only_rematch(&edit.msg));
+    assert!(only_final_buttons(&edit.msg));
     for attempt in 1..=14 {
         assert!(app
             .edit_sent(&edit, Sent::Transient(String::from("500")))
@@ -84,7 +84,7 @@ fn a_failed_write_is_retried_with_growing_backoff_until_discord_takes_it() {
         let again = scan(&app, &[]);
         assert_eq!(again.len(), 1, "retried after {wait} ms");
         edit = again[0].clone();
-        assert!(only_rematch(&edit.msg), "the same final board");
+        assert!(only_final_buttons(&edit.msg), "the same final board");
     }
     assert_eq!(oaq_bot::app::backoff_ms(2), 2 * RETRY_FIRST_MS);
     assert_eq!(oaq_bot::app::backoff_ms(14), RETRY_MAX_MS, "capped");

@@ -76,7 +76,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
         plies += 1;
         assert!(plies <= 400, "the game ends");
     }
-    assert!(only_rematch(&board), "{:?}", board.rows);
+    assert!(only_final_buttons(&board), "{:?}", board.rows);
     let record = app.store().game(id).expect("read").expect("game").record;
     let finished = app
         .store()
@@ -199,7 +199,7 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
         "{}",
         edit.msg.text
     );
-    assert!(edit.msg.picture().is_some() && only_rematch(&edit.msg));
+    assert!(edit.msg.picture().is_some() && only_final_buttons(&edit.msg));
     let record = app.store().game(id).expect("read").expect("game").record;
     assert_eq!(timed_out(&record), Some(Seat::North));
     assert_eq!(forfeited(&record), Some(Seat::North));

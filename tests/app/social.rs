@@ -509,8 +509,8 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
             .rows
             .iter()
             .flatten()
-            .all(|b| matches!(b.action, Action::Rematch { .. })),
-        "only Rematch is left: {}",
+            .all(|b| matches!(b.action, Action::Rematch { .. } | Action::Analyse { .. })),
+        "only Rematch and Analyse are left: {}",
         board.text
     );
     let game = app.store().game(id).expect("read").expect("kept").record;

@@ -9,6 +9,7 @@ mod fake;
 mod host;
 mod outbox;
 mod play;
+mod review;
 mod settings;
 mod shogi;
 
@@ -68,10 +69,15 @@ pub async fn start_game(fake: &FakeDiscord, a: &FakeUser, b: &FakeUser, channel:
     board_id
 }
 
-/// A finished board: its only button is Rematch.
-fn only_rematch(message: &support::Message) -> bool {
-    let buttons: Vec<_> = message.buttons().into_iter().flatten().collect();
-    buttons.len() == 1 && buttons[0].1 == "Rematch"
+/// A finished board: only Rematch and (for a game that offers one) Analyse.
+fn only_final_buttons(message: &support::Message) -> bool {
+    let labels: Vec<String> = message
+        .buttons()
+        .into_iter()
+        .flatten()
+        .map(|b| b.1)
+        .collect();
+    labels == ["Rematch"] || labels == ["Rematch", "Analyse"]
 }
 
 /// Discord's limits, checked on every message payload the bot sent.
@@ -248,7 +254,7 @@ async fn a_whole_game_through_discord_with_wrong_clicks_races_and_a_restart() {
     assert!(board.content.contains("Game over"), "{}", board.content);
     assert!(board.content.contains("on their row"), "{}", board.content);
     assert!(
-        only_rematch(&board),
+        only_final_buttons(&board),
         "the final board has only a Rematch button"
     );
     assert_eq!(board.attachments.len(), 1);
@@ -371,7 +377,7 @@ async fn reposting_the_board_then_resigning_with_confirmation() {
             m.content.contains("resigned")
         })
         .await;
-    assert!(only_rematch(&finished));
+    assert!(only_final_buttons(&finished));
     assert_eq!(
         finished.attachments.len(),
         1,

@@ -70,7 +70,7 @@ async fn a_board_edit_refused_with_a_500_a_timeout_and_a_429_still_ends_up_right
         .wait_message(
             board_id,
             "the final board despite three failures",
-            only_rematch,
+            only_final_buttons,
         )
         .await;
     assert!(
@@ -192,14 +192,18 @@ async fn an_edit_owed_when_the_bot_is_killed_is_made_after_the_restart() {
     .await;
     drop(bot); // SIGKILL
     assert!(
-        !only_rematch(&fake.message(board_id)),
+        !only_final_buttons(&fake.message(board_id)),
         "the edit has not happened"
     );
 
     let _bot = support::start_bot(root.path(), &fake.base, 600);
     fake.wait_ready(2).await;
     let board = fake
-        .wait_message(board_id, "the owed edit after the restart", only_rematch)
+        .wait_message(
+            board_id,
+            "the owed edit after the restart",
+            only_final_buttons,
+        )
         .await;
     assert!(
         board.content.contains("<@22> resigned"),

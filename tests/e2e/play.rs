@@ -67,7 +67,7 @@ async fn a_game_against_the_bot_is_played_to_the_end_by_clicking_then_a_rematch(
         plies += 1;
         assert!(plies <= 400, "the game ends");
     }
-    assert!(only_rematch(&board), "{:?}", board.buttons());
+    assert!(only_final_buttons(&board), "{:?}", board.buttons());
     assert!(plies >= 5, "a real game: {plies} moves by the person");
     assert!(
         board.content.contains("record against the easy computer"),
@@ -188,7 +188,7 @@ async fn a_turn_timeout_forfeits_the_game_then_a_rematch_swaps_the_first_player(
         "{}",
         finished.content
     );
-    assert!(only_rematch(&finished));
+    assert!(only_final_buttons(&finished));
     assert_eq!(finished.attachments.len(), 1);
 
     // Bình asks for a rematch; An accepts; Bình moves first this time.
@@ -249,6 +249,6 @@ async fn a_turn_that_runs_out_while_the_bot_is_down_is_settled_at_start_up() {
         "{}",
         settled.content
     );
-    assert!(only_rematch(&settled));
+    assert!(only_final_buttons(&settled));
     drop(bot);
 }

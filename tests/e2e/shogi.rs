@@ -324,7 +324,7 @@ async fn a_shogi_game_to_checkmate_with_the_picker_and_typed_moves_and_its_recor
     // 8. A gold dropped on 5b, typed: checkmate.
     typed(&fake, &s, channel, "G*5b").await;
     let board = fake
-        .wait_message(board_id, "the final board", only_rematch)
+        .wait_message(board_id, "the final board", only_final_buttons)
         .await;
     assert!(board.content.contains("Checkmate."), "{}", board.content);
     assert!(
@@ -402,7 +402,7 @@ async fn sennichite_draws_on_the_fourth_occurrence() {
         }
     }
     let board = fake
-        .wait_message(board_id, "the drawn board", only_rematch)
+        .wait_message(board_id, "the drawn board", only_final_buttons)
         .await;
     assert!(board.content.contains("(sennichite)"), "{}", board.content);
     assert!(board.content.contains("**A draw!**"), "{}", board.content);

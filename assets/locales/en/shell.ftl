@@ -147,6 +147,22 @@ bot-record = { $player }'s record against the { level-name } computer: { $wins -
     }.
 rematch = Rematch
 game-not-over = This game is still being played: finish it (or resign) first.
+analyse = Analyse
+# $depth: how many moves ahead the search looked from each position.
+analysis-title = **Analysis of game `{ $game }`**: each position searched { $depth } moves ahead; the better move is the search's choice.
+analysis-player = **{ $name }**, biggest mistakes:
+# $cost: points, lost-win or into-loss; $points is written with its decimal, $count selects the plural.
+analysis-mistake = - Move { $number }: played `{ $played }`, better `{ $better }` ({ $cost ->
+        [lost-win] gave away a forced win
+        [into-loss] walked into a forced loss
+       *[points] cost { $points } { $count ->
+            [one] point
+           *[other] points
+        }
+    })
+analysis-clean = **{ $name }**: no mistake the search could find.
+analysis-not-over = The analysis is for finished games: no hints while the game is being played.
+analysis-unavailable = This game offers no analysis.
 played-in-thread = The game is played in the thread of this message.
 # $names: the players' names, joined with versus.
 thread-name = { game-name }: { $names }

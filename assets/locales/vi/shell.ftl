@@ -122,6 +122,17 @@ computer-game = { $player } chơi với máy (mức { level-name }). { $player_f
 bot-record = Thành tích của { $player } với máy mức { level-name }: thắng { $wins }, hòa { $draws }, thua { $losses }.
 rematch = Chơi lại
 game-not-over = Ván này vẫn đang diễn ra: hãy chơi xong (hoặc xin thua) trước đã.
+analyse = Phân tích
+analysis-title = **Phân tích ván `{ $game }`**: máy tính trước { $depth } nước từ mỗi thế cờ; nước đi tốt hơn là lựa chọn của máy.
+analysis-player = **{ $name }**, những nước đi sai nặng nhất:
+analysis-mistake = - Nước thứ { $number }: đã đi `{ $played }`, lẽ ra nên đi `{ $better }` ({ $cost ->
+        [lost-win] bỏ lỡ một thế thắng chắc
+        [into-loss] tự đi vào thế thua chắc
+       *[points] mất { $points } điểm
+    })
+analysis-clean = **{ $name }**: máy không tìm ra nước đi sai nào.
+analysis-not-over = Chỉ phân tích được ván đã kết thúc: không có gợi ý khi ván còn đang chơi.
+analysis-unavailable = Trò chơi này không có phần phân tích.
 played-in-thread = Ván đấu được chơi trong luồng (thread) của tin nhắn này.
 thread-name = { game-name }: { $names }
 

@@ -244,6 +244,41 @@ pub struct Exports {
     pub files: Vec<Attachment>,
 }
 
+/// What a mistake cost, as a game's search scores it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cost {
+    /// This many half-points.
+    Points(u32),
+    /// The better move won by force; the move played does not.
+    LostWin,
+    /// The move played loses by force; the better move does not.
+    IntoLoss,
+}
+
+/// A move a game's search judges a mistake, with the move it prefers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mistake {
+    /// The move's number in the game (1 for the first).
+    pub number: usize,
+    /// The seat that played it.
+    pub seat: usize,
+    /// The move played, in the game's notation.
+    pub played: String,
+    /// The move the search prefers, in the game's notation.
+    pub better: String,
+    /// What the move cost.
+    pub cost: Cost,
+}
+
+/// The analysis of a finished game: each seat's biggest mistakes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Review {
+    /// How many plies deep the search looked from each position.
+    pub depth: u32,
+    /// The mistakes, worst first within each seat.
+    pub mistakes: Vec<Mistake>,
+}
+
 /// Why typed text is not exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Misread<M> {
@@ -382,6 +417,17 @@ pub trait Hosted: Sized {
     /// it elsewhere) and files in the game's own formats.
     fn exports(&self, _scene: &Scene<'_>) -> Exports {
         Exports::default()
+    }
+    /// Whether a finished game's board offers an analysis of its mistakes
+    /// ([`Hosted::review`]); by default not.
+    fn analysable() -> bool {
+        false
+    }
+    /// Each seat's biggest mistakes in the moves played, found by the game's own search: at
+    /// most `per_seat` a seat, worst first. Takes seconds: run it off the async threads.
+    /// `None` for a game that offers no analysis.
+    fn review(&self, _per_seat: usize) -> Option<Review> {
+        None
     }
     /// How the first player of a challenge is chosen: as `asked`, else the server's default,
     /// else rock-paper-scissors.
@@ -767,6 +813,17 @@ impl Table {
     /// What the final board carries of the game's record.
     pub fn exports(&self, scene: &Scene<'_>) -> Exports {
         each!(self, t => t.exports(scene))
+    }
+
+    /// Whether a finished game of `kind` offers an analysis of its mistakes.
+    pub fn analysable(kind: GameKind) -> bool {
+        kind!(kind, T => T::analysable())
+    }
+
+    /// Each seat's biggest mistakes (at most `per_seat` a seat), for a game that offers an
+    /// analysis. Takes seconds.
+    pub fn review(&self, per_seat: usize) -> Option<Review> {
+        each!(self, t => t.review(per_seat))
     }
 
     /// How the first player of a challenge to `kind` is chosen.

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use image::RgbImage;
 
-use super::{two_seat_places, Controls, Frame, Hosted, Notation, Scene, Situation};
+use super::{
+    two_seat_places, Controls, Cost, Frame, Hosted, Mistake, Notation, Review, Scene, Situation,
+};
 use crate::app::reply::{Action, Button, Style};
 use crate::app::text::{OaqText, Text};
 use crate::games::oaq::{
@@ -488,6 +490,38 @@ impl Hosted for OaqTable {
             rule_flags(rules),
             shell_word(start)
         )
+    }
+
+    fn analysable() -> bool {
+        true
+    }
+
+    fn review(&self, per_seat: usize) -> Option<Review> {
+        let found = oaq::review(
+            self.game.start(),
+            self.game.moves(),
+            oaq::REVIEW_DEPTH,
+            per_seat,
+        )
+        .ok()?;
+        let mistakes = found
+            .into_iter()
+            .map(|m| Mistake {
+                number: m.ply + 1,
+                seat: m.seat.index(),
+                played: m.played.to_string(),
+                better: m.better.to_string(),
+                cost: match m.cost {
+                    oaq::Cost::Points(halves) => Cost::Points(halves),
+                    oaq::Cost::LostWin => Cost::LostWin,
+                    oaq::Cost::IntoLoss => Cost::IntoLoss,
+                },
+            })
+            .collect();
+        Some(Review {
+            depth: oaq::REVIEW_DEPTH,
+            mistakes,
+        })
     }
 }
 

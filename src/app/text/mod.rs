@@ -20,6 +20,7 @@
 //! Adding a language means adding a [`Locale`] variant, mapping Discord's locale code to it in
 //! [`Locale::from_discord`], and a directory of `.ftl` files.
 
+mod analysis_args;
 pub mod checkers;
 pub mod commands;
 pub mod fluent;

@@ -5,6 +5,7 @@
 use super::checkers::CheckersText;
 use super::oaq::OaqText;
 use super::shogi::ShogiText;
+use crate::app::games::Cost;
 use crate::app::results::{Finish, Standing};
 use crate::store::{FirstPlayer, GameKind, Hand, Level};
 
@@ -381,6 +382,40 @@ pub enum Text {
     Rematch,
     /// Refusal: a rematch of a game still being played.
     GameNotOver,
+    /// Button label: the analysis of a finished game's mistakes.
+    Analyse,
+    /// The analysis's heading.
+    AnalysisTitle {
+        /// Game id.
+        game: u64,
+        /// How many plies deep each position was searched.
+        depth: u32,
+    },
+    /// The analysis: a player's biggest mistakes follow.
+    AnalysisPlayer {
+        /// The player's name.
+        name: String,
+    },
+    /// The analysis: one mistake.
+    AnalysisMistake {
+        /// The move's number in the game (1 for the first).
+        number: usize,
+        /// The move played, in the game's notation.
+        played: String,
+        /// The move the search prefers, in the game's notation.
+        better: String,
+        /// What the move cost.
+        cost: Cost,
+    },
+    /// The analysis: a player the search found no mistake by.
+    AnalysisClean {
+        /// The player's name.
+        name: String,
+    },
+    /// Refusal: the analysis of a game still being played (no hints during a game).
+    AnalysisNotOver,
+    /// Refusal: the analysis of a game that offers none.
+    AnalysisUnavailable,
     /// `/oaq settings`: the server's settings, after a change or on request.
     SettingsSummary {
         /// Whether they were just changed.

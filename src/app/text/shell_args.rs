@@ -166,6 +166,7 @@ impl Text {
             .or_else(|| self.history_args(locale))
             .or_else(|| self.replay_args(locale))
             .or_else(|| self.lobby_args())
+            .or_else(|| self.analysis_args(locale))
             .unwrap_or_default()
     }
 

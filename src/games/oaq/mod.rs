@@ -16,6 +16,7 @@
 //! - [`Setup`] is the position string, parsed but unchecked; [`ParseError`] says what is
 //!   malformed.
 //! - [`Game`] adds the move history and the threefold-repetition safety valve.
+//! - [`review()`] finds each player's mistakes in a finished game, by the computer's search.
 
 mod ai;
 mod arena;
@@ -25,6 +26,7 @@ mod game;
 mod notation;
 mod position;
 mod proof;
+mod review;
 mod rules;
 mod solve;
 mod types;
@@ -39,6 +41,7 @@ pub use game::Game;
 pub use notation::{ParseError, Setup};
 pub use position::{IllegalMove, MoveList, Position, PositionError, MAX_PLIES};
 pub use proof::{proof_move, standard_proof, ProofBook, ProofError};
+pub use review::{review, Cost, Mistake, MIN_COST, REVIEW_DEPTH};
 pub use rules::{EndRule, NextQuanNonempty, NoFirstQuan, Preset, RefillShort, RuleError, Rules};
 pub use solve::{solve, Claim, ClaimStatus, SolveLimits, SolveReport, Target, Value};
 pub use types::{Direction, Move, Seat, Square};
