@@ -455,9 +455,11 @@ impl OaqCommand {
                     }
                     writeln!(
                         out,
-                        "{level}: {} moves, median {} ms, longest {} ms for a {budget_ms} ms budget, {} over budget by more than 10%",
+                        "{level}: {} moves, median {} ms ({} ms over the {} searched moves not proven), longest {} ms for a {budget_ms} ms budget, {} over budget by more than 10%",
                         timing.moves.len(),
                         timing.median().as_millis(),
+                        timing.median_searched().as_millis(),
+                        timing.searched.len(),
                         timing.longest().as_millis(),
                         timing.over(Duration::from_millis(budget_ms))
                     )?;

@@ -87,6 +87,9 @@ pub struct MatchReport {
 pub struct Timing {
     /// Time spent on each move (moves with a single legal choice or a book move included).
     pub moves: Vec<Duration>,
+    /// Time spent on each move that was searched and not proven: the moves where the budget
+    /// is the only reason to stop.
+    pub searched: Vec<Duration>,
 }
 
 impl Timing {
@@ -97,9 +100,12 @@ impl Timing {
 
     /// The median move.
     pub fn median(&self) -> Duration {
-        let mut sorted = self.moves.clone();
-        sorted.sort_unstable();
-        sorted.get(sorted.len() / 2).copied().unwrap_or_default()
+        median(&self.moves)
+    }
+
+    /// The median searched, unproven move.
+    pub fn median_searched(&self) -> Duration {
+        median(&self.searched)
     }
 
     /// Moves that took more than 10% over `budget`.
@@ -128,9 +134,16 @@ impl MatchReport {
         self.plies += other.plies;
         for (mine, theirs) in self.timings.iter_mut().zip(&other.timings) {
             mine.moves.extend_from_slice(&theirs.moves);
+            mine.searched.extend_from_slice(&theirs.searched);
         }
         self.games.extend_from_slice(&other.games);
     }
+}
+
+fn median(times: &[Duration]) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort_unstable();
+    sorted.get(sorted.len() / 2).copied().unwrap_or_default()
 }
 
 /// Every sequence of `plies` moves from the start, in a seeded order.
@@ -186,7 +199,11 @@ fn play_one(
             break;
         };
         if matches!(player.level(), Level::Hard | Level::Reference) {
-            report.timings[which].moves.push(thought.elapsed);
+            let timing = &mut report.timings[which];
+            timing.moves.push(thought.elapsed);
+            if thought.nodes > 0 && !thought.solved {
+                timing.searched.push(thought.elapsed);
+            }
         }
         if game.play(thought.best).is_err() {
             break;
@@ -224,7 +241,7 @@ pub fn play_match(a: Level, b: Level, settings: &MatchSettings) -> MatchReport {
                     break;
                 }
                 let opening = &lines[(index / 2) % lines.len()];
-                let a_seat = if index % 2 == 0 {
+                let a_seat = if index.is_multiple_of(2) {
                     Seat::South
                 } else {
                     Seat::North
