@@ -79,7 +79,7 @@ fn live(dir: &Path) -> u64 {
 fn notation(ply: usize) -> String {
     const SQUARES: [u8; 10] = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11];
     let square = SQUARES[(ply * 7) % SQUARES.len()];
-    format!("{square}{}", if ply % 3 == 0 { '-' } else { '+' })
+    format!("{square}{}", if ply.is_multiple_of(3) { '-' } else { '+' })
 }
 
 fn player(id: u64) -> Player {

@@ -8,7 +8,7 @@ use crate::app::games::Cost;
 /// Half-points as points: `3`, `3.5` (`3,5` in Vietnamese).
 fn points(halves: u32, locale: Locale) -> String {
     let whole = halves / 2;
-    if halves % 2 == 0 {
+    if halves.is_multiple_of(2) {
         return whole.to_string();
     }
     match locale {

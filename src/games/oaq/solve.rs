@@ -490,7 +490,7 @@ impl Solver {
         }
         self.nodes += 1;
         if self.nodes >= self.max_nodes
-            || (self.nodes % CLOCK_INTERVAL == 0 && Instant::now() >= self.deadline)
+            || (self.nodes.is_multiple_of(CLOCK_INTERVAL) && Instant::now() >= self.deadline)
         {
             return Err(Stopped);
         }

@@ -92,7 +92,7 @@ impl Square {
 
     /// Whether this is one of the two mandarin squares (0 or 6).
     pub const fn is_mandarin(self) -> bool {
-        self.0 % 6 == 0
+        self.0.is_multiple_of(6)
     }
 
     /// 0 for the West mandarin square, 1 for the East one; `None` for citizen squares.

@@ -274,7 +274,7 @@ impl Search<'_> {
         if !self.aborted {
             if self.nodes >= self.node_limit {
                 self.aborted = true;
-            } else if self.nodes % 1024 == 0 {
+            } else if self.nodes.is_multiple_of(1024) {
                 let late = self.deadline.is_some_and(|d| Instant::now() >= d);
                 let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
                 self.aborted = late || stopped;

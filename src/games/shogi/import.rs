@@ -941,7 +941,7 @@ fn csa_pieces(
     line: usize,
 ) -> Result<(), ImportError> {
     let bad = |why| ImportError::Board { line, why };
-    if !list.is_ascii() || list.len() % 4 != 0 {
+    if !list.is_ascii() || !list.len().is_multiple_of(4) {
         return Err(bad(
             "pieces are listed as a square and a code, like 00FU or 5142OU",
         ));

@@ -190,7 +190,7 @@ impl Search {
     /// The value of `position` for the root player with `depth` layers to go.
     fn value(&mut self, position: &Position, depth: u32, alpha: i32, beta: i32, ply: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % 4 == 0 && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(4) && Instant::now() >= self.deadline {
             self.aborted = true;
         }
         if self.aborted {

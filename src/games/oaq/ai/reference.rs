@@ -152,7 +152,7 @@ impl Search {
 
     fn negamax(&mut self, position: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % CLOCK_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
             if let Some(deadline) = self.deadline {
                 self.aborted |= Instant::now() >= deadline;
             }
