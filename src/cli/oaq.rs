@@ -187,6 +187,16 @@ pub enum BookCommand {
     },
 }
 
+/// The position given by `flag`, or the start.
+fn start_position(text: Option<&str>, rules: Rules, flag: &str) -> anyhow::Result<Position> {
+    match text {
+        Some(text) => {
+            Position::parse(text, rules).map_err(|e| anyhow::anyhow!("{flag} `{text}`: {e}"))
+        }
+        None => Ok(Position::start(rules)),
+    }
+}
+
 impl OaqCommand {
     /// Runs the command; per-line problems go to `err` and the remaining lines are answered.
     pub fn run(
@@ -202,11 +212,7 @@ impl OaqCommand {
                 rules,
             } => {
                 let rules = rules.rules();
-                let start = match position {
-                    Some(text) => Position::parse(&text, rules)
-                        .map_err(|e| anyhow::anyhow!("--position `{text}`: {e}"))?,
-                    None => Position::start(rules),
-                };
+                let start = start_position(position.as_deref(), rules, "--position")?;
                 super::print_perft(out, depth, |d| start.perft(d))?;
             }
             OaqCommand::Moves { rules } => {
@@ -264,11 +270,7 @@ impl OaqCommand {
                 top,
             } => {
                 let rules = rules.rules();
-                let start = match from {
-                    Some(text) => Position::parse(&text, rules)
-                        .map_err(|e| anyhow::anyhow!("--from `{text}`: {e}"))?,
-                    None => Position::start(rules),
-                };
+                let start = start_position(from.as_deref(), rules, "--from")?;
                 let mut moves = Vec::new();
                 for line in input.lines() {
                     let line = line?;
@@ -380,11 +382,7 @@ impl OaqCommand {
                 rules,
             } => {
                 let rules = rules.rules();
-                let start = match position {
-                    Some(text) => Position::parse(&text, rules)
-                        .map_err(|e| anyhow::anyhow!("--position `{text}`: {e}"))?,
-                    None => Position::start(rules),
-                };
+                let start = start_position(position.as_deref(), rules, "--position")?;
                 let limits = SolveLimits {
                     max_nodes,
                     time_limit: Duration::from_secs(time_limit_s),

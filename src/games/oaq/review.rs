@@ -7,8 +7,7 @@
 //! way (the position each leads to, searched one ply less deep), so their scores compare.
 //! The positions are independent of each other: they are searched on two threads.
 
-use super::ai::{analyse, Limits, SearchReport, WIN};
-use super::events::Outcome;
+use super::ai::{analyse, final_score, Limits, SearchReport, WIN};
 use super::position::{IllegalMove, Position, MAX_PLIES};
 use super::types::{Move, Seat};
 
@@ -72,18 +71,6 @@ fn search(position: &Position, depth: u32) -> Option<SearchReport> {
     )
 }
 
-/// The value of a finished game for `side`, as the search scores it: [`WIN`] plus the
-/// margin for a win, its negative for a loss, 0 for a draw.
-fn final_value(position: &Position, side: Seat) -> i32 {
-    let margin =
-        2 * (i32::from(position.captured(side)) - i32::from(position.captured(side.other())));
-    match position.outcome() {
-        Some(Outcome::Winner(winner)) if winner == side => WIN + margin.max(0),
-        Some(Outcome::Winner(_)) => -WIN + margin.min(0),
-        _ => 0,
-    }
-}
-
 /// The value of `position` for `side`, searched `depth` plies deep. A move forced on the
 /// player to move (the only legal one) is played rather than searched: the search does not
 /// score a position with a single move.
@@ -91,7 +78,7 @@ fn value(position: &Position, side: Seat, depth: u32) -> i32 {
     let mut position = *position;
     for _ in 0..MAX_PLIES {
         let Some(mover) = position.to_move() else {
-            return final_value(&position, side);
+            return final_score(&position, side);
         };
         let moves = position.legal_moves();
         if let [only] = moves[..] {

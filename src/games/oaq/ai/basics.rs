@@ -66,7 +66,7 @@ pub(super) fn evaluate(position: &Position, side: Seat) -> i32 {
 }
 
 /// The exact value of a finished game for `side`.
-pub(super) fn final_score(position: &Position, side: Seat) -> i32 {
+pub(crate) fn final_score(position: &Position, side: Seat) -> i32 {
     let margin =
         2 * (i32::from(position.captured(side)) - i32::from(position.captured(side.other())));
     match position.outcome() {

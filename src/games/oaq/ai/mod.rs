@@ -19,6 +19,8 @@ mod basics;
 mod reference;
 mod search;
 
+pub(super) use basics::final_score;
+
 use super::book::Book;
 use super::position::Position;
 use super::proof::proof_move;
