@@ -9,6 +9,7 @@
 //! - [`discord`]: the thin serenity/poise adapter;
 //! - [`locale`]: the languages of the catalogue;
 //! - [`config`]: layered configuration;
+//! - [`shards`]: which shard serves which server, and which servers a process owns;
 //! - [`cli`]: the `oaq-bot engine …` commands that expose the engines on stdin/stdout.
 
 pub mod app;
@@ -18,4 +19,5 @@ pub mod discord;
 pub mod games;
 pub mod locale;
 pub mod render;
+pub mod shards;
 pub mod store;
