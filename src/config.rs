@@ -2,12 +2,15 @@
 //! then environment variables (`OAQ_SECTION__KEY`, plus `DISCORD_API_BASE`). The bot token is
 //! not configuration: it only comes from the `DISCORD_TOKEN` environment variable.
 
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use figment::providers::{Env, Format, Toml};
 use figment::Figment;
 use serde::Deserialize;
 use thiserror::Error;
+
+use crate::shards::{Layout, LayoutError, ShardRange};
 
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -21,6 +24,8 @@ pub struct Config {
     pub game: GameConfig,
     /// Logging.
     pub log: LogConfig,
+    /// The Prometheus metrics and health endpoint.
+    pub metrics: MetricsConfig,
 }
 
 /// `[discord]`.
@@ -34,6 +39,10 @@ pub struct DiscordConfig {
     /// Milliseconds a write to Discord (a board edit, a post) may take before it counts as
     /// failed and is retried.
     pub write_timeout_ms: u64,
+    /// Shards of all processes together; 0 = the number Discord recommends.
+    pub shard_count: u32,
+    /// The shards this process runs, `A-B` with both ends included; empty = all of them.
+    pub shards: String,
 }
 
 impl DiscordConfig {
@@ -45,6 +54,25 @@ impl DiscordConfig {
     /// The development guild, if one is set.
     pub fn dev_guild(&self) -> Option<u64> {
         Some(self.dev_guild_id).filter(|&id| id != 0)
+    }
+
+    /// The shards to run: a fixed layout, or `None` to run all the shards Discord recommends.
+    pub fn layout(&self) -> Result<Option<Layout>, ConfigError> {
+        let invalid = |e: LayoutError| ConfigError::Invalid(format!("discord.shards: {e}"));
+        let range = Some(self.shards.trim()).filter(|s| !s.is_empty());
+        match (self.shard_count, range) {
+            (0, None) => Ok(None),
+            (0, Some(_)) => Err(ConfigError::Invalid(String::from(
+                "discord.shards needs discord.shard_count: every process of a split bot must \
+                 agree on the number of shards",
+            ))),
+            (count, None) => Layout::all(count).map(Some).map_err(invalid),
+            (count, Some(range)) => range
+                .parse::<ShardRange>()
+                .and_then(|range| Layout::new(count, range))
+                .map(Some)
+                .map_err(invalid),
+        }
     }
 }
 
@@ -68,6 +96,28 @@ pub struct GameConfig {
     pub turn_timeout_seconds: u64,
     /// Milliseconds the hard computer opponent may think about a move.
     pub bot_move_ms: u64,
+}
+
+/// `[metrics]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// Address of the `/metrics` and `/health` endpoint; empty = no endpoint.
+    pub listen: String,
+}
+
+impl MetricsConfig {
+    /// The address to serve metrics on, if one is set.
+    pub fn listen(&self) -> Result<Option<SocketAddr>, ConfigError> {
+        match Some(self.listen.trim()).filter(|s| !s.is_empty()) {
+            None => Ok(None),
+            Some(text) => text.parse().map(Some).map_err(|_| {
+                ConfigError::Invalid(format!(
+                    "metrics.listen `{text}` is not an address such as 127.0.0.1:9100"
+                ))
+            }),
+        }
+    }
 }
 
 /// `[log]`.
@@ -116,6 +166,8 @@ impl Config {
         let config: Config = figment
             .extract()
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        config.discord.layout()?;
+        config.metrics.listen()?;
         if config.game.turn_timeout_seconds == 0 {
             return Err(ConfigError::Invalid(String::from(
                 "game.turn_timeout_seconds must be at least 1",
@@ -149,5 +201,35 @@ mod tests {
             matches!(&zero, Err(ConfigError::Invalid(m)) if m.contains("turn_timeout_seconds")),
             "{zero:?}"
         );
+    }
+
+    #[test]
+    fn shard_settings_name_a_layout_or_leave_it_to_discord() {
+        let defaults = config_with("").expect("valid");
+        assert_eq!(defaults.discord.layout().expect("valid"), None);
+        assert_eq!(defaults.metrics.listen().expect("valid"), None);
+        let split = config_with("[discord]\nshard_count = 4\nshards = \"2-3\"\n").expect("valid");
+        let layout = split.discord.layout().expect("valid").expect("a layout");
+        assert_eq!(
+            (
+                layout.count(),
+                layout.range().first(),
+                layout.range().last()
+            ),
+            (4, 2, 3)
+        );
+        let all = config_with("[discord]\nshard_count = 2\n").expect("valid");
+        assert_eq!(all.discord.layout().expect("valid"), Layout::all(2).ok());
+        for bad in [
+            "[discord]\nshards = \"0-1\"\n",
+            "[discord]\nshard_count = 4\nshards = \"3-4\"\n",
+            "[discord]\nshard_count = 4\nshards = \"two\"\n",
+            "[metrics]\nlisten = \"localhost\"\n",
+        ] {
+            assert!(
+                matches!(config_with(bad), Err(ConfigError::Invalid(_))),
+                "{bad}"
+            );
+        }
     }
 }

@@ -68,6 +68,20 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
                  with DISCORD_TOKEN=<token> cargo run --release"
             )
         })?;
+    let bot = BotSettings {
+        token,
+        api_base: config.discord.api_base().map(str::to_owned),
+        dev_guild: config.discord.dev_guild(),
+        write_timeout: Duration::from_millis(config.discord.write_timeout_ms.max(1)),
+        expiry_sweep: Duration::from_secs(config.game.expiry_sweep_seconds.max(1)),
+        layout: config.discord.layout()?,
+        metrics: config.metrics.listen()?,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let layout = runtime.block_on(discord::connect(&bot))?;
     let store = Store::open(&config.store.path)?;
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -79,18 +93,17 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         turn_ms: config.game.turn_timeout_seconds.saturating_mul(1000),
         bot_move_ms: config.game.bot_move_ms,
     };
-    let app = Arc::new(App::new(store, Arc::new(SystemClock), settings)?);
-    let bot = BotSettings {
-        token,
-        api_base: config.discord.api_base().map(str::to_owned),
-        dev_guild: config.discord.dev_guild(),
-        write_timeout: Duration::from_millis(config.discord.write_timeout_ms.max(1)),
-        expiry_sweep: Duration::from_secs(config.game.expiry_sweep_seconds.max(1)),
-    };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
-    runtime.block_on(discord::run(bot, app))?;
+    let app = App::new(store, Arc::new(SystemClock), settings)?.serving(layout);
+    let foreign = app.foreign_records();
+    if foreign > 0 {
+        tracing::error!(
+            foreign,
+            %layout,
+            "the store holds running games or challenges of servers this process does not \
+             serve: they are left alone. Stop the bot and run `oaq-bot store reshard` to move \
+             them to the store of the process that serves them (see docs/scaling.md)"
+        );
+    }
+    runtime.block_on(discord::run(bot, layout, Arc::new(app)))?;
     Ok(())
 }

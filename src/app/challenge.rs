@@ -20,11 +20,13 @@ impl App {
         let mut edits = Vec::new();
         for item in self.store.challenges() {
             match item {
-                Ok(stored) if stored.record.expires_ms <= now => match self.expire(&stored) {
-                    Ok(edit) => edits.push(edit),
-                    Err(StoreError::Conflict { .. }) => {}
-                    Err(error) => tracing::error!(%error, "could not expire a challenge"),
-                },
+                Ok(stored) if stored.record.expires_ms <= now && self.owns(stored.record.guild) => {
+                    match self.expire(&stored) {
+                        Ok(edit) => edits.push(edit),
+                        Err(StoreError::Conflict { .. }) => {}
+                        Err(error) => tracing::error!(%error, "could not expire a challenge"),
+                    }
+                }
                 Ok(_) => {}
                 Err(error) => tracing::error!(%error, "damaged challenge record"),
             }

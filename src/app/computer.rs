@@ -229,6 +229,7 @@ impl App {
             .into_iter()
             .filter_map(|item| match item {
                 Ok(id) => match self.load_game(id) {
+                    Ok(loaded) if !self.owns(loaded.stored.record.guild) => None,
                     Ok(loaded) => owed(&loaded),
                     Err(_) => {
                         tracing::error!(game = id, "cannot load a running game");

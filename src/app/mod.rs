@@ -46,6 +46,7 @@ pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S,
 pub use social::ReplayRequest;
 pub use text::{Locale, Text};
 
+use crate::shards::Layout;
 use crate::store::GameKind;
 use games::{RuleChoice, Table};
 
@@ -169,6 +170,8 @@ pub struct App {
     first_seen: Mutex<HashMap<OwedKey, (Owed, u64)>>,
     /// The analyses of finished games made since the start.
     reviews: review::Reviews,
+    /// The shards this process runs: the sweeps leave other servers' records alone.
+    layout: Layout,
 }
 
 impl App {
@@ -182,7 +185,54 @@ impl App {
             settings,
             first_seen: Mutex::new(HashMap::new()),
             reviews: review::Reviews::default(),
+            layout: Layout::single(),
         })
+    }
+
+    /// The same app, serving only the servers of `layout`'s shards: the sweeps (expired
+    /// challenges, turns out of time, the computer's owed moves) leave the records of other
+    /// servers alone, should the store hold any.
+    pub fn serving(mut self, layout: Layout) -> App {
+        self.layout = layout;
+        self
+    }
+
+    /// Whether this process serves `guild`.
+    fn owns(&self, guild: Option<u64>) -> bool {
+        self.layout.owns(guild)
+    }
+
+    /// How many running games and open challenges the store holds for servers this process
+    /// does not serve: 0 unless the layout changed without `oaq-bot store reshard`.
+    pub fn foreign_records(&self) -> usize {
+        let games = self
+            .store
+            .running_games()
+            .into_iter()
+            .filter_map(|id| self.store.game(id.ok()?).ok().flatten())
+            .filter(|game| !self.owns(game.record.guild))
+            .count();
+        let challenges = self
+            .store
+            .challenges()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|challenge| !self.owns(challenge.record.guild))
+            .count();
+        games + challenges
+    }
+
+    /// The games being played, per kind (a damaged record is not counted).
+    pub fn running_per_kind(&self) -> Vec<(GameKind, usize)> {
+        let mut counts: Vec<(GameKind, usize)> = GameKind::ALL.iter().map(|&k| (k, 0)).collect();
+        for id in self.store.running_games() {
+            if let Ok(Some(game)) = id.and_then(|id| self.store.game(id)) {
+                if let Some(count) = counts.iter_mut().find(|(k, _)| *k == game.record.kind) {
+                    count.1 += 1;
+                }
+            }
+        }
+        counts
     }
 
     /// The store (for tests and maintenance).

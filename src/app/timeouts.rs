@@ -81,7 +81,7 @@ impl App {
 
     fn expire_turn(&self, id: u64) -> Result<Option<(Edit, Option<ComputerTurn>)>, Fail> {
         let mut loaded = self.load_game(id)?;
-        if !self.out_of_time(&loaded) {
+        if !self.owns(loaded.stored.record.guild) || !self.out_of_time(&loaded) {
             return Ok(None);
         }
         let board = self.time_out(&mut loaded)?;

@@ -3,7 +3,9 @@
 //! [`Response`]s into serenity builders. No rules and no storage calls live here.
 
 pub mod custom_id;
+mod gate;
 pub mod localize;
+pub mod metrics;
 pub mod outbox;
 
 use std::num::NonZeroU64;
@@ -30,7 +32,9 @@ use crate::app::{
     UserRef,
 };
 use crate::games::oaq::Preset;
+use crate::shards::Layout;
 use crate::store::{FirstPlayer, GameKind, Level, OwedKey};
+use gate::{Gate, Gatekeeper};
 use outbox::Outbox;
 
 /// How the bot connects.
@@ -46,6 +50,10 @@ pub struct BotSettings {
     pub expiry_sweep: Duration,
     /// How long a write to Discord may take before it counts as failed (and is retried).
     pub write_timeout: Duration,
+    /// The configured shards, or `None` for all the shards Discord recommends.
+    pub layout: Option<Layout>,
+    /// Where to serve metrics and health, if anywhere.
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 impl std::fmt::Debug for BotSettings {
@@ -56,6 +64,8 @@ impl std::fmt::Debug for BotSettings {
             .field("dev_guild", &self.dev_guild)
             .field("expiry_sweep", &self.expiry_sweep)
             .field("write_timeout", &self.write_timeout)
+            .field("layout", &self.layout)
+            .field("metrics", &self.metrics)
             .finish()
     }
 }
@@ -77,6 +87,9 @@ pub enum DiscordError {
     /// The gateway connection failed for good.
     #[error("the Discord connection failed: {0}")]
     Gateway(String),
+    /// The metrics endpoint could not be started.
+    #[error("the metrics endpoint could not start: {0} (see metrics.listen)")]
+    Metrics(String),
 }
 
 /// The error type of poise commands.
@@ -90,6 +103,8 @@ pub struct Data {
     me: UserRef,
     /// Writes owed to Discord outside interaction answers.
     outbox: Outbox,
+    /// Whether work is taken, and what is in flight.
+    gate: Arc<Gate>,
 }
 
 /// Runs `f` (app work: store writes with flush, rendering) off the async threads.
@@ -208,7 +223,10 @@ async fn answer_command(ctx: Context<'_>, response: Response) -> Result<(), Erro
     };
     data.outbox.send(response.edits);
     if let Some(turn) = response.computer {
-        spawn_computer(data.app.clone(), data.outbox.clone(), turn);
+        spawn_computer(data.app.clone(), data.outbox.clone(), &data.gate, turn);
+    }
+    if let Err(error) = &sent {
+        metrics::discord_error(error);
     }
     sent?;
     Ok(())
@@ -216,8 +234,15 @@ async fn answer_command(ctx: Context<'_>, response: Response) -> Result<(), Erro
 
 /// Lets the computer opponent make the move it owes (and any that follow), off the async
 /// threads; the outbox shows each on the board.
-fn spawn_computer(app: Arc<App>, outbox: Outbox, turn: ComputerTurn) {
+///
+/// The task holds a pass of the gate: shutdown waits for the move. Once the gate is closed no
+/// move starts; the next start makes it ([`resume_computer`]).
+fn spawn_computer(app: Arc<App>, outbox: Outbox, gate: &Arc<Gate>, turn: ComputerTurn) {
+    let Some(pass) = gate.enter() else {
+        return;
+    };
     tokio::spawn(async move {
+        let _pass = pass;
         let mut turn = Some(turn);
         while let Some(owed) = turn.take() {
             let worker = app.clone();
@@ -894,6 +919,7 @@ async fn games(ctx: Context<'_>) -> Result<(), Error> {
 /// settle the board it showed (or, if the answer failed, have the outbox write it) and hand
 /// the other owed writes to the outbox.
 async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &ComponentInteraction) {
+    let started = std::time::Instant::now();
     let locale = Locale::from_discord(&interaction.locale);
     let custom_id = interaction.data.custom_id.as_str();
     let clicked = Some(interaction.message.id.get());
@@ -934,7 +960,9 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
             *track,
         ),
     };
-    match interaction.create_response(&ctx.http, builder).await {
+    let answered = interaction.create_response(&ctx.http, builder).await;
+    metrics::click_answered(started.elapsed());
+    match answered {
         Ok(()) => {
             if let Some(shown) = response.shows {
                 let app = data.app.clone();
@@ -948,6 +976,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
             }
         }
         Err(error) => {
+            metrics::discord_error(&error);
             tracing::warn!(custom_id, %error, "could not answer a button click");
             // The change is stored: the public board is brought up to date by REST.
             if let Some(shown) = response.shows {
@@ -957,7 +986,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
     }
     data.outbox.send(response.edits);
     if let Some(turn) = response.computer {
-        spawn_computer(data.app.clone(), data.outbox.clone(), turn);
+        spawn_computer(data.app.clone(), data.outbox.clone(), &data.gate, turn);
     }
     if let Some(request) = response.thread {
         open_thread(&ctx.http, data, request).await;
@@ -1098,7 +1127,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 /// Periodically expires challenges, settles turns that ran out of time, and edits their
 /// messages. The first sweep runs at once, so games that ran out while the bot was down are
 /// settled at start-up.
-fn spawn_expiry(outbox: Outbox, app: Arc<App>, every: Duration) {
+fn spawn_expiry(outbox: Outbox, app: Arc<App>, gate: Arc<Gate>, every: Duration) {
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(every);
         loop {
@@ -1115,7 +1144,7 @@ fn spawn_expiry(outbox: Outbox, app: Arc<App>, every: Duration) {
                 Ok((edits, turns)) => {
                     outbox.send(edits);
                     for turn in turns {
-                        spawn_computer(app.clone(), outbox.clone(), turn);
+                        spawn_computer(app.clone(), outbox.clone(), &gate, turn);
                     }
                 }
                 Err(error) => tracing::error!(%error, "expiry sweep failed"),
@@ -1125,12 +1154,12 @@ fn spawn_expiry(outbox: Outbox, app: Arc<App>, every: Duration) {
 }
 
 /// At start-up: the computer makes the moves it owed when the bot stopped.
-async fn resume_computer(outbox: Outbox, app: Arc<App>) {
+async fn resume_computer(outbox: Outbox, app: Arc<App>, gate: &Arc<Gate>) {
     let worker = app.clone();
     match blocking(move || worker.computer_turns()).await {
         Ok(turns) => {
             for turn in turns {
-                spawn_computer(app.clone(), outbox.clone(), turn);
+                spawn_computer(app.clone(), outbox.clone(), gate, turn);
             }
         }
         Err(error) => tracing::error!(%error, "could not list the computer's owed moves"),
@@ -1148,31 +1177,64 @@ fn http_client(settings: &BotSettings) -> serenity::Http {
     builder.build()
 }
 
-/// Connects to Discord, registers the commands once, and serves until the connection ends
-/// or the process is interrupted.
-pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordError> {
-    let http = http_client(&settings);
-    let base = settings
-        .api_base
-        .clone()
-        .unwrap_or_else(|| String::from("https://discord.com"));
-    match http.get_current_user().await {
-        Ok(me) => tracing::info!(bot = %me.name, id = me.id.get(), "token accepted"),
-        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e)))
+/// How long shutdown waits for the interactions and computer moves in flight.
+const DRAIN_LIMIT: Duration = Duration::from_secs(20);
+
+/// Maps a failed start-up request to the reason the bot cannot start.
+fn unreachable(settings: &BotSettings, error: serenity::Error) -> DiscordError {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))
             if e.status_code.as_u16() == 401 =>
         {
-            return Err(DiscordError::TokenRejected)
+            DiscordError::TokenRejected
         }
-        Err(e) => {
-            return Err(DiscordError::Unreachable {
-                base,
-                reason: e.to_string(),
-            })
-        }
+        e => DiscordError::Unreachable {
+            base: settings
+                .api_base
+                .clone()
+                .unwrap_or_else(|| String::from("https://discord.com")),
+            reason: e.to_string(),
+        },
     }
+}
+
+/// Checks the token and settles which shards this process runs: the configured layout, or
+/// every shard of the count Discord recommends (`GET /gateway/bot`).
+pub async fn connect(settings: &BotSettings) -> Result<Layout, DiscordError> {
+    let http = http_client(settings);
+    let me = http
+        .get_current_user()
+        .await
+        .map_err(|e| unreachable(settings, e))?;
+    tracing::info!(bot = %me.name, id = me.id.get(), "token accepted");
+    let layout = match settings.layout {
+        Some(layout) => layout,
+        None => {
+            let gateway = http
+                .get_bot_gateway()
+                .await
+                .map_err(|e| unreachable(settings, e))?;
+            Layout::all(gateway.shards).map_err(|e| {
+                DiscordError::Gateway(format!("Discord recommends {} shards: {e}", gateway.shards))
+            })?
+        }
+    };
+    tracing::info!(%layout, "running");
+    Ok(layout)
+}
+
+/// Registers the commands once, serves the shards of `layout` until they stop, and shuts down
+/// gracefully on Ctrl-C or SIGTERM: no new interactions are taken, those in flight and the
+/// computer's moves are finished (their records are flushed as each completes), then the
+/// shards are closed and this returns.
+pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result<(), DiscordError> {
+    let http = http_client(&settings);
     let dev_guild = settings.dev_guild;
     let sweep = settings.expiry_sweep;
     let write_timeout = settings.write_timeout;
+    let gate = Gate::new(layout);
+    let setup_gate = gate.clone();
+    let setup_app = app.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands(),
@@ -1189,6 +1251,7 @@ pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordErro
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {
+            let (app, gate) = (setup_app, setup_gate);
             Box::pin(async move {
                 let commands = &framework.options().commands;
                 match dev_guild.and_then(NonZeroU64::new) {
@@ -1206,32 +1269,91 @@ pub async fn run(settings: BotSettings, app: Arc<App>) -> Result<(), DiscordErro
                     }
                 }
                 let outbox = Outbox::spawn(ctx.http.clone(), app.clone(), write_timeout);
-                spawn_expiry(outbox.clone(), app.clone(), sweep);
-                resume_computer(outbox.clone(), app.clone()).await;
+                spawn_expiry(outbox.clone(), app.clone(), gate.clone(), sweep);
+                resume_computer(outbox.clone(), app.clone(), &gate).await;
                 let me = UserRef {
                     id: ready.user.id.get(),
                     name: ready.user.name.clone(),
                     bot: true,
                 };
-                Ok(Data { app, me, outbox })
+                Ok(Data {
+                    app,
+                    me,
+                    outbox,
+                    gate,
+                })
             })
         })
         .build();
+    let gatekeeper = Gatekeeper {
+        inner: framework,
+        gate: gate.clone(),
+    };
     let mut client = serenity::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
-        .framework(framework)
+        .framework(gatekeeper)
         .await
         .map_err(|e| DiscordError::Gateway(e.to_string()))?;
+    if let Some(addr) = settings.metrics {
+        let handle = metrics::install().map_err(|e| DiscordError::Metrics(e.to_string()))?;
+        let endpoint = metrics::Endpoint {
+            handle,
+            shards: client.shard_manager.clone(),
+            layout,
+            app,
+        };
+        endpoint
+            .serve(addr)
+            .await
+            .map_err(|e| DiscordError::Metrics(format!("cannot listen on {addr}: {e}")))?;
+    }
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("interrupted: disconnecting");
-            shards.shutdown_all().await;
+        let signal = shutdown_signal().await;
+        tracing::info!(signal, "shutting down: taking no new interactions");
+        gate.close();
+        if !gate.drain(DRAIN_LIMIT).await {
+            tracing::warn!(
+                "work still running after {} s: stopping anyway (its records are consistent; \
+                 owed Discord writes are retried at the next start)",
+                DRAIN_LIMIT.as_secs()
+            );
         }
+        tracing::info!("disconnecting the shards");
+        shards.shutdown_all().await;
     });
-    client.start().await.map_err(|e| match e {
-        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
-            DiscordError::TokenRejected
+    // serenity's `start_shard_range` treats the end of its range as included.
+    let range = layout.range();
+    client
+        .start_shard_range(range.first()..range.last(), layout.count())
+        .await
+        .map_err(|e| match e {
+            serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
+                DiscordError::TokenRejected
+            }
+            other => DiscordError::Gateway(other.to_string()),
+        })
+}
+
+/// Waits for Ctrl-C or SIGTERM and names the one that came.
+async fn shutdown_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+                _ = terminate.recv() => "SIGTERM",
+            },
+            Err(error) => {
+                tracing::warn!(%error, "cannot listen for SIGTERM: only Ctrl-C stops the bot gracefully");
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
         }
-        other => DiscordError::Gateway(other.to_string()),
-    })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
 }

@@ -188,6 +188,7 @@ pub async fn send(http: &serenity::Http, edit: &Edit, timeout: Duration) -> Sent
 }
 
 fn timed_out(timeout: Duration) -> Sent {
+    super::metrics::discord_timeout();
     Sent::Transient(format!("no answer within {} ms", timeout.as_millis()))
 }
 
@@ -200,6 +201,7 @@ fn timed_out(timeout: Duration) -> Sent {
 /// which queues for rate limits itself. serenity drops the `retry_after` of the answer, so
 /// the backoff of `app/outbox.rs` applies.
 pub fn classify(error: &serenity::Error) -> Sent {
+    super::metrics::discord_error(error);
     match error {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
             let status = response.status_code.as_u16();

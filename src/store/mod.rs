@@ -347,7 +347,12 @@ impl Store {
     /// flush that started after this call has succeeded. Writers that call it while a flush is
     /// running share the next one ([`GroupCommit`]).
     fn flush(&self) -> Result<(), StoreError> {
-        self.commit.flush(|| self.db.flush().map(drop))?;
+        self.commit.flush(|| {
+            let started = std::time::Instant::now();
+            let flushed = self.db.flush().map(drop);
+            metrics::histogram!("oaq_store_flush_seconds").record(started.elapsed().as_secs_f64());
+            flushed
+        })?;
         Ok(())
     }
 

@@ -11,6 +11,7 @@ mod outbox;
 mod play;
 mod review;
 mod settings;
+mod shards;
 mod shogi;
 
 use std::process::{Command, Stdio};

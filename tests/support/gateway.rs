@@ -10,8 +10,22 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 use super::{bot_user, FakeDiscord, APP_ID, GOOD_TOKEN};
 
 impl FakeDiscord {
+    /// Sends `interaction` on the session of the shard that serves its server, as Discord
+    /// does: `(guild_id >> 22) % shard_count`, direct messages on shard 0.
     pub(super) fn dispatch(&self, interaction: Value) {
-        let sender = self.lock().dispatch.clone().expect("no gateway session");
+        let guild = interaction["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok());
+        let state = self.lock();
+        let shard = guild.map_or(0, |g| {
+            ((g >> 22) % u64::from(state.shard_count.max(1))) as u32
+        });
+        let sender = state
+            .sessions
+            .get(&shard)
+            .cloned()
+            .unwrap_or_else(|| panic!("no gateway session for shard {shard}"));
+        drop(state);
         sender.send(interaction).expect("gateway session closed");
     }
 
@@ -25,6 +39,7 @@ impl FakeDiscord {
             return;
         }
         let mut seq = 0u64;
+        let mut shard = None;
         loop {
             tokio::select! {
                 incoming = ws.next() => {
@@ -41,18 +56,24 @@ impl FakeDiscord {
                                 break;
                             }
                             seq += 1;
+                            let id = payload["d"]["shard"][0].as_u64().unwrap_or(0) as u32;
+                            let count = payload["d"]["shard"][1].as_u64().unwrap_or(1);
                             let ready = json!({
                                 "op": 0, "t": "READY", "s": seq,
                                 "d": {
                                     "v": 10, "user": bot_user(), "guilds": [],
                                     "session_id": "fake-session", "resume_gateway_url": "ws://127.0.0.1:1",
-                                    "shard": [0, 1], "application": { "id": APP_ID.to_string(), "flags": 0 },
+                                    "shard": [id, count], "application": { "id": APP_ID.to_string(), "flags": 0 },
                                 },
                             });
                             if ws.send(WsMessage::Text(ready.to_string())).await.is_err() { break; }
                             let mut state = self.lock();
                             state.identifies += 1;
-                            state.dispatch = Some(tx.clone());
+                            if state.sessions.get(&id).is_some_and(|live| !live.is_closed()) {
+                                state.doubled += 1;
+                            }
+                            state.sessions.insert(id, tx.clone());
+                            shard = Some(id);
                         }
                         Some(1) => {
                             let ack = json!({ "op": 11 });
@@ -66,6 +87,16 @@ impl FakeDiscord {
                     let event = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": interaction });
                     if ws.send(WsMessage::Text(event.to_string())).await.is_err() { break; }
                 }
+            }
+        }
+        let mut state = self.lock();
+        if let Some(id) = shard {
+            if state
+                .sessions
+                .get(&id)
+                .is_some_and(|live| live.same_channel(&tx))
+            {
+                state.sessions.remove(&id);
             }
         }
     }

@@ -10,7 +10,7 @@ use super::{FakeDiscord, FakeUser, APP_ID, COMMAND_ID, GUILD_ID, MEMBER_PERMISSI
 
 impl FakeDiscord {
     fn base_interaction(&self, kind: u8, user: &FakeUser, channel: u64) -> (String, Value) {
-        let (id, token, permissions) = {
+        let (id, token, permissions, guild) = {
             let mut state = self.lock();
             let id = state.id();
             let token = format!("interaction-token-{id}");
@@ -19,7 +19,8 @@ impl FakeDiscord {
                 .get(&user.id)
                 .cloned()
                 .unwrap_or_else(|| MEMBER_PERMISSIONS.to_owned());
-            (id, token, permissions)
+            let guild = state.guilds.get(&channel).copied().unwrap_or(GUILD_ID);
+            (id, token, permissions, guild)
         };
         let member = json!({
             "user": user.json(), "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
@@ -29,7 +30,7 @@ impl FakeDiscord {
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
             "token": token, "version": 1, "locale": user.locale, "guild_locale": "en-US",
             "entitlements": [], "attachment_size_limit": 10_485_760,
-            "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(),
+            "guild_id": guild.to_string(), "channel_id": channel.to_string(),
             "member": member, "user": user.json(), "app_permissions": "2147483647",
         });
         (token, value)

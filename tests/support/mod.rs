@@ -145,6 +145,39 @@ impl FakeDiscord {
         self.lock().identifies
     }
 
+    /// Has `GET /gateway/bot` recommend `count` shards.
+    pub fn set_shard_count(&self, count: u32) {
+        self.lock().shard_count = count;
+    }
+
+    /// Puts `channel` in server `guild` (every other channel is in [`GUILD_ID`]).
+    pub fn set_guild(&self, channel: u64, guild: u64) {
+        self.lock().guilds.insert(channel, guild);
+    }
+
+    /// The shards with a live gateway session.
+    pub fn live_shards(&self) -> Vec<u32> {
+        let state = self.lock();
+        let mut shards: Vec<u32> = state
+            .sessions
+            .iter()
+            .filter(|(_, session)| !session.is_closed())
+            .map(|(&shard, _)| shard)
+            .collect();
+        shards.sort_unstable();
+        shards
+    }
+
+    /// How many times a shard was identified while another session still served it.
+    pub fn doubled_sessions(&self) -> u32 {
+        self.lock().doubled
+    }
+
+    /// REST requests per API base path prefix ("" for a base without a path).
+    pub fn requests_by_base(&self) -> std::collections::HashMap<String, u32> {
+        self.lock().bases.clone()
+    }
+
     pub fn requests(&self) -> Vec<String> {
         self.lock().requests.clone()
     }
@@ -210,7 +243,7 @@ impl FakeDiscord {
             let state = f.lock();
             (state.identifies >= sessions
                 && state.registrations.len() >= sessions as usize
-                && state.dispatch.is_some())
+                && !state.sessions.is_empty())
             .then_some(())
         })
         .await;

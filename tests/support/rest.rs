@@ -80,7 +80,11 @@ impl FakeDiscord {
             }
             let mut parts = request_line.split_whitespace();
             let method = parts.next().unwrap_or("").to_owned();
-            let path = parts.next().unwrap_or("").to_owned();
+            let full = parts.next().unwrap_or("");
+            // An API base with a path (`http://host/process-a`) prefixes every route.
+            let (prefix, path) = full.split_at(full.find("/api/").unwrap_or(0));
+            *self.lock().bases.entry(prefix.to_owned()).or_default() += 1;
+            let path = path.to_owned();
             let mut headers = HashMap::new();
             loop {
                 let mut line = String::new();
@@ -203,7 +207,7 @@ impl FakeDiscord {
             ("GET", ["gateway", "bot"]) => (
                 200,
                 Some(json!({
-                    "url": gateway_url, "shards": 1,
+                    "url": gateway_url, "shards": state.shard_count.max(1),
                     "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 },
                 })),
             ),

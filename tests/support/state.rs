@@ -151,9 +151,18 @@ pub(super) struct State {
     pub(super) registrations: Vec<(String, Value)>,
     /// Every REST request: "METHOD path".
     pub(super) requests: Vec<String>,
-    /// Gateway sessions opened (one per bot start).
+    /// Gateway sessions opened (one per shard per bot start).
     pub(super) identifies: u32,
-    pub(super) dispatch: Option<mpsc::UnboundedSender<Value>>,
+    /// The shard count `GET /gateway/bot` recommends (1 unless a test sets it).
+    pub(super) shard_count: u32,
+    /// The live gateway session of each shard.
+    pub(super) sessions: HashMap<u32, mpsc::UnboundedSender<Value>>,
+    /// Identifies for a shard that already had a live session (two processes serving it).
+    pub(super) doubled: u32,
+    /// The server of each channel, where not [`super::GUILD_ID`].
+    pub(super) guilds: HashMap<u64, u64>,
+    /// REST requests per path prefix before `/api/` (the API base the bot was given).
+    pub(super) bases: HashMap<String, u32>,
     /// Every message payload the bot sent (callbacks, posts, edits) for limit checks.
     pub(super) payloads: Vec<Value>,
     /// Members' permissions (a decimal bit set), where not [`MEMBER_PERMISSIONS`].

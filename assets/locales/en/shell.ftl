@@ -288,6 +288,8 @@ damaged = The saved game for this channel is damaged and cannot be read. Nothing
 unknown-button = This button is not one I recognise (it may come from an older version of the bot). Use `/oaq board` to get a fresh board.
 button-elsewhere = This button belongs to a challenge or game in another channel, so it does nothing here.
 apology = Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.
+restarting = I am restarting and take no new moves for a few seconds; nothing was changed. Please try again in a moment.
+served-elsewhere = Another instance of this bot serves this server and this one may not touch its games; nothing was changed. Please tell the bot's operator.
 
 ## Lobbies: tables of several players
 

@@ -234,6 +234,8 @@ damaged = Ván đã lưu của kênh này bị hỏng và không đọc được
 unknown-button = Tôi không nhận ra nút này (có thể nó thuộc một phiên bản cũ của bot). Dùng `/oaq ban-co` để lấy bàn cờ mới.
 button-elsewhere = Nút này thuộc về một lời thách hoặc ván cờ ở kênh khác nên không có tác dụng ở đây.
 apology = Xin lỗi, bên tôi có trục trặc và chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé.
+restarting = Tôi đang khởi động lại nên vài giây tới chưa nhận nước đi; chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé.
+served-elsewhere = Máy chủ này do một phiên bản khác của bot phụ trách, phiên bản này không được động vào các ván ở đây; chưa có gì bị thay đổi. Hãy báo cho người vận hành bot.
 
 ## Lobbies: tables of several players
 

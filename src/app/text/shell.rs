@@ -660,6 +660,10 @@ pub enum Text {
     ButtonElsewhere,
     /// Internal error.
     Apology,
+    /// Refusal: the bot is shutting down and takes no new interactions.
+    Restarting,
+    /// Refusal: the server belongs to another process's shards.
+    ServedElsewhere,
     /// A message of Ô ăn quan's part of the catalogue.
     Oaq(OaqText),
     /// A message of Shogi's part of the catalogue.

@@ -1,0 +1,201 @@
+//! What operators see of a running bot: Prometheus metrics on `/metrics` and the shards' health
+//! on `/health`, served on `metrics.listen` (off unless configured).
+//!
+//! Metrics, all prefixed `oaq_`:
+//! - `interactions_total{kind, outcome}`: interactions by kind (`command`, `button`,
+//!   `autocomplete`) and what became of them (`served`, `restarting`, `elsewhere`);
+//! - `interaction_seconds{kind}`: time to handle an interaction, answer and follow-up writes
+//!   included;
+//! - `click_answer_seconds`: from receiving a button click to Discord accepting its answer;
+//! - `store_flush_seconds`: time of a database flush (recorded by the store);
+//! - `discord_errors_total{status}`: failed Discord writes by HTTP status (`network` when no
+//!   answer came);
+//! - `games_running{kind}` and `shards_connected`: read when scraped.
+//!
+//! Without an endpoint no recorder is installed and recording costs nothing.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use http_body_util::Full;
+use hyper::body::{Bytes, Incoming};
+use hyper::{Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use poise::serenity_prelude as serenity;
+use serenity::{ConnectionStage, ShardId, ShardManager};
+
+use crate::app::App;
+use crate::shards::Layout;
+use crate::store::GameKind;
+
+/// Histogram buckets in seconds: from 1 ms to 10 s.
+const BUCKETS: [f64; 12] = [
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0,
+];
+
+/// Counts an interaction of `kind` with its `outcome`.
+pub fn interaction(kind: &'static str, outcome: &'static str) {
+    metrics::counter!("oaq_interactions_total", "kind" => kind, "outcome" => outcome).increment(1);
+}
+
+/// Records how long an interaction of `kind` took to handle.
+pub fn handled(kind: &'static str, took: Duration) {
+    metrics::histogram!("oaq_interaction_seconds", "kind" => kind).record(took.as_secs_f64());
+}
+
+/// Records how long a button click took to be answered.
+pub fn click_answered(took: Duration) {
+    metrics::histogram!("oaq_click_answer_seconds").record(took.as_secs_f64());
+}
+
+/// Counts a Discord write that failed.
+pub fn discord_error(error: &serenity::Error) {
+    let status = match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(answer)) => {
+            answer.status_code.as_u16().to_string()
+        }
+        _ => String::from("network"),
+    };
+    metrics::counter!("oaq_discord_errors_total", "status" => status).increment(1);
+}
+
+/// Counts a Discord write that took longer than the write timeout.
+pub fn discord_timeout() {
+    metrics::counter!("oaq_discord_errors_total", "status" => "timeout").increment(1);
+}
+
+/// Installs the Prometheus recorder: metrics recorded from now on are kept.
+pub fn install() -> anyhow::Result<PrometheusHandle> {
+    Ok(PrometheusBuilder::new()
+        .set_buckets(&BUCKETS)?
+        .install_recorder()?)
+}
+
+/// What the endpoint reads when asked.
+#[derive(Clone)]
+pub struct Endpoint {
+    /// The installed recorder.
+    pub handle: PrometheusHandle,
+    /// The shards of this process.
+    pub shards: Arc<ShardManager>,
+    /// Which shards this process runs.
+    pub layout: Layout,
+    /// The product, for the games running.
+    pub app: Arc<App>,
+}
+
+impl Endpoint {
+    /// Serves `/metrics` and `/health` on `addr` until the process ends.
+    pub async fn serve(self, addr: SocketAddr) -> std::io::Result<()> {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        tracing::info!(%addr, "metrics on /metrics, health on /health");
+        tokio::spawn(async move {
+            loop {
+                let socket = match listener.accept().await {
+                    Ok((socket, _)) => socket,
+                    Err(error) => {
+                        tracing::warn!(%error, "metrics endpoint: accept failed");
+                        continue;
+                    }
+                };
+                let endpoint = self.clone();
+                tokio::spawn(async move {
+                    let service = hyper::service::service_fn(move |request| {
+                        let endpoint = endpoint.clone();
+                        async move { Ok::<_, Infallible>(endpoint.answer(request).await) }
+                    });
+                    let connection = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(TokioIo::new(socket), service);
+                    if let Err(error) = connection.await {
+                        tracing::debug!(%error, "metrics endpoint: connection ended");
+                    }
+                });
+            }
+        });
+        Ok(())
+    }
+
+    async fn answer(&self, request: Request<Incoming>) -> Response<Full<Bytes>> {
+        match request.uri().path() {
+            "/metrics" => {
+                self.read_gauges().await;
+                self.handle.run_upkeep();
+                reply(StatusCode::OK, self.handle.render())
+            }
+            "/health" => {
+                let (connected, missing) = self.shard_states().await;
+                if missing.is_empty() {
+                    let text = format!("ok: {} connected\n", self.layout);
+                    reply(StatusCode::OK, text)
+                } else {
+                    let text = format!(
+                        "not ready: {connected} of {} shards of {} connected; waiting for {}\n",
+                        self.layout.range().len(),
+                        self.layout,
+                        missing
+                            .iter()
+                            .map(u32::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                    reply(StatusCode::SERVICE_UNAVAILABLE, text)
+                }
+            }
+            _ => reply(
+                StatusCode::NOT_FOUND,
+                String::from("not found: try /metrics or /health\n"),
+            ),
+        }
+    }
+
+    /// How many of this process's shards are connected, and which are not.
+    async fn shard_states(&self) -> (u32, Vec<u32>) {
+        let runners = self.shards.runners.lock().await;
+        let range = self.layout.range();
+        let missing: Vec<u32> = (range.first()..=range.last())
+            .filter(|&shard| {
+                runners
+                    .get(&ShardId(shard))
+                    .is_none_or(|info| info.stage != ConnectionStage::Connected)
+            })
+            .collect();
+        (range.len() - missing.len() as u32, missing)
+    }
+
+    /// Sets the gauges read at scrape time.
+    async fn read_gauges(&self) {
+        let (connected, _) = self.shard_states().await;
+        metrics::gauge!("oaq_shards_connected").set(f64::from(connected));
+        let app = self.app.clone();
+        match tokio::task::spawn_blocking(move || app.running_per_kind()).await {
+            Ok(running) => {
+                for (kind, count) in running {
+                    metrics::gauge!("oaq_games_running", "kind" => label(kind)).set(count as f64);
+                }
+            }
+            Err(error) => tracing::warn!(%error, "counting the running games failed"),
+        }
+    }
+}
+
+/// A game kind as the metrics name it (its stored name).
+fn label(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Oaq => "oaq",
+        GameKind::Shogi => "shogi",
+        GameKind::ChineseCheckers => "chinese_checkers",
+    }
+}
+
+fn reply(status: StatusCode, text: String) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(Bytes::from(text)));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        hyper::header::CONTENT_TYPE,
+        hyper::header::HeaderValue::from_static("text/plain; version=0.0.4"),
+    );
+    response
+}

@@ -1,0 +1,207 @@
+//! Two bot processes share four shards, each with its own store: every server is served by
+//! the process of its shard, one process dying leaves the other's games playing, and the
+//! restarted one resumes its own. Metrics, health and graceful shutdown are checked on the
+//! way.
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use super::support::{bot_command, to_move, Bot, FakeDiscord, FakeUser, GOOD_TOKEN};
+use super::{enabled_moves, start_game};
+
+/// Server `shard` of four: Discord routes `(guild >> 22) % 4` to it.
+fn guild(shard: u64) -> u64 {
+    (shard << 22) | 4_242
+}
+
+fn channel(shard: u64) -> u64 {
+    700_000_000_000_000_000 + shard
+}
+
+/// Players of the game in server `shard`.
+fn players(shard: u64) -> [FakeUser; 2] {
+    [
+        FakeUser::new(100 + shard, "Lan"),
+        FakeUser::new(200 + shard, "Minh"),
+    ]
+}
+
+/// Starts the process serving `shards` (`A-B`) of four, its REST base `fake.base/name`.
+fn start(
+    root: &std::path::Path,
+    fake: &FakeDiscord,
+    name: &str,
+    shards: &str,
+    metrics: &str,
+) -> Bot {
+    let base = format!("{}/{name}", fake.base);
+    let mut command = bot_command(root, &base, Some(GOOD_TOKEN), 600);
+    command
+        .env("OAQ_DISCORD__SHARD_COUNT", "4")
+        .env("OAQ_DISCORD__SHARDS", shards)
+        .env("OAQ_DISCORD__DEV_GUILD_ID", "0")
+        .env("OAQ_METRICS__LISTEN", metrics)
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit());
+    Bot(command.spawn().expect("spawn the bot"))
+}
+
+async fn wait_shards(fake: &FakeDiscord, shards: &[u32]) {
+    fake.wait_for(60, "the shards to connect", |f| {
+        (f.live_shards() == shards).then_some(())
+    })
+    .await;
+}
+
+/// Plays one move in the game on `board` of server `shard`, as the player to move.
+async fn play_one(fake: &FakeDiscord, shard: u64, board: u64) {
+    let message = fake.message(board);
+    let mover = to_move(&message.content).expect("whose turn");
+    let user = players(shard)
+        .into_iter()
+        .find(|p| p.id == mover)
+        .expect("a player");
+    let before = message.edits;
+    let choice = enabled_moves(&message)[0].clone();
+    let token = fake.click(&user, board, &choice);
+    let answer = fake.callback(&token).await;
+    assert_eq!(answer.kind, 7, "the board is updated: {}", answer.content());
+    fake.wait_message(board, "the move on the board", |m| m.edits > before)
+        .await;
+}
+
+async fn http_get(addr: &str, path: &str) -> String {
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("the metrics endpoint");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("send a request");
+    let mut answer = String::new();
+    stream
+        .read_to_string(&mut answer)
+        .await
+        .expect("read the answer");
+    answer
+}
+
+/// The value of a counter line starting with `series` in a Prometheus text page.
+fn counter(page: &str, series: &str) -> Option<f64> {
+    page.lines()
+        .find(|line| line.starts_with(series))
+        .and_then(|line| line.rsplit(' ').next())
+        .and_then(|value| value.parse().ok())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_split_four_shards_and_survive_each_other() {
+    let fake = FakeDiscord::start().await;
+    fake.set_shard_count(4);
+    for shard in 0..4 {
+        fake.set_guild(channel(shard), guild(shard));
+    }
+    let metrics = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+        probe.local_addr().expect("its address").to_string()
+    };
+    let (root_a, root_b) = (
+        tempfile::tempdir().expect("tempdir"),
+        tempfile::tempdir().expect("tempdir"),
+    );
+    let mut a = start(root_a.path(), &fake, "process-a", "0-1", &metrics);
+    let b = start(root_b.path(), &fake, "process-b", "2-3", "");
+    wait_shards(&fake, &[0, 1, 2, 3]).await;
+    fake.wait_for(30, "both processes to register", |f| {
+        (f.registrations().len() >= 2).then_some(())
+    })
+    .await;
+
+    // A game in a server of each shard, one move each.
+    let mut boards = Vec::new();
+    for shard in 0..4 {
+        let [lan, minh] = players(shard);
+        let board = start_game(&fake, &lan, &minh, channel(shard)).await;
+        play_one(&fake, shard, board).await;
+        boards.push(board);
+    }
+
+    // Every REST request went to the base its process was given.
+    let bases = fake.requests_by_base();
+    assert!(bases.get("/process-a").is_some_and(|&n| n > 0), "{bases:?}");
+    assert!(bases.get("/process-b").is_some_and(|&n| n > 0), "{bases:?}");
+    assert_eq!(
+        bases.len(),
+        2,
+        "no request bypassed the configured bases: {bases:?}"
+    );
+
+    // Process A counted the clicks of its two servers: accept + move in each.
+    let page = http_get(&metrics, "/metrics").await;
+    assert_eq!(
+        counter(
+            &page,
+            "oaq_interactions_total{kind=\"button\",outcome=\"served\"}"
+        ),
+        Some(4.0),
+        "{page}"
+    );
+    assert!(page.contains("oaq_click_answer_seconds_bucket"), "{page}");
+    assert!(page.contains("oaq_shards_connected 2"), "{page}");
+    assert!(page.contains("oaq_games_running{kind=\"oaq\"} 2"), "{page}");
+    let health = http_get(&metrics, "/health").await;
+    assert!(
+        health.starts_with("HTTP/1.1 200") && health.contains("shards 0-1 of 4"),
+        "{health}"
+    );
+
+    // Discord routing a server to the wrong process (as with a misconfigured layout): the
+    // process refuses without touching its store.
+    fake.set_shard_count(2);
+    let [lan, _] = players(2);
+    let stray = fake.click(&lan, boards[2], &enabled_moves(&fake.message(boards[2]))[0]);
+    let refused = fake.callback(&stray).await;
+    assert!(
+        refused.ephemeral() && refused.content().contains("Another instance"),
+        "{}",
+        refused.content()
+    );
+    fake.set_shard_count(4);
+
+    // kill -9 of process B: A's games play on.
+    drop(b);
+    wait_shards(&fake, &[0, 1]).await;
+    for shard in 0..2 {
+        play_one(&fake, shard, boards[shard as usize]).await;
+    }
+
+    // B restarts and resumes its own games from its own store.
+    let _b = start(root_b.path(), &fake, "process-b", "2-3", "");
+    wait_shards(&fake, &[0, 1, 2, 3]).await;
+    for shard in 2..4 {
+        play_one(&fake, shard, boards[shard as usize]).await;
+    }
+    assert_eq!(fake.doubled_sessions(), 0, "no shard was served twice");
+
+    // SIGTERM: A stops taking clicks, disconnects its shards and exits 0.
+    let pid = a.0.id().to_string();
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill -TERM");
+    assert!(sent.success());
+    let mut status = None;
+    for _ in 0..300 {
+        if let Some(exit) = a.0.try_wait().expect("the bot's status") {
+            status = Some(exit);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let status = status.expect("the bot exits within 30 s of SIGTERM");
+    assert!(status.success(), "{status:?}");
+    wait_shards(&fake, &[2, 3]).await;
+}
