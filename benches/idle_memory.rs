@@ -1,0 +1,203 @@
+//! Idle memory of the bot process with a large store: the real bot binary, connected to the
+//! fake Discord, its resident set size (`VmRSS` of `/proc/<pid>/status`, and the peak
+//! `VmHWM`) read after it has settled, for three stores built in one run:
+//! - empty;
+//! - 100,000 finished games (40 moves each, rated, in 100 servers: ratings, leaderboards and
+//!   history as the bot writes them);
+//! - the same plus 1,000 games in progress (the start-up sweeps read every one of them).
+//!
+//! The games are written through the store's own calls (`create_game`, `finish_game`), from
+//! four threads so that flushes are shared. Target: ≤ 40 MB RSS idle with 100,000 stored games.
+//!
+//! Run: `cargo bench --profile test --bench idle_memory` (set `IDLE_MEMORY_GAMES` for another
+//! number of finished games).
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::path::Path;
+use std::time::Duration;
+
+use oaq_bot::locale::Locale;
+use oaq_bot::store::{
+    FinishedGame, GameKind, GameRecord, Glicko, Player, RatingChange, Retired, Retirement, Store,
+};
+use support::{start_bot, FakeDiscord};
+
+/// Moves in every game.
+const PLIES: usize = 40;
+/// Servers the games are spread over.
+const GUILDS: u64 = 100;
+/// Games in progress in the third store.
+const RUNNING: u64 = 1_000;
+/// Threads writing the games.
+const WRITERS: u64 = 4;
+
+fn finished_games() -> u64 {
+    std::env::var("IDLE_MEMORY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000)
+}
+
+/// Move `ply` of every game: a fixed cycle of Ô ăn quan moves.
+fn notation(ply: usize) -> String {
+    const SQUARES: [u8; 10] = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11];
+    let square = SQUARES[(ply * 7) % SQUARES.len()];
+    format!("{square}{}", if ply.is_multiple_of(3) { '-' } else { '+' })
+}
+
+fn player(id: u64) -> Player {
+    Player {
+        id,
+        name: format!("Người chơi {id}"),
+        computer: None,
+    }
+}
+
+/// Game `id` of server `id % GUILDS` with `plies` moves, in its own channel.
+fn record(id: u64, plies: usize) -> GameRecord {
+    let rules = serde_json::json!({
+        "quan_value": 10, "empty_mandarin_is_gap": false, "end": "mandarins_captured",
+        "quan_non": 0, "no_first_quan": "off", "next_quan_nonempty": "end",
+        "refill_short": "borrow",
+    });
+    GameRecord {
+        id,
+        guild: Some(1 + id % GUILDS),
+        channel: 1_000_000 + id,
+        message: Some(5_000_000 + id),
+        kind: GameKind::Oaq,
+        seats: vec![player(2 * id % 500), player(2 * id % 500 + 1)],
+        rules,
+        start: String::from("0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0"),
+        moves: (0..plies).map(notation).collect(),
+        retired: Vec::new(),
+        created_ms: 1_700_000_000_000 + id,
+        locale: Locale::English,
+        turn_ms: Some(900_000_000),
+        deadline_ms: Some(4_000_000_000_000),
+    }
+}
+
+fn rate(current: &[Option<Glicko>], _: &[u8]) -> Vec<RatingChange> {
+    current
+        .iter()
+        .map(|g| {
+            let before = g.unwrap_or(Glicko {
+                rating: 1500.0,
+                deviation: 350.0,
+                volatility: 0.06,
+            });
+            let after = Glicko {
+                rating: before.rating + 1.0,
+                ..before
+            };
+            RatingChange { before, after }
+        })
+        .collect()
+}
+
+/// Stores game `id`, 40 moves played, then finishes it by resignation, rated.
+fn finish(store: &Store, id: u64) {
+    let mut game = record(id, PLIES);
+    let revision = store.create_game(&game).expect("create").revision;
+    game.retired.push(Retired {
+        seat: 1,
+        why: Retirement::Resigned,
+        ply: PLIES as u32,
+    });
+    let finished = FinishedGame {
+        game,
+        places: vec![0, 1],
+        finished_ms: 1_700_000_000_000 + id,
+        ratings: None,
+    };
+    store
+        .finish_game(revision, &finished, &rate, None)
+        .expect("finish");
+}
+
+/// Runs `write(store, id)` for ids `first..first + count`, from [`WRITERS`] threads.
+fn fill(dir: &Path, first: u64, count: u64, write: fn(&Store, u64)) {
+    let store = Store::open(dir).expect("open the store");
+    std::thread::scope(|scope| {
+        for writer in 0..WRITERS {
+            let store = &store;
+            scope.spawn(move || {
+                for id in (first + writer..first + count).step_by(WRITERS as usize) {
+                    write(store, id);
+                }
+            });
+        }
+    });
+}
+
+/// The bot's resident set and its peak, in kB, once it has connected and settled.
+async fn idle_rss(dir: &Path) -> (u64, u64) {
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(dir, &fake.base, 600);
+    fake.wait_ready(1).await;
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let status =
+        std::fs::read_to_string(format!("/proc/{}/status", bot.0.id())).expect("the bot's status");
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+            .expect("a memory figure")
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+fn mb(kb: u64) -> f64 {
+    kb as f64 / 1024.0
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    // `cargo bench` passes `--bench`; a filter that does not name this bench skips it.
+    if std::env::args()
+        .skip(1)
+        .any(|a| !a.starts_with('-') && !"idle_memory".contains(a.as_str()))
+    {
+        return;
+    }
+    let games = finished_games();
+    let root = tempfile::tempdir().expect("tempdir");
+    // `start_bot` stores under `<root>/data`.
+    let data = root.path().join("data");
+
+    let empty = idle_rss(root.path()).await;
+    println!(
+        "empty store: RSS {:.1} MB (peak {:.1} MB)",
+        mb(empty.0),
+        mb(empty.1)
+    );
+
+    let started = std::time::Instant::now();
+    fill(&data, 1, games, finish);
+    eprintln!(
+        "wrote {games} finished games in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    let stored = idle_rss(root.path()).await;
+    println!(
+        "{games} finished games: RSS {:.1} MB (peak {:.1} MB), {:.0} bytes per stored game",
+        mb(stored.0),
+        mb(stored.1),
+        (stored.0.saturating_sub(empty.0) * 1024) as f64 / games as f64
+    );
+
+    fill(&data, games + 1, RUNNING, |store, id| {
+        store.create_game(&record(id, PLIES)).expect("create");
+    });
+    let running = idle_rss(root.path()).await;
+    println!(
+        "plus {RUNNING} games in progress: RSS {:.1} MB (peak {:.1} MB), {:.0} bytes per running game",
+        mb(running.0),
+        mb(running.1),
+        (running.0.saturating_sub(stored.0) * 1024) as f64 / RUNNING as f64
+    );
+}
