@@ -6,8 +6,9 @@
 //!   history as the bot writes them);
 //! - the same plus 1,000 games in progress (the start-up sweeps read every one of them).
 //!
-//! The games are written through the store's own calls (`create_game`, `finish_game`), from
-//! four threads so that flushes are shared. Target: ≤ 40 MB RSS idle with 100,000 stored games.
+//! The games are written through the store's own calls (`create_game`, `finish_game`, and
+//! `settle_board` as the bot settles each board it shows), from four threads so that flushes
+//! are shared. Target: ≤ 40 MB RSS idle with 100,000 stored games.
 //!
 //! Run: `cargo bench --profile test --bench idle_memory` (set `IDLE_MEMORY_GAMES` for another
 //! number of finished games).
@@ -113,9 +114,21 @@ fn finish(store: &Store, id: u64) {
         finished_ms: 1_700_000_000_000 + id,
         ratings: None,
     };
-    store
+    let (stored, _) = store
         .finish_game(revision, &finished, &rate, None)
         .expect("finish");
+    // The bot edits the final board at once, and the edit settles what the game owed Discord.
+    store
+        .settle_board(id, stored.revision)
+        .expect("settle the board");
+}
+
+/// Stores game `id`, 40 moves played and still running, its board shown.
+fn running(store: &Store, id: u64) {
+    let stored = store.create_game(&record(id, PLIES)).expect("create");
+    store
+        .settle_board(id, stored.revision)
+        .expect("settle the board");
 }
 
 /// Runs `write(store, id)` for ids `first..first + count`, from [`WRITERS`] threads.
@@ -190,9 +203,7 @@ async fn main() {
         (stored.0.saturating_sub(empty.0) * 1024) as f64 / games as f64
     );
 
-    fill(&data, games + 1, RUNNING, |store, id| {
-        store.create_game(&record(id, PLIES)).expect("create");
-    });
+    fill(&data, games + 1, RUNNING, running);
     let running = idle_rss(root.path()).await;
     println!(
         "plus {RUNNING} games in progress: RSS {:.1} MB (peak {:.1} MB), {:.0} bytes per running game",

@@ -157,3 +157,31 @@ async fn refuse(ctx: &serenity::Context, interaction: &Interaction, text: Text) 
         tracing::warn!(%error, "could not answer a refused interaction");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_closed_gate_takes_no_work_and_waits_for_what_it_took() {
+        let gate = Gate::new(Layout::single());
+        let pass = gate.enter().expect("an open gate");
+        gate.close();
+        assert!(gate.enter().is_none(), "closed");
+        assert!(
+            !gate.drain(Duration::from_millis(20)).await,
+            "a pass is held"
+        );
+        let waiter = tokio::spawn({
+            let gate = gate.clone();
+            async move { gate.drain(Duration::from_secs(10)).await }
+        });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(!waiter.is_finished(), "still waiting for the pass");
+        drop(pass);
+        assert!(
+            waiter.await.expect("the waiter"),
+            "drained once the pass is back"
+        );
+    }
+}

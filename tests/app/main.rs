@@ -6,6 +6,7 @@ mod outbox;
 mod play;
 mod review;
 mod settings;
+mod shards;
 mod shogi;
 mod upgrade;
 mod upgrade_b9c7bf2;

@@ -205,3 +205,24 @@ async fn two_processes_split_four_shards_and_survive_each_other() {
     assert!(status.success(), "{status:?}");
     wait_shards(&fake, &[2, 3]).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_shard_count_one_process_runs_every_shard_discord_recommends() {
+    let fake = FakeDiscord::start().await;
+    fake.set_shard_count(2);
+    for shard in 0..2 {
+        fake.set_guild(channel(shard), guild(shard));
+    }
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = super::support::start_bot(root.path(), &fake.base, 600);
+    wait_shards(&fake, &[0, 1]).await;
+    fake.wait_ready(1).await;
+    // Server `guild(k)` is on shard k of two.
+    let [lan, minh] = players(1);
+    let board = start_game(&fake, &lan, &minh, channel(1)).await;
+    play_one(&fake, 1, board).await;
+    let [lan, minh] = players(0);
+    let board = start_game(&fake, &lan, &minh, channel(0)).await;
+    play_one(&fake, 0, board).await;
+    assert_eq!(fake.doubled_sessions(), 0);
+}
