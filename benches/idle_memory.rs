@@ -13,16 +13,16 @@
 //! Run: `cargo bench --profile test --bench idle_memory` (set `IDLE_MEMORY_GAMES` for another
 //! number of finished games).
 
+#[path = "common/stored_games.rs"]
+mod stored_games;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
 use std::path::Path;
 use std::time::Duration;
 
-use oaq_bot::locale::Locale;
-use oaq_bot::store::{
-    FinishedGame, GameKind, GameRecord, Glicko, Player, RatingChange, Retired, Retirement, Store,
-};
+use oaq_bot::store::{FinishedGame, Retired, Retirement, Store};
+use stored_games::{rate, record};
 use support::{start_bot, FakeDiscord};
 
 /// Moves in every game.
@@ -41,67 +41,9 @@ fn finished_games() -> u64 {
         .unwrap_or(100_000)
 }
 
-/// Move `ply` of every game: a fixed cycle of Ô ăn quan moves.
-fn notation(ply: usize) -> String {
-    const SQUARES: [u8; 10] = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11];
-    let square = SQUARES[(ply * 7) % SQUARES.len()];
-    format!("{square}{}", if ply.is_multiple_of(3) { '-' } else { '+' })
-}
-
-fn player(id: u64) -> Player {
-    Player {
-        id,
-        name: format!("Người chơi {id}"),
-        computer: None,
-    }
-}
-
-/// Game `id` of server `id % GUILDS` with `plies` moves, in its own channel.
-fn record(id: u64, plies: usize) -> GameRecord {
-    let rules = serde_json::json!({
-        "quan_value": 10, "empty_mandarin_is_gap": false, "end": "mandarins_captured",
-        "quan_non": 0, "no_first_quan": "off", "next_quan_nonempty": "end",
-        "refill_short": "borrow",
-    });
-    GameRecord {
-        id,
-        guild: Some(1 + id % GUILDS),
-        channel: 1_000_000 + id,
-        message: Some(5_000_000 + id),
-        kind: GameKind::Oaq,
-        seats: vec![player(2 * id % 500), player(2 * id % 500 + 1)],
-        rules,
-        start: String::from("0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0"),
-        moves: (0..plies).map(notation).collect(),
-        retired: Vec::new(),
-        created_ms: 1_700_000_000_000 + id,
-        locale: Locale::English,
-        turn_ms: Some(900_000_000),
-        deadline_ms: Some(4_000_000_000_000),
-    }
-}
-
-fn rate(current: &[Option<Glicko>], _: &[u8]) -> Vec<RatingChange> {
-    current
-        .iter()
-        .map(|g| {
-            let before = g.unwrap_or(Glicko {
-                rating: 1500.0,
-                deviation: 350.0,
-                volatility: 0.06,
-            });
-            let after = Glicko {
-                rating: before.rating + 1.0,
-                ..before
-            };
-            RatingChange { before, after }
-        })
-        .collect()
-}
-
 /// Stores game `id`, 40 moves played, then finishes it by resignation, rated.
 fn finish(store: &Store, id: u64) {
-    let mut game = record(id, PLIES);
+    let mut game = record(id, 1 + id % GUILDS, PLIES);
     let revision = store.create_game(&game).expect("create").revision;
     game.retired.push(Retired {
         seat: 1,
@@ -125,7 +67,9 @@ fn finish(store: &Store, id: u64) {
 
 /// Stores game `id`, 40 moves played and still running, its board shown.
 fn running(store: &Store, id: u64) {
-    let stored = store.create_game(&record(id, PLIES)).expect("create");
+    let stored = store
+        .create_game(&record(id, 1 + id % GUILDS, PLIES))
+        .expect("create");
     store
         .settle_board(id, stored.revision)
         .expect("settle the board");
@@ -168,6 +112,19 @@ fn mb(kb: u64) -> f64 {
     kb as f64 / 1024.0
 }
 
+/// Prints a measurement, and the memory per game it added to `before` with `games` more.
+fn report(what: &str, (rss, peak): (u64, u64), before: Option<((u64, u64), u64, &str)>) {
+    let per_game = before.map_or(String::new(), |((base, _), games, kind)| {
+        let bytes = (rss.saturating_sub(base) * 1024) as f64 / games as f64;
+        format!(", {bytes:.0} bytes per {kind} game")
+    });
+    println!(
+        "{what}: RSS {:.1} MB (peak {:.1} MB){per_game}",
+        mb(rss),
+        mb(peak)
+    );
+}
+
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     // `cargo bench` passes `--bench`; a filter that does not name this bench skips it.
@@ -183,11 +140,7 @@ async fn main() {
     let data = root.path().join("data");
 
     let empty = idle_rss(root.path()).await;
-    println!(
-        "empty store: RSS {:.1} MB (peak {:.1} MB)",
-        mb(empty.0),
-        mb(empty.1)
-    );
+    report("empty store", empty, None);
 
     let started = std::time::Instant::now();
     fill(&data, 1, games, finish);
@@ -196,19 +149,17 @@ async fn main() {
         started.elapsed().as_secs_f64()
     );
     let stored = idle_rss(root.path()).await;
-    println!(
-        "{games} finished games: RSS {:.1} MB (peak {:.1} MB), {:.0} bytes per stored game",
-        mb(stored.0),
-        mb(stored.1),
-        (stored.0.saturating_sub(empty.0) * 1024) as f64 / games as f64
+    report(
+        &format!("{games} finished games"),
+        stored,
+        Some((empty, games, "stored")),
     );
 
     fill(&data, games + 1, RUNNING, running);
     let running = idle_rss(root.path()).await;
-    println!(
-        "plus {RUNNING} games in progress: RSS {:.1} MB (peak {:.1} MB), {:.0} bytes per running game",
-        mb(running.0),
-        mb(running.1),
-        (running.0.saturating_sub(stored.0) * 1024) as f64 / RUNNING as f64
+    report(
+        &format!("plus {RUNNING} games in progress"),
+        running,
+        Some((stored, RUNNING, "running")),
     );
 }

@@ -11,15 +11,16 @@
 //! Run: `cargo bench --profile test --bench store_growth` (10,000 games of 40 moves; set
 //! `STORE_GROWTH_GAMES` for fewer). A criterion measurement of one appended move follows.
 
+#[path = "common/stored_games.rs"]
+mod stored_games;
+
 use std::path::Path;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use oaq_bot::locale::Locale;
-use oaq_bot::store::{
-    FinishedGame, GameKind, GameRecord, Glicko, Player, RatingChange, Retired, Retirement, Store,
-};
+use oaq_bot::store::{FinishedGame, Retired, Retirement, Store};
 use sled::Transactional;
+use stored_games::{notation, rate, record};
 
 /// Moves in every game.
 const PLIES: usize = 40;
@@ -75,66 +76,9 @@ fn live(dir: &Path) -> u64 {
         .sum()
 }
 
-/// Move `ply` of every game: a fixed cycle of Ô ăn quan moves.
-fn notation(ply: usize) -> String {
-    const SQUARES: [u8; 10] = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11];
-    let square = SQUARES[(ply * 7) % SQUARES.len()];
-    format!("{square}{}", if ply.is_multiple_of(3) { '-' } else { '+' })
-}
-
-fn player(id: u64) -> Player {
-    Player {
-        id,
-        name: format!("Người chơi {id}"),
-        computer: None,
-    }
-}
-
-fn record(id: u64) -> GameRecord {
-    let rules = serde_json::json!({
-        "quan_value": 10, "empty_mandarin_is_gap": false, "end": "mandarins_captured",
-        "quan_non": 0, "no_first_quan": "off", "next_quan_nonempty": "end",
-        "refill_short": "borrow",
-    });
-    GameRecord {
-        id,
-        guild: Some(GUILD),
-        channel: 1_000_000 + id,
-        message: Some(5_000_000 + id),
-        kind: GameKind::Oaq,
-        seats: vec![player(2 * id % 500), player(2 * id % 500 + 1)],
-        rules,
-        start: String::from("0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0"),
-        moves: Vec::new(),
-        retired: Vec::new(),
-        created_ms: 1_700_000_000_000,
-        locale: Locale::English,
-        turn_ms: Some(900_000),
-        deadline_ms: Some(1_700_000_900_000),
-    }
-}
-
-fn rate(current: &[Option<Glicko>], _: &[u8]) -> Vec<RatingChange> {
-    current
-        .iter()
-        .map(|g| {
-            let before = g.unwrap_or(Glicko {
-                rating: 1500.0,
-                deviation: 350.0,
-                volatility: 0.06,
-            });
-            let after = Glicko {
-                rating: before.rating + 1.0,
-                ..before
-            };
-            RatingChange { before, after }
-        })
-        .collect()
-}
-
 /// Plays game `id` through the store: created, `PLIES` moves, a resignation.
 fn play(store: &Store, id: u64) {
-    let mut game = record(id);
+    let mut game = record(id, GUILD, 0);
     let mut revision = store.create_game(&game).expect("create").revision;
     for ply in 0..PLIES {
         game.moves.push(notation(ply));
@@ -169,7 +113,7 @@ fn schema1_record(id: u64, plies: usize, revision: u64) -> Vec<u8> {
             serde_json::json!({"square": square.parse::<u8>().unwrap_or(1), "direction": direction})
         })
         .collect();
-    let game = record(id);
+    let game = record(id, GUILD, 0);
     serde_json::to_vec(&serde_json::json!({
         "schema": 1, "revision": revision,
         "record": {

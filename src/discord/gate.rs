@@ -123,7 +123,7 @@ impl serenity::Framework for Gatekeeper {
             return refuse(&ctx, interaction, Text::Restarting).await;
         };
         let started = Instant::now();
-        self.inner.dispatch(ctx, event.clone()).await;
+        self.inner.dispatch(ctx, event).await;
         metrics::interaction(kind, "served");
         metrics::handled(kind, started.elapsed());
         drop(pass);

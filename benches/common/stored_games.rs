@@ -1,0 +1,65 @@
+//! Ô ăn quan games as the store holds them, for the benches that fill a store: a fixed cycle of
+//! moves, players named in Vietnamese, and a rating function that moves every rating by one.
+
+use oaq_bot::locale::Locale;
+use oaq_bot::store::{GameKind, GameRecord, Glicko, Player, RatingChange};
+
+/// Move `ply` of every game: a fixed cycle of Ô ăn quan moves.
+pub fn notation(ply: usize) -> String {
+    const SQUARES: [u8; 10] = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11];
+    let square = SQUARES[(ply * 7) % SQUARES.len()];
+    format!("{square}{}", if ply.is_multiple_of(3) { '-' } else { '+' })
+}
+
+fn player(id: u64) -> Player {
+    Player {
+        id,
+        name: format!("Người chơi {id}"),
+        computer: None,
+    }
+}
+
+/// Game `id` in server `guild`, in its own channel, with its first `plies` moves played and a
+/// turn deadline far away.
+pub fn record(id: u64, guild: u64, plies: usize) -> GameRecord {
+    let rules = serde_json::json!({
+        "quan_value": 10, "empty_mandarin_is_gap": false, "end": "mandarins_captured",
+        "quan_non": 0, "no_first_quan": "off", "next_quan_nonempty": "end",
+        "refill_short": "borrow",
+    });
+    GameRecord {
+        id,
+        guild: Some(guild),
+        channel: 1_000_000 + id,
+        message: Some(5_000_000 + id),
+        kind: GameKind::Oaq,
+        seats: vec![player(2 * id % 500), player(2 * id % 500 + 1)],
+        rules,
+        start: String::from("0,5,5,5,5,5,0,5,5,5,5,5 QQ 0,0 s 0"),
+        moves: (0..plies).map(notation).collect(),
+        retired: Vec::new(),
+        created_ms: 1_700_000_000_000 + id,
+        locale: Locale::English,
+        turn_ms: Some(900_000_000),
+        deadline_ms: Some(4_000_000_000_000),
+    }
+}
+
+/// Every rating goes up by one point.
+pub fn rate(current: &[Option<Glicko>], _: &[u8]) -> Vec<RatingChange> {
+    current
+        .iter()
+        .map(|g| {
+            let before = g.unwrap_or(Glicko {
+                rating: 1500.0,
+                deviation: 350.0,
+                volatility: 0.06,
+            });
+            let after = Glicko {
+                rating: before.rating + 1.0,
+                ..before
+            };
+            RatingChange { before, after }
+        })
+        .collect()
+}
