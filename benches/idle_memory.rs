@@ -21,8 +21,8 @@ mod support;
 use std::path::Path;
 use std::time::Duration;
 
-use oaq_bot::store::{FinishedGame, Retired, Retirement, Store};
-use stored_games::{rate, record};
+use oaq_bot::store::Store;
+use stored_games::{record, resign};
 use support::{start_bot, FakeDiscord};
 
 /// Moves in every game.
@@ -43,22 +43,9 @@ fn finished_games() -> u64 {
 
 /// Stores game `id`, 40 moves played, then finishes it by resignation, rated.
 fn finish(store: &Store, id: u64) {
-    let mut game = record(id, 1 + id % GUILDS, PLIES);
+    let game = record(id, 1 + id % GUILDS, PLIES);
     let revision = store.create_game(&game).expect("create").revision;
-    game.retired.push(Retired {
-        seat: 1,
-        why: Retirement::Resigned,
-        ply: PLIES as u32,
-    });
-    let finished = FinishedGame {
-        game,
-        places: vec![0, 1],
-        finished_ms: 1_700_000_000_000 + id,
-        ratings: None,
-    };
-    let (stored, _) = store
-        .finish_game(revision, &finished, &rate, None)
-        .expect("finish");
+    let stored = resign(store, game, revision);
     // The bot edits the final board at once, and the edit settles what the game owed Discord.
     store
         .settle_board(id, stored.revision)

@@ -18,9 +18,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use oaq_bot::store::{FinishedGame, Retired, Retirement, Store};
+use oaq_bot::store::Store;
 use sled::Transactional;
-use stored_games::{notation, rate, record};
+use stored_games::{notation, record, resign};
 
 /// Moves in every game.
 const PLIES: usize = 40;
@@ -87,20 +87,7 @@ fn play(store: &Store, id: u64) {
             .expect("move")
             .revision;
     }
-    game.retired.push(Retired {
-        seat: 1,
-        why: Retirement::Resigned,
-        ply: PLIES as u32,
-    });
-    let finished = FinishedGame {
-        game,
-        places: vec![0, 1],
-        finished_ms: 1_700_000_000_000 + id,
-        ratings: None,
-    };
-    store
-        .finish_game(revision, &finished, &rate, None)
-        .expect("finish");
+    resign(store, game, revision);
 }
 
 /// Schema 1's game record: the whole game, its moves as square-and-direction objects.

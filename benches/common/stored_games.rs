@@ -2,7 +2,10 @@
 //! moves, players named in Vietnamese, and a rating function that moves every rating by one.
 
 use oaq_bot::locale::Locale;
-use oaq_bot::store::{GameKind, GameRecord, Glicko, Player, RatingChange};
+use oaq_bot::store::{
+    FinishedGame, GameKind, GameRecord, Glicko, Player, RatingChange, Retired, Retirement, Store,
+    Stored,
+};
 
 /// Move `ply` of every game: a fixed cycle of Ô ăn quan moves.
 pub fn notation(ply: usize) -> String {
@@ -43,6 +46,25 @@ pub fn record(id: u64, guild: u64, plies: usize) -> GameRecord {
         turn_ms: Some(900_000_000),
         deadline_ms: Some(4_000_000_000_000),
     }
+}
+
+/// Ends `game`, stored at `revision`, by the second player's resignation, rated with [`rate`].
+pub fn resign(store: &Store, mut game: GameRecord, revision: u64) -> Stored<GameRecord> {
+    game.retired.push(Retired {
+        seat: 1,
+        why: Retirement::Resigned,
+        ply: game.moves.len() as u32,
+    });
+    let finished = FinishedGame {
+        finished_ms: game.created_ms,
+        game,
+        places: vec![0, 1],
+        ratings: None,
+    };
+    store
+        .finish_game(revision, &finished, &rate, None)
+        .expect("finish")
+        .0
 }
 
 /// Every rating goes up by one point.
