@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use super::support::{bot_command, to_move, Bot, FakeDiscord, FakeUser, GOOD_TOKEN};
+use super::support::{bot_command, to_move, Bot, FakeDiscord, FakeUser, Fault, GOOD_TOKEN};
 use super::{enabled_moves, start_game};
 
 /// Server `shard` of four: Discord routes `(guild >> 22) % 4` to it.
@@ -156,6 +156,26 @@ async fn two_processes_split_four_shards_and_survive_each_other() {
     assert!(
         health.starts_with("HTTP/1.1 200") && health.contains("shards 0-1 of 4"),
         "{health}"
+    );
+
+    // Discord fails the answer to a click: counted by its status (the board is healed by REST).
+    fake.fail("/callback", vec![Fault::Status(500)]);
+    let message = fake.message(boards[0]);
+    let mover = to_move(&message.content).expect("whose turn");
+    let user = players(0)
+        .into_iter()
+        .find(|p| p.id == mover)
+        .expect("a player");
+    fake.click(&user, boards[0], &enabled_moves(&message)[0]);
+    fake.wait_message(boards[0], "the board brought up to date by REST", |m| {
+        to_move(&m.content).is_some_and(|next| next != mover)
+    })
+    .await;
+    let page = http_get(&metrics, "/metrics").await;
+    assert_eq!(
+        counter(&page, "oaq_discord_errors_total{status=\"500\"}"),
+        Some(1.0),
+        "{page}"
     );
 
     // Discord routing a server to the wrong process (as with a misconfigured layout): the
