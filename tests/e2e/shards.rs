@@ -139,7 +139,8 @@ async fn two_processes_split_four_shards_and_survive_each_other() {
         "no request bypassed the configured bases: {bases:?}"
     );
 
-    // Process A counted the clicks of its two servers: accept + move in each.
+    // Process A counted the interactions of its two servers: in each a challenge, its
+    // acceptance and a move.
     let page = http_get(&metrics, "/metrics").await;
     assert_eq!(
         counter(
@@ -149,7 +150,16 @@ async fn two_processes_split_four_shards_and_survive_each_other() {
         Some(4.0),
         "{page}"
     );
+    assert_eq!(
+        counter(
+            &page,
+            "oaq_interactions_total{kind=\"command\",outcome=\"served\"}"
+        ),
+        Some(2.0),
+        "the two challenges: {page}"
+    );
     assert!(page.contains("oaq_click_answer_seconds_bucket"), "{page}");
+    assert!(page.contains("oaq_store_flush_seconds_bucket"), "{page}");
     assert!(page.contains("oaq_shards_connected 2"), "{page}");
     assert!(page.contains("oaq_games_running{kind=\"oaq\"} 2"), "{page}");
     let health = http_get(&metrics, "/health").await;
