@@ -218,8 +218,9 @@ async fn two_processes_split_four_shards_and_survive_each_other() {
 
     // SIGTERM: A stops taking clicks, disconnects its shards and exits 0.
     let pid = a.0.id().to_string();
-    let sent = std::process::Command::new("kill")
-        .args(["-TERM", &pid])
+    // The shell's own `kill`: no kill binary needs to be installed.
+    let sent = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -TERM {pid}")])
         .status()
         .expect("kill -TERM");
     assert!(sent.success());
