@@ -819,3 +819,68 @@ fn opening_waits_briefly_for_a_store_that_is_closing() {
     assert!(started.elapsed() >= oaq_bot::store::LOCK_WAIT);
     drop(held);
 }
+
+fn layout(count: u32, range: &str) -> oaq_bot::shards::Layout {
+    oaq_bot::shards::Layout::new(count, range.parse().expect("range")).expect("layout")
+}
+
+/// Issue 16: the stores of two processes (or of two layouts) never hand out the same id, and
+/// every id fits in a Discord integer option (below 2^53).
+#[test]
+fn stores_of_different_layouts_never_hand_out_the_same_id() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let layouts = [
+        oaq_bot::shards::Layout::single(),
+        layout(2, "0"),
+        layout(2, "1"),
+        layout(4, "2-3"),
+        layout(1024, "1023"),
+    ];
+    let mut seen = std::collections::HashSet::new();
+    for (n, layout) in layouts.into_iter().enumerate() {
+        let store = Store::open_for(&dir.path().join(n.to_string()), layout).expect("open");
+        assert_eq!(store.layout(), layout);
+        for i in 1..=50u64 {
+            let id = store.new_id().expect("id");
+            assert!(seen.insert(id), "{id} handed out twice");
+            assert!(id < 1 << 53, "{id}");
+            assert_eq!(id >> oaq_bot::store::COUNTER_BITS, layout.tag());
+            if n == 0 {
+                assert_eq!(
+                    id, i,
+                    "a bot that is not sharded hands out 1, 2, 3… as before"
+                );
+            }
+        }
+    }
+}
+
+/// Issue 16: the id counter is kept in the database: a reopened store goes on from where it
+/// stopped, and a database of an earlier release (ids from sled's `generate_id`) starts past
+/// every id that release could have handed out.
+#[test]
+fn the_id_counter_continues_after_a_reopen_and_after_sleds_own_ids() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open_for(dir.path(), layout(2, "1")).expect("open");
+    let first = store.new_id().expect("id");
+    let second = store.new_id().expect("id");
+    assert!(second > first);
+    drop(store);
+    let store = Store::open_for(dir.path(), layout(2, "1")).expect("reopen");
+    assert!(store.new_id().expect("id") > second);
+    drop(store);
+
+    let old = tempfile::tempdir().expect("tempdir");
+    let db = raw_sled(old.path());
+    let mut last = 0;
+    for _ in 0..5 {
+        // What earlier releases handed out as ids.
+        last = db.generate_id().expect("sled id") + 1;
+    }
+    db.flush().expect("flush");
+    drop(db);
+    let store = Store::open(old.path()).expect("open the older database");
+    let id = store.new_id().expect("id");
+    assert!(id > last, "{id} after {last}");
+    assert!(store.new_id().expect("id") > id);
+}
