@@ -26,6 +26,7 @@ mod migrate;
 mod outbox;
 mod play;
 mod records;
+pub mod reshard;
 mod schema1;
 mod settings;
 mod social;
