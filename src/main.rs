@@ -9,6 +9,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use anyhow::{anyhow, Context as _};
 use clap::{Parser, Subcommand};
 use oaq_bot::app::{App, Settings, SystemClock};
+use oaq_bot::cli::store::StoreCommand;
 use oaq_bot::cli::EngineCommand;
 use oaq_bot::config::Config;
 use oaq_bot::discord::{self, BotSettings};
@@ -33,12 +34,18 @@ enum Command {
         #[command(subcommand)]
         game: EngineCommand,
     },
+    /// Maintains the bot's databases while the bot is stopped (`store reshard`).
+    Store {
+        #[command(subcommand)]
+        command: StoreCommand,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Engine { game }) => game.run(),
+        Some(Command::Store { command }) => command.run(),
         None => run_bot(&cli.config_dir),
     };
     match result {
@@ -82,7 +89,7 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         .build()
         .context("cannot start the async runtime")?;
     let layout = runtime.block_on(discord::connect(&bot))?;
-    let store = Store::open(&config.store.path)?;
+    let store = Store::open_for(&config.store.path, layout)?;
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)

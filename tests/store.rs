@@ -819,3 +819,201 @@ fn opening_waits_briefly_for_a_store_that_is_closing() {
     assert!(started.elapsed() >= oaq_bot::store::LOCK_WAIT);
     drop(held);
 }
+
+fn layout(count: u32, range: &str) -> oaq_bot::shards::Layout {
+    oaq_bot::shards::Layout::new(count, range.parse().expect("range")).expect("layout")
+}
+
+/// Issue 16: the stores of two processes (or of two layouts) never hand out the same id, and
+/// every id fits in a Discord integer option (below 2^53).
+#[test]
+fn stores_of_different_layouts_never_hand_out_the_same_id() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let layouts = [
+        oaq_bot::shards::Layout::single(),
+        layout(2, "0"),
+        layout(2, "1"),
+        layout(4, "2-3"),
+        layout(1024, "1023"),
+    ];
+    let mut seen = std::collections::HashSet::new();
+    for (n, layout) in layouts.into_iter().enumerate() {
+        let store = Store::open_for(&dir.path().join(n.to_string()), layout).expect("open");
+        assert_eq!(store.layout(), layout);
+        for i in 1..=50u64 {
+            let id = store.new_id().expect("id");
+            assert!(seen.insert(id), "{id} handed out twice");
+            assert!(id < 1 << 53, "{id}");
+            assert_eq!(id >> oaq_bot::store::COUNTER_BITS, layout.tag());
+            if n == 0 {
+                assert_eq!(
+                    id, i,
+                    "a bot that is not sharded hands out 1, 2, 3… as before"
+                );
+            }
+        }
+    }
+}
+
+/// Issue 16: the id counter is kept in the database: a reopened store goes on from where it
+/// stopped, and a database of an earlier release (ids from sled's `generate_id`) starts past
+/// every id that release could have handed out.
+#[test]
+fn the_id_counter_continues_after_a_reopen_and_after_sleds_own_ids() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open_for(dir.path(), layout(2, "1")).expect("open");
+    let first = store.new_id().expect("id");
+    let second = store.new_id().expect("id");
+    assert!(second > first);
+    drop(store);
+    let store = Store::open_for(dir.path(), layout(2, "1")).expect("reopen");
+    assert!(store.new_id().expect("id") > second);
+    drop(store);
+
+    let old = tempfile::tempdir().expect("tempdir");
+    let db = raw_sled(old.path());
+    let mut last = 0;
+    for _ in 0..5 {
+        // What earlier releases handed out as ids.
+        last = db.generate_id().expect("sled id") + 1;
+    }
+    db.flush().expect("flush");
+    drop(db);
+    let store = Store::open(old.path()).expect("open the older database");
+    let id = store.new_id().expect("id");
+    assert!(id > last, "{id} after {last}");
+    assert!(store.new_id().expect("id") > id);
+}
+
+/// A server whose events go to shard `k % count` (for every count that divides 4).
+fn guild_on(k: u64) -> u64 {
+    (k << 22) | 9
+}
+
+fn side(
+    name: &'static str,
+    count: u32,
+    stores: &[(&std::path::Path, &str)],
+) -> oaq_bot::store::reshard::Side {
+    let stores = stores
+        .iter()
+        .map(|(path, range)| (path.to_path_buf(), range.parse().expect("range")))
+        .collect();
+    oaq_bot::store::reshard::Side::new(name, count, stores).expect("side")
+}
+
+/// A single store with settings and a challenge in a server of each of two shards.
+fn two_servers(path: &std::path::Path) {
+    let store = Store::open(path).expect("open");
+    for k in 0..2 {
+        let settings = oaq_bot::store::GuildSettings {
+            turn_timeout_s: Some(60 + k),
+            ..Default::default()
+        };
+        store
+            .update_guild_settings(guild_on(k), 0, &settings)
+            .expect("settings");
+        let mut pending = challenge(store.new_id().expect("id"), 10 + k);
+        pending.guild = Some(guild_on(k));
+        store.create_challenge(&pending).expect("challenge");
+    }
+}
+
+/// Issue 16: a reshard cut short after its copies were flushed (every source record still
+/// there) is finished by running it again: nothing is copied twice, the leftovers are removed.
+#[test]
+fn issue_16_an_interrupted_reshard_is_finished_by_running_it_again() {
+    use oaq_bot::store::reshard::reshard;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two, before) = (
+        dir.path().join("one"),
+        dir.path().join("two"),
+        dir.path().join("before"),
+    );
+    two_servers(&one);
+    copy_files(&one, &before);
+    let from = side("old", 1, &[(&one, "0")]);
+    let to = side("new", 2, &[(&one, "0"), (&two, "1")]);
+    let done = reshard(&from, &to).expect("reshard");
+    // Server 1's settings, challenge and busy channel moved.
+    assert_eq!(done.moved(), 3, "{done}");
+    assert_eq!(done.removed.records(), 3, "{done}");
+
+    // What a crash between the copies and the removals leaves: the new store complete, the
+    // old one untouched.
+    std::fs::remove_dir_all(&one).expect("rm");
+    copy_files(&before, &one);
+    let finished = reshard(&from, &to).expect("run again");
+    assert_eq!(finished.moved(), 0, "{finished}");
+    assert_eq!(finished.removed.records(), 3, "{finished}");
+    assert_eq!(finished.before.records(), done.before.records());
+    assert_eq!(finished.after, done.after);
+
+    let (one, two) = (
+        Store::open_for(&one, layout(2, "0")).expect("open"),
+        Store::open_for(&two, layout(2, "1")).expect("open"),
+    );
+    assert_eq!(one.guild_settings(guild_on(1)).expect("read").revision, 0);
+    assert_eq!(
+        two.guild_settings(guild_on(1))
+            .expect("read")
+            .record
+            .turn_timeout_s,
+        Some(61)
+    );
+    assert_eq!(two.channel(11).expect("read").map(|_| ()), Some(()));
+    assert_eq!((one.challenges().len(), two.challenges().len()), (1, 1));
+}
+
+/// Issue 16: a tree reshard does not know (a later release's), or one key with different
+/// contents in two stores, stops the run before anything is written.
+#[test]
+fn issue_16_unknown_trees_and_conflicts_stop_a_reshard_before_it_writes() {
+    use oaq_bot::store::reshard::{reshard, ReshardError};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (a, b, c) = (
+        dir.path().join("a"),
+        dir.path().join("b"),
+        dir.path().join("c"),
+    );
+    two_servers(&a);
+    {
+        let db = raw_sled(&a);
+        db.open_tree("tournaments")
+            .expect("tree")
+            .insert(b"cup", &b"{}"[..])
+            .expect("insert");
+        db.flush().expect("flush");
+    }
+    let to = side("new", 2, &[(&a, "0"), (&c, "1")]);
+    let refused = reshard(&side("old", 1, &[(&a, "0")]), &to);
+    assert!(
+        matches!(&refused, Err(ReshardError::UnknownTree { tree, .. }) if tree == "tournaments"),
+        "{refused:?}"
+    );
+    assert!(!c.exists(), "no new store was created");
+    {
+        raw_sled(&a).drop_tree("tournaments").expect("drop");
+    }
+
+    // Store b (shard 1 of 2) holds other settings for server 1, as store a does.
+    {
+        let store = Store::open_for(&b, layout(2, "1")).expect("open");
+        let settings = oaq_bot::store::GuildSettings {
+            threads: true,
+            ..Default::default()
+        };
+        store
+            .update_guild_settings(guild_on(1), 0, &settings)
+            .expect("settings");
+    }
+    let from = side("old", 2, &[(&a, "0"), (&b, "1")]);
+    let refused = reshard(&from, &to);
+    assert!(
+        matches!(refused, Err(ReshardError::Conflict { .. })),
+        "{refused:?}"
+    );
+    let c = Store::open_for(&c, layout(2, "1")).expect("open");
+    assert_eq!(c.guild_settings(guild_on(1)).expect("read").revision, 0);
+    assert!(c.challenges().is_empty(), "nothing was written");
+}

@@ -8,6 +8,7 @@ use clap::Subcommand;
 pub mod chinese_checkers;
 pub mod oaq;
 pub mod shogi;
+pub mod store;
 pub mod usi;
 
 /// `oaq-bot engine <game> …`

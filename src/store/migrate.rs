@@ -40,7 +40,7 @@ fn key_id(key: &[u8]) -> u64 {
 
 /// Migrates the database behind `store` to [`SCHEMA`], once; flushed before returning.
 pub(super) fn migrate(store: &Store) -> Result<(), StoreError> {
-    let meta = store.db.open_tree("meta")?;
+    let meta = &store.meta;
     let version = meta
         .get(SCHEMA_KEY)?
         .and_then(|v| v.as_ref().try_into().ok().map(u32::from_be_bytes))

@@ -21,10 +21,12 @@
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
 mod group_commit;
+mod ids;
 mod migrate;
 mod outbox;
 mod play;
 mod records;
+pub mod reshard;
 mod schema1;
 mod settings;
 mod social;
@@ -38,9 +40,11 @@ use sled::transaction::{ConflictableTransactionError, TransactionError, Transact
 use sled::Transactional;
 use thiserror::Error;
 
+use crate::shards::Layout;
 use outbox::tx_owe_board;
 
 pub use group_commit::GroupCommit;
+pub use ids::{COUNTER_BITS, COUNTER_LIMIT};
 pub use outbox::{Note, Owed, OwedKey, OwedWrite};
 pub use play::{BotRecord, BotResult, BotTally, Score};
 pub use records::{
@@ -111,6 +115,9 @@ pub enum StoreError {
         /// The revision the caller named.
         expected: u64,
     },
+    /// Every id of this store's counter has been handed out (2^33 of them).
+    #[error("this database has handed out every id it can ({COUNTER_LIMIT}); reshard it into a new layout")]
+    IdsExhausted,
     /// The channel already has a challenge or game.
     #[error("channel {channel} already has a challenge or game")]
     ChannelBusy {
@@ -265,6 +272,8 @@ const CHALLENGE: &str = "challenge";
 const CHANNEL: &str = "channel";
 const PLY: &str = "move";
 const SETUP: &str = "game setup";
+/// The tree of the database's own bookkeeping (schema version, id counter).
+const META: &str = "meta";
 
 /// The bot's database.
 #[derive(Debug, Clone)]
@@ -278,6 +287,10 @@ pub struct Store {
     /// Writes owed to Discord (see `outbox.rs`).
     outbox: sled::Tree,
     social: social::Trees,
+    /// The database's own bookkeeping: schema version, id counter.
+    meta: sled::Tree,
+    /// The shards whose servers this store holds; its tag is mixed into every id.
+    layout: Layout,
     /// Shares flushes between writers that finish their transactions at the same time.
     commit: Arc<GroupCommit>,
 }
@@ -291,13 +304,21 @@ fn lock_busy(error: &sled::Error) -> bool {
 }
 
 impl Store {
-    /// Opens (or creates) the database in `path`, migrating a schema-1 database to schema 2
-    /// first (once; see `migrate.rs`).
+    /// Opens (or creates) the database in `path` for a bot that is not sharded (the
+    /// single-shard layout: ids 1, 2, 3…), as [`Store::open_for`] does.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_for(path, Layout::single())
+    }
+
+    /// Opens (or creates) the database in `path` for the process that runs `layout`'s shards:
+    /// the ids it hands out carry the layout's tag (see `ids.rs`), so they never collide with
+    /// another store's. A schema-1 database is migrated to schema 2 first (once; see
+    /// `migrate.rs`).
     ///
     /// sled locks its files; a database closed an instant ago (by this process, or by one that
     /// is still exiting) can hold the lock while its last background writes finish, so a busy
     /// lock is waited for, up to [`LOCK_WAIT`], before giving up.
-    pub fn open(path: &Path) -> Result<Store, StoreError> {
+    pub fn open_for(path: &Path, layout: Layout) -> Result<Store, StoreError> {
         let started = std::time::Instant::now();
         let db = loop {
             match sled::Config::new().path(path).open() {
@@ -313,16 +334,19 @@ impl Store {
                 }
             }
         };
-        Store::from_db(db)
+        Store::from_db(db, layout)
     }
 
     /// A database that lives in a temporary directory and disappears when dropped (for tests
     /// and benchmarks).
     pub fn temporary() -> Result<Store, StoreError> {
-        Store::from_db(sled::Config::new().temporary(true).open()?)
+        Store::from_db(
+            sled::Config::new().temporary(true).open()?,
+            Layout::single(),
+        )
     }
 
-    fn from_db(db: sled::Db) -> Result<Store, StoreError> {
+    fn from_db(db: sled::Db, layout: Layout) -> Result<Store, StoreError> {
         let store = Store {
             games: db.open_tree("games")?,
             parts: db.open_tree("game_parts")?,
@@ -330,17 +354,27 @@ impl Store {
             channels: db.open_tree("channels")?,
             outbox: db.open_tree("outbox")?,
             social: social::Trees::open(&db)?,
+            meta: db.open_tree(META)?,
+            layout,
             commit: Arc::new(GroupCommit::new()),
             db,
         };
         migrate::migrate(&store)?;
+        ids::init(&store.db, &store.meta)?;
         Ok(store)
     }
 
-    /// A fresh id, unique across challenges and games (ids never repeat, even after a restart).
+    /// The layout this store was opened for.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// A fresh id, unique across challenges and games and across the stores of every layout
+    /// (ids never repeat, even after a restart or a reshard): `tag << 33 | counter`, below
+    /// 2^53 (see `ids.rs`). Never 0, so that it never looks like a missing value.
     pub fn new_id(&self) -> Result<u64, StoreError> {
-        // sled ids start at 0; keep 0 free so that it never looks like a missing value.
-        Ok(self.db.generate_id()? + 1)
+        let counter = ids::take(&self.meta)?;
+        Ok(self.layout.tag() << COUNTER_BITS | counter)
     }
 
     /// Makes every write made so far by the calling thread durable: returns once a sled

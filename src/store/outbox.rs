@@ -41,7 +41,7 @@ impl OwedKey {
         key
     }
 
-    fn from_bytes(bytes: &[u8]) -> Option<OwedKey> {
+    pub(super) fn from_bytes(bytes: &[u8]) -> Option<OwedKey> {
         let (&tag, rest) = bytes.split_first()?;
         let id = u64::from_be_bytes(rest.try_into().ok()?);
         match tag {

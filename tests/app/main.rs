@@ -4,6 +4,7 @@ mod checkers;
 mod host;
 mod outbox;
 mod play;
+mod reshard;
 mod review;
 mod settings;
 mod shards;
