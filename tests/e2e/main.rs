@@ -13,6 +13,7 @@ mod review;
 mod settings;
 mod shards;
 mod shogi;
+mod shutdown;
 
 use std::process::{Command, Stdio};
 
