@@ -613,6 +613,7 @@ fn an_expired_challenge_goes_with_its_note_in_one_transaction() {
     let store = Store::temporary().expect("store");
     store.create_challenge(&challenge(70, 900)).expect("create");
     let note = Note {
+        guild: Some(1),
         channel: 900,
         message: Some(4321),
         text: String::from("expired"),

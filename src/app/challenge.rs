@@ -44,6 +44,7 @@ impl App {
             None => Text::ChallengeExpired { challenger: host },
         };
         let note = Note {
+            guild: c.guild,
             channel: c.channel,
             message: c.message,
             text: text.render(c.locale),

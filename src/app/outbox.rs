@@ -108,7 +108,7 @@ impl App {
                 _ => true,
             };
             let due = scan.all || scan.urgent.contains(&key) || (owed.retry_at_ms <= now && waited);
-            if !due {
+            if !due || !self.owns_write(&owed.write) {
                 continue;
             }
             match self.draw(key, &owed) {
@@ -122,6 +122,15 @@ impl App {
         }
         *first_seen = live;
         edits
+    }
+
+    /// Whether this process may make `write`: not a note on another process's server (a
+    /// store whose layout changed without a reshard may hold one).
+    fn owns_write(&self, write: &OwedWrite) -> bool {
+        match write {
+            OwedWrite::Note(note) => note.guild.is_none() || self.owns(note.guild),
+            OwedWrite::Board { .. } => true,
+        }
     }
 
     /// The write an entry asks for, drawn now; `None` (and the entry settled) when there is
@@ -289,6 +298,7 @@ impl App {
         };
         let link = super::message_link(record.guild, record.channel, record.message);
         let note = Note {
+            guild: record.guild,
             channel: record.channel,
             message: Some(copy),
             text: Text::BoardPostedAgain { link }.render(record.locale),

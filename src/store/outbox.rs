@@ -62,6 +62,10 @@ impl OwedKey {
 /// A note to write: replace a message's text and remove its buttons (its picture stays).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Note {
+    /// The server of the channel: `None` in direct messages, and in notes written before it
+    /// was kept (their server is then worked out from the records, see `reshard.rs`).
+    #[serde(default)]
+    pub guild: Option<u64>,
     /// The channel.
     pub channel: u64,
     /// The message; `None`: post the note as a new message.

@@ -8,8 +8,9 @@
 //! - `games`, `game_parts`, `history`: the game's guild (its setup, or its history entry);
 //! - `challenges`: the challenge's guild;
 //! - `channels`: the guild of the challenge or game the channel is busy with;
-//! - `outbox`: the guild of the game whose board is owed, or for a note, of the challenge or
-//!   game it was written for, else of any record played in the note's channel;
+//! - `outbox`: the guild of the game whose board is owed; for a note, its own guild, or (a note
+//!   written before notes kept it) the guild of the challenge or game it was written for, else
+//!   of any record played in the note's channel;
 //! - `ratings`, `leaderboard`, `leaderboard_sizes`, `rating_points`, `history_by_guild`,
 //!   `history_by_player`, `guild_settings`: the guild in the key.
 //!
@@ -828,6 +829,12 @@ impl Index {
                     .map_err(|_| "the outbox entry is damaged")?;
                 match (OwedKey::from_bytes(key), owed.record.write) {
                     (_, OwedWrite::Board { game, .. }) => self.game(Some(game)),
+                    (
+                        _,
+                        OwedWrite::Note(super::Note {
+                            guild: Some(guild), ..
+                        }),
+                    ) => Ok(Some(guild)),
                     (Some(OwedKey::Note(id)), OwedWrite::Note(note)) => self
                         .games
                         .get(&id)

@@ -9,7 +9,9 @@ use super::*;
 use oaq_bot::app::{PlayRequest, SettingsChange};
 use oaq_bot::shards::{Layout, ShardRange};
 use oaq_bot::store::reshard::{reshard, Report, ReshardError, Side};
-use oaq_bot::store::{FinishedGame, GuildSettings, LeaderboardPage, Level, OwedKey, COUNTER_BITS};
+use oaq_bot::store::{
+    FinishedGame, GuildSettings, LeaderboardPage, Level, Note, OwedKey, COUNTER_BITS,
+};
 
 const START_MS: u64 = 1_700_000_000_000;
 
@@ -305,8 +307,15 @@ fn issue_16_a_single_store_splits_in_two_and_reports_what_it_cannot_place() {
     let (one, two) = (dir.path().join("one"), dir.path().join("two"));
     let mut running = Vec::new();
     let mut views = Vec::new();
-    // A challenge that expires leaves a note owed in a channel nothing else was played in.
+    // A challenge that expires leaves a note owed in a channel nothing else was played in; the
+    // note names its server. A note written before notes named it has only its channel.
     let lonely = at(3, 7);
+    let old_note = Note {
+        guild: None,
+        channel: at(2, 8).channel,
+        message: Some(556),
+        text: String::from("An old note"),
+    };
     {
         let app = app_with(
             Store::open(&one).expect("store"),
@@ -314,6 +323,9 @@ fn issue_16_a_single_store_splits_in_two_and_reports_what_it_cannot_place() {
         );
         let id = challenge_id(&app.challenge(EN, lonely, &an(), request(None, FirstPlayer::Coin)));
         app.record_message(Track::Challenge(id), 555);
+        app.store()
+            .owe_note(old_note.key(0), &old_note)
+            .expect("an old note");
     }
     let old_id;
     {
@@ -353,15 +365,19 @@ fn issue_16_a_single_store_splits_in_two_and_reports_what_it_cannot_place() {
         open_app(&one, layout(2, "0"), START_MS + TTL),
         open_app(&two, layout(2, "1"), START_MS + TTL),
     ];
-    let note = |app: &App| {
+    let note = |app: &App, message: u64| {
         app.store()
             .owed()
             .into_iter()
-            .any(|owed| matches!(owed, Ok((OwedKey::Note(555), _))))
+            .any(|owed| matches!(owed, Ok((OwedKey::Note(m), _)) if m == message))
     };
     assert!(
-        note(&stores[0]) && !note(&stores[1]),
-        "the note went to shard 0's store"
+        note(&stores[1], 555) && !note(&stores[0], 555),
+        "the expired challenge's note went with its server (3: shard 1)"
+    );
+    assert!(
+        note(&stores[0], 556) && !note(&stores[1], 556),
+        "the old note whose server cannot be told went to shard 0's store"
     );
     for k in 0..4u64 {
         let app = &stores[(k % 2) as usize];

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use oaq_bot::app::{Action, FakeClock, Place};
+use std::collections::HashSet;
+
+use oaq_bot::app::{Action, App, FakeClock, Place, Scan};
 use oaq_bot::shards::{Layout, ShardRange};
 use oaq_bot::store::{FirstPlayer, Store};
 
@@ -68,4 +70,29 @@ fn the_sweeps_leave_the_records_of_servers_another_process_serves_alone() {
     assert_eq!(everything.foreign_records(), 0);
     assert_eq!(everything.expire_challenges().len(), 1);
     assert_eq!(everything.expire_turns().len(), 1);
+
+    // The notes owed on both expired challenges' messages name their servers: a process of
+    // shard 0 writes only its own.
+    let busy = HashSet::new();
+    let all = Scan {
+        all: true,
+        urgent: &[],
+        busy: &busy,
+    };
+    let channels = |app: &App| -> Vec<u64> {
+        let mut channels: Vec<u64> = app
+            .due_edits(all)
+            .iter()
+            .filter(|edit| edit.channel % 100 == 1)
+            .map(|edit| edit.channel)
+            .collect();
+        channels.sort_unstable();
+        channels
+    };
+    assert_eq!(
+        channels(&everything),
+        [MINE.channel + 1, THEIRS.channel + 1]
+    );
+    let shard_0 = everything.serving(layout);
+    assert_eq!(channels(&shard_0), [MINE.channel + 1]);
 }
