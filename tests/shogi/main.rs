@@ -3,6 +3,7 @@
 mod ai;
 mod cli;
 mod differential;
+mod frozen_levels;
 mod human;
 mod import;
 mod notation;
