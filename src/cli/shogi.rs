@@ -9,8 +9,8 @@ use std::time::Duration;
 use clap::Subcommand;
 
 use super::{answer_lines, print_perft, usi};
-use crate::games::shogi::ai::{play_game, points, Adjudication, Level, MatchGame, Player};
 use crate::games::shogi::ai::measure::{measure, middlegames};
+use crate::games::shogi::ai::{play_game, points, Adjudication, Level, MatchGame, Player};
 use crate::games::shogi::{Color, Move, Outcome, Position};
 use crate::render::shogi::{render, BoardView, Highlights, Words};
 use crate::render::Fonts;
@@ -239,7 +239,7 @@ fn run_match(
                     break;
                 }
                 // Game 2k has `a` as sente, game 2k + 1 swaps; both use seed + k.
-                let a_is_sente = index % 2 == 0;
+                let a_is_sente = index.is_multiple_of(2);
                 let (sente, gote) = if a_is_sente { (a, b) } else { (b, a) };
                 let seed = settings.seed + (index / 2) as u64;
                 let game = play_game(
@@ -275,7 +275,11 @@ fn run_match(
                 game.sente,
                 game.gote,
                 game.outcome,
-                if game.adjudicated { " (adjudicated)" } else { "" },
+                if game.adjudicated {
+                    " (adjudicated)"
+                } else {
+                    ""
+                },
                 game.moves
             )?;
             out.flush()?;

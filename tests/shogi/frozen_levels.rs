@@ -45,7 +45,13 @@ fn moves(level: Level, depth: u32) -> Vec<String> {
                 ..level.limits()
             };
             level
-                .search_with(position, game.positions(), limits, &mut rng, Control::default())
+                .search_with(
+                    position,
+                    game.positions(),
+                    limits,
+                    &mut rng,
+                    Control::default(),
+                )
                 .expect("a legal move")
                 .best
                 .to_string()

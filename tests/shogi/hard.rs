@@ -46,7 +46,10 @@ fn every_defence_mated(position: &Position, plies: u32) -> bool {
 fn solves(sfen: &str, plies: u32) {
     let position: Position = sfen.parse().expect("valid SFEN");
     if plies > 1 {
-        assert!(!mates_within(&position, plies - 2), "{sfen}: a shorter mate");
+        assert!(
+            !mates_within(&position, plies - 2),
+            "{sfen}: a shorter mate"
+        );
     }
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let found = search(&position, &[], depth(2), &mut rng).expect("a move");
@@ -66,13 +69,13 @@ fn solves(sfen: &str, plies: u32) {
 }
 
 #[test]
-fn solves_tsume_in_one_three_and_five() {
+fn solves_tsume_in_one_three_and_seven() {
     solves("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1);
-    solves("8k/9/9/9/9/9/9/9/K8 b 2G 1", 3);
-    solves(MATE_IN_FIVE, 5);
+    // B*3c, then the rook's drops chase the king out of the corner.
+    solves("7lk/8p/9/9/9/9/9/9/K8 b RB 1", 3);
+    // A bare king in the corner against rook and bishop in hand: seven plies of checks.
+    solves("8k/9/9/9/9/9/9/9/K8 b RB 1", 7);
 }
-
-const MATE_IN_FIVE: &str = "TODO";
 
 fn game(start: &str, moves: &[&str]) -> Game {
     let mut game = Game::new(start.parse().expect("valid SFEN"));
@@ -102,10 +105,7 @@ fn the_fourth_repetition_is_avoided_when_ahead_and_taken_when_behind() {
     let ahead = game("r3k4/9/9/9/9/9/9/9/4K4 b - 1", &SHUFFLE);
     let mut drawn = ahead.clone();
     let repeat: Move = "5b5a".parse().expect("USI");
-    assert!(matches!(
-        drawn.play(repeat),
-        Ok(Some(Outcome::Draw { .. }))
-    ));
+    assert!(matches!(drawn.play(repeat), Ok(Some(Outcome::Draw { .. }))));
     let (mv, score) = hard_move(&ahead);
     assert_ne!(mv, "5b5a");
     assert!(score > 500, "{score}");

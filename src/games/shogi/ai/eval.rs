@@ -90,8 +90,7 @@ pub fn evaluate(position: &Position) -> i32 {
             }
         }
         // Files by the king with no pawn of its own: a rook or lance of the enemy can open them.
-        let own_pawns =
-            position.by_role[Role::Pawn.index()] & position.by_color[c];
+        let own_pawns = position.by_role[Role::Pawn.index()] & position.by_color[c];
         let enemy_rooks = (position.by_role[Role::Rook.index()]
             | position.by_role[Role::Dragon.index()]
             | position.by_role[Role::Lance.index()])
@@ -124,14 +123,18 @@ mod tests {
 
     #[test]
     fn a_bare_king_facing_pieces_in_hand_is_in_danger() {
-        // The same material either way; only sente's king lies open to gote's drops.
-        let safe: Position = "4k4/9/9/9/9/9/9/3GSG3/4K4 b - 1".parse().expect("valid");
-        let open: Position = "4k4/9/9/9/9/9/9/9/4K4 w GSG 1".parse().expect("valid");
-        assert!(evaluate(&safe) > 0);
+        // Gote holds two golds and a silver (600 + 600 + 550 in hand) beside sente's bare king;
+        // the kings stand alike, so all beyond the material is the danger to sente's king.
+        let open: Position = "4k4/9/9/9/9/9/9/9/4K4 b 2gs 1".parse().expect("valid");
+        let material = 600 + 600 + 550;
         assert!(
-            evaluate(&open) < -1_000,
-            "golds and silver in gote's hand beside a bare king: {}",
-            evaluate(&open)
+            evaluate(&open) <= -material - 50,
+            "danger beyond the material: {}",
+            evaluate(&open) + material
         );
+        // Sente castled with the same three pieces: no danger, and the castle counts.
+        let castled: Position = "4k4/9/9/9/9/9/9/3GSG3/4K4 b - 1".parse().expect("valid");
+        let scattered: Position = "4k4/9/9/9/9/9/9/9/G1S2K2G b - 1".parse().expect("valid");
+        assert!(evaluate(&castled) > evaluate(&scattered));
     }
 }

@@ -232,7 +232,10 @@ mod tests {
             rule.winner(&[Some(-1600), Some(-1700), Some(-1500), Some(-2000)]),
             Some(Color::Gote)
         );
-        assert_eq!(rule.winner(&[None, Some(1600), Some(1700), Some(1800)]), None);
+        assert_eq!(
+            rule.winner(&[None, Some(1600), Some(1700), Some(1800)]),
+            None
+        );
         // Both engines see the mate.
         assert_eq!(
             rule.winner(&[Some(0), Some(999_995), Some(999_994)]),

@@ -134,8 +134,10 @@ impl Tsume {
         let mut evasions = evasions;
         evasions.sort_by_key(|&mv| position.captured_by(mv).is_none());
         evasions.into_iter().all(|mv| {
-            self.nodes < self.limit && self.attack(&position.play_unchecked(mv), depth - 1).is_some()
+            self.nodes < self.limit
+                && self
+                    .attack(&position.play_unchecked(mv), depth - 1)
+                    .is_some()
         })
     }
 }
-

@@ -32,7 +32,13 @@ pub fn middlegames(count: u64) -> Vec<Game> {
                     random_move(&position, &mut rng)
                 } else {
                     Level::Medium
-                        .search_with(&position, game.positions(), limits, &mut rng, Control::default())
+                        .search_with(
+                            &position,
+                            game.positions(),
+                            limits,
+                            &mut rng,
+                            Control::default(),
+                        )
                         .map(|r| r.best)
                 }?;
                 game.play(mv).ok()?;

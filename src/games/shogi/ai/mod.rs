@@ -13,8 +13,8 @@
 //! so the move, can depend on the machine's load.
 
 mod eval;
-mod mate;
 mod matches;
+mod mate;
 pub mod measure;
 mod reference;
 mod repetition;

@@ -96,7 +96,7 @@ impl Line {
         let mut they_always = true;
         for j in since..now {
             let gave_check = self.checks[j + 1];
-            if (now - j) % 2 == 0 {
+            if (now - j).is_multiple_of(2) {
                 we_always &= gave_check;
             } else {
                 they_always &= gave_check;
@@ -109,4 +109,3 @@ impl Line {
         }
     }
 }
-

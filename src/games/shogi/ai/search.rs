@@ -69,7 +69,25 @@ fn history_slot(position: &Position, mv: Move) -> usize {
     (position.turn().index() * 21 + kind) * 81 + mv.to().index()
 }
 
+/// Which parts of the search are on: all of them in play; the tests turn some off to check
+/// that they do not change what a fixed-depth search finds.
+#[derive(Debug, Clone, Copy)]
+struct Features {
+    /// Probe and fill the transposition table.
+    table: bool,
+    /// Null-move pruning and late-move reductions.
+    pruning: bool,
+}
+
+impl Features {
+    const ALL: Features = Features {
+        table: true,
+        pruning: true,
+    };
+}
+
 struct Search<'a> {
+    features: Features,
     deadline: Option<Instant>,
     stop: Option<&'a AtomicBool>,
     node_limit: u64,
@@ -250,7 +268,11 @@ impl Search<'_> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let stored = self.table.probe(key);
+        let stored = if self.features.table {
+            self.table.probe(key)
+        } else {
+            None
+        };
         if let Some(entry) = stored {
             let score = from_table(entry.score, ply);
             if !pv_node && entry.depth >= depth {
@@ -264,7 +286,13 @@ impl Search<'_> {
                 }
             }
         }
-        if !pv_node && !in_check && null_allowed && depth >= 3 && Self::has_pieces(position) {
+        if self.features.pruning
+            && !pv_node
+            && !in_check
+            && null_allowed
+            && depth >= 3
+            && Self::has_pieces(position)
+        {
             let eval = relative_eval(position);
             if eval >= beta {
                 let reduction = if depth >= 6 { 3 } else { 2 };
@@ -305,9 +333,19 @@ impl Search<'_> {
             self.line.push(child_key, check);
             let mut score;
             if i == 0 {
-                score = -self.negamax(&child, child_key, depth - 1, -beta, -alpha, ply + 1, check, true);
+                score = -self.negamax(
+                    &child,
+                    child_key,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    check,
+                    true,
+                );
             } else {
-                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check && !check {
+                let reducible = self.features.pruning && depth >= 3 && i >= 3;
+                let reduction = if reducible && quiet && !in_check && !check {
                     1 + i32::from(i >= 10 && depth >= 5)
                 } else {
                     0
@@ -335,7 +373,16 @@ impl Search<'_> {
                     );
                 }
                 if score > alpha && score < beta && !self.aborted {
-                    score = -self.negamax(&child, child_key, depth - 1, -beta, -alpha, ply + 1, check, true);
+                    score = -self.negamax(
+                        &child,
+                        child_key,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        check,
+                        true,
+                    );
                 }
             }
             self.line.pop();
@@ -370,6 +417,9 @@ impl Search<'_> {
         } else {
             Bound::Upper
         };
+        if !self.features.table {
+            return best;
+        }
         self.table.store(
             key,
             Entry {
@@ -390,7 +440,18 @@ pub(super) fn search_with(
     history: &[Position],
     limits: Limits,
     rng: &mut ChaCha8Rng,
+    control: Control<'_>,
+) -> Option<SearchResult> {
+    run(position, history, limits, rng, control, Features::ALL)
+}
+
+fn run(
+    position: &Position,
+    history: &[Position],
+    limits: Limits,
+    rng: &mut ChaCha8Rng,
     mut control: Control<'_>,
+    features: Features,
 ) -> Option<SearchResult> {
     let start = Instant::now();
     let mut root = position.legal_moves();
@@ -408,6 +469,7 @@ pub(super) fn search_with(
     let mut root: Vec<(Move, i32)> = root.into_iter().zip(noise).collect();
     let first = root.first()?.0;
     let mut search = Search {
+        features,
         deadline: limits.time.map(|t| start + t),
         stop: control.stop,
         node_limit: control.nodes.unwrap_or(u64::MAX),
@@ -452,7 +514,16 @@ pub(super) fn search_with(
             search.line.push(child_key, check);
             let bound = alpha.saturating_sub(limits.noise.max(0) + noise);
             let score = if i == 0 {
-                -search.negamax(&child, child_key, depth - 1, -INFINITY, INFINITY, 1, check, true)
+                -search.negamax(
+                    &child,
+                    child_key,
+                    depth - 1,
+                    -INFINITY,
+                    INFINITY,
+                    1,
+                    check,
+                    true,
+                )
             } else {
                 let probe = -search.negamax(
                     &child,
@@ -465,7 +536,16 @@ pub(super) fn search_with(
                     true,
                 );
                 if probe > bound && !search.aborted {
-                    -search.negamax(&child, child_key, depth - 1, -INFINITY, -bound, 1, check, true)
+                    -search.negamax(
+                        &child,
+                        child_key,
+                        depth - 1,
+                        -INFINITY,
+                        -bound,
+                        1,
+                        check,
+                        true,
+                    )
                 } else {
                     probe
                 }
@@ -486,7 +566,11 @@ pub(super) fn search_with(
         let complete = !search.aborted;
         // A partial iteration still counts when its best move was fully searched and beats the
         // previous iteration's choice, which was searched first.
-        let partial_best = scores.iter().enumerate().filter_map(|(i, s)| s.map(|s| (i, s))).max_by_key(|&(i, s)| (s, std::cmp::Reverse(i)));
+        let partial_best = scores
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|s| (i, s)))
+            .max_by_key(|&(i, s)| (s, std::cmp::Reverse(i)));
         if !complete {
             if let (Some((i, score)), Some(Some(first_score))) = (partial_best, scores.first()) {
                 if i > 0 && score > *first_score {
@@ -544,4 +628,49 @@ pub(super) fn search_with(
     }
     result.nodes = search.nodes;
     Some(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    /// The table only saves work: a fixed-depth search without pruning finds the same score
+    /// with it as plain alpha-beta (principal variation search) does without it.
+    #[test]
+    fn the_table_does_not_change_a_fixed_depth_score() {
+        let sfens = [
+            crate::games::shogi::START_SFEN,
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "ln1g1k1+Rl/1r5+P1/p1pp+Bp1p1/4p4/2P3+s2/P3P2P1/1P1P2+n2/2+l1G4/L1S1K2N1 w BGSN3Pgs2p 1",
+            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P4P1/PPSPPPP1P/2G4R1/LN2KGSNL b Bb 13",
+        ];
+        let limits = Limits {
+            depth: 3,
+            time: None,
+            noise: 0,
+        };
+        for sfen in sfens {
+            let position: Position = sfen.parse().expect("valid SFEN");
+            let score = |table| {
+                let features = Features {
+                    table,
+                    pruning: false,
+                };
+                let mut rng = ChaCha8Rng::seed_from_u64(1);
+                run(
+                    &position,
+                    &[],
+                    limits,
+                    &mut rng,
+                    Control::default(),
+                    features,
+                )
+                .expect("a move")
+                .score
+            };
+            assert_eq!(score(true), score(false), "{sfen}");
+        }
+    }
 }

@@ -151,7 +151,8 @@ mod tests {
                 checked += 1;
             }
         }
-        assert!(checked > 300, "{checked} moves checked");
+        // 30 from the start, 207 in MATSURI, 3 evasions in the crowded position.
+        assert_eq!(checked, 240);
     }
 
     #[test]
