@@ -1,12 +1,16 @@
 //! `oaq-bot engine shogi …`: the Shogi engine on stdin/stdout.
 
 use std::io::{BufRead, Cursor, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
 use std::time::Duration;
 
 use clap::Subcommand;
 
 use super::{answer_lines, print_perft, usi};
-use crate::games::shogi::ai::{play_game, points, Player};
+use crate::games::shogi::ai::measure::{measure, middlegames};
+use crate::games::shogi::ai::{play_game, points, Adjudication, Level, MatchGame, Player};
 use crate::games::shogi::{Color, Move, Outcome, Position};
 use crate::render::shogi::{render, BoardView, Highlights, Words};
 use crate::render::Fonts;
@@ -42,17 +46,18 @@ pub enum ShogiCommand {
         #[arg(long)]
         from_gote: bool,
     },
-    /// Plays a match between two players (random, greedy, easy, medium or hard) with paired
-    /// colours: each pair of games shares a seed and the players swap sides.
+    /// Plays a match between two players (random, greedy, easy, medium, hard or reference)
+    /// with paired colours: each pair of games shares a seed and the players swap sides.
+    /// Games between engines are adjudicated (see `--adjudicate-cp`).
     Match {
-        /// First player: random, greedy, easy, medium or hard.
+        /// First player: random, greedy, easy, medium, hard or reference (alias hard-v1).
         a: Player,
         /// Second player.
         b: Player,
         /// Number of games (rounded up to an even number so colours are paired).
         #[arg(long, default_value_t = 10)]
         games: u32,
-        /// Time budget per move for easy/medium/hard, replacing the level's own (hard: 2000).
+        /// Time budget per move for the engines, replacing the level's own (hard: 2000).
         #[arg(long)]
         budget_ms: Option<u64>,
         /// Seed of the first pair of games; pair k uses seed + k.
@@ -61,6 +66,28 @@ pub enum ShogiCommand {
         /// Moves after which a game is drawn.
         #[arg(long, default_value_t = 400)]
         max_moves: usize,
+        /// Games played at the same time, one thread each.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// A game between engines is won once the last 4 moves' searches (both engines) all
+        /// give one side at least this many centipawns, or once both engines' last searches
+        /// see that side mate; 0 turns adjudication off.
+        #[arg(long, default_value_t = 1500)]
+        adjudicate_cp: i32,
+    },
+    /// Searches middlegame positions (from seeded games: 6 random moves, then medium until
+    /// move 40) at a level and budget, and prints each one's depth, nodes and nodes per second,
+    /// then the median depth and the overall nodes per second.
+    Depth {
+        /// The level: easy, medium, hard or reference.
+        #[arg(long, default_value = "hard")]
+        level: Level,
+        /// Time budget per position.
+        #[arg(long, default_value_t = 1000)]
+        budget_ms: u64,
+        /// Number of positions (seeds 1..=N).
+        #[arg(long, default_value_t = 20)]
+        positions: u64,
     },
 }
 
@@ -125,33 +152,146 @@ impl ShogiCommand {
                 budget_ms,
                 seed,
                 max_moves,
+                threads,
+                adjudicate_cp,
             } => {
-                let budget = budget_ms.map(Duration::from_millis);
-                let pairs = games.div_ceil(2);
-                let (mut score, mut played) = (0.0, 0);
-                for pair in 0..u64::from(pairs) {
-                    for a_is_sente in [true, false] {
-                        let (sente, gote) = if a_is_sente { (a, b) } else { (b, a) };
-                        let game = play_game(sente, gote, budget, max_moves, seed + pair);
-                        score += points(&game, a_is_sente);
-                        played += 1;
-                        writeln!(
-                            out,
-                            "game {played}: {sente} (sente) vs {gote} (gote): {} after {} moves",
-                            game.outcome, game.moves
-                        )?;
-                        out.flush()?;
-                    }
+                let settings = MatchSettings {
+                    budget: budget_ms.map(Duration::from_millis),
+                    max_moves,
+                    seed,
+                    adjudication: (adjudicate_cp > 0).then_some(Adjudication {
+                        threshold: adjudicate_cp,
+                        ..Adjudication::default()
+                    }),
+                };
+                run_match(out, a, b, games.div_ceil(2) * 2, threads.max(1), settings)?;
+            }
+            ShogiCommand::Depth {
+                level,
+                budget_ms,
+                positions,
+            } => {
+                let budget = Duration::from_millis(budget_ms);
+                let mut depths = Vec::new();
+                let (mut nodes, mut elapsed) = (0, Duration::ZERO);
+                for (seed, game) in (1..=positions).zip(middlegames(positions)) {
+                    let found = measure(level, &game, budget);
+                    writeln!(
+                        out,
+                        "position {seed} ({}): depth {}, {} nodes in {} ms, {} nodes/s",
+                        game.position(),
+                        found.depth,
+                        found.nodes,
+                        found.elapsed.as_millis(),
+                        found.nodes_per_second()
+                    )?;
+                    out.flush()?;
+                    depths.push(found.depth);
+                    nodes += found.nodes;
+                    elapsed += found.elapsed;
                 }
+                depths.sort_unstable();
+                let median = match depths.len() {
+                    0 => 0.0,
+                    n if n % 2 == 1 => f64::from(depths[n / 2]),
+                    n => f64::from(depths[n / 2 - 1] + depths[n / 2]) / 2.0,
+                };
                 writeln!(
                     out,
-                    "{a} scored {score} / {played} ({:.3}) against {b}",
-                    score / f64::from(played)
+                    "{level} at {budget_ms} ms: median depth {median} over {} positions, {} nodes/s",
+                    depths.len(),
+                    u128::from(nodes) * 1000 / elapsed.as_millis().max(1)
                 )?;
             }
         }
         Ok(())
     }
+}
+
+/// How every game of a match is played.
+#[derive(Debug, Clone, Copy)]
+struct MatchSettings {
+    budget: Option<Duration>,
+    max_moves: usize,
+    seed: u64,
+    adjudication: Option<Adjudication>,
+}
+
+/// Plays `games` games (an even number) between `a` and `b` on `threads` threads and prints
+/// each game as it ends, then the score, the adjudicated games and the endings.
+fn run_match(
+    out: &mut dyn Write,
+    a: Player,
+    b: Player,
+    games: u32,
+    threads: usize,
+    settings: MatchSettings,
+) -> anyhow::Result<()> {
+    let next = AtomicUsize::new(0);
+    let (sender, results) = mpsc::channel::<(usize, bool, MatchGame)>();
+    thread::scope(|scope| -> anyhow::Result<()> {
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= games as usize {
+                    break;
+                }
+                // Game 2k has `a` as sente, game 2k + 1 swaps; both use seed + k.
+                let a_is_sente = index.is_multiple_of(2);
+                let (sente, gote) = if a_is_sente { (a, b) } else { (b, a) };
+                let seed = settings.seed + (index / 2) as u64;
+                let game = play_game(
+                    sente,
+                    gote,
+                    settings.budget,
+                    settings.max_moves,
+                    seed,
+                    settings.adjudication,
+                );
+                if sender.send((index, a_is_sente, game)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        let (mut score, mut played, mut adjudicated) = (0.0, 0u32, 0u32);
+        let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+        for (index, a_is_sente, game) in results {
+            let points = points(&game, a_is_sente);
+            score += points;
+            played += 1;
+            adjudicated += u32::from(game.adjudicated);
+            match points {
+                p if p > 0.75 => wins += 1,
+                p if p < 0.25 => losses += 1,
+                _ => draws += 1,
+            }
+            writeln!(
+                out,
+                "game {}: {} (sente) vs {} (gote): {}{} after {} moves; {a} {score} / {played}",
+                index + 1,
+                game.sente,
+                game.gote,
+                game.outcome,
+                if game.adjudicated {
+                    " (adjudicated)"
+                } else {
+                    ""
+                },
+                game.moves
+            )?;
+            out.flush()?;
+        }
+        writeln!(
+            out,
+            "{a} scored {score} / {played} ({:.3}; {wins} won, {draws} drawn, {losses} lost, \
+             {adjudicated} adjudicated) against {b}",
+            score / f64::from(played.max(1))
+        )?;
+        Ok(())
+    })
 }
 
 /// The line under the board, in English (the command line has no catalogue): the result,

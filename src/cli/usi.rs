@@ -14,7 +14,7 @@ use std::thread::{self, JoinHandle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::games::shogi::ai::{search_with, Control, Iteration, Level, Limits};
+use crate::games::shogi::ai::{Control, Iteration, Level, Limits};
 use crate::games::shogi::usi::{self, Command, Go};
 use crate::games::shogi::{Game, Move};
 
@@ -145,6 +145,7 @@ impl Engine {
         let position = self.game.position().clone();
         let history = self.game.positions().to_vec();
         let limits = self.limits(&go);
+        let level = self.level;
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let events = self.events.clone();
@@ -159,7 +160,7 @@ impl Engine {
                 nodes: go.nodes,
                 report: Some(&mut report),
             };
-            let result = search_with(&position, &history, limits, &mut rng, control);
+            let result = level.search_with(&position, &history, limits, &mut rng, control);
             let _ = events.send(Event::Done(result.map(|r| r.best)));
         });
         self.running = Some(Running {
@@ -173,14 +174,14 @@ impl Engine {
     }
 
     /// The search limits for `go` at the engine's level: the clock's budget replaces hard's
-    /// own time and caps easy's and medium's (which keep their gentle depths); `depth`
+    /// (and reference's) own time and caps easy's and medium's (which keep their gentle depths); `depth`
     /// replaces the level's depth; infinite, depth and node searches have no time limit.
     fn limits(&self, go: &Go) -> Limits {
         let mut limits = self.level.limits();
         let budget = go.budget(self.game.position().turn());
         let clockless = go.waits_for_stop() || go.depth.is_some() || go.nodes.is_some();
         limits.time = match (budget, limits.time) {
-            (Some(budget), Some(own)) if self.level != Level::Hard => Some(budget.min(own)),
+            (Some(budget), Some(own)) if !self.level.takes_the_clock() => Some(budget.min(own)),
             (Some(budget), _) => Some(budget),
             (None, _) if clockless => None,
             (None, own) => own,

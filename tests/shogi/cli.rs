@@ -114,6 +114,8 @@ fn a_short_match_reports_every_game_and_the_score() {
         budget_ms: Some(50),
         seed: 3,
         max_moves: 60,
+        threads: 1,
+        adjudicate_cp: 1500,
     };
     let (out, _) = run(command, "");
     let lines: Vec<&str> = out.lines().collect();

@@ -3,6 +3,8 @@
 mod ai;
 mod cli;
 mod differential;
+mod frozen_levels;
+mod hard;
 mod human;
 mod import;
 mod notation;

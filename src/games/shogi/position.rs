@@ -154,6 +154,15 @@ impl Position {
         next
     }
 
+    /// The same position with the other side to move (a null move, for the search); only
+    /// sound when the side to move is not in check.
+    #[must_use]
+    pub(super) fn passed(&self) -> Position {
+        let mut next = self.clone();
+        next.turn = !self.turn;
+        next
+    }
+
     /// Plays `mv`, which the caller took from this very position's legal moves (no checks).
     #[must_use]
     pub(crate) fn play_unchecked(&self, mv: Move) -> Position {

@@ -242,7 +242,8 @@ pub fn identify() -> Vec<String> {
     vec![
         format!("id name oaq-bot {}", env!("CARGO_PKG_VERSION")),
         "id author the oaq-bot authors".to_string(),
-        "option name Level type combo default hard var easy var medium var hard".to_string(),
+        "option name Level type combo default hard var easy var medium var hard var reference"
+            .to_string(),
         "usiok".to_string(),
     ]
 }

@@ -1,0 +1,246 @@
+//! Computer matches: who plays a side, one game between two players with engine-test
+//! adjudication, and the points a game is worth.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{greedy_move, random_move, Control, Level, MATE_BOUND};
+use crate::games::shogi::game::Game;
+use crate::games::shogi::outcome::Outcome;
+use crate::games::shogi::types::{Color, Move};
+
+/// Who plays a side in a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    /// Uniformly random legal moves.
+    Random,
+    /// The move that leaves the most material now.
+    Greedy,
+    /// The search at a level.
+    Engine(Level),
+}
+
+impl FromStr for Player {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Player, String> {
+        match text {
+            "random" => Ok(Player::Random),
+            "greedy" => Ok(Player::Greedy),
+            other => other.parse().map(Player::Engine).map_err(|_| {
+                format!(
+                    "unknown player `{other}`: use random, greedy, easy, medium, hard or reference"
+                )
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Greedy => f.write_str("greedy"),
+            Player::Engine(level) => level.fmt(f),
+        }
+    }
+}
+
+impl Player {
+    /// This player's move in `game`, `None` when there is no legal move. `budget` replaces the
+    /// level's time budget when given.
+    pub fn choose(
+        self,
+        game: &Game,
+        budget: Option<Duration>,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Move> {
+        self.choose_scored(game, budget, rng).map(|(mv, _)| mv)
+    }
+
+    /// [`Player::choose`], with the search's score for the side to move (engines only).
+    fn choose_scored(
+        self,
+        game: &Game,
+        budget: Option<Duration>,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<(Move, Option<i32>)> {
+        let position = game.position();
+        match self {
+            Player::Random => random_move(position, rng).map(|mv| (mv, None)),
+            Player::Greedy => greedy_move(position, rng).map(|mv| (mv, None)),
+            Player::Engine(level) => {
+                let mut limits = level.limits();
+                if budget.is_some() {
+                    limits.time = budget;
+                }
+                level
+                    .search_with(position, game.positions(), limits, rng, Control::default())
+                    .map(|r| (r.best, Some(r.score)))
+            }
+        }
+    }
+}
+
+/// When a match game between engines is decided before its end, as engine tests do.
+///
+/// The game is won by one side once the last `plies` moves (both engines' searches, each from
+/// the mover's side, turned to one side's view) all scored at least `threshold` centipawns for
+/// it, or once both engines' last searches agree that it mates. Recorded as a resignation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Centipawns beyond which a score counts as won.
+    pub threshold: i32,
+    /// Consecutive moves (plies) that must agree.
+    pub plies: usize,
+}
+
+impl Default for Adjudication {
+    /// ±1500 centipawns for 4 plies (two searches of each engine).
+    fn default() -> Adjudication {
+        Adjudication {
+            threshold: 1500,
+            plies: 4,
+        }
+    }
+}
+
+impl Adjudication {
+    /// The winner, if the scores so far (sente's view, one per ply, `None` where a player
+    /// gave none) decide the game.
+    #[must_use]
+    pub fn winner(&self, scores: &[Option<i32>]) -> Option<Color> {
+        let last = |n: usize| -> Option<Vec<i32>> {
+            if scores.len() < n {
+                return None;
+            }
+            scores[scores.len() - n..].iter().copied().collect()
+        };
+        if let Some(two) = last(2) {
+            if two.iter().all(|&s| s > MATE_BOUND) {
+                return Some(Color::Sente);
+            }
+            if two.iter().all(|&s| s < -MATE_BOUND) {
+                return Some(Color::Gote);
+            }
+        }
+        let recent = last(self.plies.max(1))?;
+        if recent.iter().all(|&s| s >= self.threshold) {
+            Some(Color::Sente)
+        } else if recent.iter().all(|&s| s <= -self.threshold) {
+            Some(Color::Gote)
+        } else {
+            None
+        }
+    }
+}
+
+/// How one match game went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchGame {
+    /// Who had sente.
+    pub sente: Player,
+    /// Who had gote.
+    pub gote: Player,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Moves played.
+    pub moves: usize,
+    /// Whether adjudication decided it (its outcome is then a resignation).
+    pub adjudicated: bool,
+}
+
+/// Plays one game between `sente` and `gote` from the start position, a draw by move limit
+/// after `max_moves` moves, adjudicated by `adjudication` when given.
+pub fn play_game(
+    sente: Player,
+    gote: Player,
+    budget: Option<Duration>,
+    max_moves: usize,
+    seed: u64,
+    adjudication: Option<Adjudication>,
+) -> MatchGame {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Game::default();
+    let mut scores = Vec::new();
+    let mut adjudicated = false;
+    while game.outcome().is_none() {
+        if game.moves().len() >= max_moves {
+            game.end_by_move_limit();
+            break;
+        }
+        let turn = game.position().turn();
+        let player = if turn == Color::Sente { sente } else { gote };
+        let Some((mv, score)) = player.choose_scored(&game, budget, &mut rng) else {
+            break;
+        };
+        if game.play(mv).is_err() {
+            break;
+        }
+        scores.push(score.map(|s| if turn == Color::Sente { s } else { -s }));
+        if game.outcome().is_some() {
+            break;
+        }
+        if let Some(winner) = adjudication.and_then(|a| a.winner(&scores)) {
+            if game.resign(!winner).is_ok() {
+                adjudicated = true;
+            }
+        }
+    }
+    let outcome = game.end_by_move_limit();
+    MatchGame {
+        sente,
+        gote,
+        outcome,
+        moves: game.moves().len(),
+        adjudicated,
+    }
+}
+
+/// Score of `player` in a finished match game: 1 for a win, ½ for a draw.
+#[must_use]
+pub fn points(game: &MatchGame, player_is_sente: bool) -> f64 {
+    match game.outcome.winner() {
+        None => 0.5,
+        Some(Color::Sente) if player_is_sente => 1.0,
+        Some(Color::Gote) if !player_is_sente => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adjudication_needs_agreement_over_the_last_plies() {
+        let rule = Adjudication::default();
+        assert_eq!(rule.winner(&[Some(1600), Some(1700), Some(1500)]), None);
+        assert_eq!(
+            rule.winner(&[Some(0), Some(1600), Some(1700), Some(1500), Some(2000)]),
+            Some(Color::Sente)
+        );
+        assert_eq!(
+            rule.winner(&[Some(-1600), Some(-1700), Some(-1400), Some(-2000)]),
+            None
+        );
+        assert_eq!(
+            rule.winner(&[Some(-1600), Some(-1700), Some(-1500), Some(-2000)]),
+            Some(Color::Gote)
+        );
+        assert_eq!(
+            rule.winner(&[None, Some(1600), Some(1700), Some(1800)]),
+            None
+        );
+        // Both engines see the mate.
+        assert_eq!(
+            rule.winner(&[Some(0), Some(999_995), Some(999_994)]),
+            Some(Color::Sente)
+        );
+        assert_eq!(rule.winner(&[Some(0), Some(999_995)]), None);
+    }
+}

@@ -1,0 +1,676 @@
+//! The hard level's search: principal variation search with iterative deepening, a
+//! transposition table, null-move pruning and late-move reductions; check extensions;
+//! quiescence on captures plus checking moves at its first ply (and every evasion when in
+//! check); move ordering by the table's move, captures (most valuable victim, least valuable
+//! attacker), killers and history; repetition scored as the rules score it; and a tsume search
+//! at the root for mates that need more checks than the main search can see.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::eval::evaluate;
+use super::mate::{gives_check, Tsume};
+use super::repetition::{Line, Verdict};
+use super::table::{Bound, Entry, Table};
+use super::{zobrist, Control, Iteration, Limits, SearchResult, BOARD_VALUE, LOSS, MAX_PLY};
+use crate::games::shogi::position::Position;
+use crate::games::shogi::types::{Color, Move};
+
+/// log2 of the transposition table's slots (16 bytes each: 16 MiB).
+const TABLE_BITS: u32 = 20;
+/// Deepest mate the root tsume search looks for, in plies.
+const TSUME_PLIES: u32 = 9;
+/// Positions the root tsume search may visit.
+const TSUME_NODES: u64 = 60_000;
+/// Infinity for alpha-beta windows (beyond every score).
+const INFINITY: i32 = 2 * -LOSS;
+
+/// Evaluation from the side to move's point of view.
+fn relative_eval(position: &Position) -> i32 {
+    let score = evaluate(position);
+    if position.turn() == Color::Sente {
+        score
+    } else {
+        -score
+    }
+}
+
+/// A mate score for storing in the table: relative to the node, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > -LOSS / 2 {
+        score + ply as i32
+    } else if score < LOSS / 2 {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > -LOSS / 2 {
+        score - ply as i32
+    } else if score < LOSS / 2 {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The history table's slot of a move: the moving (or dropped) piece's kind and destination.
+fn history_slot(position: &Position, mv: Move) -> usize {
+    let kind = match mv {
+        Move::Normal { from, .. } => position.piece_at(from).map_or(0, |p| p.role.index()),
+        Move::Drop { role, .. } => 14 + role.hand_index(),
+    };
+    (position.turn().index() * 21 + kind) * 81 + mv.to().index()
+}
+
+/// Which parts of the search are on: all of them in play; the tests turn some off to check
+/// that they do not change what a fixed-depth search finds.
+#[derive(Debug, Clone, Copy)]
+struct Features {
+    /// Probe and fill the transposition table.
+    table: bool,
+    /// Null-move pruning and late-move reductions.
+    pruning: bool,
+}
+
+impl Features {
+    const ALL: Features = Features {
+        table: true,
+        pruning: true,
+    };
+}
+
+struct Search<'a> {
+    features: Features,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    node_limit: u64,
+    nodes: u64,
+    aborted: bool,
+    table: Table,
+    line: Line,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    history: Vec<i32>,
+    /// `pv[ply]`: the best line found from the node at `ply` (a triangular table).
+    pv: Vec<Vec<Move>>,
+}
+
+impl Search<'_> {
+    fn out_of_time(&mut self) -> bool {
+        if !self.aborted {
+            if self.nodes >= self.node_limit {
+                self.aborted = true;
+            } else if self.nodes.is_multiple_of(1024) {
+                let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+                let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+                self.aborted = late || stopped;
+            }
+        }
+        self.aborted
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Orders `moves`: the table's move, captures (MVV-LVA), promotions, killers, then quiet
+    /// moves by history.
+    fn order(&self, position: &Position, moves: &mut [Move], ply: usize, best: Option<Move>) {
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        moves.sort_by_cached_key(|&mv| {
+            if Some(mv) == best {
+                return i32::MIN;
+            }
+            let mut key = 0;
+            if let Some(victim) = position.captured_by(mv) {
+                let attacker = mv
+                    .from()
+                    .and_then(|f| position.piece_at(f))
+                    .map_or(0, |p| BOARD_VALUE[p.role.index()]);
+                key += 100_000_000 + BOARD_VALUE[victim.role.index()] * 64 - attacker / 8;
+            } else if killers[0] == Some(mv) {
+                key += 50_000_001;
+            } else if killers[1] == Some(mv) {
+                key += 50_000_000;
+            } else {
+                key += self.history[history_slot(position, mv)].min(40_000_000);
+            }
+            if mv.is_promotion() {
+                key += 60_000_000;
+            }
+            -key
+        });
+    }
+
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+        in_check: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let mut best = LOSS + ply as i32;
+        let moves = if in_check {
+            let evasions = position.legal_moves();
+            if evasions.is_empty() || ply >= MAX_PLY - 1 {
+                return if evasions.is_empty() {
+                    best
+                } else {
+                    relative_eval(position)
+                };
+            }
+            evasions
+        } else {
+            let stand = relative_eval(position);
+            if stand >= beta || ply >= MAX_PLY - 1 {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            if qply == 0 {
+                // Checks at the horizon: captures and every checking move.
+                position
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&mv| position.captured_by(mv).is_some() || gives_check(position, mv))
+                    .collect()
+            } else {
+                position.legal_captures()
+            }
+        };
+        let mut moves = moves;
+        self.order(position, &mut moves, MAX_PLY, None);
+        for mv in moves {
+            let check = gives_check(position, mv);
+            let child = position.play_unchecked(mv);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, check);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+            }
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        best
+    }
+
+    /// Whether the side to move has a piece other than pawns and king on the board or in hand
+    /// (null moves are safe then).
+    fn has_pieces(position: &Position) -> bool {
+        let us = position.turn();
+        let own = position.by_color[us.index()];
+        let pawns_and_king = position.by_role[0] | position.by_role[7];
+        own & !pawns_and_king != 0
+            || crate::games::shogi::types::Role::HAND[..6]
+                .iter()
+                .any(|&r| position.hand_count(us, r) > 0)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        in_check: bool,
+        null_allowed: bool,
+    ) -> i32 {
+        // After a null move the line holds a position no game can reach: no repetition there.
+        if ply > 0 && null_allowed {
+            match self.line.verdict() {
+                Some(Verdict::Draw) => return 0,
+                Some(Verdict::Win) => return -LOSS - ply as i32,
+                Some(Verdict::Loss) => return LOSS + ply as i32,
+                None => {}
+            }
+        }
+        let depth = if in_check && ply < MAX_PLY / 2 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(position, alpha, beta, ply, 0, in_check);
+        }
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        // Mate-distance pruning: no score here can beat a mate already found nearer the root.
+        alpha = alpha.max(LOSS + ply as i32);
+        beta = beta.min(-LOSS - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let stored = if self.features.table {
+            self.table.probe(key)
+        } else {
+            None
+        };
+        if let Some(entry) = stored {
+            let score = from_table(entry.score, ply);
+            if !pv_node && entry.depth >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        if self.features.pruning
+            && !pv_node
+            && !in_check
+            && null_allowed
+            && depth >= 3
+            && Self::has_pieces(position)
+        {
+            let eval = relative_eval(position);
+            if eval >= beta {
+                let reduction = if depth >= 6 { 3 } else { 2 };
+                let child_key = zobrist::passed(key);
+                self.line.push(child_key, false);
+                let score = -self.negamax(
+                    &position.passed(),
+                    child_key,
+                    depth - 1 - reduction,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    false,
+                );
+                self.line.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta && score < -LOSS / 2 {
+                    return beta;
+                }
+            }
+        }
+        let mut moves = position.legal_moves();
+        if moves.is_empty() {
+            return LOSS + ply as i32;
+        }
+        self.order(position, &mut moves, ply, stored.and_then(|e| e.best));
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let quiet = position.captured_by(mv).is_none() && !mv.is_promotion();
+            let check = gives_check(position, mv);
+            let child_key = zobrist::after(position, key, mv);
+            let child = position.play_unchecked(mv);
+            self.line.push(child_key, check);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(
+                    &child,
+                    child_key,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    check,
+                    true,
+                );
+            } else {
+                let reducible = self.features.pruning && depth >= 3 && i >= 3;
+                let reduction = if reducible && quiet && !in_check && !check {
+                    1 + i32::from(i >= 10 && depth >= 5)
+                } else {
+                    0
+                };
+                score = -self.negamax(
+                    &child,
+                    child_key,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    check,
+                    true,
+                );
+                if score > alpha && reduction > 0 && !self.aborted {
+                    score = -self.negamax(
+                        &child,
+                        child_key,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        check,
+                        true,
+                    );
+                }
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.negamax(
+                        &child,
+                        child_key,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        check,
+                        true,
+                    );
+                }
+            }
+            self.line.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+                self.update_pv(ply, mv);
+            }
+            if alpha >= beta {
+                if quiet {
+                    let slot = &mut self.killers[ply];
+                    if slot[0] != Some(mv) {
+                        slot[1] = slot[0];
+                        slot[0] = Some(mv);
+                    }
+                    let slot = &mut self.history[history_slot(position, mv)];
+                    *slot = slot.saturating_add(depth * depth);
+                }
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !self.features.table {
+            return best;
+        }
+        self.table.store(
+            key,
+            Entry {
+                best: best_move,
+                score: to_table(best, ply),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+}
+
+/// Searches `position` (`history`: the game's positions before it, oldest first) with the hard
+/// level's search. See [`super::search_with`].
+pub(super) fn search_with(
+    position: &Position,
+    history: &[Position],
+    limits: Limits,
+    rng: &mut ChaCha8Rng,
+    control: Control<'_>,
+) -> Option<SearchResult> {
+    run(position, history, limits, rng, control, Features::ALL)
+}
+
+fn run(
+    position: &Position,
+    history: &[Position],
+    limits: Limits,
+    rng: &mut ChaCha8Rng,
+    mut control: Control<'_>,
+    features: Features,
+) -> Option<SearchResult> {
+    let start = Instant::now();
+    let mut root = position.legal_moves();
+    root.shuffle(rng);
+    let noise: Vec<i32> = root
+        .iter()
+        .map(|_| {
+            if limits.noise > 0 {
+                rng.gen_range(-limits.noise..=limits.noise)
+            } else {
+                0
+            }
+        })
+        .collect();
+    let mut root: Vec<(Move, i32)> = root.into_iter().zip(noise).collect();
+    let first = root.first()?.0;
+    let mut search = Search {
+        features,
+        deadline: limits.time.map(|t| start + t),
+        stop: control.stop,
+        node_limit: control.nodes.unwrap_or(u64::MAX),
+        nodes: 0,
+        aborted: false,
+        table: Table::new(TABLE_BITS),
+        line: Line::new(history, position),
+        killers: [[None; 2]; MAX_PLY + 1],
+        history: vec![0; 2 * 21 * 81],
+        pv: vec![Vec::new(); MAX_PLY + 2],
+    };
+    let mut result = SearchResult {
+        best: first,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    // Mates by checks only, deeper than the first iterations see. When one is found the main
+    // search still looks for a shorter mate, which may start with a quiet move, up to one ply
+    // less deep; the checks' mate is played if it finds none.
+    let mut tsume = Tsume::new(
+        TSUME_NODES.min(search.node_limit / 4),
+        limits.time.map(|t| start + t / 10),
+    );
+    let forced = tsume.find(position, TSUME_PLIES);
+    search.nodes += tsume.nodes();
+    let max_depth = match forced {
+        Some((_, plies)) => limits.depth.min(plies.saturating_sub(1)).max(1),
+        None => limits.depth.max(1),
+    };
+    let root_key = zobrist::key(position);
+    for depth in 1..=max_depth {
+        let depth = depth as i32;
+        let mut alpha = -INFINITY;
+        let mut scores: Vec<Option<i32>> = vec![None; root.len()];
+        let mut line = Vec::new();
+        for (i, &(mv, noise)) in root.iter().enumerate() {
+            search.pv[1].clear();
+            let check = gives_check(position, mv);
+            let child_key = zobrist::after(position, root_key, mv);
+            let child = position.play_unchecked(mv);
+            search.line.push(child_key, check);
+            let bound = alpha.saturating_sub(limits.noise.max(0) + noise);
+            let score = if i == 0 {
+                -search.negamax(
+                    &child,
+                    child_key,
+                    depth - 1,
+                    -INFINITY,
+                    INFINITY,
+                    1,
+                    check,
+                    true,
+                )
+            } else {
+                let probe = -search.negamax(
+                    &child,
+                    child_key,
+                    depth - 1,
+                    -bound - 1,
+                    -bound,
+                    1,
+                    check,
+                    true,
+                );
+                if probe > bound && !search.aborted {
+                    -search.negamax(
+                        &child,
+                        child_key,
+                        depth - 1,
+                        -INFINITY,
+                        -bound,
+                        1,
+                        check,
+                        true,
+                    )
+                } else {
+                    probe
+                }
+            };
+            search.line.pop();
+            if search.aborted {
+                break;
+            }
+            let score = score.saturating_add(noise);
+            if score > alpha || line.is_empty() {
+                line.clear();
+                line.push(mv);
+                line.extend_from_slice(&search.pv[1]);
+            }
+            alpha = alpha.max(score);
+            scores[i] = Some(score);
+        }
+        let complete = !search.aborted;
+        // A partial iteration still counts when its best move was fully searched and beats the
+        // previous iteration's choice, which was searched first.
+        let partial_best = scores
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|s| (i, s)))
+            .max_by_key(|&(i, s)| (s, std::cmp::Reverse(i)));
+        if !complete {
+            if let (Some((i, score)), Some(Some(first_score))) = (partial_best, scores.first()) {
+                if i > 0 && score > *first_score {
+                    result.best = root[i].0;
+                    result.score = score;
+                }
+            }
+            break;
+        }
+        let mut order: Vec<(Move, i32, i32)> = root
+            .iter()
+            .zip(&scores)
+            .map(|(&(mv, noise), s)| (mv, noise, s.unwrap_or(-INFINITY)))
+            .collect();
+        // Stable sort: equal scores keep the seeded shuffle order.
+        order.sort_by_key(|&(_, _, score)| -score);
+        root = order.iter().map(|&(mv, noise, _)| (mv, noise)).collect();
+        result = SearchResult {
+            best: order[0].0,
+            score: order[0].2,
+            depth: depth as u32,
+            nodes: search.nodes,
+        };
+        if let Some(report) = control.report.as_mut() {
+            report(&Iteration {
+                depth: depth as u32,
+                score: result.score,
+                nodes: search.nodes,
+                elapsed: start.elapsed(),
+                pv: line,
+            });
+        }
+        let decided = result.score.abs() > -LOSS / 2;
+        let late = limits.time.is_some_and(|t| start.elapsed() * 2 > t);
+        if decided || late {
+            break;
+        }
+    }
+    if let Some((mv, plies)) = forced {
+        let score = -LOSS - plies as i32;
+        if result.score < score {
+            result.best = mv;
+            result.score = score;
+            result.depth = result.depth.max(plies);
+            if let Some(report) = control.report.as_mut() {
+                report(&Iteration {
+                    depth: result.depth,
+                    score,
+                    nodes: search.nodes,
+                    elapsed: start.elapsed(),
+                    pv: vec![mv],
+                });
+            }
+        }
+    }
+    result.nodes = search.nodes;
+    Some(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    /// The table only saves work: a fixed-depth search without pruning finds the same score
+    /// with it as plain alpha-beta (principal variation search) does without it.
+    #[test]
+    fn the_table_does_not_change_a_fixed_depth_score() {
+        let sfens = [
+            crate::games::shogi::START_SFEN,
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "ln1g1k1+Rl/1r5+P1/p1pp+Bp1p1/4p4/2P3+s2/P3P2P1/1P1P2+n2/2+l1G4/L1S1K2N1 w BGSN3Pgs2p 1",
+            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P4P1/PPSPPPP1P/2G4R1/LN2KGSNL b Bb 13",
+        ];
+        let limits = Limits {
+            depth: 3,
+            time: None,
+            noise: 0,
+        };
+        for sfen in sfens {
+            let position: Position = sfen.parse().expect("valid SFEN");
+            let score = |table| {
+                let features = Features {
+                    table,
+                    pruning: false,
+                };
+                let mut rng = ChaCha8Rng::seed_from_u64(1);
+                run(
+                    &position,
+                    &[],
+                    limits,
+                    &mut rng,
+                    Control::default(),
+                    features,
+                )
+                .expect("a move")
+                .score
+            };
+            assert_eq!(score(true), score(false), "{sfen}");
+        }
+    }
+}
