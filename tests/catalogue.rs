@@ -522,6 +522,8 @@ fn samples() -> Vec<Text> {
         Text::UnknownButton,
         Text::ButtonElsewhere,
         Text::Apology,
+        Text::Restarting,
+        Text::ServedElsewhere,
     ]
 }
 
