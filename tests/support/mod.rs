@@ -274,6 +274,22 @@ impl FakeDiscord {
         .await
     }
 
+    /// Waits until message `id` has had a content satisfying `check`, now or before a later
+    /// edit replaced it; returns that content.
+    pub async fn wait_content(&self, id: u64, what: &str, check: impl Fn(&str) -> bool) -> String {
+        self.wait_for(30, what, |f| {
+            let state = f.lock();
+            let message = state.messages.get(&id)?;
+            message
+                .earlier
+                .iter()
+                .chain(std::iter::once(&message.content))
+                .find(|content| check(content))
+                .cloned()
+        })
+        .await
+    }
+
     /// Waits until message `id` satisfies `check`.
     pub async fn wait_message(
         &self,

@@ -263,6 +263,7 @@ impl FakeDiscord {
                                 attachments: files,
                                 ephemeral,
                                 edits: 0,
+                                earlier: Vec::new(),
                             },
                         );
                         if let Some(p) = state.pending.get_mut(&token) {
@@ -311,6 +312,7 @@ impl FakeDiscord {
                     attachments: files,
                     ephemeral: payload["flags"].as_u64().unwrap_or(0) & 64 != 0,
                     edits: 0,
+                    earlier: Vec::new(),
                 };
                 let reply = message.json();
                 state.messages.insert(id, message);
@@ -393,6 +395,7 @@ impl FakeDiscord {
                     attachments: files,
                     ephemeral: false,
                     edits: 0,
+                    earlier: Vec::new(),
                 };
                 let reply = message.json();
                 state.messages.insert(id, message);
@@ -461,7 +464,8 @@ fn assign_ids(state: &mut State, files: Vec<File>) -> Vec<File> {
 /// lists the existing attachments to keep, and uploaded files are added.
 fn apply_update(message: &mut Message, data: &Value, files: Vec<File>) {
     if let Some(content) = data.get("content").and_then(Value::as_str) {
-        message.content = content.to_owned();
+        let old = std::mem::replace(&mut message.content, content.to_owned());
+        message.earlier.push(old);
     }
     if let Some(components) = data.get("components") {
         message.components = components.clone();

@@ -32,6 +32,9 @@ pub struct Message {
     pub ephemeral: bool,
     /// How many times it was changed after being posted.
     pub edits: u32,
+    /// Its earlier contents, oldest first: an edit quickly replaced by the next one is
+    /// still seen here.
+    pub earlier: Vec<String>,
 }
 
 impl Message {
