@@ -3,8 +3,8 @@
 use oaq_bot::games::oaq::{Position, Rules};
 use oaq_bot::locale::Locale;
 use oaq_bot::store::{
-    ChallengeRecord, ChannelEntry, FirstPlayer, GameKind, GameRecord, Player, Retired, Retirement,
-    Store, StoreError,
+    ChallengeRecord, ChannelEntry, FinishedGame, FirstPlayer, GameKind, GameRecord, Glicko, Player,
+    Retired, Retirement, Store, StoreError,
 };
 
 /// Rules in a record's form.
@@ -541,6 +541,55 @@ mod ratings {
             .expect("rated");
         assert_eq!(two.record.games(), 1);
     }
+
+    /// Issue 16: a player's rating history is kept in runs of points, a key per run rather
+    /// than per game, and the one-point keys of earlier releases still read, first.
+    #[test]
+    fn issue_16_rating_points_are_kept_in_runs_and_earlier_one_point_keys_still_read() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        // kind (Ô ăn quan), guild 7, user 1: the key prefix of user 1's points.
+        let mut prefix = vec![GameKind::Oaq.code()];
+        prefix.extend_from_slice(&7u64.to_be_bytes());
+        prefix.extend_from_slice(&1u64.to_be_bytes());
+        {
+            // Two points as an earlier release wrote them, one per key.
+            let db = super::raw_sled(dir.path());
+            let points = db.open_tree("rating_points").expect("points");
+            for games in [1u32, 2] {
+                let mut key = prefix.clone();
+                key.extend_from_slice(&games.to_be_bytes());
+                let record = serde_json::json!({
+                    "schema": 2, "revision": 1,
+                    "record": {"game": 900 + u64::from(games), "at_ms": 5,
+                               "rating": 1400.0 + f64::from(games), "deviation": 80.0},
+                });
+                points
+                    .insert(key, serde_json::to_vec(&record).expect("json"))
+                    .expect("insert");
+            }
+            db.flush().expect("flush");
+        }
+        let store = Store::open(dir.path()).expect("open");
+        for game in 0..40u32 {
+            let rating = 1000.0 + f64::from(game);
+            finish(&store, 100 + u64::from(game), 1, 2, [rating, 1500.0]).expect("game");
+        }
+        let points = store.rating_points(GameKind::Oaq, 7, 1).expect("points");
+        let ratings: Vec<f64> = points.iter().map(|p| p.rating).collect();
+        let mut expected = vec![1401.0, 1402.0];
+        expected.extend((0..40).map(|g| 1000.0 + f64::from(g)));
+        assert_eq!(ratings, expected);
+        assert_eq!(points[2].game, 100);
+        drop(store);
+        let db = super::raw_sled(dir.path());
+        let keys = db
+            .open_tree("rating_points")
+            .expect("points")
+            .scan_prefix(&prefix)
+            .count();
+        // The two old keys, and games 1–15, 16–31 and 32–40 in three runs.
+        assert_eq!(keys, 5);
+    }
 }
 
 /// The board entry of game `id`: the revision it asks to show.
@@ -1017,4 +1066,94 @@ fn issue_16_unknown_trees_and_conflicts_stop_a_reshard_before_it_writes() {
     let c = Store::open_for(&c, layout(2, "1")).expect("open");
     assert_eq!(c.guild_settings(guild_on(1)).expect("read").revision, 0);
     assert!(c.challenges().is_empty(), "nothing was written");
+}
+
+/// How many keys of `game_parts` game `id` has: its setup and one per move while it is played,
+/// none once it is archived.
+fn part_keys(dir: &std::path::Path, id: u64) -> usize {
+    let db = raw_sled(dir);
+    let parts = db.open_tree("game_parts").expect("parts");
+    parts.scan_prefix(id.to_be_bytes()).count()
+}
+
+/// Issue 16: a game in play has a key per move (a move appends one); the transaction that
+/// finishes it archives it (its history entry holds the whole record), so it keeps no key in
+/// `game_parts`, and it reads the same, also after a later write (a new board message) and a
+/// reopen.
+#[test]
+fn issue_16_a_finished_game_is_read_from_its_history_entry_and_keeps_no_parts() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut record = game(70, 900);
+    // In direct messages: not rated.
+    record.guild = None;
+    {
+        let store = Store::open(dir.path()).expect("open");
+        let mut revision = store.create_game(&record).expect("create").revision;
+        for mv in ["5+", "2-", "7+"] {
+            record.moves.push(mv.to_owned());
+            revision = store
+                .update_game(revision, &record, false)
+                .expect("move")
+                .revision;
+        }
+    }
+    assert_eq!(part_keys(dir.path(), 70), 5, "the setup and four moves");
+    {
+        let store = Store::open(dir.path()).expect("open");
+        let revision = store.game(70).expect("read").expect("game").revision;
+        record.retired.push(retired(0, Retirement::Resigned, 4));
+        let finished = FinishedGame {
+            game: record.clone(),
+            places: vec![1, 0],
+            finished_ms: 9_000,
+            ratings: None,
+        };
+        let unrated = |_: &[Option<Glicko>], _: &[u8]| unreachable!("not rated");
+        let (stored, _) = store
+            .finish_game(revision, &finished, &unrated, None)
+            .expect("finish");
+        assert_eq!(store.game(70).expect("read").expect("game").record, record);
+        record.message = Some(1234);
+        store
+            .update_game(stored.revision, &record, true)
+            .expect("a new board message");
+    }
+    assert_eq!(part_keys(dir.path(), 70), 0, "archived");
+    let store = Store::open(dir.path()).expect("open");
+    assert_eq!(store.game(70).expect("read").expect("game").record, record);
+}
+
+/// A database written before finished games were archived (the schema-1 release's fixture,
+/// read by today's release) has its finished games archived once when it is opened, and every
+/// game, finished or in play, reads with all its moves; the games in play keep their keys.
+#[test]
+fn issue_16_an_older_databases_finished_games_are_archived_when_it_is_opened() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/db-b9c7bf2");
+    copy_files(std::path::Path::new(fixture), dir.path());
+    // (game, moves, in play) as the fixture's README lists them.
+    let games = [
+        (1, 1, false),
+        (2, 4, false),
+        (3, 17, false),
+        (4, 2, false),
+        (5, 5, true),
+        (7, 2, true),
+        (8, 6, true),
+    ];
+    let read = |store: &Store| {
+        games
+            .iter()
+            .map(|&(id, _, _)| store.game(id).expect("read").expect("game").record)
+            .collect::<Vec<_>>()
+    };
+    let first = read(&Store::open(dir.path()).expect("open and migrate"));
+    for (record, &(id, moves, _)) in first.iter().zip(&games) {
+        assert_eq!(record.moves.len(), moves, "game {id}");
+    }
+    for &(id, moves, in_play) in &games {
+        let keys = if in_play { 1 + moves } else { 0 };
+        assert_eq!(part_keys(dir.path(), id), keys, "game {id}");
+    }
+    assert_eq!(read(&Store::open(dir.path()).expect("reopen")), first);
 }

@@ -19,16 +19,29 @@
 //! Once everything is migrated and flushed, the `meta` tree's `schema` key says 2, and later
 //! opens skip the scan. A damaged record is left untouched (and reported when read), as every
 //! damaged record is.
+//!
+//! Then, once per database, the games that are over and were written before finished games
+//! were archived (setup and one key per move in `game_parts`) are archived: when their history
+//! entry holds the same setup and moves, those keys are removed and the head marked (see
+//! `tx_write_game`), each game in its own transaction at its own revision; the `meta` tree's
+//! `finished archived` key records that it is done. Nothing but the storage changes: every
+//! game reads as before.
 
 use sled::Transactional;
 
 use super::play::BOT_RECORDS;
+use super::records::{GameHead, GameSetup};
 use super::schema1::{OldFinished, OldGame};
 use super::social::FINISHED;
-use super::{encode, tx_write_game, unwrap_tx, EnvelopeIn, GameKind, Store, StoreError, SCHEMA};
+use super::{
+    decode, encode, tx_write_game, unwrap_tx, ChannelEntry, EnvelopeIn, GameKind, Had, Store,
+    StoreError, GAME, SCHEMA,
+};
 
 /// The key of the database's schema version in the `meta` tree.
 const SCHEMA_KEY: &[u8] = b"schema";
+/// The `meta` key that says the finished games are archived.
+const ARCHIVED_KEY: &[u8] = b"finished archived";
 
 /// The id (big-endian, the key's first 8 bytes) of a record key, for error messages.
 fn key_id(key: &[u8]) -> u64 {
@@ -38,8 +51,21 @@ fn key_id(key: &[u8]) -> u64 {
         .unwrap_or(0)
 }
 
-/// Migrates the database behind `store` to [`SCHEMA`], once; flushed before returning.
+/// Migrates the database behind `store` to [`SCHEMA`] and archives its finished games, each
+/// once; flushed before returning.
 pub(super) fn migrate(store: &Store) -> Result<(), StoreError> {
+    to_schema(store)?;
+    if store.meta.get(ARCHIVED_KEY)?.is_none() {
+        archive_finished(store)?;
+        store.db.flush()?;
+        store.meta.insert(ARCHIVED_KEY, &[1u8][..])?;
+        store.db.flush()?;
+    }
+    Ok(())
+}
+
+/// Migrates the database behind `store` to [`SCHEMA`], once.
+fn to_schema(store: &Store) -> Result<(), StoreError> {
     let meta = &store.meta;
     let version = meta
         .get(SCHEMA_KEY)?
@@ -109,7 +135,48 @@ fn migrate_games(store: &Store) -> Result<(), StoreError> {
             if games.get(&key)?.as_deref() != Some(bytes.as_ref()) {
                 return Ok(());
             }
-            tx_write_game(games, parts, &game, revision, 0)
+            tx_write_game(games, parts, &game, revision, Had::default(), false)
+        }))?;
+    }
+    Ok(())
+}
+
+/// Archives every game that is over (no channel points at it), not archived yet, and whose
+/// history entry holds its setup and moves. Anything else (a game that cannot be read, one
+/// without a history entry or whose entry differs) is left as it is.
+fn archive_finished(store: &Store) -> Result<(), StoreError> {
+    for item in store.games.iter() {
+        let (key, bytes) = item?;
+        let id = key_id(&key);
+        let Ok(head) = decode::<GameHead>(GAME, id, &bytes) else {
+            continue;
+        };
+        if head.record.archived
+            || store.channel(head.record.channel).ok().flatten() == Some(ChannelEntry::Game(id))
+        {
+            continue;
+        }
+        let (Ok(Some(stored)), Ok(Some(entry))) = (store.game(id), store.finished(id)) else {
+            continue;
+        };
+        let (game, kept) = (stored.record, entry.record.game);
+        if GameSetup::of(&game) != GameSetup::of(&kept) || game.moves != kept.moves {
+            tracing::warn!(
+                id,
+                "a finished game differs from its history entry; left as it is"
+            );
+            continue;
+        }
+        let had = Had {
+            plies: head.record.plies,
+            archived: false,
+        };
+        unwrap_tx((&store.games, &store.parts).transaction(|(games, parts)| {
+            // Only the record as read is replaced (nothing else writes while opening).
+            if games.get(&key)?.as_deref() != Some(bytes.as_ref()) {
+                return Ok(());
+            }
+            tx_write_game(games, parts, &game, head.revision, had, true)
         }))?;
     }
     Ok(())

@@ -10,7 +10,12 @@
 //! notation text). A move appends one key and rewrites the small head, so a game of n moves
 //! writes O(n) bytes, not O(n²) as when every move rewrote the whole record. Moves are
 //! append-only: an update writes the moves beyond the stored count (and removes any beyond the
-//! new count); the setup is rewritten only if it differs.
+//! new count); the setup is rewritten only if it differs. When the game is over, the
+//! transaction that finishes it (and writes its history entry, which holds the whole record)
+//! removes its setup and moves from `game_parts`: the head is marked `archived`, and reads take
+//! the setup and moves from the history entry. sled's memory grows with the number of keys, and
+//! finished games are most of a store, so each keeps only its head, its history entry and the
+//! history's index keys, whatever its length.
 //!
 //! The store is game-neutral: records carry their [`GameKind`], seats, rules and moves as the
 //! game's own serde form and notation; only the app's adapters know what they mean. A database
@@ -220,11 +225,25 @@ fn ply_key(game: u64, ply: u32) -> [u8; 12] {
     key
 }
 
-/// Checks that game `id` is stored at revision `expected`; returns the next revision and the
-/// number of moves stored.
-fn tx_check_game(games: &TransactionalTree, id: u64, expected: u64) -> TxResult<(u64, u32)> {
+/// How a game was stored before a write: nothing yet ([`Had::default`]), or so many moves,
+/// one key each in `game_parts` or archived in its history entry.
+#[derive(Debug, Clone, Copy, Default)]
+struct Had {
+    plies: u32,
+    archived: bool,
+}
+
+/// Checks that game `id` is stored at revision `expected`; returns the next revision and how
+/// the game is stored.
+fn tx_check_game(games: &TransactionalTree, id: u64, expected: u64) -> TxResult<(u64, Had)> {
     match tx_read::<GameHead>(games, GAME, id)? {
-        Some(stored) if stored.revision == expected => Ok((expected + 1, stored.record.plies)),
+        Some(stored) if stored.revision == expected => Ok((
+            expected + 1,
+            Had {
+                plies: stored.record.plies,
+                archived: stored.record.archived,
+            },
+        )),
         _ => abort(StoreError::Conflict {
             kind: GAME,
             key: id,
@@ -233,27 +252,42 @@ fn tx_check_game(games: &TransactionalTree, id: u64, expected: u64) -> TxResult<
     }
 }
 
-/// Writes `game` at `revision` over a stored game that had `had` moves: its head, its setup if
-/// it is new or changed, the moves beyond `had`, and the removal of any stored move beyond the
-/// new count.
+/// Writes `game` at `revision` over what was stored of it (`had`). A game in play: its head,
+/// its setup if it is new or changed, the moves beyond those stored, and the removal of any
+/// stored move beyond the new count. A game to `archive` (its history entry, which holds the
+/// whole record, is written in the same transaction) or archived already: its head, marked
+/// archived, and no setup or moves in `game_parts` (an archived game's setup and moves are
+/// fixed: only its head changes).
 fn tx_write_game(
     games: &TransactionalTree,
     parts: &TransactionalTree,
     game: &GameRecord,
     revision: u64,
-    had: u32,
+    had: Had,
+    archive: bool,
 ) -> TxResult<()> {
-    let head = GameHead::of(game);
+    let mut head = GameHead::of(game);
+    head.archived = archive || had.archived;
     let key = game.id.to_be_bytes();
-    let setup = encode(1, &GameSetup::of(game));
-    if parts.get(key)?.as_deref() != Some(setup.as_slice()) {
-        parts.insert(&key, setup)?;
-    }
-    for (ply, mv) in game.moves.iter().enumerate().skip(had as usize) {
-        let Ok(ply) = u32::try_from(ply) else { break };
-        parts.insert(&ply_key(game.id, ply), mv.as_bytes())?;
-    }
-    for ply in head.plies..had {
+    let (stored, wanted) = match (had.archived, head.archived) {
+        (true, _) => (0, 0),
+        (false, true) => {
+            parts.remove(&key)?;
+            (had.plies, 0)
+        }
+        (false, false) => {
+            let setup = encode(1, &GameSetup::of(game));
+            if parts.get(key)?.as_deref() != Some(setup.as_slice()) {
+                parts.insert(&key, setup)?;
+            }
+            for (ply, mv) in game.moves.iter().enumerate().skip(had.plies as usize) {
+                let Ok(ply) = u32::try_from(ply) else { break };
+                parts.insert(&ply_key(game.id, ply), mv.as_bytes())?;
+            }
+            (had.plies, head.plies)
+        }
+    };
+    for ply in wanted..stored {
         parts.remove(&ply_key(game.id, ply))?;
     }
     games.insert(&key, encode(revision, &head))?;
@@ -407,20 +441,37 @@ impl Store {
         let Some(stored) = Store::read::<GameHead>(&self.games, GAME, id)? else {
             return Ok(None);
         };
-        let (setup, moves) = self.parts(id, stored.record.plies)?;
+        let (setup, moves) = self.parts(id, &stored.record)?;
         Ok(Some(Stored {
             revision: stored.revision,
             record: stored.record.with(setup, moves),
         }))
     }
 
-    /// The setup and the first `count` moves of game `id`.
-    fn parts(&self, id: u64, count: u32) -> Result<(GameSetup, Vec<String>), StoreError> {
+    /// The setup and the moves of game `id` whose head is `head`: from its history entry when
+    /// it is archived, else from `game_parts` (the first `head.plies` moves).
+    fn parts(&self, id: u64, head: &GameHead) -> Result<(GameSetup, Vec<String>), StoreError> {
         let corrupt = |reason: String| StoreError::Corrupt {
             kind: PLY,
             key: id,
             reason,
         };
+        let count = head.plies;
+        if head.archived {
+            let Some(entry) = self.finished(id)? else {
+                return Err(corrupt(String::from(
+                    "the archived game's history entry is missing",
+                )));
+            };
+            let game = entry.record.game;
+            if game.moves.len() != count as usize {
+                return Err(corrupt(format!(
+                    "{count} moves expected, {} archived",
+                    game.moves.len()
+                )));
+            }
+            return Ok((GameSetup::of(&game), game.moves));
+        }
         let mut stored = self.parts.scan_prefix(id.to_be_bytes());
         let setup = match stored.next() {
             Some(item) => {
@@ -628,7 +679,7 @@ impl Store {
                             expected: 0,
                         });
                     }
-                    tx_write_game(games, parts, game, 1, 0)?;
+                    tx_write_game(games, parts, game, 1, Had::default(), false)?;
                     channels.insert(
                         &game.channel.to_be_bytes(),
                         encode(1, &ChannelEntry::Game(game.id)),
@@ -656,7 +707,7 @@ impl Store {
             (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
                 |(games, parts, channels, outbox)| {
                     let (next, had) = tx_check_game(games, game.id, expected)?;
-                    tx_write_game(games, parts, game, next, had)?;
+                    tx_write_game(games, parts, game, next, had, false)?;
                     tx_owe_board(outbox, game.id, next)?;
                     if finished {
                         free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;

@@ -9,7 +9,7 @@ use sled::Transactional;
 use super::records::Level;
 use super::{
     abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, unwrap_tx,
-    ChannelEntry, GameKind, GameRecord, Store, StoreError, Stored, TxResult, CHANNEL,
+    ChannelEntry, GameKind, GameRecord, Had, Store, StoreError, Stored, TxResult, CHANNEL,
 };
 
 const BOT_RECORD: &str = "bot record";
@@ -179,7 +179,7 @@ impl Store {
             game.id,
             game.channel,
             ChannelEntry::Game(game.id),
-            &|games, parts| tx_write_game(games, parts, game, 1, 0),
+            &|games, parts| tx_write_game(games, parts, game, 1, Had::default(), false),
         )?;
         Ok(Stored {
             revision: 1,
@@ -202,7 +202,7 @@ impl Store {
             (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
                 |(games, parts, channels, outbox)| {
                     let (next, had) = tx_check_game(games, game.id, expected)?;
-                    tx_write_game(games, parts, game, next, had)?;
+                    tx_write_game(games, parts, game, next, had, false)?;
                     super::outbox::tx_owe_board(outbox, game.id, next)?;
                     if game.channel != from {
                         if let Some(entry) =

@@ -225,7 +225,8 @@ pub struct Retired {
 /// replay.
 ///
 /// On disk the game is a small header (everything but the moves, with their count) and one key
-/// per move (see `play.rs`), so that a move appends instead of rewriting the whole record.
+/// per move while it is played, so that a move appends instead of rewriting the whole record;
+/// a finished game is read from its history entry (see `store/mod.rs`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The game id (shared id space with challenges).
@@ -287,6 +288,10 @@ pub(super) struct GameHead {
     pub retired: Vec<Retired>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<u64>,
+    /// The game is over and its setup and moves are read from its history entry (see
+    /// `store/mod.rs`), not from `game_parts`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub archived: bool,
 }
 
 /// The part of a game record fixed when it starts, as stored in the `game_parts` tree under
@@ -314,6 +319,7 @@ impl GameHead {
             plies: u32::try_from(game.moves.len()).unwrap_or(u32::MAX),
             retired: game.retired.clone(),
             deadline_ms: game.deadline_ms,
+            archived: false,
         }
     }
 

@@ -13,7 +13,11 @@
 //! - `ratings`: kind, guild, user → [`RatingRecord`]
 //! - `leaderboard`: kind, guild, descending rating, user → nothing (ties: lower user id first)
 //! - `leaderboard_sizes`: kind, guild → number of rated players
-//! - `rating_points`: kind, guild, user, games played → [`RatingPoint`]
+//! - `rating_points`: kind, guild, user, 0xFF, games played / [`POINTS_PER_KEY`] → up to that
+//!   many [`RatingPoint`]s, oldest first (one key per point's run of games, so that a store's
+//!   key count, which sled's memory follows, does not grow with every rated game). Releases
+//!   before wrote one point per key (kind, guild, user, games played → [`RatingPoint`]); those
+//!   keys sort before the runs and read as they are.
 //! - `history`: game id → [`FinishedGame`]
 //! - `history_by_guild`: guild, kind, inverted end time, inverted id → nothing
 //! - `history_by_player`: guild (0 in direct messages), kind, user, inverted end time, inverted
@@ -232,10 +236,25 @@ fn board_key(kind: GameKind, guild: u64, rating: f64, user: u64) -> Vec<u8> {
     key
 }
 
+/// Rating points kept under one key of `rating_points`.
+const POINTS_PER_KEY: u32 = 16;
+
+/// The `rating_points` key of the run holding the point of a player's `games`-th game. The
+/// 0xFF byte sets it apart from (and after) the one-point keys of earlier releases, whose
+/// games count starts with a zero byte.
 fn point_key(kind: GameKind, guild: u64, user: u64, games: u32) -> Vec<u8> {
     let mut key = player_key(kind, guild, user);
-    key.extend_from_slice(&games.to_be_bytes());
+    key.push(0xFF);
+    key.extend_from_slice(&(games / POINTS_PER_KEY).to_be_bytes());
     key
+}
+
+/// A value of `rating_points`: a run of points, or one point (earlier releases).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Points {
+    Run(Vec<RatingPoint>),
+    One(RatingPoint),
 }
 
 fn newest_first(time_ms: u64, id: u64) -> [u8; 16] {
@@ -374,10 +393,26 @@ impl RatingTrees<'_> {
                 rating: after.rating,
                 deviation: after.deviation,
             };
-            self.points.insert(
-                point_key(kind, guild, player.id, record.games()),
-                encode(1, &point),
-            )?;
+            let key = point_key(kind, guild, player.id, record.games());
+            let (revision, mut run) = match self.points.get(&key)? {
+                None => (1, Vec::new()),
+                Some(bytes) => match decode::<Points>(POINT, player.id, &bytes) {
+                    Ok(Stored {
+                        revision,
+                        record: Points::Run(run),
+                    }) => (revision + 1, run),
+                    Ok(_) => {
+                        return abort(StoreError::Corrupt {
+                            kind: POINT,
+                            key: player.id,
+                            reason: String::from("one point where a run was expected"),
+                        })
+                    }
+                    Err(error) => return abort(error),
+                },
+            };
+            run.push(point);
+            self.points.insert(key, encode(revision, &run))?;
             let revision = previous.map_or(1, |p| p.revision + 1);
             self.ratings.insert(
                 player_key(kind, guild, player.id),
@@ -442,7 +477,7 @@ impl Store {
                         bots,
                     )| {
                         let (next, had) = tx_check_game(games, id, expected)?;
-                        tx_write_game(games, parts, game, next, had)?;
+                        tx_write_game(games, parts, game, next, had, true)?;
                         super::outbox::tx_owe_board(outbox, id, next)?;
                         free_channel(channels, game.channel, ChannelEntry::Game(id))?;
                         if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {
@@ -581,12 +616,19 @@ impl Store {
         guild: u64,
         user: u64,
     ) -> Result<Vec<RatingPoint>, StoreError> {
-        self.social
+        let mut points = Vec::new();
+        for bytes in self
+            .social
             .points
             .scan_prefix(player_key(kind, guild, user))
             .values()
-            .map(|bytes| Ok(decode::<RatingPoint>(POINT, user, &bytes?)?.record))
-            .collect()
+        {
+            match decode::<Points>(POINT, user, &bytes?)?.record {
+                Points::Run(run) => points.extend(run),
+                Points::One(point) => points.push(point),
+            }
+        }
+        Ok(points)
     }
 
     /// Page `page` (0-based) of a guild's leaderboard, `per_page` players a page, best first.
