@@ -10,8 +10,9 @@
 //! `settle_board` as the bot settles each board it shows), from four threads so that flushes
 //! are shared. Target: ≤ 40 MB RSS idle with 100,000 stored games.
 //!
-//! Run: `cargo bench --profile test --bench idle_memory` (set `IDLE_MEMORY_GAMES` for another
-//! number of finished games).
+//! Run: `cargo bench --bench idle_memory`, which measures the release binary as it ships
+//! (`--profile test` measures the test profile's binary, a few MB more of code; set
+//! `IDLE_MEMORY_GAMES` for another number of finished games).
 
 #[path = "common/stored_games.rs"]
 mod stored_games;
