@@ -82,6 +82,15 @@ impl DiscordConfig {
 pub struct StoreConfig {
     /// Database directory.
     pub path: PathBuf,
+    /// The most memory, in MB, sled's cache of recently read records may use.
+    pub cache_mb: u64,
+}
+
+impl StoreConfig {
+    /// [`StoreConfig::cache_mb`] in bytes.
+    pub fn cache_bytes(&self) -> u64 {
+        self.cache_mb.saturating_mul(1 << 20)
+    }
 }
 
 /// `[game]`.
@@ -168,6 +177,11 @@ impl Config {
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;
         config.discord.layout()?;
         config.metrics.listen()?;
+        if config.store.cache_mb == 0 {
+            return Err(ConfigError::Invalid(String::from(
+                "store.cache_mb must be at least 1",
+            )));
+        }
         if config.game.turn_timeout_seconds == 0 {
             return Err(ConfigError::Invalid(String::from(
                 "game.turn_timeout_seconds must be at least 1",
@@ -199,6 +213,21 @@ mod tests {
         let zero = config_with("[game]\nturn_timeout_seconds = 0\n");
         assert!(
             matches!(&zero, Err(ConfigError::Invalid(m)) if m.contains("turn_timeout_seconds")),
+            "{zero:?}"
+        );
+    }
+
+    #[test]
+    fn the_store_cache_is_64_mb_unless_set_and_never_zero() {
+        assert_eq!(
+            config_with("").expect("valid").store.cache_bytes(),
+            64 << 20
+        );
+        let set = config_with("[store]\ncache_mb = 16\n").expect("valid");
+        assert_eq!(set.store.cache_bytes(), 16 << 20);
+        let zero = config_with("[store]\ncache_mb = 0\n");
+        assert!(
+            matches!(&zero, Err(ConfigError::Invalid(m)) if m.contains("store.cache_mb")),
             "{zero:?}"
         );
     }

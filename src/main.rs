@@ -89,7 +89,7 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         .build()
         .context("cannot start the async runtime")?;
     let layout = runtime.block_on(discord::connect(&bot))?;
-    let store = Store::open_for(&config.store.path, layout)?;
+    let store = Store::open_for(&config.store.path, layout, config.store.cache_bytes())?;
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)

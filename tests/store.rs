@@ -888,7 +888,12 @@ fn stores_of_different_layouts_never_hand_out_the_same_id() {
     ];
     let mut seen = std::collections::HashSet::new();
     for (n, layout) in layouts.into_iter().enumerate() {
-        let store = Store::open_for(&dir.path().join(n.to_string()), layout).expect("open");
+        let store = Store::open_for(
+            &dir.path().join(n.to_string()),
+            layout,
+            oaq_bot::store::DEFAULT_CACHE_BYTES,
+        )
+        .expect("open");
         assert_eq!(store.layout(), layout);
         for i in 1..=50u64 {
             let id = store.new_id().expect("id");
@@ -911,12 +916,22 @@ fn stores_of_different_layouts_never_hand_out_the_same_id() {
 #[test]
 fn the_id_counter_continues_after_a_reopen_and_after_sleds_own_ids() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let store = Store::open_for(dir.path(), layout(2, "1")).expect("open");
+    let store = Store::open_for(
+        dir.path(),
+        layout(2, "1"),
+        oaq_bot::store::DEFAULT_CACHE_BYTES,
+    )
+    .expect("open");
     let first = store.new_id().expect("id");
     let second = store.new_id().expect("id");
     assert!(second > first);
     drop(store);
-    let store = Store::open_for(dir.path(), layout(2, "1")).expect("reopen");
+    let store = Store::open_for(
+        dir.path(),
+        layout(2, "1"),
+        oaq_bot::store::DEFAULT_CACHE_BYTES,
+    )
+    .expect("reopen");
     assert!(store.new_id().expect("id") > second);
     drop(store);
 
@@ -1000,8 +1015,8 @@ fn issue_16_an_interrupted_reshard_is_finished_by_running_it_again() {
     assert_eq!(finished.after, done.after);
 
     let (one, two) = (
-        Store::open_for(&one, layout(2, "0")).expect("open"),
-        Store::open_for(&two, layout(2, "1")).expect("open"),
+        Store::open_for(&one, layout(2, "0"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open"),
+        Store::open_for(&two, layout(2, "1"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open"),
     );
     assert_eq!(one.guild_settings(guild_on(1)).expect("read").revision, 0);
     assert_eq!(
@@ -1048,7 +1063,8 @@ fn issue_16_unknown_trees_and_conflicts_stop_a_reshard_before_it_writes() {
 
     // Store b (shard 1 of 2) holds other settings for server 1, as store a does.
     {
-        let store = Store::open_for(&b, layout(2, "1")).expect("open");
+        let store =
+            Store::open_for(&b, layout(2, "1"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open");
         let settings = oaq_bot::store::GuildSettings {
             threads: true,
             ..Default::default()
@@ -1063,7 +1079,7 @@ fn issue_16_unknown_trees_and_conflicts_stop_a_reshard_before_it_writes() {
         matches!(refused, Err(ReshardError::Conflict { .. })),
         "{refused:?}"
     );
-    let c = Store::open_for(&c, layout(2, "1")).expect("open");
+    let c = Store::open_for(&c, layout(2, "1"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open");
     assert_eq!(c.guild_settings(guild_on(1)).expect("read").revision, 0);
     assert!(c.challenges().is_empty(), "nothing was written");
 }

@@ -329,6 +329,10 @@ pub struct Store {
     commit: Arc<GroupCommit>,
 }
 
+/// The most memory sled's cache of recently read records uses unless configured
+/// (`store.cache_mb`): 64 MB.
+pub const DEFAULT_CACHE_BYTES: u64 = 64 << 20;
+
 /// How long [`Store::open`] waits for another holder of the database's lock to let go.
 pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -341,7 +345,7 @@ impl Store {
     /// Opens (or creates) the database in `path` for a bot that is not sharded (the
     /// single-shard layout: ids 1, 2, 3…), as [`Store::open_for`] does.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        Store::open_for(path, Layout::single())
+        Store::open_for(path, Layout::single(), DEFAULT_CACHE_BYTES)
     }
 
     /// Opens (or creates) the database in `path` for the process that runs `layout`'s shards:
@@ -352,10 +356,17 @@ impl Store {
     /// sled locks its files; a database closed an instant ago (by this process, or by one that
     /// is still exiting) can hold the lock while its last background writes finish, so a busy
     /// lock is waited for, up to [`LOCK_WAIT`], before giving up.
-    pub fn open_for(path: &Path, layout: Layout) -> Result<Store, StoreError> {
+    ///
+    /// sled keeps recently read records in a cache of at most `cache_bytes` (sled's own default,
+    /// 1 GiB, would let a long-running bot's memory grow far beyond what it needs).
+    pub fn open_for(path: &Path, layout: Layout, cache_bytes: u64) -> Result<Store, StoreError> {
         let started = std::time::Instant::now();
         let db = loop {
-            match sled::Config::new().path(path).open() {
+            match sled::Config::new()
+                .path(path)
+                .cache_capacity(cache_bytes)
+                .open()
+            {
                 Ok(db) => break db,
                 Err(source) if lock_busy(&source) && started.elapsed() < LOCK_WAIT => {
                     std::thread::sleep(std::time::Duration::from_millis(25));

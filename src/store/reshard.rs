@@ -613,10 +613,13 @@ fn open(from: &Side, to: &Side) -> Result<Vec<Holder>, ReshardError> {
         }
     }
     for (path, layout, new) in wanted {
-        let store = Store::open_for(&path, layout).map_err(|source| ReshardError::Store {
-            path: path.display().to_string(),
-            source,
-        })?;
+        let store =
+            Store::open_for(&path, layout, super::DEFAULT_CACHE_BYTES).map_err(|source| {
+                ReshardError::Store {
+                    path: path.display().to_string(),
+                    source,
+                }
+            })?;
         let holder = Holder {
             path,
             store,

@@ -63,7 +63,7 @@ fn side(name: &'static str, count: u32, stores: &[(&Path, &str)]) -> Side {
 }
 
 fn open_app(path: &Path, layout: Layout, now_ms: u64) -> App {
-    let store = Store::open_for(path, layout).expect("store");
+    let store = Store::open_for(path, layout, oaq_bot::store::DEFAULT_CACHE_BYTES).expect("store");
     app_with(store, Arc::new(FakeClock::new(now_ms)))
 }
 
@@ -286,7 +286,8 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
     drop(stores);
 
     // The counter survives a reopen after the reshard.
-    let again = Store::open_for(&d, layout(4, "2-3")).expect("reopen");
+    let again =
+        Store::open_for(&d, layout(4, "2-3"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("reopen");
     assert!(again.new_id().expect("id") > fresh);
     drop(again);
 
@@ -578,7 +579,8 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
     let id = app.store().new_id().expect("id");
     assert!(counter(id) > 9 && id >> COUNTER_BITS == layout(2, "0").tag());
     drop(app);
-    let emptied = Store::open_for(&old, layout(2, "1")).expect("open");
+    let emptied =
+        Store::open_for(&old, layout(2, "1"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open");
     assert!(emptied.game(5).expect("read").is_none());
     assert!(counter(emptied.new_id().expect("id")) > 9);
 }
