@@ -6,7 +6,7 @@ use super::{
     rematch, review, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown, Style,
     Text,
 };
-use crate::store::{GameRecord, Retired, Retirement, StoreError, Stored};
+use crate::store::{GameRecord, Retirement, StoreError, Stored};
 
 /// A game loaded from the store and replayed.
 pub(super) struct Loaded {
@@ -151,22 +151,30 @@ fn place_lines(scene: &Scene<'_>, places: &[u8]) -> Vec<Text> {
 
 /// The caption lines that say how the game stands: who left and who won (or, with more than
 /// two seats, who left and the standings), how the board ended it, or whose turn it is and
-/// until when. `left_now`: the seats that left the game after the last move, which goes on.
-fn standing_lines(
-    table: &Table,
-    scene: &Scene<'_>,
-    deadline_ms: Option<u64>,
-    left_now: &[Retired],
-) -> Vec<Text> {
+/// until when.
+///
+/// While a game of more seats goes on, a seat that left is announced for a whole round: until
+/// each seat still playing has had its turn since, so that a computer moving at once after a
+/// timeout does not wipe the news before the people at the table see it.
+fn standing_lines(table: &Table, scene: &Scene<'_>, record: &GameRecord) -> Vec<Text> {
     let id = |seat: usize| scene.ids.get(seat).copied().unwrap_or_default();
     let many = scene.ids.len() > 2;
-    let left = |r: &Retired| Text::LeftGame {
-        player: scene.who(r.seat),
-        timed_out: r.why == Retirement::TimedOut,
+    let plies = record.moves.len() as u32;
+    let playing = record.seats.len().saturating_sub(record.retired.len()) as u32;
+    let left_in = |plies_since: u32| -> Vec<Text> {
+        record
+            .retired
+            .iter()
+            .filter(|r| plies.saturating_sub(r.ply) < plies_since)
+            .map(|r| Text::LeftGame {
+                player: scene.who(r.seat),
+                timed_out: r.why == Retirement::TimedOut,
+            })
+            .collect()
     };
     match scene.situation {
         Situation::Forfeited { places, .. } if many => {
-            let mut lines: Vec<Text> = left_now.iter().map(left).collect();
+            let mut lines = left_in(1);
             lines.extend(place_lines(scene, places));
             lines
         }
@@ -192,9 +200,9 @@ fn standing_lines(
             lines
         }
         Situation::ToMove { seat, person: true } => {
-            let mut lines: Vec<Text> = left_now.iter().map(left).collect();
+            let mut lines = left_in(playing);
             lines.push(Text::ToMove { player: id(*seat) });
-            lines.extend(deadline_ms.map(|deadline| Text::TurnEnds {
+            lines.extend(record.deadline_ms.map(|deadline| Text::TurnEnds {
                 deadline_s: deadline / 1000,
             }));
             lines
@@ -203,7 +211,7 @@ fn standing_lines(
             seat,
             person: false,
         } => {
-            let mut lines: Vec<Text> = left_now.iter().map(left).collect();
+            let mut lines = left_in(playing);
             lines.push(Text::Thinking { player: id(*seat) });
             lines
         }
@@ -269,14 +277,7 @@ impl App {
         let mut lines: Vec<Text> = intro.into_iter().collect();
         let mut files = Vec::new();
         lines.extend(table.move_lines(&scene));
-        let plies = record.moves.len() as u32;
-        let left_now: Vec<Retired> = record
-            .retired
-            .iter()
-            .filter(|r| r.ply == plies)
-            .copied()
-            .collect();
-        lines.extend(standing_lines(table, &scene, record.deadline_ms, &left_now));
+        lines.extend(standing_lines(table, &scene, record));
         let controls = if situation.finished() {
             lines.extend(self.rating_lines(record.id)?);
             lines.extend(self.bot_record_line(record)?);

@@ -289,3 +289,90 @@ impl WithSets for LobbyRequest {
         self
     }
 }
+
+/// The position of `record` after its moves, and the first legal move of the seat to move.
+fn first_legal(record: &GameRecord) -> String {
+    let table = Table::replay(record).expect("replays");
+    table.legal_moves()[0].value.clone()
+}
+
+/// A seat that leaves a table of more seats is announced until every seat still playing has
+/// had its turn since: a computer moving at once after a timeout does not wipe the news
+/// before the people at the table have seen it.
+#[test]
+fn a_seat_that_left_is_announced_for_a_whole_round() {
+    let (app, clock) = app();
+    let rules = RuleChoice::ChineseCheckers(CheckersChoice {
+        play_on: Some(true),
+        ..CheckersChoice::default()
+    })
+    .rules(&Default::default())
+    .expect("rules");
+    let table = Table::start(GameKind::ChineseCheckers, &rules, 4).expect("four seats");
+    assert_eq!(table.to_move(), Some(0));
+    let person = |id, name: &str| Player {
+        id,
+        name: name.to_owned(),
+        computer: None,
+    };
+    let computer = Player {
+        id: 99,
+        name: String::from("oaq-bot"),
+        computer: Some(Level::Easy),
+    };
+    let now = 1_700_000_000_000;
+    let mut record = GameRecord {
+        id: 500,
+        guild: HERE.guild,
+        channel: HERE.channel,
+        message: Some(7),
+        kind: GameKind::ChineseCheckers,
+        seats: vec![
+            person(11, "An"),
+            person(22, "Bình"),
+            computer,
+            person(33, "Cường"),
+        ],
+        rules,
+        start: table.start_text(),
+        moves: Vec::new(),
+        retired: Vec::new(),
+        created_ms: now,
+        locale: Locale::English,
+        turn_ms: Some(TURN),
+        deadline_ms: Some(now),
+    };
+    // An has moved; Bình, next, runs out of time, and the computer is owed its move.
+    record.moves.push(first_legal(&record));
+    app.store().create_game(&record).expect("stored");
+    clock.advance_ms(1);
+    let (edits, turns) = app.settle_turns();
+    let left = "<@22> ran out of time and left the game; the others play on.";
+    assert!(edits[0].msg.text.contains(left), "{}", edits[0].msg.text);
+    let turn = turns
+        .into_iter()
+        .next()
+        .expect("the computer's move is owed");
+    // The computer moves at once: the board still says that Bình left, Cường to move.
+    let moved = app.computer_move(turn).expect("the computer moves");
+    let text = &moved.edit.msg.text;
+    assert!(text.contains(left), "{text}");
+    assert!(text.contains("<@33> to move."), "{text}");
+    // Cường moves: An, who has not moved since, still reads it; once An has moved, the round
+    // is over and the news is gone.
+    for (mover, shown) in [(33, true), (11, false)] {
+        let stored = app.store().game(500).expect("read").expect("game");
+        let mut record = stored.record;
+        assert_eq!(
+            Table::replay(&record).expect("replays").to_move(),
+            record.seats.iter().position(|p| p.id == mover)
+        );
+        record.moves.push(first_legal(&record));
+        record.deadline_ms = Some(now + TURN);
+        app.store()
+            .update_game(stored.revision, &record, false)
+            .expect("moved");
+        let board = public(&app.board(EN, HERE)).clone();
+        assert_eq!(board.text.contains(left), shown, "{}", board.text);
+    }
+}
