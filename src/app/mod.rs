@@ -415,6 +415,9 @@ impl App {
         clicked: Option<u64>,
     ) -> Result<Response, Fail> {
         self.check_place(place, action)?;
+        if let Some(message) = clicked {
+            self.learn_challenge_message(action, message)?;
+        }
         match action {
             Action::Accept { challenge } => self.accept(user, challenge),
             Action::Decline { challenge } => self.decline(user, challenge),
@@ -443,6 +446,31 @@ impl App {
                 Ok(Response::private(text.render(locale)))
             }
         }
+    }
+
+    /// A click on a challenge or lobby whose message the bot has not read back yet (a quick
+    /// opponent can click before it does): the clicked message is that message, and the game
+    /// started from it (its thread, its board) needs to know it.
+    fn learn_challenge_message(&self, action: Action, message: u64) -> Result<(), Fail> {
+        let id = match action {
+            Action::Accept { challenge }
+            | Action::Decline { challenge }
+            | Action::Cancel { challenge }
+            | Action::Pick { challenge, .. } => challenge,
+            Action::Join { lobby }
+            | Action::Leave { lobby }
+            | Action::Computer { lobby, .. }
+            | Action::Start { lobby } => lobby,
+            _ => return Ok(()),
+        };
+        if let Some(mut stored) = self.store.challenge(id)? {
+            if stored.record.message.is_none() {
+                stored.record.message = Some(message);
+                self.store
+                    .update_challenge(stored.revision, &stored.record)?;
+            }
+        }
+        Ok(())
     }
 
     /// Remembers which message shows a challenge or game, so later edits can reach it.

@@ -125,6 +125,35 @@ fn games_start_only_in_the_allowed_channels() {
     challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Rps)));
 }
 
+/// An opponent who accepts before the bot has read back its challenge's message id (a quick
+/// click): the clicked message is the challenge's, and the game still goes to its thread.
+#[test]
+fn a_challenge_accepted_before_its_message_id_is_known_still_gets_its_thread() {
+    let (app, _clock) = app();
+    let change = SettingsChange {
+        threads: Some(true),
+        ..SettingsChange::default()
+    };
+    app.server_settings(EN, HERE, true, change);
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        request(Some(binh()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    let accept = Action::Accept { challenge: id };
+    let accepted = app.click_on(EN, HERE, &binh(), accept, Some(5151));
+    let pointer = public(&accepted);
+    assert!(
+        pointer.text.contains("played in the thread"),
+        "{}",
+        pointer.text
+    );
+    let request = accepted.thread.clone().expect("a thread to open");
+    assert_eq!((request.game, request.message), (id, 5151));
+}
+
 #[test]
 fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
     let (app, _clock) = app();
