@@ -125,23 +125,29 @@ fn games_start_only_in_the_allowed_channels() {
     challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Rps)));
 }
 
-/// An opponent who accepts before the bot has read back its challenge's message id (a quick
-/// click): the clicked message is the challenge's, and the game still goes to its thread.
-#[test]
-fn a_challenge_accepted_before_its_message_id_is_known_still_gets_its_thread() {
-    let (app, _clock) = app();
+/// Turns a game's own thread on in the server, and posts An's challenge to Bình (An moves
+/// first); returns its id.
+fn challenge_with_threads_on(app: &App) -> u64 {
     let change = SettingsChange {
         threads: Some(true),
         ..SettingsChange::default()
     };
-    app.server_settings(EN, HERE, true, change);
+    assert!(private(&app.server_settings(EN, HERE, true, change)).contains("own thread: yes"));
     let posted = app.challenge(
         EN,
         HERE,
         &an(),
         request(Some(binh()), FirstPlayer::Challenger),
     );
-    let id = challenge_id(&posted);
+    challenge_id(&posted)
+}
+
+/// An opponent who accepts before the bot has read back its challenge's message id (a quick
+/// click): the clicked message is the challenge's, and the game still goes to its thread.
+#[test]
+fn a_challenge_accepted_before_its_message_id_is_known_still_gets_its_thread() {
+    let (app, _clock) = app();
+    let id = challenge_with_threads_on(&app);
     let accept = Action::Accept { challenge: id };
     let accepted = app.click_on(EN, HERE, &binh(), accept, Some(5151));
     let pointer = public(&accepted);
@@ -157,18 +163,7 @@ fn a_challenge_accepted_before_its_message_id_is_known_still_gets_its_thread() {
 #[test]
 fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
     let (app, _clock) = app();
-    let change = SettingsChange {
-        threads: Some(true),
-        ..SettingsChange::default()
-    };
-    assert!(private(&app.server_settings(EN, HERE, true, change)).contains("own thread: yes"));
-    let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
-        request(Some(binh()), FirstPlayer::Challenger),
-    );
-    let id = challenge_id(&posted);
+    let id = challenge_with_threads_on(&app);
     app.record_message(Track::Challenge(id), 5150);
     let accepted = app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
     let pointer = public(&accepted);
@@ -214,18 +209,7 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
 #[test]
 fn without_a_thread_the_game_stays_in_its_channel_with_a_new_board() {
     let (app, _clock) = app();
-    let change = SettingsChange {
-        threads: Some(true),
-        ..SettingsChange::default()
-    };
-    app.server_settings(EN, HERE, true, change);
-    let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
-        request(Some(binh()), FirstPlayer::Challenger),
-    );
-    let id = challenge_id(&posted);
+    let id = challenge_with_threads_on(&app);
     app.record_message(Track::Challenge(id), 5150);
     app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
     let edit = app.move_to_thread(id, None).expect("the board");
