@@ -1,7 +1,8 @@
 //! `oaq-bot engine shogi …`: the Shogi engine on stdin/stdout.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, Cursor, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -10,7 +11,10 @@ use clap::Subcommand;
 
 use super::{answer_lines, print_perft, usi};
 use crate::games::shogi::ai::measure::{measure, middlegames};
-use crate::games::shogi::ai::{play_game, points, Adjudication, Level, MatchGame, Player};
+use crate::games::shogi::ai::tune::{error, fit_scale, self_play, tune, Sample, SelfPlay, Tuning};
+use crate::games::shogi::ai::{
+    play_game, points, Adjudication, Level, MatchGame, Player, HAND_SET,
+};
 use crate::games::shogi::{Color, Move, Outcome, Position};
 use crate::render::shogi::{render, BoardView, Highlights, Words};
 use crate::render::Fonts;
@@ -88,6 +92,44 @@ pub enum ShogiCommand {
         /// Number of positions (seeds 1..=N).
         #[arg(long, default_value_t = 20)]
         positions: u64,
+    },
+    /// Plays self-play games of the hard search (each move limited to a number of positions,
+    /// so the output depends only on the options) and prints their quiet positions, one
+    /// `<SFEN><TAB><result>` line each, the result sente's: 1, 0.5 or 0.
+    Selfplay {
+        /// Number of games (seeds seed..seed + games).
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Positions each search may visit.
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
+        /// Seed of the first game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random moves at the start of each game.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Moves after which a game is drawn.
+        #[arg(long, default_value_t = 300)]
+        max_moves: usize,
+        /// Games played at the same time, one thread each.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Reads `<SFEN><TAB><result>` lines (as `selfplay` prints them), fits the evaluation's
+    /// weights to the results from the hand-set ones, reports each pass and the error on the
+    /// positions left out of the fit (every tenth) on stderr, and prints the weights as Rust.
+    Tune {
+        /// Most passes over the weights.
+        #[arg(long, default_value_t = 10)]
+        passes: usize,
+        /// Weight of the penalty on moving a weight away from its hand-set value (the sum
+        /// of the squared changes, each counted in its tuning steps).
+        #[arg(long, default_value_t = 1e-7)]
+        prior: f64,
+        /// Threads computing the error.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -203,9 +245,124 @@ impl ShogiCommand {
                     u128::from(nodes) * 1000 / elapsed.as_millis().max(1)
                 )?;
             }
+            ShogiCommand::Selfplay {
+                games,
+                nodes,
+                seed,
+                random_plies,
+                max_moves,
+                threads,
+            } => {
+                let settings = SelfPlay {
+                    nodes,
+                    random_plies,
+                    max_moves,
+                    first_kept: random_plies + 8,
+                };
+                run_self_play(out, seed..seed.saturating_add(games), threads, settings)?;
+            }
+            ShogiCommand::Tune {
+                passes,
+                prior,
+                threads,
+            } => run_tune(input, out, err, passes, prior, threads)?,
         }
         Ok(())
     }
+}
+
+/// Plays the self-play games of `seeds` on `threads` threads and prints their samples, game
+/// by game in the order of the seeds.
+fn run_self_play(
+    out: &mut dyn Write,
+    seeds: std::ops::Range<u64>,
+    threads: usize,
+    settings: SelfPlay,
+) -> anyhow::Result<()> {
+    let next = AtomicU64::new(seeds.start);
+    let (sender, results) = mpsc::channel::<(u64, Vec<Sample>)>();
+    thread::scope(|scope| -> anyhow::Result<()> {
+        for _ in 0..threads.max(1) {
+            let sender = sender.clone();
+            let (next, end) = (&next, seeds.end);
+            scope.spawn(move || loop {
+                let seed = next.fetch_add(1, Ordering::Relaxed);
+                if seed >= end || sender.send((seed, self_play(seed, settings))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        // Games finish out of order; each is printed once every earlier seed's is.
+        let mut waiting = BTreeMap::new();
+        let mut due = seeds.start;
+        for (seed, samples) in results {
+            waiting.insert(seed, samples);
+            while let Some(samples) = waiting.remove(&due) {
+                for sample in samples {
+                    writeln!(out, "{sample}")?;
+                }
+                due += 1;
+            }
+            out.flush()?;
+        }
+        Ok(())
+    })
+}
+
+/// Reads samples from `input`, tunes the hand-set weights on nine in ten of them and prints
+/// the tuned weights as Rust; progress and the error on the tenth left out go to `err`.
+fn run_tune(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    passes: usize,
+    prior: f64,
+    threads: usize,
+) -> anyhow::Result<()> {
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for (number, line) in input.lines().enumerate() {
+        let sample: Sample = line?
+            .parse()
+            .map_err(|e| anyhow::anyhow!("line {}: {e}", number + 1))?;
+        if number % 10 == 9 {
+            held.push(sample);
+        } else {
+            fit.push(sample);
+        }
+    }
+    anyhow::ensure!(!fit.is_empty(), "no samples on the input");
+    let k = fit_scale(&fit, &HAND_SET, threads);
+    writeln!(
+        err,
+        "{} samples fitted, {} held out; scale {k:.4}; error {:.6}, held out {:.6}",
+        fit.len(),
+        held.len(),
+        error(&fit, &HAND_SET, k, threads),
+        error(&held, &HAND_SET, k, threads)
+    )?;
+    let tuning = Tuning {
+        scale: k,
+        passes,
+        prior,
+        threads,
+    };
+    let tuned = tune(&fit, &HAND_SET, tuning, &mut |pass| {
+        // Progress only: a closed stderr does not stop the tuning.
+        let _ = writeln!(
+            err,
+            "pass {}: error {:.6}, {} weights changed",
+            pass.number, pass.error, pass.changed
+        );
+    });
+    writeln!(
+        err,
+        "tuned: error {:.6}, held out {:.6}",
+        error(&fit, &tuned, k, threads),
+        error(&held, &tuned, k, threads)
+    )?;
+    writeln!(out, "{tuned:?}")?;
+    Ok(())
 }
 
 /// How every game of a match is played.

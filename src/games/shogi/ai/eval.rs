@@ -1,23 +1,128 @@
-//! The hard level's evaluation: material on the board and in hand, piece-square terms, and
-//! king safety (enemy pieces attacking the squares round the king, own pieces defending them,
-//! open files towards it and enemy pieces in hand that could be dropped next to it).
+//! The hard level's evaluation: material on the board and in hand, piece-square terms by rank,
+//! and king safety (enemy pieces attacking the squares round the king, own pieces defending
+//! them, open files towards it and enemy pieces in hand that could be dropped next to it).
+//!
+//! Every weight lives in [`Weights`]; the search uses [`TUNED`], fitted to the results of
+//! self-play games (`ai/tune.rs`), and [`HAND_SET`] keeps the weights set by hand before, which
+//! the tuning started from.
 
-use super::{BOARD_VALUE, HAND_VALUE};
 use crate::games::shogi::bitboard::{attacks, bit, file_of, squares, steps, Bitboard};
 use crate::games::shogi::position::Position;
 use crate::games::shogi::types::{Color, Role, Square};
 
-/// Attack units an enemy piece adds when it attacks the king's zone, by [`Role::index`].
-const ATTACKER_UNITS: [i32; 14] = [1, 2, 2, 3, 3, 3, 4, 0, 3, 3, 3, 3, 5, 6];
-/// Attack units of an enemy piece in hand that could be dropped next to the king, by
-/// [`Role::index`] (hand roles only).
-const DROP_UNITS: [i32; 7] = [0, 1, 2, 2, 3, 3, 4];
 /// Most attack units that count: beyond this the king is lost anyway.
 const MAX_UNITS: i32 = 40;
 
-/// Static evaluation in centipawns from sente's point of view.
+/// The weights of the evaluation: centipawns, except the king-danger terms, which count attack
+/// units that [`Weights::danger_linear`] and [`Weights::danger_square`] turn into centipawns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weights {
+    /// Value of a piece on the board, by [`Role::index`] (the king's is unused).
+    pub board: [i32; 14],
+    /// Value of a piece in hand, by [`Role::index`] (hand roles only).
+    pub hand: [i32; 7],
+    /// Bonus of a piece for each rank it stands ahead of its owner's back rank, by
+    /// [`Role::index`] (the king's is unused).
+    pub advance: [i32; 14],
+    /// Bonus of the king by its rank counted from its owner's far side (index 0: the enemy's
+    /// back rank).
+    pub king_rank: [i32; 9],
+    /// Bonus of a gold or silver (or promoted silver) beside its own king.
+    pub castle: i32,
+    /// Bonus of the side to move.
+    pub tempo: i32,
+    /// Attack units an enemy piece adds when it attacks the king's zone, by [`Role::index`].
+    pub attacker_units: [i32; 14],
+    /// Attack units of an enemy piece in hand that could be dropped next to the king, by
+    /// [`Role::index`] (hand roles only).
+    pub drop_units: [i32; 7],
+    /// Attack units of each zone square the enemy attacks and the king's side does not defend.
+    pub hole: i32,
+    /// Attack units of each zone square the enemy attacks and the king's side defends.
+    pub contested: i32,
+    /// Attack units of each file beside the king without its own pawn, when the enemy has a
+    /// rook or lance on the board or in hand.
+    pub open_file: i32,
+    /// Centipawns of danger per attack unit `u`: danger = (linear · u + square · u²) / 4.
+    pub danger_linear: i32,
+    /// See [`Weights::danger_linear`].
+    pub danger_square: i32,
+}
+
+/// The weights set by hand before the tuning, which it started from.
+pub const HAND_SET: Weights = Weights {
+    board: [
+        90, 315, 405, 495, 540, 855, 990, 0, 540, 540, 540, 540, 945, 1395,
+    ],
+    hand: [100, 350, 450, 550, 600, 950, 1100],
+    advance: [4, 0, 5, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    king_rank: [-60, -50, -40, -30, -20, -5, 10, 25, 30],
+    castle: 20,
+    tempo: 0,
+    attacker_units: [1, 2, 2, 3, 3, 3, 4, 0, 3, 3, 3, 3, 5, 6],
+    drop_units: [0, 1, 2, 2, 3, 3, 4],
+    hole: 2,
+    contested: 1,
+    open_file: 2,
+    danger_linear: 24,
+    danger_square: 4,
+};
+
+/// The weights the search uses.
+pub const TUNED: Weights = HAND_SET;
+
+impl Weights {
+    /// Every weight the tuning may change, in a fixed order, each with the step it changes by:
+    /// 4 for material, 1 for the rest.
+    pub fn values_mut(&mut self) -> Vec<(&mut i32, i32)> {
+        let Weights {
+            board,
+            hand,
+            advance,
+            king_rank,
+            castle,
+            tempo,
+            attacker_units,
+            drop_units,
+            hole,
+            contested,
+            open_file,
+            danger_linear,
+            danger_square,
+        } = self;
+        // The king's material, advance and attack units never count.
+        fn not_king<T>((i, v): (usize, T)) -> Option<T> {
+            (i != Role::King.index()).then_some(v)
+        }
+        let material = board
+            .iter_mut()
+            .enumerate()
+            .filter_map(not_king)
+            .chain(hand.iter_mut())
+            .map(|v| (v, 4));
+        let rest = advance
+            .iter_mut()
+            .enumerate()
+            .filter_map(not_king)
+            .chain(king_rank.iter_mut())
+            .chain([castle, tempo])
+            .chain(attacker_units.iter_mut().enumerate().filter_map(not_king))
+            .chain(drop_units.iter_mut())
+            .chain([hole, contested, open_file, danger_linear, danger_square])
+            .map(|v| (v, 1));
+        material.chain(rest).collect()
+    }
+}
+
+/// Static evaluation in centipawns from sente's point of view, with the tuned weights.
 #[must_use]
 pub fn evaluate(position: &Position) -> i32 {
+    evaluate_with(position, &TUNED)
+}
+
+/// Static evaluation in centipawns from sente's point of view, with `w`.
+#[must_use]
+pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
     let occupied = position.occupied();
     let kings = [
         position.king_square(Color::Sente),
@@ -37,14 +142,12 @@ pub fn evaluate(position: &Position) -> i32 {
         };
         let c = piece.color.index();
         let sign = if piece.color == Color::Sente { 1 } else { -1 };
-        let relative = i32::from(piece.color.relative_rank(sq.rank()));
-        let mut value = BOARD_VALUE[piece.role.index()];
-        value += match piece.role {
-            Role::Pawn => (9 - relative) * 4,
-            Role::Silver | Role::Gold => (9 - relative) * 3,
-            Role::Knight => (9 - relative) * 5,
-            Role::King => [0, -60, -50, -40, -30, -20, -5, 10, 25, 30][relative as usize],
-            _ => 0,
+        let relative = usize::from(piece.color.relative_rank(sq.rank())) - 1;
+        let mut value = if piece.role == Role::King {
+            w.king_rank[relative]
+        } else {
+            // Ranks ahead of the back rank: 8 less the index counted from the far side.
+            w.board[piece.role.index()] + w.advance[piece.role.index()] * (8 - relative as i32)
         };
         // A stepping piece three squares or more from both kings reaches neither zone.
         let slider = matches!(
@@ -56,7 +159,7 @@ pub fn evaluate(position: &Position) -> i32 {
             let reach = attacks(piece.color, piece.role, sq, occupied);
             let enemy = 1 - c;
             if reach & zones[enemy] != 0 {
-                units[enemy] += ATTACKER_UNITS[piece.role.index()];
+                units[enemy] += w.attacker_units[piece.role.index()];
                 attacked[enemy] |= reach & zones[enemy];
             }
             defended[c] |= reach & zones[c];
@@ -64,7 +167,7 @@ pub fn evaluate(position: &Position) -> i32 {
             if distance(sq, kings[c]) <= 1
                 && matches!(piece.role, Role::Gold | Role::Silver | Role::ProSilver)
             {
-                value += 20;
+                value += w.castle;
             }
         }
         score += sign * value;
@@ -74,18 +177,18 @@ pub fn evaluate(position: &Position) -> i32 {
         let c = color.index();
         let enemy = !color;
         for role in Role::HAND {
-            score += sign * HAND_VALUE[role.index()] * i32::from(position.hand_count(color, role));
+            score += sign * w.hand[role.index()] * i32::from(position.hand_count(color, role));
         }
         let king = kings[c];
         let empty_near = steps(color, Role::King, king) & !occupied;
         let mut u = units[c];
         // Each attacked zone square the king's side does not defend is a hole.
-        u += 2 * (attacked[c] & !defended[c]).count_ones() as i32;
-        u += (attacked[c] & defended[c]).count_ones() as i32;
+        u += w.hole * (attacked[c] & !defended[c]).count_ones() as i32;
+        u += w.contested * (attacked[c] & defended[c]).count_ones() as i32;
         if empty_near != 0 {
             for role in Role::HAND {
                 if position.hand_count(enemy, role) > 0 {
-                    u += DROP_UNITS[role.index()];
+                    u += w.drop_units[role.index()];
                 }
             }
         }
@@ -103,14 +206,18 @@ pub fn evaluate(position: &Position) -> i32 {
             };
             let file = file_of(side);
             if file & own_pawns == 0 && (file & enemy_rooks != 0 || enemy_rook_in_hand) {
-                u += 2;
+                u += w.open_file;
             }
         }
         let u = u.clamp(0, MAX_UNITS);
-        let danger = 6 * u + u * u;
+        let danger = (w.danger_linear * u + w.danger_square * u * u) / 4;
         score -= sign * danger;
     }
-    score
+    if position.turn() == Color::Sente {
+        score + w.tempo
+    } else {
+        score - w.tempo
+    }
 }
 
 fn distance(a: Square, b: Square) -> u8 {

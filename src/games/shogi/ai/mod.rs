@@ -20,6 +20,7 @@ mod reference;
 mod repetition;
 mod search;
 mod table;
+pub mod tune;
 mod zobrist;
 
 use std::fmt;
@@ -30,7 +31,7 @@ use std::time::Duration;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-pub use eval::evaluate;
+pub use eval::{evaluate, evaluate_with, Weights, HAND_SET, TUNED};
 pub use matches::{play_game, points, Adjudication, MatchGame, Player};
 
 use super::position::Position;
