@@ -10,13 +10,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::games::shogi::ai::{Control, Iteration, Level, Limits};
-use crate::games::shogi::usi::{self, Command, Go};
-use crate::games::shogi::{Game, Move};
+use crate::games::shogi::ai::{self, Control, Iteration, Level, Limits};
+use crate::games::shogi::usi::{self, Command, Go, MateLimit};
+use crate::games::shogi::Game;
 
 /// What the loop reacts to.
 enum Event {
@@ -26,8 +27,8 @@ enum Event {
     Closed,
     /// An `info` line from the search.
     Info(String),
-    /// The search has finished with this move (`None`: no legal move).
-    Done(Option<Move>),
+    /// The search has finished: its last line (`bestmove …` or `checkmate …`).
+    Done(String),
 }
 
 /// A search running on its thread.
@@ -37,8 +38,8 @@ struct Running {
     waits: bool,
     /// `stop` (or `ponderhit`) has arrived.
     stopped: bool,
-    /// The search ended before `stop` in a waiting search: its move.
-    pending: Option<Option<Move>>,
+    /// The search ended before `stop` in a waiting search: its last line.
+    pending: Option<String>,
     handle: JoinHandle<()>,
 }
 
@@ -77,7 +78,7 @@ pub fn serve(input: Box<dyn BufRead + Send>, out: &mut dyn Write) -> io::Result<
             Event::Line(line) => engine.command(&line, out)?,
             Event::Closed => engine.quit(out)?,
             Event::Info(line) => writeln!(out, "{line}")?,
-            Event::Done(best) => engine.finished(best, out)?,
+            Event::Done(last) => engine.finished(last, out)?,
         }
         out.flush()?;
         if engine.quitting && engine.running.is_none() {
@@ -139,8 +140,9 @@ impl Engine {
         if self.running.is_some() {
             return writeln!(out, "info string error: go while searching");
         }
-        if go.mate {
-            return writeln!(out, "checkmate notimplemented");
+        if let Some(limit) = go.mate {
+            self.go_mate(limit);
+            return Ok(());
         }
         let position = self.game.position().clone();
         let history = self.game.positions().to_vec();
@@ -161,7 +163,7 @@ impl Engine {
                 report: Some(&mut report),
             };
             let result = level.search_with(&position, &history, limits, &mut rng, control);
-            let _ = events.send(Event::Done(result.map(|r| r.best)));
+            let _ = events.send(Event::Done(usi::bestmove(result.map(|r| r.best))));
         });
         self.running = Some(Running {
             stop,
@@ -171,6 +173,31 @@ impl Engine {
             handle,
         });
         Ok(())
+    }
+
+    /// `go mate`: a tsume search on its thread, answered with `checkmate` as soon as it
+    /// concludes, at the time limit, or at `stop`.
+    fn go_mate(&mut self, limit: MateLimit) {
+        let position = self.game.position().clone();
+        let deadline = match limit {
+            // A limit too far away to represent is no limit.
+            MateLimit::Millis(ms) => Instant::now().checked_add(Duration::from_millis(ms)),
+            MateLimit::Infinite => None,
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let events = self.events.clone();
+        let handle = thread::spawn(move || {
+            let (answer, _) = ai::solve_mate(&position, None, deadline, Some(&*flag));
+            let _ = events.send(Event::Done(usi::checkmate(&answer)));
+        });
+        self.running = Some(Running {
+            stop,
+            waits: false,
+            stopped: false,
+            pending: None,
+            handle,
+        });
     }
 
     /// The search limits for `go` at the engine's level: the clock's budget replaces hard's
@@ -198,8 +225,8 @@ impl Engine {
         };
         running.stop.store(true, Ordering::Relaxed);
         running.stopped = true;
-        if let Some(best) = running.pending.take() {
-            self.finished(best, out)?;
+        if let Some(last) = running.pending.take() {
+            self.finished(last, out)?;
         }
         Ok(())
     }
@@ -209,18 +236,18 @@ impl Engine {
         self.stop(out)
     }
 
-    fn finished(&mut self, best: Option<Move>, out: &mut dyn Write) -> io::Result<()> {
+    fn finished(&mut self, last: String, out: &mut dyn Write) -> io::Result<()> {
         let Some(mut running) = self.running.take() else {
             return Ok(());
         };
         if running.waits && !running.stopped {
-            running.pending = Some(best);
+            running.pending = Some(last);
             self.running = Some(running);
             return Ok(());
         }
         if running.handle.join().is_err() {
             writeln!(out, "info string error: the search failed")?;
         }
-        writeln!(out, "{}", usi::bestmove(best))
+        writeln!(out, "{last}")
     }
 }

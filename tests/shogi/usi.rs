@@ -6,7 +6,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use oaq_bot::games::shogi::usi::{self, Command as UsiCommand, Go};
+use oaq_bot::games::shogi::usi::{self, Command as UsiCommand, Go, MateLimit};
 use oaq_bot::games::shogi::{Color, Move, Position};
 
 /// Generous: the machine running the tests may be busy.
@@ -216,6 +216,49 @@ fn a_mate_in_one_is_announced_and_played() {
     engine.quit();
 }
 
+/// The moves of a `checkmate` line, or `None` for `checkmate nomate` / `timeout`.
+fn checkmate(lines: &[String]) -> Vec<&str> {
+    lines
+        .last()
+        .and_then(|l| l.strip_prefix("checkmate "))
+        .expect("ends with checkmate")
+        .split_whitespace()
+        .collect()
+}
+
+#[test]
+fn go_mate_answers_the_mate_nomate_or_timeout() {
+    let mut engine = Engine::start();
+    engine.handshake();
+    // Gote mates in three with drops: the line is replayed to a position without a legal move.
+    let sfen = "l3k2nl/4g1gb1/1+S1pspp+P1/p1p6/3n4p/2PPR1P2/P2bPP2P/5GS2/LN1K4L w R2Pgsn2p 50";
+    engine.send(&format!("position sfen {sfen}"));
+    engine.send("go mate 10000");
+    let lines = engine.until("checkmate");
+    let moves = checkmate(&lines);
+    assert_eq!(moves, ["G*7h", "6i5i", "S*6h"], "{lines:?}");
+    let mut position: Position = sfen.parse().expect("valid SFEN");
+    for (ply, usi) in moves.iter().enumerate() {
+        let mv: Move = usi.parse().expect("a USI move");
+        position = position.play(mv).expect("legal");
+        assert_eq!(position.is_check(), ply % 2 == 0, "{usi}");
+    }
+    assert!(position.legal_moves().is_empty());
+    // A lone gold checks but cannot mate.
+    engine.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1");
+    engine.send("go mate infinite");
+    assert_eq!(checkmate(&engine.until("checkmate")), ["nomate"]);
+    // A rook and a bishop give endless checks: disproving that takes far longer than allowed.
+    engine.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b RB 1");
+    engine.send("go mate 200");
+    assert_eq!(checkmate(&engine.until("checkmate")), ["timeout"]);
+    engine.send("go mate infinite");
+    assert!(engine.quiet_for(Duration::from_millis(200)).is_empty());
+    engine.send("stop");
+    assert_eq!(checkmate(&engine.until("checkmate")), ["timeout"]);
+    engine.quit();
+}
+
 #[test]
 fn malformed_input_gets_an_info_string_and_never_a_crash() {
     let mut engine = Engine::start();
@@ -304,4 +347,18 @@ fn commands_parse_and_clocks_give_budgets() {
         panic!("setoption parses");
     };
     assert_eq!((name.as_str(), value.as_deref()), ("USI_Hash", Some("256")));
+}
+
+#[test]
+fn go_mate_parses_its_limit() {
+    let mate = |line: &str| match usi::parse(line) {
+        Ok(Some(UsiCommand::Go(go))) => Ok(go.mate),
+        Ok(other) => panic!("not a go: {other:?}"),
+        Err(e) => Err(e),
+    };
+    assert_eq!(mate("go mate 3000"), Ok(Some(MateLimit::Millis(3000))));
+    assert_eq!(mate("go mate infinite"), Ok(Some(MateLimit::Infinite)));
+    assert_eq!(mate("go btime 1000"), Ok(None));
+    assert!(mate("go mate").is_err());
+    assert!(mate("go mate soon").is_err());
 }

@@ -1,5 +1,5 @@
 //! The USI protocol (Universal Shogi Interface) as plain data: the commands a GUI sends, parsed
-//! from a line; the time budget a `go` grants; and the `info` and `bestmove` lines the engine
+//! from a line; the time budget a `go` grants; and the `info`, `bestmove` and `checkmate` lines the engine
 //! answers with. The command loop that runs the search on a thread lives in the CLI.
 
 use std::fmt::Write as _;
@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use super::ai::{mate_distance, Iteration};
+use super::ai::{mate_distance, Iteration, MateAnswer};
 use super::game::Game;
 use super::position::Position;
 use super::types::{Color, Move};
@@ -65,8 +65,18 @@ pub struct Go {
     pub infinite: bool,
     /// Pondering: until `stop` or `ponderhit`.
     pub ponder: bool,
-    /// `go mate`: a tsume (mate) search, which this engine does not offer.
-    pub mate: bool,
+    /// `go mate <ms>|infinite`: a tsume (mate) search by checks only instead of a move search,
+    /// answered `checkmate <moves>`, `checkmate nomate` or `checkmate timeout`.
+    pub mate: Option<MateLimit>,
+}
+
+/// How long `go mate` may search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MateLimit {
+    /// At most this many milliseconds.
+    Millis(u64),
+    /// Until the search concludes or `stop` arrives.
+    Infinite,
 }
 
 /// Time kept back from every budget for answering and for the GUI's lag.
@@ -226,9 +236,11 @@ fn parse_go(words: &[&str]) -> Result<Go, UsiError> {
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "mate" => {
-                go.mate = true;
-                // `go mate <ms>|infinite`: the limit does not matter, there is no mate search.
-                words.next();
+                go.mate = Some(match words.next() {
+                    Some(&"infinite") => MateLimit::Infinite,
+                    Some(ms) => MateLimit::Millis(ms.parse().map_err(|_| bad())?),
+                    None => return Err(bad()),
+                });
             }
             _ => return Err(bad()),
         }
@@ -276,5 +288,19 @@ pub fn bestmove(best: Option<Move>) -> String {
     match best {
         Some(mv) => format!("bestmove {mv}"),
         None => "bestmove resign".to_string(),
+    }
+}
+
+/// The `checkmate` line answering `go mate`: the mate's moves, `nomate` when there is none, or
+/// `timeout` when the search ended first.
+#[must_use]
+pub fn checkmate(answer: &MateAnswer) -> String {
+    match answer {
+        MateAnswer::Mate(line) => {
+            let moves: Vec<String> = line.iter().map(ToString::to_string).collect();
+            format!("checkmate {}", moves.join(" "))
+        }
+        MateAnswer::NoMate => "checkmate nomate".to_string(),
+        MateAnswer::Unknown => "checkmate timeout".to_string(),
     }
 }

@@ -26,13 +26,14 @@ mod zobrist;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 pub use eval::{evaluate, evaluate_with, Weights, HAND_SET, TUNED};
 pub use matches::{play_game, points, Adjudication, MatchGame, Player};
+pub use mate::MateAnswer;
 
 use super::position::Position;
 use super::types::{Color, Move, Role, Square};
@@ -274,4 +275,24 @@ pub fn search_with(
     control: Control<'_>,
 ) -> Option<SearchResult> {
     search::search_with(position, history, limits, rng, control)
+}
+
+/// A tsume search (df-pn, checks only) of `position`: whether the side to move mates by
+/// checking on every move, with the proof's line when it does. It stops after about `nodes`
+/// positions (`None`: no limit), at `deadline`, or once `stop` is set, answering
+/// [`MateAnswer::Unknown`]. Also returns the positions it expanded.
+///
+/// The line is the proof's, not necessarily the shortest mate; a perpetual check is no mate.
+pub fn solve_mate(
+    position: &Position,
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
+) -> (MateAnswer, u64) {
+    let mut tsume = mate::Tsume::new(nodes.unwrap_or(u64::MAX), deadline);
+    if let Some(stop) = stop {
+        tsume = tsume.with_stop(stop);
+    }
+    let answer = tsume.solve(position);
+    (answer, tsume.nodes())
 }

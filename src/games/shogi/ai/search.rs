@@ -22,9 +22,9 @@ use crate::games::shogi::types::{Color, Move};
 
 /// log2 of the transposition table's slots (16 bytes each: 16 MiB).
 const TABLE_BITS: u32 = 20;
-/// Deepest mate the root tsume search looks for, in plies.
-const TSUME_PLIES: u32 = 9;
-/// Positions the root tsume search may visit.
+/// Longest proof line the root tsume (df-pn) search hands to the main search, in plies.
+const TSUME_PLIES: u32 = 31;
+/// Positions the root tsume search may expand.
 const TSUME_NODES: u64 = 60_000;
 /// Infinity for alpha-beta windows (beyond every score).
 const INFINITY: i32 = 2 * -LOSS;
