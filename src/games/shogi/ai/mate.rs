@@ -16,7 +16,8 @@
 //!   mate, and under the rules it loses for the checker). Such disproofs depend on the path, and
 //!   are stored in the table all the same (the graph-history-interaction caveat): it can in rare
 //!   cases miss a mate reached by another path, never claim a false one, because proofs never
-//!   rest on a repetition.
+//!   rest on a repetition. A position more than [`DEEPEST`] plies below the root counts as
+//!   disproven the same way: the search recurses once per ply and must not outgrow its stack.
 //! - The table maps Zobrist keys to proof numbers, at most [`TABLE_ENTRIES`] positions; when it
 //!   is full the positions whose search took the least work are dropped until half remain.
 //! - A proven position also stores its mate's length within the proof found, which picks the
@@ -39,6 +40,10 @@ const INFINITE: u32 = u32::MAX;
 const TABLE_ENTRIES: usize = 900_000;
 /// Longest line [`Tsume::line`] extracts, in plies.
 const LONGEST_LINE: usize = 511;
+/// Deepest the search goes, in plies from its root: a position this deep counts as no mate
+/// on this path, like a repetition. The search recurses once per ply, and the computer's
+/// searches run on threads with a 2 MiB stack; mates longer than this are not looked for.
+const DEEPEST: usize = 200;
 
 /// Whether `mv` (legal in `position`) gives check.
 #[must_use]
@@ -216,9 +221,10 @@ impl<'a> Tsume<'a> {
         self.table.insert(key, entry);
     }
 
-    /// A child's numbers, with a position already on the path disproven.
+    /// A child's numbers, with a position already on the path, or one past [`DEEPEST`],
+    /// disproven.
     fn child(&self, key: u64) -> Entry {
-        if self.path.contains(&key) {
+        if self.path.len() >= DEEPEST || self.path.contains(&key) {
             Entry {
                 pn: INFINITE,
                 dn: 0,
