@@ -50,11 +50,12 @@ pub enum ShogiCommand {
         #[arg(long)]
         from_gote: bool,
     },
-    /// Plays a match between two players (random, greedy, easy, medium, hard or reference)
-    /// with paired colours: each pair of games shares a seed and the players swap sides.
-    /// Games between engines are adjudicated (see `--adjudicate-cp`).
+    /// Plays a match between two players (random, greedy, easy, medium, hard, reference or
+    /// hand-set) with paired colours: each pair of games shares a seed and the players swap
+    /// sides. Games between engines are adjudicated (see `--adjudicate-cp`).
     Match {
-        /// First player: random, greedy, easy, medium, hard or reference (alias hard-v1).
+        /// First player: random, greedy, easy, medium, hard, reference (alias hard-v1) or
+        /// hand-set (hard with the weights set by hand before the tuning).
         a: Player,
         /// Second player.
         b: Player,

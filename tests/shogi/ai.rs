@@ -125,6 +125,8 @@ fn evaluation_is_symmetric() {
 fn players_and_levels_parse() {
     assert_eq!("hard".parse::<Player>(), Ok(Player::Engine(Level::Hard)));
     assert_eq!("greedy".parse::<Player>(), Ok(Player::Greedy));
+    assert_eq!("hand-set".parse::<Player>(), Ok(Player::HandSet));
+    assert_eq!(Player::HandSet.to_string(), "hand-set");
     assert!("expert".parse::<Player>().is_err());
     assert_eq!(
         Level::Hard.limits().time,

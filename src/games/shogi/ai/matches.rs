@@ -8,7 +8,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{greedy_move, random_move, Control, Level, MATE_BOUND};
+use super::{greedy_move, random_move, search, Control, Level, Limits, MATE_BOUND};
 use crate::games::shogi::game::Game;
 use crate::games::shogi::outcome::Outcome;
 use crate::games::shogi::types::{Color, Move};
@@ -22,6 +22,9 @@ pub enum Player {
     Greedy,
     /// The search at a level.
     Engine(Level),
+    /// The hard level's search with the evaluation's weights set by hand before they were
+    /// tuned (`hand-set`), to measure the tuning by.
+    HandSet,
 }
 
 impl FromStr for Player {
@@ -31,9 +34,11 @@ impl FromStr for Player {
         match text {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
+            "hand-set" => Ok(Player::HandSet),
             other => other.parse().map(Player::Engine).map_err(|_| {
                 format!(
-                    "unknown player `{other}`: use random, greedy, easy, medium, hard or reference"
+                    "unknown player `{other}`: use random, greedy, easy, medium, hard, \
+                     reference or hand-set"
                 )
             }),
         }
@@ -46,6 +51,7 @@ impl fmt::Display for Player {
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
             Player::Engine(level) => level.fmt(f),
+            Player::HandSet => f.write_str("hand-set"),
         }
     }
 }
@@ -70,18 +76,31 @@ impl Player {
         rng: &mut ChaCha8Rng,
     ) -> Option<(Move, Option<i32>)> {
         let position = game.position();
+        // `budget` replaces the level's own time.
+        let limits = |level: Level| Limits {
+            time: budget.or(level.limits().time),
+            ..level.limits()
+        };
         match self {
             Player::Random => random_move(position, rng).map(|mv| (mv, None)),
             Player::Greedy => greedy_move(position, rng).map(|mv| (mv, None)),
-            Player::Engine(level) => {
-                let mut limits = level.limits();
-                if budget.is_some() {
-                    limits.time = budget;
-                }
-                level
-                    .search_with(position, game.positions(), limits, rng, Control::default())
-                    .map(|r| (r.best, Some(r.score)))
-            }
+            Player::Engine(level) => level
+                .search_with(
+                    position,
+                    game.positions(),
+                    limits(level),
+                    rng,
+                    Control::default(),
+                )
+                .map(|r| (r.best, Some(r.score))),
+            Player::HandSet => search::search_hand_set(
+                position,
+                game.positions(),
+                limits(Level::Hard),
+                rng,
+                Control::default(),
+            )
+            .map(|r| (r.best, Some(r.score))),
         }
     }
 }

@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::eval::evaluate;
+use super::eval::{evaluate_with, Weights, HAND_SET, TUNED};
 use super::mate::{gives_check, Tsume};
 use super::repetition::{Line, Verdict};
 use super::table::{Bound, Entry, Table};
@@ -29,9 +29,9 @@ const TSUME_NODES: u64 = 60_000;
 /// Infinity for alpha-beta windows (beyond every score).
 const INFINITY: i32 = 2 * -LOSS;
 
-/// Evaluation from the side to move's point of view.
-fn relative_eval(position: &Position) -> i32 {
-    let score = evaluate(position);
+/// Evaluation with `weights` from the side to move's point of view.
+fn relative_eval(position: &Position, weights: &Weights) -> i32 {
+    let score = evaluate_with(position, weights);
     if position.turn() == Color::Sente {
         score
     } else {
@@ -77,12 +77,15 @@ struct Features {
     table: bool,
     /// Null-move pruning and late-move reductions.
     pruning: bool,
+    /// The evaluation's weights.
+    weights: &'static Weights,
 }
 
 impl Features {
     const ALL: Features = Features {
         table: true,
         pruning: true,
+        weights: &TUNED,
     };
 }
 
@@ -173,12 +176,12 @@ impl Search<'_> {
                 return if evasions.is_empty() {
                     best
                 } else {
-                    relative_eval(position)
+                    relative_eval(position, self.features.weights)
                 };
             }
             evasions
         } else {
-            let stand = relative_eval(position);
+            let stand = relative_eval(position, self.features.weights);
             if stand >= beta || ply >= MAX_PLY - 1 {
                 return stand;
             }
@@ -293,7 +296,7 @@ impl Search<'_> {
             && depth >= 3
             && Self::has_pieces(position)
         {
-            let eval = relative_eval(position);
+            let eval = relative_eval(position, self.features.weights);
             if eval >= beta {
                 let reduction = if depth >= 6 { 3 } else { 2 };
                 let child_key = zobrist::passed(key);
@@ -443,6 +446,22 @@ pub(super) fn search_with(
     control: Control<'_>,
 ) -> Option<SearchResult> {
     run(position, history, limits, rng, control, Features::ALL)
+}
+
+/// [`search_with`] with the evaluation's weights set by hand before the tuning, to measure the
+/// tuning by ([`super::Player::HandSet`]).
+pub(super) fn search_hand_set(
+    position: &Position,
+    history: &[Position],
+    limits: Limits,
+    rng: &mut ChaCha8Rng,
+    control: Control<'_>,
+) -> Option<SearchResult> {
+    let features = Features {
+        weights: &HAND_SET,
+        ..Features::ALL
+    };
+    run(position, history, limits, rng, control, features)
 }
 
 fn run(
@@ -657,6 +676,7 @@ mod tests {
                 let features = Features {
                     table,
                     pruning: false,
+                    ..Features::ALL
                 };
                 let mut rng = ChaCha8Rng::seed_from_u64(1);
                 run(
@@ -672,5 +692,41 @@ mod tests {
             };
             assert_eq!(score(true), score(false), "{sfen}");
         }
+    }
+
+    #[test]
+    fn the_hand_set_search_evaluates_with_the_hand_set_weights() {
+        let position: Position =
+            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P4P1/PPSPPPP1P/2G4R1/LN2KGSNL b Bb 13"
+                .parse()
+                .expect("valid SFEN");
+        let limits = Limits {
+            depth: 2,
+            time: None,
+            noise: 0,
+        };
+        let score = |weights: &'static Weights| {
+            let features = Features {
+                weights,
+                ..Features::ALL
+            };
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            run(
+                &position,
+                &[],
+                limits,
+                &mut rng,
+                Control::default(),
+                features,
+            )
+            .expect("a move")
+            .score
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let hand_set = search_hand_set(&position, &[], limits, &mut rng, Control::default())
+            .expect("a move")
+            .score;
+        assert_eq!(hand_set, score(&HAND_SET));
+        assert_ne!(hand_set, score(&TUNED));
     }
 }
