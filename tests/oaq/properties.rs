@@ -104,6 +104,35 @@ proptest! {
     fn setups_round_trip(setup in any_setup(u8::MAX, u32::MAX)) {
         prop_assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup));
     }
+}
+
+/// The failure proptest found: `-32768` printed, but its magnitude overflowed `i16` when read.
+#[test]
+fn setups_with_the_extreme_captured_counts_round_trip() {
+    for captured in [[i16::MIN, 0], [i16::MAX, i16::MIN], [-1, i16::MAX]] {
+        let setup = Setup {
+            citizens: [0; 12],
+            quans: [false; 2],
+            captured,
+            to_move: Some(Seat::South),
+            ply: 0,
+        };
+        assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup));
+    }
+    // One beyond is refused, not wrapped.
+    let setup = Setup {
+        citizens: [0; 12],
+        quans: [false; 2],
+        captured: [i16::MIN, 0],
+        to_move: None,
+        ply: 0,
+    };
+    let beyond = setup.to_string().replace("-32768", "-32769");
+    assert!(beyond.parse::<Setup>().is_err(), "{beyond}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn moves_round_trip(index in 0u8..12, plus in any::<bool>()) {

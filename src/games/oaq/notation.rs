@@ -129,15 +129,17 @@ fn parse_plain_number<T: FromStr>(text: &str) -> Option<T> {
     text.parse().ok()
 }
 
-/// An optional `-` then digits.
+/// An optional `-` then digits. The magnitude is read wider than `i16`, so that `-32768`,
+/// whose magnitude `i16` cannot hold, reads back as printed.
 fn parse_signed(text: &str) -> Option<i16> {
     let digits = text.strip_prefix('-').unwrap_or(text);
-    let magnitude: i16 = parse_plain_number(digits)?;
-    Some(if text.starts_with('-') {
+    let magnitude: i32 = parse_plain_number(digits)?;
+    i16::try_from(if text.starts_with('-') {
         -magnitude
     } else {
         magnitude
     })
+    .ok()
 }
 
 impl fmt::Display for Setup {
