@@ -678,20 +678,25 @@ mod tests {
                     pruning: false,
                     ..Features::ALL
                 };
-                let mut rng = ChaCha8Rng::seed_from_u64(1);
-                run(
-                    &position,
-                    &[],
-                    limits,
-                    &mut rng,
-                    Control::default(),
-                    features,
-                )
-                .expect("a move")
-                .score
+                score_with(&position, limits, features)
             };
             assert_eq!(score(true), score(false), "{sfen}");
         }
+    }
+
+    /// The score of a search of `position` from seed 1 with `features`.
+    fn score_with(position: &Position, limits: Limits, features: Features) -> i32 {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        run(
+            position,
+            &[],
+            limits,
+            &mut rng,
+            Control::default(),
+            features,
+        )
+        .expect("a move")
+        .score
     }
 
     #[test]
@@ -710,17 +715,7 @@ mod tests {
                 weights,
                 ..Features::ALL
             };
-            let mut rng = ChaCha8Rng::seed_from_u64(1);
-            run(
-                &position,
-                &[],
-                limits,
-                &mut rng,
-                Control::default(),
-                features,
-            )
-            .expect("a move")
-            .score
+            score_with(&position, limits, features)
         };
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let hand_set = search_hand_set(&position, &[], limits, &mut rng, Control::default())
