@@ -5,4 +5,5 @@
 
 pub mod chinese_checkers;
 pub mod oaq;
+pub mod proof_numbers;
 pub mod shogi;

@@ -29,12 +29,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::zobrist;
+use crate::games::proof_numbers::{Choice, INFINITE};
 use crate::games::shogi::bitboard::{attacks, bit};
 use crate::games::shogi::position::Position;
 use crate::games::shogi::types::Move;
 
-/// Proof or disproof number of a solved position (and the threshold of an unbounded search).
-const INFINITE: u32 = u32::MAX;
 /// Most positions the table holds before it drops the cheapest half: just under the 7/8 load
 /// of 2^20 slots, so the map never grows past them (about 35 MB).
 const TABLE_ENTRIES: usize = 900_000;
@@ -266,54 +265,20 @@ impl<'a> Tsume<'a> {
             .into_iter()
             .map(|mv| (mv, zobrist::after(position, key, mv)))
             .collect();
-        // The numbers seen from the side to move: phi is what it must still prove (the proof
-        // number at OR, the disproof number at AND), delta what refutes it.
-        let (phi_limit, delta_limit) = if or {
-            (pn_limit, dn_limit)
-        } else {
-            (dn_limit, pn_limit)
-        };
         self.path.push(key);
         loop {
-            let mut phi = INFINITE; // min over children of their delta
-            let mut delta: u32 = 0; // sum over children of their phi
-            let mut best = 0;
-            let mut best_phi = 0;
-            let mut second = INFINITE;
-            let mut distance = if or { u32::MAX } else { 0 };
-            for (i, &(_, child_key)) in children.iter().enumerate() {
-                let entry = self.child(child_key);
-                // The child is the other side's node: its phi is our delta and vice versa.
-                let (child_phi, child_delta) = if or {
-                    (entry.dn, entry.pn)
-                } else {
-                    (entry.pn, entry.dn)
+            let entries: Vec<Entry> = children.iter().map(|&(_, k)| self.child(k)).collect();
+            let choice = Choice::of(or, entries.iter().map(|e| (e.pn, e.dn)));
+            if choice.reached(or, pn_limit, dn_limit) || self.out {
+                let (pn, dn) = choice.numbers(or);
+                // The mate's distance: the shortest proven check, the longest evasion.
+                let through = entries.iter().filter(|e| e.pn == 0).map(|e| e.distance + 1);
+                let distance = match (pn, or) {
+                    (0, true) => through.min().unwrap_or(0),
+                    (0, false) => through.max().unwrap_or(0),
+                    _ => 0,
                 };
-                if child_delta < phi {
-                    second = phi;
-                    phi = child_delta;
-                    best = i;
-                    best_phi = child_phi;
-                } else if child_delta < second {
-                    second = child_delta;
-                }
-                delta = if child_phi == INFINITE || delta == INFINITE {
-                    INFINITE
-                } else {
-                    delta.saturating_add(child_phi).min(INFINITE - 1)
-                };
-                if entry.pn == 0 {
-                    distance = if or {
-                        distance.min(entry.distance + 1)
-                    } else {
-                        distance.max(entry.distance + 1)
-                    };
-                }
-            }
-            let (pn, dn) = if or { (phi, delta) } else { (delta, phi) };
-            if phi >= phi_limit || delta >= delta_limit || self.out {
                 let work = known.work + (self.nodes - before);
-                let distance = if pn == 0 { distance } else { 0 };
                 self.store(
                     key,
                     Entry {
@@ -325,19 +290,9 @@ impl<'a> Tsume<'a> {
                 );
                 break;
             }
-            let child_delta_limit = phi_limit.min(second.saturating_add(second / 4 + 1));
-            let child_phi_limit = if delta_limit == INFINITE {
-                INFINITE
-            } else {
-                delta_limit - delta + best_phi
-            };
-            let (mv, child_key) = children[best];
+            let (child_pn_limit, child_dn_limit) = choice.child_limits(or, pn_limit, dn_limit);
+            let (mv, child_key) = children[choice.best];
             let next = position.play_unchecked(mv);
-            let (child_pn_limit, child_dn_limit) = if or {
-                (child_delta_limit, child_phi_limit)
-            } else {
-                (child_phi_limit, child_delta_limit)
-            };
             self.mid(&next, child_key, !or, child_pn_limit, child_dn_limit);
         }
         self.path.pop();
