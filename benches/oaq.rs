@@ -1,9 +1,10 @@
-//! Ô ăn quan engine speed: perft nodes per second and the hard level's search nodes per second.
+//! Ô ăn quan engine speed: perft nodes per second, the hard level's search nodes per second, and
+//! reading the stored proofs.
 //!
 //! `cargo bench --bench oaq`; criterion reports throughput in elements (nodes) per second.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use oaq_bot::games::oaq::{analyse, Limits, Position, Preset};
+use oaq_bot::games::oaq::{analyse, stored_proof, Limits, Position, Preset};
 
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("oaq perft");
@@ -34,5 +35,18 @@ fn hard_search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, hard_search);
+/// Reading and checking each stored proof of the start: what the first `proof_move` under a
+/// preset costs.
+fn stored_proofs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("oaq stored proof");
+    group.sample_size(10);
+    for preset in Preset::ALL {
+        group.bench_function(format!("{preset} read and check"), |b| {
+            b.iter(|| stored_proof(black_box(preset)).map(|book| book.map(|b| b.positions())))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft, hard_search, stored_proofs);
 criterion_main!(benches);

@@ -2,13 +2,14 @@
 
 use std::io::{BufRead, Write};
 
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
 use crate::games::oaq::{
-    analyse_line, book, play_match, review, solve, ClaimStatus, Cost, Level, Limits, MatchSettings,
-    Move, Outcome, Position, Preset, Rules, SolveLimits, Target, REVIEW_DEPTH,
+    analyse_line, book, play_match, prove, review, solve, ClaimStatus, Cost, Level, Limits,
+    MatchSettings, Move, Outcome, Position, Preset, ProveLimits, Rules, Seat, SolveLimits, Target,
+    Value, Verdict, REVIEW_DEPTH,
 };
 
 /// The rules flags shared by every `oaq` command.
@@ -158,9 +159,31 @@ pub enum OaqCommand {
         /// `oaq-proof-standard.txt`).
         #[arg(long, value_name = "FILE")]
         proof_out: Option<std::path::PathBuf>,
+        /// Instead of deepening, proves that this side (south or north) can force a win, by
+        /// proof-number search (df-pn) with no depth bound; `--max-depth` does not apply.
+        #[arg(long, value_name = "SIDE")]
+        prove: Option<SideArg>,
         #[command(flatten)]
         rules: RulesArgs,
     },
+}
+
+/// The side whose win `solve --prove` proves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    /// South, the first player.
+    South,
+    /// North, the second player.
+    North,
+}
+
+impl From<SideArg> for Seat {
+    fn from(side: SideArg) -> Seat {
+        match side {
+            SideArg::South => Seat::South,
+            SideArg::North => Seat::North,
+        }
+    }
 }
 
 /// `oaq-bot engine oaq book …`
@@ -377,8 +400,36 @@ impl OaqCommand {
                 max_nodes,
                 tt_mb,
                 time_limit_s,
+                max_depth: _,
+                proof_out,
+                prove: Some(side),
+                rules,
+            } => {
+                let rules = rules.rules();
+                let start = start_position(position.as_deref(), rules, "--position")?;
+                let prover = Seat::from(side);
+                let limits = ProveLimits {
+                    max_nodes,
+                    time_limit: Duration::from_secs(time_limit_s),
+                    tt_mb: usize::try_from(tt_mb)?,
+                };
+                let report = prove(&start, prover, &limits);
+                print_prove_report(out, &start, prover, &report)?;
+                if let (Some(path), Some(proof)) = (proof_out, &report.proof) {
+                    let plies = report.plies.unwrap_or(0);
+                    std::fs::write(&path, proof_text(&start, prover, plies, proof))
+                        .map_err(|e| anyhow::anyhow!("--proof-out `{}`: {e}", path.display()))?;
+                    writeln!(out, "proof written to {}", path.display())?;
+                }
+            }
+            OaqCommand::Solve {
+                position,
+                max_nodes,
+                tt_mb,
+                time_limit_s,
                 max_depth,
                 proof_out,
+                prove: None,
                 rules,
             } => {
                 let rules = rules.rules();
@@ -392,7 +443,13 @@ impl OaqCommand {
                 let report = solve(&start, &limits);
                 print_solve_report(out, &start, &report)?;
                 if let (Some(path), Some(proof)) = (proof_out, &report.proof) {
-                    std::fs::write(&path, proof_text(&start, &report, proof))
+                    let winner = match (start.to_move(), report.value) {
+                        (Some(mover), Some(Value::Win)) => mover,
+                        (Some(mover), _) => mover.other(),
+                        (None, _) => Seat::South,
+                    };
+                    let plies = u32::from(report.plies.unwrap_or(0));
+                    std::fs::write(&path, proof_text(&start, winner, plies, proof))
                         .map_err(|e| anyhow::anyhow!("--proof-out `{}`: {e}", path.display()))?;
                     writeln!(out, "proof written to {}", path.display())?;
                 }
@@ -520,19 +577,53 @@ fn print_solve_report(
     Ok(())
 }
 
-/// The proof file: comment lines saying what it proves, then the digits, 100 to a line.
-fn proof_text(position: &Position, report: &crate::games::oaq::SolveReport, proof: &str) -> String {
-    let winner = match (position.to_move(), report.value) {
-        (Some(mover), Some(crate::games::oaq::Value::Win)) => mover,
-        (Some(mover), _) => mover.other(),
-        (None, _) => crate::games::oaq::Seat::South,
+/// Prints a `solve --prove` report: the claim's verdict, the proof's size and the figures.
+fn print_prove_report(
+    out: &mut dyn Write,
+    position: &Position,
+    prover: Seat,
+    report: &crate::games::oaq::ProveReport,
+) -> anyhow::Result<()> {
+    writeln!(out, "position: {position}")?;
+    let verdict = match &report.verdict {
+        Verdict::Proven => format!(
+            "proven, the proof checked by replay; longest line {} plies",
+            report.plies.unwrap_or(0)
+        ),
+        Verdict::NoProof => {
+            String::from("no proof exists that avoids repeating a position on its own line")
+        }
+        Verdict::Unknown => String::from("unknown within limits"),
+        Verdict::Rejected(why) => format!("proof rejected by the check: {why}"),
     };
+    writeln!(out, "claim: {prover} wins: {verdict}")?;
+    if let Some(first) = report.first {
+        writeln!(out, "move: {first}")?;
+    }
+    if let Some(size) = report.proof_size {
+        writeln!(out, "proof: {size} positions")?;
+    }
+    writeln!(
+        out,
+        "nodes: {}, tt entries: {} ({} MiB table), time: {:.3} s",
+        report.nodes,
+        report.tt_entries,
+        report.tt_bytes >> 20,
+        report.elapsed.as_secs_f64(),
+    )?;
+    if let Some(kib) = peak_memory_kib() {
+        writeln!(out, "peak memory: {} MiB", kib / 1024)?;
+    }
+    Ok(())
+}
+
+/// The proof file: comment lines saying what it proves, then the digits, 100 to a line.
+fn proof_text(position: &Position, winner: Seat, plies: u32, proof: &str) -> String {
     let mut text = format!(
-        "# Ô ăn quan: {winner} wins from `{position}` within {} plies against any defence.\n\
+        "# Ô ăn quan: {winner} wins from `{position}` within {plies} plies against any defence.\n\
          # Rules: {:?}\n\
          # The moves of {winner}'s strategy as indices into the legal moves, in the canonical\n\
          # walk of src/games/oaq/proof.rs. Written by `oaq-bot engine oaq solve --proof-out`.\n",
-        report.plies.unwrap_or(0),
         position.rules(),
     );
     for chunk in proof.as_bytes().chunks(100) {

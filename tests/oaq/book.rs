@@ -103,36 +103,54 @@ fn a_bad_book_line_is_named() {
 }
 
 #[test]
-fn hard_as_south_keeps_to_the_proof_of_the_standard_start_whatever_north_plays() {
-    let mut position = Position::start(Rules::standard());
-    let mut hard = Player::new(Level::Hard, 1);
-    let mut north = Player::new(Level::Easy, 3);
-    while let Some(mover) = position.to_move() {
-        let mv = if mover == Seat::South {
-            let expected = proof_move(&position).expect("South never leaves the proof");
-            let report = hard.think(&position).expect("a move");
-            assert_eq!((report.best, report.nodes), (expected, 0), "{position}");
-            report.best
-        } else {
-            north.choose(&position).expect("a move")
-        };
-        position = position.play(mv).expect("legal");
+fn hard_as_south_keeps_to_the_proofs_of_every_preset_s_start_whatever_north_plays() {
+    for rules in [Rules::standard(), Rules::folk(), Rules::young()] {
+        for seed in 0..4 {
+            let mut position = Position::start(rules);
+            let mut hard = Player::new(Level::Hard, 1);
+            let mut north = Player::new(Level::Easy, 3 + seed);
+            while let Some(mover) = position.to_move() {
+                let mv = if mover == Seat::South {
+                    let expected = proof_move(&position).expect("South never leaves the proof");
+                    let report = hard.think(&position).expect("a move");
+                    assert_eq!((report.best, report.nodes), (expected, 0), "{position}");
+                    report.best
+                } else {
+                    north.choose(&position).expect("a move")
+                };
+                position = position.play(mv).expect("legal");
+            }
+            assert_eq!(position.outcome(), Some(Outcome::Winner(Seat::South)));
+        }
     }
-    assert_eq!(position.outcome(), Some(Outcome::Winner(Seat::South)));
 }
 
 #[test]
 fn hard_plays_the_book_move_without_searching_and_the_reference_searches() {
+    // Every preset's start is proven for South, so the book answers once South leaves the
+    // proof: a first move other than the proof's, after which the book covers both sides.
     let start = Position::start(Rules::folk());
-    let entry = Book::shipped().get(&start).expect("in the book");
-    let hard = Player::new(Level::Hard, 1).think(&start).expect("a move");
+    let proof = proof_move(&start).expect("the folk start is proven");
+    let book = Book::shipped();
+    let (north, entry, south) = start
+        .legal_moves()
+        .iter()
+        .filter(|&&mv| mv != proof)
+        .find_map(|&mv| {
+            let north = start.play(mv).ok()?;
+            let entry = book.get(&north)?;
+            let south = north.play(entry.best).ok()?;
+            book.get(&south).map(|_| (north, entry, south))
+        })
+        .expect("a first move off the proof after which the book covers both sides");
+    let hard = Player::new(Level::Hard, 1).think(&north).expect("a move");
     assert_eq!((hard.best, hard.nodes), (entry.best, 0));
-    let north = start.play(entry.best).expect("legal");
-    assert_eq!(north.to_move(), Some(Seat::North));
-    let reply = Player::new(Level::Hard, 1).think(&north).expect("a move");
+    assert_eq!(south.to_move(), Some(Seat::South));
+    assert_eq!(proof_move(&south), None, "South has left the proof");
+    let reply = Player::new(Level::Hard, 1).think(&south).expect("a move");
     assert_eq!(
-        Some(reply.best),
-        Book::shipped().get(&north).map(|e| e.best)
+        (Some(reply.best), reply.nodes),
+        (book.get(&south).map(|e| e.best), 0)
     );
     let reference = Player::new(Level::Reference, 1)
         .with_budget(std::time::Duration::from_millis(20))

@@ -261,6 +261,63 @@ fn solve_proves_a_small_position_and_names_the_move() {
 }
 
 #[test]
+fn solve_prove_proves_a_win_by_df_pn_and_writes_a_proof_that_checks() {
+    let dir = std::env::temp_dir().join(format!("oaq-prove-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("proof.txt");
+    let position = "0,1,0,0,3,0,4,0,2,0,0,5 QQ 20,15 s 7";
+    let output = engine(
+        &[
+            "solve",
+            "--position",
+            position,
+            "--prove",
+            "south",
+            "--tt-mb",
+            "4",
+            "--proof-out",
+            file.to_str().expect("a UTF-8 path"),
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("claim: South wins: proven, the proof checked by replay; longest line 5 plies\nmove: 1+\n"),
+        "{text}"
+    );
+    let proof = std::fs::read_to_string(&file).expect("the proof file");
+    let root =
+        oaq_bot::games::oaq::Position::parse(position, oaq_bot::games::oaq::Rules::standard())
+            .expect("a position");
+    let book =
+        oaq_bot::games::oaq::ProofBook::read(&root, oaq_bot::games::oaq::Seat::South, &proof)
+            .expect("the written proof checks");
+    assert_eq!(book.longest(), 5);
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+
+    // North cannot win there: the search ends with no proof.
+    let output = engine(
+        &[
+            "solve",
+            "--position",
+            position,
+            "--prove",
+            "north",
+            "--tt-mb",
+            "4",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("claim: North wins: no proof exists"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn solve_says_unknown_when_the_limits_run_out() {
     let output = engine(
         &[

@@ -1,11 +1,11 @@
-//! The proof search against a plain exhaustive minimax, known forced wins, and the stored
-//! proof of the standard start position.
+//! The proof searches (depth-bounded and df-pn) against a plain exhaustive minimax, known
+//! forced wins, and the stored proofs of the standard and folk start positions.
 
 use std::time::Duration;
 
 use oaq_bot::games::oaq::{
-    solve, standard_proof, ClaimStatus, EndRule, Game, Move, Outcome, Position, ProofBook,
-    ProofError, Rules, Seat, Setup, SolveLimits, Target, Value,
+    prove, solve, stored_proof, ClaimStatus, EndRule, Game, Move, Outcome, Position, Preset,
+    ProofBook, ProofError, ProveLimits, Rules, Seat, Setup, SolveLimits, Target, Value, Verdict,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -224,7 +224,9 @@ fn a_position_out_of_reach_is_reported_unknown() {
 
 #[test]
 fn the_stored_standard_proof_checks() {
-    let book = standard_proof().expect("the stored proof reads and checks");
+    let book = stored_proof(Preset::Standard)
+        .expect("a stored proof")
+        .expect("the stored proof reads and checks");
     assert_eq!(book.prover(), Seat::South);
     assert!(book.longest() <= 17, "{}", book.longest());
     assert!(book.decisions() > 0 && book.positions() > book.decisions());
@@ -236,11 +238,12 @@ fn the_stored_standard_proof_checks() {
     assert!(book.move_for(&Position::start(Rules::folk())).is_none());
 }
 
-#[test]
-fn following_the_proof_wins_every_game_against_random_defence() {
+/// Plays `games` games from the start under `rules`, South following the stored proof and
+/// North playing at random; every game ends in South's win within `longest` moves.
+fn follow_the_proof(rules: Rules, games: usize, longest: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    for _ in 0..200 {
-        let mut game = Game::new(Position::start(Rules::standard()));
+    for _ in 0..games {
+        let mut game = Game::new(Position::start(rules));
         while game.outcome().is_none() {
             let position = *game.position();
             let mv = if position.to_move() == Some(Seat::South) {
@@ -252,8 +255,124 @@ fn following_the_proof_wins_every_game_against_random_defence() {
             game.play(mv).expect("legal");
         }
         assert_eq!(game.outcome(), Some(Outcome::Winner(Seat::South)));
-        assert!(game.moves().len() <= 17);
+        assert!(game.moves().len() <= longest);
     }
+}
+
+#[test]
+fn following_the_proof_wins_every_game_against_random_defence() {
+    follow_the_proof(Rules::standard(), 200, 17);
+}
+
+#[test]
+fn the_stored_folk_proof_checks_and_wins_every_game_against_random_defence() {
+    let book = stored_proof(Preset::Folk)
+        .expect("a stored proof")
+        .expect("the stored proof reads and checks");
+    assert_eq!(book.prover(), Seat::South);
+    // The bounded solver found no forced end within 24 plies, so no proof is that short.
+    assert!((25..400).contains(&book.longest()), "{}", book.longest());
+    let start = Position::start(Rules::folk());
+    let first = oaq_bot::games::oaq::proof_move(&start);
+    assert!(first.is_some());
+    assert_eq!(book.move_for(&start), first);
+    assert!(book.move_for(&Position::start(Rules::standard())).is_none());
+    let mut five = Rules::folk();
+    five.set_pair("quan_value=5").expect("a real option");
+    assert_eq!(
+        oaq_bot::games::oaq::proof_move(&Position::start(five)),
+        None
+    );
+    follow_the_proof(Rules::folk(), 200, book.longest() as usize);
+}
+
+#[test]
+fn the_stored_young_proof_checks_and_wins_every_game_against_random_defence() {
+    let book = stored_proof(Preset::Young)
+        .expect("a stored proof")
+        .expect("the stored proof reads and checks");
+    // The bounded solver proves 21 plies the shortest forced win under young.
+    assert!((21..400).contains(&book.longest()), "{}", book.longest());
+    let start = Position::start(Rules::young());
+    assert_eq!(
+        book.move_for(&start),
+        oaq_bot::games::oaq::proof_move(&start)
+    );
+    follow_the_proof(Rules::young(), 200, book.longest() as usize);
+}
+
+fn prove_limits(max_nodes: u64) -> ProveLimits {
+    ProveLimits {
+        max_nodes,
+        time_limit: Duration::from_secs(60),
+        tt_mb: 16,
+    }
+}
+
+#[test]
+fn df_pn_agrees_with_plain_minimax_on_small_endgames() {
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    let mut verdicts = std::collections::HashSet::new();
+    let mut compared = 0;
+    for rules in [Rules::standard(), Rules::folk(), Rules::young()] {
+        for _ in 0..8_000 {
+            let Some(position) = random_endgame(&mut rng, rules) else {
+                continue;
+            };
+            let mut budget = 20_000;
+            let Some(expected) = minimax(&position, 12, &mut budget) else {
+                continue;
+            };
+            let mover = position.to_move().expect("unfinished");
+            for (prover, holds) in [
+                (mover, expected == Value::Win),
+                (mover.other(), expected == Value::Loss),
+            ] {
+                let report = prove(&position, prover, &prove_limits(1_000_000));
+                let verdict = if holds {
+                    Verdict::Proven
+                } else {
+                    Verdict::NoProof
+                };
+                assert_eq!(report.verdict, verdict, "{position}: {prover} wins");
+                if holds {
+                    let proof = report.proof.expect("a proven claim has its proof");
+                    let book = ProofBook::read(&position, prover, &proof).expect("checks");
+                    assert_eq!(report.plies, Some(book.longest()));
+                    assert_eq!(report.first.is_some(), prover == mover);
+                }
+                verdicts.insert(report.verdict);
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 100, "{compared}");
+    assert_eq!(verdicts.len(), 2, "both proofs and failures compared");
+}
+
+#[test]
+fn df_pn_proves_the_standard_start_with_a_proof_no_shorter_than_the_shortest_win() {
+    let start = Position::start(Rules::standard());
+    let report = prove(&start, Seat::South, &prove_limits(2_000_000));
+    assert_eq!(report.verdict, Verdict::Proven);
+    let proof = report.proof.expect("the proof");
+    let book = ProofBook::read(&start, Seat::South, &proof).expect("checks");
+    // The depth-bounded solver proves 17 plies the shortest forced win.
+    assert!(book.longest() >= 17, "{}", book.longest());
+    assert_eq!(book.move_for(&start), report.first);
+    assert_eq!(report.proof_size, Some(book.positions() as u64));
+}
+
+#[test]
+fn df_pn_out_of_budget_is_unknown() {
+    let report = prove(
+        &Position::start(Rules::folk()),
+        Seat::South,
+        &prove_limits(1_000),
+    );
+    assert_eq!(report.verdict, Verdict::Unknown);
+    assert_eq!((report.proof, report.first), (None, None));
+    assert!(report.nodes <= 1_001, "{}", report.nodes);
 }
 
 #[test]

@@ -21,6 +21,7 @@
 mod ai;
 mod arena;
 pub mod book;
+mod dfpn;
 mod events;
 mod game;
 mod notation;
@@ -29,6 +30,7 @@ mod proof;
 mod review;
 mod rules;
 mod solve;
+mod table;
 mod types;
 
 pub use ai::{
@@ -36,11 +38,12 @@ pub use ai::{
     WIN,
 };
 pub use arena::{play_match, GameSummary, MatchReport, MatchSettings, Timing};
+pub use dfpn::{prove, ProveLimits, ProveReport, Verdict};
 pub use events::{EndReason, Event, Outcome};
 pub use game::Game;
 pub use notation::{ParseError, Setup};
 pub use position::{IllegalMove, MoveList, Position, PositionError, MAX_PLIES};
-pub use proof::{proof_move, standard_proof, ProofBook, ProofError};
+pub use proof::{proof_move, stored_proof, ProofBook, ProofError};
 pub use review::{review, Cost, Mistake, MIN_COST, REVIEW_DEPTH};
 pub use rules::{EndRule, NextQuanNonempty, NoFirstQuan, Preset, RefillShort, RuleError, Rules};
 pub use solve::{solve, Claim, ClaimStatus, SolveLimits, SolveReport, Target, Value};

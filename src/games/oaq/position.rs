@@ -10,6 +10,10 @@ use super::notation::{ParseError, Setup};
 use super::rules::{EndRule, NextQuanNonempty, NoFirstQuan, RefillShort, Rules};
 use super::types::{Direction, Move, Seat, Square};
 
+/// What identifies a position for repetition: citizens, mandarins, ledgers and the player to
+/// move (everything but the ply).
+pub type RepetitionKey = ([u8; 12], [bool; 2], [i16; 2], Option<Seat>);
+
 /// A game ends after this many plies at the latest, and is then counted (the safety valve).
 pub const MAX_PLIES: u32 = 400;
 
@@ -353,7 +357,7 @@ impl Position {
     }
 
     /// The key that identifies a position for repetition: everything but the ply.
-    pub fn repetition_key(&self) -> ([u8; 12], [bool; 2], [i16; 2], Option<Seat>) {
+    pub fn repetition_key(&self) -> RepetitionKey {
         (self.citizens, self.quans, self.captured, self.to_move)
     }
 

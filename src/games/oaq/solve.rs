@@ -40,16 +40,10 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use super::events::Outcome;
-use super::position::{Position, MAX_PLIES};
+use super::position::{Position, RepetitionKey, MAX_PLIES};
+use super::table::{self, Table};
 use super::types::{Move, Seat};
 
-/// A position's identity for the proof count: everything but the ply.
-type RepetitionKey = ([u8; 12], [bool; 2], [i16; 2], Option<Seat>);
-
-/// Bytes of one transposition-table entry.
-const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
-/// Entries per bucket; the least valuable is replaced.
-const BUCKET: usize = 4;
 /// How often (in nodes) the search looks at the clock.
 const CLOCK_INTERVAL: u64 = 4096;
 /// "No proof known" in an entry.
@@ -105,7 +99,7 @@ impl Claim {
     }
 
     /// Two bits for the table key.
-    fn bits(self) -> u64 {
+    pub(super) fn bits(self) -> u64 {
         (self.prover.index() as u64) | (u64::from(self.target == Target::NotLose) << 1)
     }
 }
@@ -194,7 +188,7 @@ pub fn solve(position: &Position, limits: &SolveLimits) -> SolveReport {
         claims: Vec::new(),
         nodes: 0,
         tt_entries: 0,
-        tt_bytes: solver.table.len() * ENTRY_BYTES,
+        tt_bytes: solver.table.bytes(),
         elapsed: Duration::ZERO,
         proof_size: None,
         proof: None,
@@ -309,7 +303,7 @@ pub fn solve(position: &Position, limits: &SolveLimits) -> SolveReport {
     }
     report.claims = claims.iter().copied().zip(status).collect();
     report.nodes = solver.nodes;
-    report.tt_entries = solver.table.iter().filter(|e| !e.is_empty()).count() as u64;
+    report.tt_entries = solver.table.used();
     report.elapsed = start.elapsed();
     report
 }
@@ -342,38 +336,27 @@ enum Found {
     Fails(u16),
 }
 
-/// One transposition-table entry: what is known about one claim in one position.
+/// What the table knows about one claim in one position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    key: [u64; 2],
+struct Known {
     /// Length of the shortest known proof, or [`NO_PROOF`].
     proven: u16,
     /// The largest depth within which the claim is known to fail (0: none).
     fails: u16,
     /// Index in the legal moves of the move that proved or refuted the claim.
     best: u8,
-    /// log2 of the nodes spent on the entry: what replacing it would cost.
-    work: u8,
 }
 
-impl Entry {
-    const EMPTY: Entry = Entry {
-        key: [0, 0],
+impl Known {
+    const NOTHING: Known = Known {
         proven: NO_PROOF,
         fails: 0,
         best: u8::MAX,
-        work: 0,
     };
-
-    /// A real key is never zero: the player to move always has citizens on their row.
-    fn is_empty(&self) -> bool {
-        self.key == [0, 0]
-    }
 }
 
 struct Solver {
-    table: Vec<Entry>,
-    mask: usize,
+    table: Table<Known>,
     claim: Claim,
     nodes: u64,
     max_nodes: u64,
@@ -382,12 +365,8 @@ struct Solver {
 
 impl Solver {
     fn new(limits: &SolveLimits, start: Instant) -> Solver {
-        let wanted = (limits.tt_mb.max(1) << 20) / ENTRY_BYTES;
-        // A power of two no larger than asked for, in whole buckets.
-        let len = (1usize << (usize::BITS - 1 - wanted.max(BUCKET).leading_zeros())).max(BUCKET);
         Solver {
-            table: vec![Entry::EMPTY; len],
-            mask: len / BUCKET - 1,
+            table: Table::with_mb(limits.tt_mb, Known::NOTHING),
             claim: Claim {
                 prover: Seat::South,
                 target: Target::Win,
@@ -398,77 +377,24 @@ impl Solver {
         }
     }
 
-    /// The table key: citizens (8 bits a square), mandarins, player to move, claim and
-    /// South's ledger. North's ledger is implied: points are conserved within one search.
-    /// `None` at ply 0, where `no_first_quan` may make the same board behave differently.
-    fn key(&self, position: &Position) -> Option<[u64; 2]> {
-        let setup = position.setup();
-        if setup.ply == 0 {
-            return None;
-        }
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(&setup.citizens[..8]);
-        let lo = u64::from_le_bytes(bytes);
-        let mut hi = 0u64;
-        for (i, &c) in setup.citizens[8..].iter().enumerate() {
-            hi |= u64::from(c) << (8 * i);
-        }
-        hi |= u64::from(setup.quans[0]) << 32;
-        hi |= u64::from(setup.quans[1]) << 33;
-        hi |= u64::from(setup.to_move == Some(Seat::North)) << 34;
-        hi |= self.claim.bits() << 35;
-        hi |= u64::from(setup.captured[0] as u16) << 37;
-        Some([lo, hi])
+    fn key(&self, position: &Position) -> Option<table::Key> {
+        table::key(position, self.claim)
     }
 
-    fn bucket(&self, key: [u64; 2]) -> usize {
-        let mixed = (key[0] ^ key[1].rotate_left(29).wrapping_mul(0xff51_afd7_ed55_8ccd))
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        ((mixed >> 17) as usize & self.mask) * BUCKET
+    fn probe(&self, position: &Position) -> Option<Known> {
+        self.key(position).and_then(|key| self.table.get(key))
     }
 
-    fn probe_key(&self, key: [u64; 2]) -> Option<Entry> {
-        let base = self.bucket(key);
-        self.table[base..base + BUCKET]
-            .iter()
-            .find(|e| e.key == key)
-            .copied()
-    }
-
-    fn probe(&self, position: &Position) -> Option<Entry> {
-        self.key(position).and_then(|key| self.probe_key(key))
-    }
-
-    fn store(&mut self, key: [u64; 2], found: Found, best: u8, work: u64) {
-        let base = self.bucket(key);
-        let bucket = &mut self.table[base..base + BUCKET];
-        let slot = match bucket.iter().position(|e| e.key == key) {
-            Some(i) => i,
-            None => {
-                let mut victim = 0;
-                for (i, e) in bucket.iter().enumerate() {
-                    if e.is_empty() {
-                        victim = i;
-                        break;
-                    }
-                    if e.work < bucket[victim].work {
-                        victim = i;
-                    }
-                }
-                bucket[victim] = Entry {
-                    key,
-                    ..Entry::EMPTY
-                };
-                victim
+    fn store(&mut self, key: table::Key, found: Found, best: u8, work: u64) {
+        self.table.update(key, work, |known| {
+            let mut known = known.unwrap_or(Known::NOTHING);
+            match found {
+                Found::Proven(plies) => known.proven = known.proven.min(plies),
+                Found::Fails(depth) => known.fails = known.fails.max(depth),
             }
-        };
-        let entry = &mut bucket[slot];
-        match found {
-            Found::Proven(plies) => entry.proven = entry.proven.min(plies),
-            Found::Fails(depth) => entry.fails = entry.fails.max(depth),
-        }
-        entry.best = best;
-        entry.work = entry.work.max((64 - work.leading_zeros()) as u8);
+            known.best = best;
+            known
+        });
     }
 
     /// Whether `outcome` meets the current claim.
@@ -496,7 +422,7 @@ impl Solver {
         }
         let key = self.key(position);
         let mut hint = u8::MAX;
-        if let Some(entry) = key.and_then(|k| self.probe_key(k)) {
+        if let Some(entry) = key.and_then(|k| self.table.get(k)) {
             if entry.proven <= budget {
                 return Ok(Found::Proven(entry.proven));
             }

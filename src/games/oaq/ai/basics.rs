@@ -58,7 +58,7 @@ pub(super) fn slot(board: u128, ledgers: u32, mask: usize) -> usize {
 }
 
 /// The static evaluation for `side` (see the module docs).
-pub(super) fn evaluate(position: &Position, side: Seat) -> i32 {
+pub(crate) fn evaluate(position: &Position, side: Seat) -> i32 {
     let other = side.other();
     let captured = i32::from(position.captured(side)) - i32::from(position.captured(other));
     let rows = i32::from(position.row_total(side)) - i32::from(position.row_total(other));

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 mod basics;
+pub(crate) use basics::evaluate;
 mod reference;
 mod search;
 
@@ -227,7 +228,7 @@ impl Player {
             }
             Level::Easy => self.noisy(position, 2, 20, started),
             Level::Medium => self.noisy(position, 3, 24, started),
-            // On the proof of South's win (standard rules), hard never leaves it.
+            // On a stored proof of South's win (standard and folk rules), hard never leaves it.
             Level::Hard if proof_move(position).is_some() => Some(SearchReport {
                 best: proof_move(position)?,
                 // A win by at least a point.
