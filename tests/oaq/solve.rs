@@ -224,7 +224,7 @@ fn a_position_out_of_reach_is_reported_unknown() {
 
 #[test]
 fn the_stored_standard_proof_checks() {
-    let book = stored_proof(Preset::Standard)
+    let book = stored_proof(Rules::standard())
         .expect("a stored proof")
         .expect("the stored proof reads and checks");
     assert_eq!(book.prover(), Seat::South);
@@ -266,7 +266,7 @@ fn following_the_proof_wins_every_game_against_random_defence() {
 
 #[test]
 fn the_stored_folk_proof_checks_and_wins_every_game_against_random_defence() {
-    let book = stored_proof(Preset::Folk)
+    let book = stored_proof(Rules::folk())
         .expect("a stored proof")
         .expect("the stored proof reads and checks");
     assert_eq!(book.prover(), Seat::South);
@@ -277,10 +277,12 @@ fn the_stored_folk_proof_checks_and_wins_every_game_against_random_defence() {
     assert!(first.is_some());
     assert_eq!(book.move_for(&start), first);
     assert!(book.move_for(&Position::start(Rules::standard())).is_none());
-    let mut five = Rules::folk();
-    five.set_pair("quan_value=5").expect("a real option");
+    // Rules without a stored proof: the move is the search's.
+    let mut lose = Rules::folk();
+    lose.set_pair("refill_short=lose").expect("a real option");
+    assert!(stored_proof(lose).is_none());
     assert_eq!(
-        oaq_bot::games::oaq::proof_move(&Position::start(five)),
+        oaq_bot::games::oaq::proof_move(&Position::start(lose)),
         None
     );
     follow_the_proof(Rules::folk(), 200, book.longest() as usize);
@@ -288,7 +290,7 @@ fn the_stored_folk_proof_checks_and_wins_every_game_against_random_defence() {
 
 #[test]
 fn the_stored_young_proof_checks_and_wins_every_game_against_random_defence() {
-    let book = stored_proof(Preset::Young)
+    let book = stored_proof(Rules::young())
         .expect("a stored proof")
         .expect("the stored proof reads and checks");
     // The bounded solver proves 21 plies the shortest forced win under young.
@@ -299,6 +301,26 @@ fn the_stored_young_proof_checks_and_wins_every_game_against_random_defence() {
         oaq_bot::games::oaq::proof_move(&start)
     );
     follow_the_proof(Rules::young(), 200, book.longest() as usize);
+}
+
+#[test]
+fn the_stored_proofs_with_a_mandarin_worth_five_check_and_win_against_random_defence() {
+    for preset in Preset::ALL {
+        let mut rules = preset.rules();
+        rules.set_pair("quan_value=5").expect("a real option");
+        let book = stored_proof(rules)
+            .expect("a stored proof")
+            .expect("the stored proof reads and checks");
+        assert_eq!(book.prover(), Seat::South);
+        let start = Position::start(rules);
+        assert_eq!(
+            book.move_for(&start),
+            oaq_bot::games::oaq::proof_move(&start)
+        );
+        // The proof is for the mandarin worth 5 only.
+        assert!(book.move_for(&Position::start(preset.rules())).is_none());
+        follow_the_proof(rules, 50, book.longest() as usize);
+    }
 }
 
 fn prove_limits(max_nodes: u64) -> ProveLimits {

@@ -1,6 +1,6 @@
 //! Stored proofs of a forced win, checked by plain replay: [`ProofBook`], and
-//! [`proof_move`], the move that keeps South's proven win from the start under each preset
-//! (mandarin value 10).
+//! [`proof_move`], the move that keeps South's proven win from the start under each preset,
+//! with the mandarin worth 10 or 5.
 //!
 //! # The format
 //!
@@ -32,22 +32,49 @@ use super::position::{Position, RepetitionKey, MAX_PLIES};
 use super::rules::{Preset, Rules};
 use super::types::{Move, Seat};
 
-/// The stored proofs that South, to move at the start, wins (see `docs/oaq-solve.md`): the
-/// standard rules' by the depth-bounded solver, the folk and young rules' by df-pn.
-const STORED: [(Preset, &str); 3] = [
+/// The stored proofs that South, to move at the start, wins (see `docs/oaq-solve.md`), by
+/// preset and mandarin value: the standard rules' (mandarin 10) by the depth-bounded solver,
+/// the others by df-pn.
+const STORED: [(Preset, u8, &str); 6] = [
     (
         Preset::Standard,
+        10,
         include_str!("../../../assets/oaq-proof-standard.txt"),
     ),
     (
         Preset::Folk,
+        10,
         include_str!("../../../assets/oaq-proof-folk.txt"),
     ),
     (
         Preset::Young,
+        10,
         include_str!("../../../assets/oaq-proof-young.txt"),
     ),
+    (
+        Preset::Standard,
+        5,
+        include_str!("../../../assets/oaq-proof-standard-5.txt"),
+    ),
+    (
+        Preset::Folk,
+        5,
+        include_str!("../../../assets/oaq-proof-folk-5.txt"),
+    ),
+    (
+        Preset::Young,
+        5,
+        include_str!("../../../assets/oaq-proof-young-5.txt"),
+    ),
 ];
+
+/// A preset's rules with the mandarin worth `quan_value`.
+fn rules_of(preset: Preset, quan_value: u8) -> Rules {
+    Rules {
+        quan_value,
+        ..preset.rules()
+    }
+}
 
 /// A proof that fails to read or to check.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -163,7 +190,7 @@ impl ProofBook {
 
 /// The move that keeps South's proven win, from any position of a stored proof with South to
 /// move (`None` elsewhere: once North has been allowed to reach a position outside the
-/// proof, or under other rules, such as a mandarin worth 5).
+/// proof, or under rules other than a preset's with the mandarin worth 10 or 5).
 ///
 /// Played at each turn from the start, it wins against any defence and never repeats a
 /// position. A proof is read and checked on the first call with South to move under its
@@ -171,7 +198,7 @@ impl ProofBook {
 /// 331 ms for folk).
 pub fn proof_move(position: &Position) -> Option<Move> {
     static BOOKS: [OnceLock<Option<ProofBook>>; STORED.len()] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        [const { OnceLock::new() }; STORED.len()];
     // Every stored proof is South's: North's positions never load one (folk's takes a third
     // of a second to read and check).
     if position.to_move() != Some(Seat::South) {
@@ -179,22 +206,20 @@ pub fn proof_move(position: &Position) -> Option<Move> {
     }
     let index = STORED
         .iter()
-        .position(|(preset, _)| preset.rules() == *position.rules())?;
+        .position(|&(preset, quan, _)| rules_of(preset, quan) == *position.rules())?;
     BOOKS[index]
-        .get_or_init(|| stored_proof(STORED[index].0)?.ok())
+        .get_or_init(|| stored_proof(*position.rules())?.ok())
         .as_ref()
         .and_then(|book| book.move_for(position))
 }
 
-/// The stored proof that South wins from the start under `preset`, read and checked; `None`
-/// for a preset without one.
-pub fn stored_proof(preset: Preset) -> Option<Result<ProofBook, ProofError>> {
-    let (_, text) = STORED.iter().find(|(p, _)| *p == preset)?;
-    Some(ProofBook::read(
-        &Position::start(preset.rules()),
-        Seat::South,
-        text,
-    ))
+/// The stored proof that South wins from the start under exactly `rules`, read and checked;
+/// `None` for rules without one (only the presets, with the mandarin worth 10 or 5, have one).
+pub fn stored_proof(rules: Rules) -> Option<Result<ProofBook, ProofError>> {
+    let (_, _, text) = STORED
+        .iter()
+        .find(|&&(preset, quan, _)| rules_of(preset, quan) == rules)?;
+    Some(ProofBook::read(&Position::start(rules), Seat::South, text))
 }
 
 /// Rebuilds the strategy from the digits, in the canonical walk.
