@@ -8,9 +8,10 @@
 //!
 //! # How
 //!
-//! Nagai's df-pn with the 1+ε trick (ε = 1/4), on one claim: "the prover can force a win". A position where
-//! the prover is to move is an OR node (one proven move proves it), one where the defender is
-//! to move an AND node (every move must be proven). A position not searched yet starts with
+//! Nagai's df-pn with the 1+ε trick (ε = 1/4, [`crate::games::proof_numbers`]), on one claim:
+//! "the prover can force a win". A position where the prover is to move is an OR node (one
+//! proven move proves it), one where the defender is to move an AND node (every move must be
+//! proven). A position not searched yet starts with
 //! numbers from the computer's evaluation and its mobility (see [`Search::estimate`]): the
 //! further the prover leads, the smaller the proof number. Numbers are kept in the exact-key
 //! [`Table`] of the depth-bounded solver, with the length of the proof's longest line for
@@ -28,7 +29,7 @@
 //!   checks it by plain replay. Only a proof that passes that check is reported as proven.
 //! - **Disproven** means the search found that no proof exists *given* the positions it
 //!   counted as not proven because of the current line. It is not a proof that the claim
-//!   fails; it is reported as "no proof found".
+//!   fails; it is reported as [`Verdict::NoProof`].
 //!
 //! [`ProofBook::read`]: super::proof::ProofBook::read
 
@@ -93,7 +94,7 @@ pub struct ProveReport {
     /// Positions of the proof where a move is not forced by the game's end (transpositions
     /// counted once), when proven.
     pub proof_size: Option<u64>,
-    /// The proof in the format of [`super::proof`], when proven.
+    /// The proof, in the format [`ProofBook::read`] reads, when proven.
     pub proof: Option<String>,
     /// Positions expanded, the proof's extraction included.
     pub nodes: u64,
