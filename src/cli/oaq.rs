@@ -118,9 +118,13 @@ pub enum OaqCommand {
         /// Number of games (rounded up to even: each opening is played with both colours).
         #[arg(long, default_value_t = 20)]
         games: u32,
-        /// The hard level's time budget per move, in milliseconds.
+        /// A's time budget per move, in milliseconds (hard and reference; the other levels
+        /// do not search by time).
         #[arg(long, value_name = "M", default_value_t = 1000)]
         budget_ms: u64,
+        /// B's time budget per move, in milliseconds (default: --budget-ms).
+        #[arg(long, value_name = "M")]
+        budget_b_ms: Option<u64>,
         /// Seeds the openings and the players' random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -459,6 +463,7 @@ impl OaqCommand {
                 b,
                 games,
                 budget_ms,
+                budget_b_ms,
                 seed,
                 threads,
                 opening_plies,
@@ -469,6 +474,7 @@ impl OaqCommand {
                     rules: rules.rules(),
                     games,
                     budget: Duration::from_millis(budget_ms),
+                    budget_b: budget_b_ms.map(Duration::from_millis),
                     seed,
                     threads,
                     opening_plies,
@@ -504,7 +510,15 @@ impl OaqCommand {
                     report.losses,
                     report.score()
                 )?;
-                for (level, timing) in [a, b].iter().zip(&report.timings) {
+                let pairs = report.pairs();
+                writeln!(
+                    out,
+                    "by pairs of {a}: {} won, {} shared, {} lost",
+                    pairs.won, pairs.shared, pairs.lost
+                )?;
+                let budgets = [budget_ms, budget_b_ms.unwrap_or(budget_ms)];
+                for ((level, timing), budget_ms) in [a, b].iter().zip(&report.timings).zip(budgets)
+                {
                     if timing.moves.is_empty() {
                         continue;
                     }

@@ -235,6 +235,48 @@ fn match_prints_the_score_of_a() {
 }
 
 #[test]
+fn match_counts_pairs_and_gives_each_player_its_own_budget() {
+    let output = engine(
+        &[
+            "match",
+            "hard",
+            "reference",
+            "--games",
+            "4",
+            "--budget-ms",
+            "10",
+            "--budget-b-ms",
+            "30",
+            "--opening-plies",
+            "2",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let pairs = text
+        .lines()
+        .find_map(|l| l.strip_prefix("by pairs of hard: "))
+        .expect("a pairs line");
+    let counts: Vec<u32> = pairs
+        .split(", ")
+        .map(|part| part.split(' ').next().and_then(|n| n.parse().ok()))
+        .collect::<Option<_>>()
+        .expect("three counts");
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{pairs}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("hard: ") && l.contains("for a 10 ms budget")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("reference: ") && l.contains("for a 30 ms budget")),
+        "{text}"
+    );
+}
+
+#[test]
 fn solve_proves_a_small_position_and_names_the_move() {
     let output = engine(
         &[

@@ -23,8 +23,10 @@ pub struct MatchSettings {
     pub rules: Rules,
     /// Number of games; rounded up to an even number so that every opening is paired.
     pub games: u32,
-    /// The hard level's budget per move.
+    /// Player A's budget per move (the time-limited levels: hard and reference).
     pub budget: Duration,
+    /// Player B's budget per move, if not A's: to measure what more time is worth.
+    pub budget_b: Option<Duration>,
     /// Seeds the choice of openings and every player's random source.
     pub seed: u64,
     /// Games played at once (results do not depend on it, only timings do).
@@ -43,6 +45,7 @@ impl Default for MatchSettings {
             rules: Rules::standard(),
             games: 20,
             budget: Limits::DEFAULT_TIME,
+            budget_b: None,
             seed: 1,
             threads: 1,
             opening_plies: 0,
@@ -80,6 +83,17 @@ pub struct MatchReport {
     pub plies: u64,
     /// How long A's and B's searches took, for the time-limited levels (hard, reference).
     pub timings: [Timing; 2],
+}
+
+/// A match's pairs of games counted by who scored more in them, from A's side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pairs {
+    /// Pairs in which A scored more than B.
+    pub won: u32,
+    /// Pairs in which both scored the same.
+    pub shared: u32,
+    /// Pairs in which B scored more.
+    pub lost: u32,
 }
 
 /// The time a time-limited player spent on each of its moves in a match.
@@ -125,6 +139,27 @@ impl MatchReport {
             return 0.0;
         }
         (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games)
+    }
+
+    /// The pairs (game 2k with A as South, game 2k + 1 with the same opening and A as North)
+    /// by A's points in them: more than one, one, less than one. In a game as decided as
+    /// this one a pair is the unit of evidence: one player winning both games of an opening
+    /// shows more than both winning with the same colour.
+    pub fn pairs(&self) -> Pairs {
+        let points = |game: &GameSummary| match game.outcome {
+            Some(Outcome::Winner(seat)) if seat == game.a_seat => 2,
+            Some(Outcome::Winner(_)) => 0,
+            _ => 1,
+        };
+        let mut pairs = Pairs::default();
+        for pair in self.games.chunks_exact(2) {
+            match (points(&pair[0]) + points(&pair[1])).cmp(&2) {
+                std::cmp::Ordering::Greater => pairs.won += 1,
+                std::cmp::Ordering::Equal => pairs.shared += 1,
+                std::cmp::Ordering::Less => pairs.lost += 1,
+            }
+        }
+        pairs
     }
 
     fn add(&mut self, other: &MatchReport) {
@@ -183,7 +218,7 @@ fn play_one(
 ) -> MatchReport {
     let mut players = [
         Player::new(a, seed).with_budget(settings.budget),
-        Player::new(b, seed ^ 0x5EED).with_budget(settings.budget),
+        Player::new(b, seed ^ 0x5EED).with_budget(settings.budget_b.unwrap_or(settings.budget)),
     ];
     let mut report = MatchReport::default();
     let mut game = Game::new(Position::start(settings.rules));
@@ -260,4 +295,46 @@ pub fn play_match(a: Level, b: Level, settings: &MatchSettings) -> MatchReport {
     let mut report = total.into_inner().unwrap_or_default();
     report.games.sort_by_key(|g| g.index);
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_are_counted_by_the_points_a_scored_in_both_games() {
+        let game = |index: usize, a_seat: Seat, winner: Option<Seat>| GameSummary {
+            index,
+            opening: Vec::new(),
+            a_seat,
+            outcome: Some(winner.map_or(Outcome::Draw, Outcome::Winner)),
+            plies: 20,
+        };
+        let (s, n) = (Seat::South, Seat::North);
+        let report = MatchReport {
+            games: vec![
+                // South wins both: shared.
+                game(0, s, Some(s)),
+                game(1, n, Some(s)),
+                // A wins both: won.
+                game(2, s, Some(s)),
+                game(3, n, Some(n)),
+                // A draws one and loses one: lost.
+                game(4, s, None),
+                game(5, n, Some(s)),
+                // A wins one and draws one: won.
+                game(6, s, None),
+                game(7, n, Some(n)),
+            ],
+            ..MatchReport::default()
+        };
+        assert_eq!(
+            report.pairs(),
+            Pairs {
+                won: 2,
+                shared: 1,
+                lost: 1
+            }
+        );
+    }
 }

@@ -37,7 +37,7 @@ pub use ai::{
     analyse, analyse_line, Analysis, Evaluation, Level, Limits, Player, SearchReport, UnknownLevel,
     WIN,
 };
-pub use arena::{play_match, GameSummary, MatchReport, MatchSettings, Timing};
+pub use arena::{play_match, GameSummary, MatchReport, MatchSettings, Pairs, Timing};
 pub use dfpn::{prove, ProveLimits, ProveReport, Verdict};
 pub use events::{EndReason, Event, Outcome};
 pub use game::Game;
