@@ -37,19 +37,6 @@ pub(super) fn key(position: &Position, claim: Claim) -> Option<Key> {
     Some([lo, hi])
 }
 
-/// A 128-bit key folded to 64 bits and mixed by MurmurHash3's finaliser, so that every bit of
-/// the key moves every bit of the hash: tables take their index from its low bits. (Multiplying
-/// by a constant and taking middle bits, as the searches once did, leaves the bits above them
-/// out, and positions that differ only in those squares shared one slot.)
-pub(super) fn mix(lo: u64, hi: u64) -> u64 {
-    let mut h = lo ^ hi.rotate_left(29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    h ^ (h >> 33)
-}
-
 /// One slot: a key, what is known under it, and log2 of the work it cost.
 #[derive(Debug, Clone, Copy)]
 struct Slot<V> {
@@ -91,9 +78,16 @@ impl<V: Copy> Table<V> {
         self.slots.iter().filter(|s| s.key != [0, 0]).count() as u64
     }
 
-    /// The first slot of `key`'s bucket.
+    /// The first slot of `key`'s bucket. The key is folded to 64 bits and mixed by
+    /// MurmurHash3's finaliser, so every bit of the key moves the bucket.
     fn bucket(&self, key: Key) -> usize {
-        (mix(key[0], key[1]) as usize & self.mask) * BUCKET
+        let mut h = key[0] ^ key[1].rotate_left(29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^= h >> 33;
+        (h as usize & self.mask) * BUCKET
     }
 
     /// What is stored under `key`.

@@ -6,18 +6,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::basics::{evaluate, final_score, key, Bound, Children, Entry, FILLER_MOVE};
+use super::basics::{evaluate, final_score, key, slot, Bound, Children, Entry, FILLER_MOVE};
 use super::{Limits, SearchReport, CLOCK_INTERVAL, INFINITY, MAX_DEPTH, SOLVED, WIN};
 use crate::games::oaq::position::Position;
 use crate::games::oaq::types::{Move, Seat};
-
-/// The table slot of a key as this release computed it, kept so that the level plays as it
-/// did: the product's bits 20 and up are taken, so key bits above bit 40 of the folded word
-/// (all of squares 0, 1, 2, 5 and 6, most of 4) never move the slot. The hard level uses [`super::basics::slot`].
-fn slot(board: u128, ledgers: u32, mask: usize) -> usize {
-    let mixed = (board as u64) ^ ((board >> 64) as u64).rotate_left(29) ^ u64::from(ledgers);
-    (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & mask
-}
 
 /// Alpha-beta search with a transposition table.
 pub(super) struct Search {

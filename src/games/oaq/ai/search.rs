@@ -203,32 +203,8 @@ impl Search {
     /// The table's entry for `position`, if it holds one.
     fn probe(&self, position: &Position) -> Option<Entry> {
         let (board, ledgers) = key(position);
-        self.find(board, ledgers)
-    }
-
-    /// The entry stored under a key: each key has two slots side by side, the first kept for
-    /// the deepest result seen there, the second for the latest.
-    fn find(&self, board: u128, ledgers: u32) -> Option<Entry> {
-        let first = slot(board, ledgers, self.table.len() - 1) & !1;
-        self.table[first..first + 2]
-            .iter()
-            .flatten()
-            .find(|e| e.board == board && e.ledgers == ledgers)
-            .copied()
-    }
-
-    /// Stores `entry`: over the key's own entry if it has one, else in the first slot if it
-    /// is at least as deep as what is there, else in the second.
-    fn store(&mut self, entry: Entry) {
-        let first = slot(entry.board, entry.ledgers, self.table.len() - 1) & !1;
-        let pair = &mut self.table[first..first + 2];
-        let index = match pair {
-            [Some(e), _] if e.board == entry.board && e.ledgers == entry.ledgers => 0,
-            [_, Some(e)] if e.board == entry.board && e.ledgers == entry.ledgers => 1,
-            [Some(e), _] if e.depth > entry.depth => 1,
-            _ => 0,
-        };
-        pair[index] = Some(entry);
+        let index = slot(board, ledgers, self.table.len() - 1);
+        self.table[index].filter(|e| e.board == board && e.ledgers == ledgers)
     }
 
     /// The score for `side` of the position reached by one of its moves, `ply` plies below
@@ -324,8 +300,10 @@ impl Search {
         }
 
         let (board, ledgers) = key(position);
+        let index = slot(board, ledgers, self.table.len() - 1);
         let mut table_move = None;
-        if let Some(entry) = self.find(board, ledgers) {
+        if let Some(entry) = self.table[index].filter(|e| e.board == board && e.ledgers == ledgers)
+        {
             table_move = entry.best;
             if u32::from(entry.depth) >= depth {
                 let usable = match entry.bound {
@@ -393,7 +371,7 @@ impl Search {
         } else {
             (depth.min(200) as u8, bound)
         };
-        self.store(Entry {
+        self.table[index] = Some(Entry {
             board,
             ledgers,
             score: best,
