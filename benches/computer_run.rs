@@ -17,7 +17,7 @@ use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::{
     Action, App, ComputerTurn, LobbyRequest, Locale, Place, Settings, SystemClock, UserRef,
 };
-use oaq_bot::store::{Level, Store};
+use oaq_bot::store::{GameKind, Level, Store};
 
 fn user(id: u64, name: &str, bot: bool) -> UserRef {
     UserRef {
@@ -98,7 +98,13 @@ fn computer_run(c: &mut Criterion) {
                     choices = app.move_choices(place, &an, "");
                 }
                 let started = Instant::now();
-                let answer = app.typed_move(Locale::English, place, &an, &choices[0].value);
+                let answer = app.typed_move(
+                    Locale::English,
+                    place,
+                    &an,
+                    &choices[0].value,
+                    GameKind::ChineseCheckers,
+                );
                 run(&app, answer.computer);
                 total += started.elapsed();
             }

@@ -101,7 +101,7 @@ fn bench_replay(c: &mut Criterion) {
         bot: false,
     };
     let request = app
-        .find_replay(Locale::English, place, &viewer, id)
+        .find_replay(Locale::English, place, &viewer, id, GameKind::Oaq)
         .expect("the game");
     match app.replay(Locale::English, &request).reply {
         Reply::Post { msg, .. } => {

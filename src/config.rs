@@ -41,8 +41,25 @@ pub struct DiscordConfig {
     pub write_timeout_ms: u64,
     /// Shards of all processes together; 0 = the number Discord recommends.
     pub shard_count: u32,
-    /// The shards this process runs, `A-B` with both ends included; empty = all of them.
+    /// The shards this process runs, `A-B` with both ends included, or one shard `A`; empty =
+    /// all of them. A bare number (`OAQ_DISCORD__SHARDS=0`, `shards = 1`) names one shard.
+    #[serde(deserialize_with = "text_or_number")]
     pub shards: String,
+}
+
+/// Reads a setting that is text but may be written as a bare number: the environment turns
+/// `OAQ_DISCORD__SHARDS=0` into the number 0, and `shards = 1` is a natural thing to type.
+fn text_or_number<'de, D: serde::Deserializer<'de>>(setting: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Text(String),
+        Number(u64),
+    }
+    Ok(match Written::deserialize(setting)? {
+        Written::Text(text) => text,
+        Written::Number(number) => number.to_string(),
+    })
 }
 
 impl DiscordConfig {
@@ -247,6 +264,17 @@ mod tests {
             ),
             (4, 2, 3)
         );
+        // A bare number names one shard, as the environment writes `OAQ_DISCORD__SHARDS=0`.
+        for (written, shard) in [("0", 0), ("\"1\"", 1), ("1", 1)] {
+            let one = config_with(&format!("[discord]\nshard_count = 2\nshards = {written}\n"))
+                .expect("valid");
+            let layout = one.discord.layout().expect("valid").expect("a layout");
+            assert_eq!(
+                (layout.range().first(), layout.range().last()),
+                (shard, shard),
+                "{written}"
+            );
+        }
         let all = config_with("[discord]\nshard_count = 2\n").expect("valid");
         assert_eq!(all.discord.layout().expect("valid"), Layout::all(2).ok());
         for bad in [

@@ -141,7 +141,9 @@ fn samples() -> Vec<Text> {
         Text::LostRace,
         Text::GameOver,
         Text::Oaq(OaqText::Illegal(IllegalMove::EmptySquare(Square::WEST))),
-        Text::NoGameHere,
+        Text::NoGameHere {
+            game: GameKind::Shogi,
+        },
         Text::OnlyChallengeHere { link: None },
         Text::ResignedAnnouncement {
             loser: 1,
@@ -272,7 +274,9 @@ fn samples() -> Vec<Text> {
             mv: String::from("3+"),
             link: link.clone(),
         },
-        Text::SettingsOnlyInServers,
+        Text::SettingsOnlyInServers {
+            game: GameKind::ChineseCheckers,
+        },
         Text::NeedsManageServer,
         Text::TurnTimeoutOutOfRange {
             min_s: 60,
@@ -497,7 +501,10 @@ fn samples() -> Vec<Text> {
             winner: Some(2),
             finish: Finish::Resigned,
         },
-        Text::NoSuchGame { game: 7 },
+        Text::NoSuchGame {
+            game: 7,
+            kind: GameKind::Oaq,
+        },
         Text::ReplayCaption {
             game: 7,
             players: vec![1, 2],
@@ -517,7 +524,9 @@ fn samples() -> Vec<Text> {
             plies: 4,
             link: None,
         },
-        Text::NoRunningGames,
+        Text::NoRunningGames {
+            game: GameKind::Shogi,
+        },
         Text::Damaged,
         Text::UnknownButton,
         Text::ButtonElsewhere,

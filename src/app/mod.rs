@@ -272,15 +272,17 @@ impl App {
         self.finish(locale, "challenge", result)
     }
 
-    /// `/oaq board`: posts the channel's board again.
-    pub fn board(&self, locale: Locale, place: Place) -> Response {
-        let result = self.do_board(place);
+    /// `/oaq board`: posts the channel's board again. `kind` is the game whose command was
+    /// used, named in the refusal when the channel has no game.
+    pub fn board(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
+        let result = self.do_board(place, kind);
         self.finish(locale, "board", result)
     }
 
-    /// `/oaq resign`: resigns the user's game in this channel.
-    pub fn resign(&self, locale: Locale, place: Place, user: &UserRef) -> Response {
-        let result = self.do_resign_command(locale, place, user);
+    /// `/oaq resign`: resigns the user's game in this channel (`kind` as for
+    /// [`App::board`]).
+    pub fn resign(&self, locale: Locale, place: Place, user: &UserRef, kind: GameKind) -> Response {
+        let result = self.do_resign_command(locale, place, user, kind);
         self.finish(locale, "resign", result)
     }
 
@@ -310,11 +312,19 @@ impl App {
 
     /// `/oaq move <move>`: plays a move typed in the game's notation (or picked from the
     /// suggestions of [`App::move_choices`]) in the user's game in this channel. Like a click,
-    /// a move that loses a race is judged again from a fresh read.
-    pub fn typed_move(&self, locale: Locale, place: Place, user: &UserRef, mv: &str) -> Response {
+    /// a move that loses a race is judged again from a fresh read (`kind` as for
+    /// [`App::board`]).
+    pub fn typed_move(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+        mv: &str,
+        kind: GameKind,
+    ) -> Response {
         let mut result = Err(Fail::Conflict);
         for _ in 0..ATTEMPTS {
-            result = self.play_typed(locale, place, user, mv);
+            result = self.play_typed(locale, place, user, mv, kind);
             if !matches!(result, Err(Fail::Conflict)) {
                 break;
             }

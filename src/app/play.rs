@@ -8,7 +8,7 @@ use super::{
     computer, message_link, Action, App, Button, Fail, Locale, Msg, Place, Reply, Response, Style,
     Text, Track, UserRef,
 };
-use crate::store::{ChannelEntry, Retirement};
+use crate::store::{ChannelEntry, GameKind, Retirement};
 
 /// The id of the player facing `seat` in a two-seat game (the one who wins if it resigns);
 /// in a game of more seats, the next seat's.
@@ -92,10 +92,11 @@ impl App {
         place: Place,
         user: &UserRef,
         typed: &str,
+        kind: GameKind,
     ) -> Result<Response, Fail> {
         let id = match self.store.channel(place.channel)? {
             Some(ChannelEntry::Game(id)) => id,
-            _ => return Err(Fail::User(Text::NoGameHere)),
+            _ => return Err(Fail::User(Text::NoGameHere { game: kind })),
         };
         let loaded = self.load_game(id)?;
         let ply = loaded.stored.record.moves.len() as u32;
@@ -305,10 +306,11 @@ impl App {
         locale: Locale,
         place: Place,
         user: &UserRef,
+        kind: GameKind,
     ) -> Result<Response, Fail> {
         let id = match self.store.channel(place.channel)? {
             Some(ChannelEntry::Game(id)) => id,
-            _ => return Err(Fail::User(Text::NoGameHere)),
+            _ => return Err(Fail::User(Text::NoGameHere { game: kind })),
         };
         let (loaded, board) = self.apply_resign(user, id)?;
         let record = &loaded.stored.record;
@@ -353,7 +355,7 @@ impl App {
         })
     }
 
-    pub(super) fn do_board(&self, place: Place) -> Result<Response, Fail> {
+    pub(super) fn do_board(&self, place: Place, kind: GameKind) -> Result<Response, Fail> {
         match self.store.channel(place.channel)? {
             Some(ChannelEntry::Game(id)) => {
                 let loaded = self.load_game(id)?;
@@ -375,7 +377,7 @@ impl App {
                     .and_then(|c| message_link(c.record.guild, c.record.channel, c.record.message));
                 Err(Fail::User(Text::OnlyChallengeHere { link }))
             }
-            None => Err(Fail::User(Text::NoGameHere)),
+            None => Err(Fail::User(Text::NoGameHere { game: kind })),
         }
     }
 }

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use super::games::Review;
 use super::{Action, App, Button, Fail, Locale, Response, Style, Text};
-use crate::store::GameRecord;
+use crate::store::{GameKind, GameRecord};
 
 /// The most mistakes shown per player.
 pub(super) const PER_SEAT: usize = 3;
@@ -85,7 +85,11 @@ impl App {
     /// this off the async threads, after acknowledging the click.
     pub(super) fn analyse(&self, locale: Locale, id: u64) -> Result<Response, Fail> {
         if self.store.game(id)?.is_none() {
-            return Err(Fail::User(Text::NoSuchGame { game: id }));
+            // Only Ô ăn quan boards carry the *Analyse* button.
+            return Err(Fail::User(Text::NoSuchGame {
+                game: id,
+                kind: GameKind::Oaq,
+            }));
         }
         let loaded = self.load_game(id)?;
         if !loaded.finished() {

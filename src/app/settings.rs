@@ -44,17 +44,19 @@ impl SettingsChange {
 
 impl App {
     /// `/oaq settings`: shows the server's settings, or changes them and shows the result.
-    /// `manage_guild` says whether the member has the Manage Server permission.
+    /// `manage_guild` says whether the member has the Manage Server permission; `kind` is the
+    /// game whose `settings` command was used.
     pub fn server_settings(
         &self,
         locale: Locale,
         place: Place,
         manage_guild: bool,
         change: SettingsChange,
+        kind: GameKind,
     ) -> Response {
         let result = (|| {
             let Some(guild) = place.guild else {
-                return Err(Fail::User(Text::SettingsOnlyInServers));
+                return Err(Fail::User(Text::SettingsOnlyInServers { game: kind }));
             };
             if !manage_guild {
                 return Err(Fail::User(Text::NeedsManageServer));

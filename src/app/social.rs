@@ -339,7 +339,9 @@ impl App {
             }
             games.sort_by_key(|g| g.id);
             if games.is_empty() {
-                return post(Msg::text(Text::NoRunningGames.render(locale)));
+                return post(Msg::text(
+                    Text::NoRunningGames { game: kind }.render(locale),
+                ));
             }
             let mut text = Text::RunningGames.render(locale);
             for g in &games {
@@ -361,16 +363,18 @@ impl App {
 
     /// `/oaq replay <game>`, first step: finds the game (quickly) so that a missing or
     /// foreign game is refused before the slow drawing starts. The error is the answer to send
-    /// (boxed: a `Response` is large next to the request).
+    /// (boxed: a `Response` is large next to the request). `kind` is the game whose command
+    /// was used, named in the refusal.
     pub fn find_replay(
         &self,
         locale: Locale,
         place: Place,
         user: &UserRef,
         id: u64,
+        kind: GameKind,
     ) -> Result<ReplayRequest, Box<Response>> {
         let result = (|| {
-            let not_found = || Fail::User(Text::NoSuchGame { game: id });
+            let not_found = || Fail::User(Text::NoSuchGame { game: id, kind });
             let (game, places) = match self.store.finished(id)? {
                 Some(stored) => (stored.record.game, Some(stored.record.places)),
                 None => match self.store.game(id)? {

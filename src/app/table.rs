@@ -143,10 +143,18 @@ fn place_lines(scene: &Scene<'_>, places: &[u8]) -> Vec<Text> {
     order
         .into_iter()
         .map(|seat| Text::PlaceLine {
-            place: u64::from(places[seat]) + 1,
+            place: competition_place(places, seat),
             player: scene.who(seat),
         })
         .collect()
+}
+
+/// The place of `seat` as standings number it ("1224" competition ranking): one more than
+/// the number of seats ranked strictly ahead, so a tie for second is followed by fourth. The
+/// engines' places are dense (0, 1, 1, 2), which counts ranks, not players ahead.
+fn competition_place(places: &[u8], seat: usize) -> u64 {
+    let ahead = places.iter().filter(|&&p| p < places[seat]).count();
+    ahead as u64 + 1
 }
 
 /// The caption lines that say how the game stands: who left and who won (or, with more than
@@ -343,5 +351,26 @@ impl App {
             selects: Vec::new(),
             rows: Vec::new(),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::competition_place;
+
+    #[test]
+    fn tied_places_skip_the_places_they_share() {
+        // Dense places as the engine gives them: a tie for second, then the last seat.
+        let places = [0, 1, 1, 2];
+        let numbered: Vec<u64> = (0..places.len())
+            .map(|seat| competition_place(&places, seat))
+            .collect();
+        assert_eq!(numbered, [1, 2, 2, 4]);
+        // A tie for first among three, in seat order that is not the ranking.
+        let places = [1, 0, 0, 0, 2];
+        let numbered: Vec<u64> = (0..places.len())
+            .map(|seat| competition_place(&places, seat))
+            .collect();
+        assert_eq!(numbered, [4, 1, 1, 1, 5]);
     }
 }

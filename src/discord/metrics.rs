@@ -10,7 +10,8 @@
 //! - `store_flush_seconds`: time of a database flush (recorded by the store);
 //! - `discord_errors_total{status}`: failed Discord writes by HTTP status (`network` when no
 //!   answer came);
-//! - `games_running{kind}` and `shards_connected`: read when scraped.
+//! - `games_running{kind}` and `shards_connected`: read when scraped (a shard counts as
+//!   connected while Discord acknowledges its heartbeats: see `liveness`).
 //!
 //! Without an endpoint no recorder is installed and recording costs nothing.
 
@@ -25,8 +26,8 @@ use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use poise::serenity_prelude as serenity;
-use serenity::{ConnectionStage, ShardId, ShardManager};
 
+use super::liveness::Liveness;
 use crate::app::App;
 use crate::shards::Layout;
 use crate::store::GameKind;
@@ -79,8 +80,8 @@ pub fn install() -> anyhow::Result<PrometheusHandle> {
 pub struct Endpoint {
     /// The installed recorder.
     pub handle: PrometheusHandle,
-    /// The shards of this process.
-    pub shards: Arc<ShardManager>,
+    /// Which shards of this process are connected.
+    pub shards: Arc<Liveness>,
     /// Which shards this process runs.
     pub layout: Layout,
     /// The product, for the games running.
@@ -126,7 +127,7 @@ impl Endpoint {
                 reply(StatusCode::OK, self.handle.render())
             }
             "/health" => {
-                let (connected, missing) = self.shard_states().await;
+                let (connected, missing) = self.shards.states().await;
                 if missing.is_empty() {
                     let text = format!("ok: {} connected\n", self.layout);
                     reply(StatusCode::OK, text)
@@ -151,23 +152,9 @@ impl Endpoint {
         }
     }
 
-    /// How many of this process's shards are connected, and which are not.
-    async fn shard_states(&self) -> (u32, Vec<u32>) {
-        let runners = self.shards.runners.lock().await;
-        let range = self.layout.range();
-        let missing: Vec<u32> = (range.first()..=range.last())
-            .filter(|&shard| {
-                runners
-                    .get(&ShardId(shard))
-                    .is_none_or(|info| info.stage != ConnectionStage::Connected)
-            })
-            .collect();
-        (range.len() - missing.len() as u32, missing)
-    }
-
     /// Sets the gauges read at scrape time.
     async fn read_gauges(&self) {
-        let (connected, _) = self.shard_states().await;
+        let (connected, _) = self.shards.states().await;
         metrics::gauge!("oaq_shards_connected").set(f64::from(connected));
         let app = self.app.clone();
         match tokio::task::spawn_blocking(move || app.running_per_kind()).await {

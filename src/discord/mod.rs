@@ -4,6 +4,7 @@
 
 pub mod custom_id;
 mod gate;
+mod liveness;
 pub mod localize;
 pub mod metrics;
 pub mod outbox;
@@ -35,6 +36,7 @@ use crate::games::oaq::Preset;
 use crate::shards::Layout;
 use crate::store::{FirstPlayer, GameKind, Level, OwedKey};
 use gate::{Gate, Gatekeeper};
+use liveness::Liveness;
 use outbox::Outbox;
 
 /// How the bot connects.
@@ -799,17 +801,17 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
             .is_some_and(|p| p.manage_guild()),
         poise::Context::Prefix(_) => false,
     };
-    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
+    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
     let response =
-        blocking(move || app.server_settings(locale, place, manage_guild, change)).await?;
+        blocking(move || app.server_settings(locale, place, manage_guild, change, kind)).await?;
     answer_command(ctx, response).await
 }
 
 /// Post the current board of this channel's game again.
 #[poise::command(slash_command)]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place) = (ctx.data().app.clone(), locale(ctx), place(ctx));
-    let response = blocking(move || app.board(locale, place)).await?;
+    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let response = blocking(move || app.board(locale, place, kind)).await?;
     answer_command(ctx, response).await
 }
 
@@ -836,7 +838,8 @@ async fn play_move(
     mv: String,
 ) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.typed_move(locale, place, &user, &mv)).await?;
+    let kind = kind(ctx);
+    let response = blocking(move || app.typed_move(locale, place, &user, &mv, kind)).await?;
     answer_command(ctx, response).await
 }
 
@@ -844,7 +847,8 @@ async fn play_move(
 #[poise::command(slash_command)]
 async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.resign(locale, place, &user)).await?;
+    let kind = kind(ctx);
+    let response = blocking(move || app.resign(locale, place, &user, kind)).await?;
     answer_command(ctx, response).await
 }
 
@@ -895,8 +899,8 @@ async fn history(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(),
 #[poise::command(slash_command)]
 async fn replay(ctx: Context<'_>, game: u64) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let finder = app.clone();
-    let found = blocking(move || finder.find_replay(locale, place, &user, game)).await?;
+    let (finder, kind) = (app.clone(), kind(ctx));
+    let found = blocking(move || finder.find_replay(locale, place, &user, game, kind)).await?;
     let request = match found {
         Ok(request) => request,
         Err(refusal) => return answer_command(ctx, *refusal).await,
@@ -1297,7 +1301,7 @@ pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result
         let handle = metrics::install().map_err(|e| DiscordError::Metrics(e.to_string()))?;
         let endpoint = metrics::Endpoint {
             handle,
-            shards: client.shard_manager.clone(),
+            shards: Liveness::spawn(client.shard_manager.clone(), layout),
             layout,
             app,
         };

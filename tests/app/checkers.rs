@@ -372,7 +372,7 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
         app.store()
             .update_game(stored.revision, &record, false)
             .expect("moved");
-        let board = public(&app.board(EN, HERE)).clone();
+        let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
         assert_eq!(board.text.contains(left), shown, "{}", board.text);
     }
 }

@@ -79,8 +79,8 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
     assert!(app.move_choices(elsewhere, &an(), "").is_empty());
 
     // Bình cannot move for An; a malformed move is refused; neither changes the game.
-    assert!(private(&app.typed_move(EN, HERE, &binh(), &legal[0])).contains("turn"));
-    assert!(private(&app.typed_move(EN, HERE, &an(), "13+")).contains("not a move"));
+    assert!(private(&app.typed_move(EN, HERE, &binh(), &legal[0], GameKind::Oaq)).contains("turn"));
+    assert!(private(&app.typed_move(EN, HERE, &an(), "13+", GameKind::Oaq)).contains("not a move"));
     assert!(app
         .store()
         .game(id)
@@ -90,7 +90,7 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
         .moves
         .is_empty());
 
-    let played = app.typed_move(EN, HERE, &an(), &format!("  {} ", legal[0]));
+    let played = app.typed_move(EN, HERE, &an(), &format!("  {} ", legal[0]), GameKind::Oaq);
     assert!(private(&played).contains(&format!("`{}`", legal[0])));
     let [edit] = played.edits.as_slice() else {
         panic!("one board edit, got {:?}", played.edits);
@@ -103,7 +103,9 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
         "Bình to move: {}",
         edit.msg.text
     );
-    assert!(private(&app.typed_move(EN, elsewhere, &an(), "3+")).contains("no game"));
+    assert!(
+        private(&app.typed_move(EN, elsewhere, &an(), "3+", GameKind::Oaq)).contains("no game")
+    );
 }
 
 /// A select menu's choice becomes the move of its action; actions that take no choice refuse

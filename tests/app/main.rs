@@ -500,23 +500,25 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
 #[test]
 fn the_resign_board_rules_and_help_commands() {
     let (app, _clock) = app();
-    assert!(private(&app.board(EN, HERE)).contains("no game"));
+    assert!(private(&app.board(EN, HERE, GameKind::Oaq)).contains("no game"));
     assert!(private(&app.rules(EN, HERE, GameKind::Oaq)).contains("default rules are standard"));
     assert!(private(&app.help(EN, GameKind::Oaq)).contains("/oaq challenge"));
     let (id, _) = started(&app, FirstPlayer::Challenger);
-    let reposted = app.board(EN, HERE);
+    let reposted = app.board(EN, HERE, GameKind::Oaq);
     assert!(
         matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g.game == id)
     );
     assert!(public(&reposted).picture().is_some());
     assert!(private(&app.rules(EN, HERE, GameKind::Oaq)).contains("Rules of this game: standard"));
-    assert!(private(&app.resign(EN, HERE, &user(33, "Chi"))).contains("not playing"));
-    let resigned = app.resign(EN, HERE, &an());
+    assert!(
+        private(&app.resign(EN, HERE, &user(33, "Chi"), GameKind::Oaq)).contains("not playing")
+    );
+    let resigned = app.resign(EN, HERE, &an(), GameKind::Oaq);
     // No board message id is known: the final board is posted.
     let msg = public(&resigned);
     assert!(msg.picture().is_some() && only_final_buttons(msg));
     assert!(msg.text.contains("<@11> resigned"), "{}", msg.text);
-    assert!(private(&app.resign(EN, HERE, &an())).contains("no game"));
+    assert!(private(&app.resign(EN, HERE, &an(), GameKind::Oaq)).contains("no game"));
 }
 
 #[test]
@@ -559,7 +561,7 @@ fn a_damaged_game_record_is_reported_and_left_alone() {
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
     let text = private(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).to_owned();
     assert!(text.contains("damaged"), "{text}");
-    assert!(private(&app.board(EN, HERE)).contains("damaged"));
+    assert!(private(&app.board(EN, HERE, GameKind::Oaq)).contains("damaged"));
     let challenge = app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin));
     assert!(
         matches!(challenge.reply, Reply::Private(_)),

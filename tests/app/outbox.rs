@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use super::*;
 use oaq_bot::app::{Edit, Scan, Sent, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
-use oaq_bot::store::OwedKey;
+use oaq_bot::store::{GameKind, OwedKey};
 
 fn scan(app: &App, urgent: &[OwedKey]) -> Vec<Edit> {
     app.due_edits(Scan {
@@ -66,7 +66,7 @@ fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
 fn a_failed_write_is_retried_with_growing_backoff_until_discord_takes_it() {
     let (app, clock) = app();
     let (id, _) = live_game(&app);
-    let done = app.resign(EN, HERE, &an());
+    let done = app.resign(EN, HERE, &an(), GameKind::Oaq);
     assert_eq!(done.edits.len(), 1);
     let mut edit = done.edits[0].clone();
     assert!(only_final_buttons(&edit.msg));
@@ -117,7 +117,7 @@ fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
     assert!(!owes(&app, OwedKey::Board(id)));
 
     // A finished game's board refused for good is dropped.
-    let done = app.resign(EN, HERE, &an());
+    let done = app.resign(EN, HERE, &an(), GameKind::Oaq);
     let edit = done.edits[0].clone();
     assert!(app
         .edit_sent(&edit, Sent::Permanent(String::from("50001 Missing Access")))
@@ -161,7 +161,7 @@ fn a_write_that_lands_after_a_newer_answer_is_made_again_with_the_latest_board()
 fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused() {
     let (app, _clock) = app();
     let (id, board) = live_game(&app);
-    let reposted = app.board(EN, HERE);
+    let reposted = app.board(EN, HERE, GameKind::Oaq);
     let track = match reposted.reply {
         Reply::Post {
             track: Some(track), ..
@@ -209,7 +209,7 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
 fn a_board_posted_while_the_game_moved_on_is_owed_the_latest_state() {
     let (app, _clock) = app();
     let (id, board) = live_game(&app);
-    let reposted = app.board(EN, HERE);
+    let reposted = app.board(EN, HERE, GameKind::Oaq);
     let moved = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
     let Reply::Post {
         track: Some(track), ..

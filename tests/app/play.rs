@@ -130,7 +130,7 @@ fn resigning_against_the_computer_counts_a_loss_against_its_level() {
     let (app, _clock) = app();
     let started = app.play_computer(EN, HERE, &an(), play_request(Level::Hard));
     game_id(&started);
-    let resigned = app.resign(EN, HERE, &an());
+    let resigned = app.resign(EN, HERE, &an(), GameKind::Oaq);
     assert!(public(&resigned).text.contains("<@11> resigned"));
     assert_eq!(
         app.store()
@@ -309,7 +309,7 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
     // An (South) moved first; Bình resigns.
-    app.resign(EN, HERE, &binh());
+    app.resign(EN, HERE, &binh(), GameKind::Oaq);
     let rematch = Action::Rematch { game: id };
     assert!(private(&app.click(EN, HERE, &user(33, "Chi"), rematch)).contains("not playing"));
     let posted = app.click(EN, HERE, &binh(), rematch);
@@ -343,7 +343,7 @@ fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     let (app, _clock) = app();
     let started = app.play_computer(EN, HERE, &an(), play_request(Level::Easy));
     let id = game_id(&started);
-    app.resign(EN, HERE, &an());
+    app.resign(EN, HERE, &an(), GameKind::Oaq);
     let again = app.click(EN, HERE, &an(), Action::Rematch { game: id });
     let second = game_id(&again);
     assert!(public(&again).text.contains("The computer moves first"));

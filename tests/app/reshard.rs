@@ -98,7 +98,7 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
         turn_timeout_s: Some(3600 + k),
         ..SettingsChange::default()
     };
-    app.server_settings(EN, at(k, 1), true, change);
+    app.server_settings(EN, at(k, 1), true, change, GameKind::Oaq);
     for _ in 0..computer_games {
         let against = app.play_computer(EN, at(k, 4), &an(), play(Level::Easy));
         let id = match against.reply {
@@ -149,7 +149,7 @@ fn plays_on(app: &App, k: u64, game: u64, mover: &UserRef) {
         .game(game)
         .expect("read")
         .expect("the game moved along");
-    let board = public(&app.board(EN, at(k, 2))).clone();
+    let board = public(&app.board(EN, at(k, 2), GameKind::Oaq)).clone();
     let mv = enabled_moves(&board)[0];
     public(&app.click(EN, at(k, 2), mover, mv));
     let after = app.store().game(game).expect("read").expect("game");
@@ -560,7 +560,7 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
         guild: Some(1),
         channel: 103,
     };
-    let board = public(&app.board(EN, place)).clone();
+    let board = public(&app.board(EN, place, GameKind::Oaq)).clone();
     let mv = enabled_moves(&board)[0];
     let moved = [an(), binh()]
         .iter()

@@ -16,20 +16,20 @@ fn settings_are_refused_without_manage_server_and_in_direct_messages() {
         turn_timeout_s: Some(3600),
         ..SettingsChange::default()
     };
-    let refused = app.server_settings(EN, HERE, false, change.clone());
+    let refused = app.server_settings(EN, HERE, false, change.clone(), GameKind::Oaq);
     assert!(private(&refused).contains("Manage Server"));
     let dm = Place {
         guild: None,
         channel: 5,
     };
-    assert!(private(&app.server_settings(EN, dm, true, change)).contains("server"));
+    assert!(private(&app.server_settings(EN, dm, true, change, GameKind::Oaq)).contains("server"));
     assert_eq!(app.store().guild_settings(1).expect("read").revision, 0);
 }
 
 #[test]
 fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
     let (app, _clock) = app();
-    let shown = app.server_settings(EN, HERE, true, SettingsChange::default());
+    let shown = app.server_settings(EN, HERE, true, SettingsChange::default(), GameKind::Oaq);
     let text = private(&shown);
     assert!(text.contains("Settings of this server"), "{text}");
     assert!(text.contains("Time per move: 15 min"), "{text}");
@@ -43,7 +43,7 @@ fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
         challenge_timeout_s: Some(120),
         ..SettingsChange::default()
     };
-    let changed = app.server_settings(EN, HERE, true, change);
+    let changed = app.server_settings(EN, HERE, true, change, GameKind::Oaq);
     let text = private(&changed);
     assert!(text.contains("Settings updated"), "{text}");
     assert!(text.contains("Default rules: folk"), "{text}");
@@ -83,21 +83,26 @@ fn out_of_range_timeouts_are_refused_and_change_nothing() {
             first: Some(FirstPlayer::Coin),
             ..SettingsChange::default()
         };
-        let refused = app.server_settings(EN, HERE, true, change);
+        let refused = app.server_settings(EN, HERE, true, change, GameKind::Oaq);
         assert!(private(&refused).contains("between 1 min and 7 d"));
     }
     let change = SettingsChange {
         challenge_timeout_s: Some(30),
         ..SettingsChange::default()
     };
-    assert!(private(&app.server_settings(EN, HERE, true, change)).contains("between"));
+    assert!(
+        private(&app.server_settings(EN, HERE, true, change, GameKind::Oaq)).contains("between")
+    );
     assert_eq!(app.store().guild_settings(1).expect("read").revision, 0);
     for turn in [60, 7 * 24 * 3600] {
         let change = SettingsChange {
             turn_timeout_s: Some(turn),
             ..SettingsChange::default()
         };
-        assert!(private(&app.server_settings(EN, HERE, true, change)).contains("updated"));
+        assert!(
+            private(&app.server_settings(EN, HERE, true, change, GameKind::Oaq))
+                .contains("updated")
+        );
     }
 }
 
@@ -108,7 +113,9 @@ fn games_start_only_in_the_allowed_channels() {
         allow_channel: Some(ELSEWHERE.channel),
         ..SettingsChange::default()
     };
-    assert!(private(&app.server_settings(EN, HERE, true, change)).contains("<#200>"));
+    assert!(
+        private(&app.server_settings(EN, HERE, true, change, GameKind::Oaq)).contains("<#200>")
+    );
     let refused = app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Rps));
     let text = private(&refused);
     assert!(
@@ -121,7 +128,10 @@ fn games_start_only_in_the_allowed_channels() {
         any_channel: true,
         ..SettingsChange::default()
     };
-    assert!(private(&app.server_settings(EN, HERE, true, again)).contains("every channel"));
+    assert!(
+        private(&app.server_settings(EN, HERE, true, again, GameKind::Oaq))
+            .contains("every channel")
+    );
     challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Rps)));
 }
 
@@ -132,7 +142,10 @@ fn challenge_with_threads_on(app: &App) -> u64 {
         threads: Some(true),
         ..SettingsChange::default()
     };
-    assert!(private(&app.server_settings(EN, HERE, true, change)).contains("own thread: yes"));
+    assert!(
+        private(&app.server_settings(EN, HERE, true, change, GameKind::Oaq))
+            .contains("own thread: yes")
+    );
     let posted = app.challenge(
         EN,
         HERE,

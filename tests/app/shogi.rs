@@ -92,13 +92,15 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
         after.text
     );
     assert!(private(&app.click(EN, HERE, &binh(), open)).contains("moved on"));
-    let refused = app.typed_move(EN, HERE, &binh(), "1c1e");
+    let refused = app.typed_move(EN, HERE, &binh(), "1c1e", GameKind::Shogi);
     assert!(
         private(&refused).contains("cannot move there"),
         "{}",
         private(&refused)
     );
-    assert!(private(&app.typed_move(EN, HERE, &binh(), "3c3d")).contains("`3c3d`"));
+    assert!(
+        private(&app.typed_move(EN, HERE, &binh(), "3c3d", GameKind::Shogi)).contains("`3c3d`")
+    );
     let record = app.store().game(id).expect("read").expect("game").record;
     assert_eq!(record.moves, ["7g7f", "3c3d"]);
     // The bishop's way is open: 7g, 6f, 5e, 4d, then 3c and 2b (taking the bishop) with or
@@ -143,7 +145,9 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
     );
 
     // The replay: one frame a move plus the start, and the record as a USI position.
-    let request = app.find_replay(EN, HERE, &an(), id).expect("found");
+    let request = app
+        .find_replay(EN, HERE, &an(), id, GameKind::Shogi)
+        .expect("found");
     let replay = public(&app.replay(EN, &request)).clone();
     assert!(replay.picture().is_some_and(|g| g.starts_with(b"GIF8")));
     assert!(
@@ -197,8 +201,10 @@ fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
     let id = challenge_id(&posted);
     let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     pick(&app, &board, &an(), "7g", "7f");
-    assert!(private(&app.typed_move(EN, HERE, &binh(), "3c3d")).contains("`3c3d`"));
-    let board = app.board(EN, HERE).reply.clone();
+    assert!(
+        private(&app.typed_move(EN, HERE, &binh(), "3c3d", GameKind::Shogi)).contains("`3c3d`")
+    );
+    let board = app.board(EN, HERE, GameKind::Shogi).reply.clone();
     let Reply::Post { msg: board, .. } = board else {
         panic!("{board:?}")
     };

@@ -410,6 +410,62 @@ fn stats_history_and_running_games() {
         .contains("No game"));
 }
 
+/// Issue 27: a refusal names the commands of the game whose root was used, in the user's
+/// language (`/shogi games` used to point to `/oaq challenge`).
+#[test]
+fn issue_27_refusals_name_the_commands_of_their_own_game() {
+    let (app, _clock) = app();
+    let vi = Locale::Vietnamese;
+    let none = |kind, locale| public(&app.games(locale, HERE, kind)).text.clone();
+    assert!(none(GameKind::Shogi, EN).contains("`/shogi challenge`"));
+    assert!(none(GameKind::ChineseCheckers, EN).contains("`/chinese-checkers challenge`"));
+    assert!(none(GameKind::Oaq, EN).contains("`/oaq challenge`"));
+    assert!(none(GameKind::ChineseCheckers, vi).contains("`/co-nhay thach-dau`"));
+    let board = app.board(EN, HERE, GameKind::Shogi);
+    assert!(
+        private(&board).contains("`/shogi challenge`"),
+        "{}",
+        private(&board)
+    );
+    let resign = app.resign(vi, HERE, &an(), GameKind::ChineseCheckers);
+    assert!(
+        private(&resign).contains("`/co-nhay thach-dau`"),
+        "{}",
+        private(&resign)
+    );
+    let typed = app.typed_move(EN, HERE, &an(), "7g7f", GameKind::Shogi);
+    assert!(
+        private(&typed).contains("`/shogi challenge`"),
+        "{}",
+        private(&typed)
+    );
+    let replay = app.find_replay(EN, HERE, &an(), 99, GameKind::ChineseCheckers);
+    let Err(refusal) = replay else {
+        panic!("there is no game 99");
+    };
+    assert!(
+        private(&refusal).contains("`/chinese-checkers history`"),
+        "{}",
+        private(&refusal)
+    );
+    let dm = Place {
+        guild: None,
+        channel: 9,
+    };
+    let settings = app.server_settings(
+        EN,
+        dm,
+        true,
+        oaq_bot::app::SettingsChange::default(),
+        GameKind::Shogi,
+    );
+    assert!(
+        private(&settings).contains("`/shogi settings`"),
+        "{}",
+        private(&settings)
+    );
+}
+
 /// Splits a command line written by the game record (words, and one double-quoted value).
 fn words(line: &str) -> Vec<String> {
     let mut words = Vec::new();
@@ -449,7 +505,9 @@ fn issue_10_the_last_frame_of_a_resigned_games_replay_marks_no_turn() {
     let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
     public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0]));
     app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
-    let request = app.find_replay(EN, HERE, &an(), id).expect("found");
+    let request = app
+        .find_replay(EN, HERE, &an(), id, GameKind::Oaq)
+        .expect("found");
     let gif = public(&app.replay(EN, &request))
         .picture()
         .expect("a GIF")
@@ -518,7 +576,7 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
 
     let started = Instant::now();
     let request = app
-        .find_replay(EN, HERE, &user(33, "Chi"), id)
+        .find_replay(EN, HERE, &user(33, "Chi"), id, GameKind::Oaq)
         .expect("found");
     let replay = app.replay(EN, &request);
     eprintln!("replay of {plies} moves: {:?}", started.elapsed());
@@ -573,7 +631,7 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
     };
     for (place, game) in [(elsewhere, id), (HERE, 987_654)] {
         let refusal = app
-            .find_replay(EN, place, &an(), game)
+            .find_replay(EN, place, &an(), game, GameKind::Oaq)
             .expect_err("refused");
         assert!(private(&refusal).contains("no game"));
     }

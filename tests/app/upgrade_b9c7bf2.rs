@@ -248,7 +248,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
     // Replays: every finished game, including the one against the computer.
     for id in 1..=4 {
         let request = app
-            .find_replay(EN, at(100), &an(), id)
+            .find_replay(EN, at(100), &an(), id, GameKind::Oaq)
             .unwrap_or_else(|_| panic!("game {id} replays"));
         let replay = app.replay(EN, &request);
         let shown = public(&replay);
@@ -260,7 +260,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
     assert!(!text.contains("No finished games"), "{text}");
 
     // Plays: the game in play on its known board message.
-    let board = app.board(EN, at(103));
+    let board = app.board(EN, at(103), GameKind::Oaq);
     let mv = enabled_moves(public(&board))[0];
     let mover = mover_of(mv, &[binh(), an()]);
     let moved = app.click_on(EN, at(103), &mover, mv, Some(5_000_103));
@@ -270,7 +270,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
     assert_eq!(after.message, Some(5_000_103));
 
     // The game in its thread goes on.
-    let board = app.board(EN, at(6000));
+    let board = app.board(EN, at(6000), GameKind::Oaq);
     let mv = enabled_moves(public(&board))[0];
     let mover = mover_of(mv, &[chi(), binh()]);
     let moved = app.click_on(EN, at(6000), &mover, mv, Some(6001));
@@ -287,7 +287,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
     );
 
     // The game against the medium computer goes on, and the computer answers.
-    let board = app.board(EN, at(105));
+    let board = app.board(EN, at(105), GameKind::Oaq);
     let mv = enabled_moves(public(&board))[0];
     let played = app.click_on(EN, at(105), &an(), mv, Some(5_000_002));
     let turn = played.computer.expect("the computer's turn");
@@ -308,7 +308,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
     public(&accepted);
 
     // A new rated result moves the old ratings: An resigns game 5 against Bình.
-    let resigned = app.resign(EN, at(103), &an());
+    let resigned = app.resign(EN, at(103), &an(), GameKind::Oaq);
     assert_eq!(resigned.edits.len(), 1);
     assert_eq!(resigned.edits[0].message, Some(5_000_103));
     let (an_rating, wins, _, losses) = rating(&app, 11);
@@ -346,7 +346,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
         },
     );
     public(&started);
-    app.resign(EN, at(106), &chi());
+    app.resign(EN, at(106), &chi(), GameKind::Oaq);
     let tally = app
         .store()
         .bot_record(GameKind::Oaq, 33)

@@ -257,3 +257,63 @@ async fn without_a_shard_count_one_process_runs_every_shard_discord_recommends()
     play_one(&fake, 0, board).await;
     assert_eq!(fake.doubled_sessions(), 0);
 }
+
+/// Polls `/health` on `metrics` until its status line starts with `status`; returns how long
+/// that took, or panics after `limit`.
+async fn health_becomes(metrics: &str, status: &str, limit: Duration) -> Duration {
+    let start = std::time::Instant::now();
+    loop {
+        let health = http_get(metrics, "/health").await;
+        if health.starts_with(status) {
+            return start.elapsed();
+        }
+        assert!(
+            start.elapsed() < limit,
+            "/health is not {status} after {limit:?}: {health}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Issue 27: `/health` and `oaq_shards_connected` read a stage serenity does not update while
+/// a dropped connection waits to resume. A bare `OAQ_DISCORD__SHARDS=0` (one shard) starts the
+/// bot too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_27_a_dropped_shard_turns_health_to_503_until_it_resumes() {
+    let fake = FakeDiscord::start().await;
+    fake.set_shard_count(2);
+    fake.set_heartbeat_interval(250);
+    let metrics = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+        probe.local_addr().expect("its address").to_string()
+    };
+    let root = tempfile::tempdir().expect("tempdir");
+    let mut command = bot_command(root.path(), &fake.base, Some(GOOD_TOKEN), 600);
+    command
+        .env("OAQ_DISCORD__SHARD_COUNT", "2")
+        .env("OAQ_DISCORD__SHARDS", "0")
+        .env("OAQ_METRICS__LISTEN", &metrics)
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit());
+    let _bot = Bot(command.spawn().expect("spawn the bot"));
+    wait_shards(&fake, &[0]).await;
+    health_becomes(&metrics, "HTTP/1.1 200", Duration::from_secs(30)).await;
+
+    // The bot learns the heartbeat's pace from a few acknowledgements before judging by it.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    fake.drop_shard(0, Duration::from_secs(6));
+    let noticed = health_becomes(&metrics, "HTTP/1.1 503", Duration::from_secs(2)).await;
+    let page = http_get(&metrics, "/metrics").await;
+    assert!(page.contains("oaq_shards_connected 0"), "{page}");
+    let health = http_get(&metrics, "/health").await;
+    assert!(health.contains("waiting for 0"), "{health}");
+    // Held for 6 s: the shard is back once it resumed, not before.
+    let back = health_becomes(&metrics, "HTTP/1.1 200", Duration::from_secs(20)).await;
+    assert!(
+        noticed + back >= Duration::from_secs(5),
+        "healthy again before the reconnection was let through: {noticed:?} + {back:?}"
+    );
+    assert_eq!(fake.resumes(), 1, "the shard resumed its session");
+    let page = http_get(&metrics, "/metrics").await;
+    assert!(page.contains("oaq_shards_connected 1"), "{page}");
+}

@@ -180,6 +180,8 @@ pub(super) struct State {
     pub(super) nonces: HashMap<String, u64>,
     /// Requests answered with a fault: "METHOD path".
     pub(super) failed: Vec<String>,
+    /// How the gateway behaves: heartbeat interval, dropped connections.
+    pub(super) gateway: super::gateway::Behaviour,
 }
 /// A public thread the bot opened from a message.
 #[derive(Debug, Clone)]

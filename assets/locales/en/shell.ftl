@@ -12,6 +12,13 @@ game-name = { $game ->
         [shogi] Shogi
        *[chinese_checkers] Chinese checkers
     }
+# The slash command root of a game, as this language's client shows it. $root: oaq, shogi or
+# chinese_checkers.
+game-command = { $root ->
+        [shogi] shogi
+        [chinese_checkers] chinese-checkers
+       *[oaq] oaq
+    }
 # Who starts, in a challenge. $first: rps, coin, anyone or player ($starter starts).
 challenge-first = { $first ->
         [rps] rock-paper-scissors decides who starts
@@ -116,7 +123,7 @@ out-of-date = This board is out of date: the game has moved on{ $link }.{ $to_mo
 board-posted-again = This copy of the board is no longer live: the game goes on on the board posted since{ $link }.
 lost-race = Another click reached the game first, so yours was not applied. Look at the updated board and try again.
 game-over = This game is over.
-no-game-here = There is no game in this channel. Start one with `/oaq challenge`.
+no-game-here = There is no game in this channel. Start one with `/{ game-command } challenge`.
 only-challenge-here = No game yet in this channel, only a challenge waiting to be accepted{ $link }.
 resigned-announcement = { $loser } resigned. **{ $winner } wins!** The final board is above.
 thinking = { $player } is thinking…
@@ -183,7 +190,7 @@ settings-summary = **{ $changed ->
        *[no] no
     }
     • Games allowed in: { $channels }
-settings-only-in-servers = Settings belong to a server: use `/oaq settings` in one.
+settings-only-in-servers = Settings belong to a server: use `/{ game-command } settings` in one.
 needs-manage-server = Only members with the **Manage Server** permission can see or change these settings.
 turn-timeout-out-of-range = The time per move must be between { $min } and { $max }.
 challenge-timeout-out-of-range = The challenge timeout must be between { $min } and { $max }.
@@ -253,7 +260,7 @@ server-history-line = `{ $game }` <t:{ $ended }:d> { $players }: { $winner ->
         [none] draw
        *[other] { $winner } won{ won-how }
     }
-no-such-game = There is no game { $game } here. `/oaq history` lists the finished games with their numbers.
+no-such-game = There is no game { $game } here. `/{ game-command } history` lists the finished games with their numbers.
 replay-caption = Replay of game `{ $game }`: { $players }, { $plies } { $plies ->
         [one] move
        *[other] moves
@@ -280,12 +287,12 @@ running-game = • `{ $game }` { $players }, { $plies } { $plies ->
         [one] move
        *[other] moves
     } played{ $link }
-no-running-games = No game is being played in this server right now. Start one with `/oaq challenge`.
+no-running-games = No game is being played in this server right now. Start one with `/{ game-command } challenge`.
 
 ## Errors
 
 damaged = The saved game for this channel is damaged and cannot be read. Nothing was changed and the record was kept for inspection: please tell the bot's operator.
-unknown-button = This button is not one I recognise (it may come from an older version of the bot). Use `/oaq board` to get a fresh board.
+unknown-button = This button is not one I recognise (it may come from an older version of the bot). Use the game's `board` command (`/oaq board`, `/shogi board` or `/chinese-checkers board`) to get a fresh board.
 button-elsewhere = This button belongs to a challenge or game in another channel, so it does nothing here.
 apology = Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.
 restarting = I am restarting and take no new moves for a few seconds; nothing was changed. Please try again in a moment.

@@ -10,6 +10,11 @@ game-name = { $game ->
         [shogi] Shogi
        *[chinese_checkers] Cờ nhảy
     }
+game-command = { $root ->
+        [shogi] shogi
+        [chinese_checkers] co-nhay
+       *[oaq] oaq
+    }
 challenge-first = { $first ->
         [rps] oẳn tù tì để chọn người đi trước
         [coin] { $game ->
@@ -101,7 +106,7 @@ out-of-date = Bàn cờ này đã cũ: ván đấu đã đi tiếp{ $link }.{ $t
 board-posted-again = Bản sao này của bàn cờ không còn dùng được: ván đấu tiếp tục trên bàn cờ mới đăng{ $link }.
 lost-race = Một cú bấm khác đã đến trước nên nước của bạn chưa được đi. Hãy xem bàn cờ mới rồi thử lại.
 game-over = Ván này đã kết thúc.
-no-game-here = Kênh này chưa có ván nào. Hãy bắt đầu bằng `/oaq thach-dau`.
+no-game-here = Kênh này chưa có ván nào. Hãy bắt đầu bằng `/{ game-command } thach-dau`.
 only-challenge-here = Kênh này chưa có ván nào, chỉ có một lời thách đang chờ nhận lời{ $link }.
 resigned-announcement = { $loser } đã xin thua. **{ $winner } thắng!** Bàn cờ cuối cùng ở phía trên.
 thinking = { $player } đang suy nghĩ…
@@ -151,7 +156,7 @@ settings-summary = **{ $changed ->
        *[no] không
     }
     • Được chơi ở: { $channels }
-settings-only-in-servers = Cài đặt thuộc về một máy chủ: hãy dùng `/oaq cai-dat` trong máy chủ.
+settings-only-in-servers = Cài đặt thuộc về một máy chủ: hãy dùng `/{ game-command } cai-dat` trong máy chủ.
 needs-manage-server = Chỉ thành viên có quyền **Quản lý máy chủ** mới xem hoặc đổi được các cài đặt này.
 turn-timeout-out-of-range = Thời gian mỗi nước phải từ { $min } đến { $max }.
 challenge-timeout-out-of-range = Thời hạn lời thách phải từ { $min } đến { $max }.
@@ -209,7 +214,7 @@ server-history-line = `{ $game }` <t:{ $ended }:d> { $players }: { $winner ->
         [none] hòa
        *[other] { $winner } thắng{ won-how }
     }
-no-such-game = Ở đây không có ván { $game }. `/oaq lich-su` liệt kê các ván đã kết thúc kèm số hiệu.
+no-such-game = Ở đây không có ván { $game }. `/{ game-command } lich-su` liệt kê các ván đã kết thúc kèm số hiệu.
 replay-caption = Xem lại ván `{ $game }`: { $players }, { $plies } nước. Biên bản bên dưới có thể chơi lại bằng công cụ dòng lệnh của engine.
 record-result = Kết quả: { $finish ->
         [none] đang chơi
@@ -226,12 +231,12 @@ replay-frame = { $ply ->
     }
 running-games = Các ván đang chơi trong máy chủ (ai cũng có thể xem):
 running-game = • `{ $game }` { $players }, đã đi { $plies } nước{ $link }
-no-running-games = Hiện không có ván nào đang chơi trong máy chủ. Hãy bắt đầu bằng `/oaq thach-dau`.
+no-running-games = Hiện không có ván nào đang chơi trong máy chủ. Hãy bắt đầu bằng `/{ game-command } thach-dau`.
 
 ## Errors
 
 damaged = Ván đã lưu của kênh này bị hỏng và không đọc được. Không có gì bị thay đổi và bản ghi được giữ lại để kiểm tra: hãy báo cho người quản lý bot.
-unknown-button = Tôi không nhận ra nút này (có thể nó thuộc một phiên bản cũ của bot). Dùng `/oaq ban-co` để lấy bàn cờ mới.
+unknown-button = Tôi không nhận ra nút này (có thể nó thuộc một phiên bản cũ của bot). Dùng lệnh `ban-co` của trò chơi (`/oaq ban-co`, `/shogi ban-co` hoặc `/co-nhay ban-co`) để lấy bàn cờ mới.
 button-elsewhere = Nút này thuộc về một lời thách hoặc ván cờ ở kênh khác nên không có tác dụng ở đây.
 apology = Xin lỗi, bên tôi có trục trặc và chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé.
 restarting = Tôi đang khởi động lại nên vài giây tới chưa nhận nước đi; chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé.

@@ -541,8 +541,8 @@ pub const COMMANDS: &[CommandText] = &[
     ),
     entry(
         "shogi replay game",
-        ("game", "The game's number, as `/oaq history` lists it"),
-        ("van", "Số hiệu của ván, như `/oaq lich-su` liệt kê"),
+        ("game", "The game's number, as `/shogi history` lists it"),
+        ("van", "Số hiệu của ván, như `/shogi lich-su` liệt kê"),
     ),
     entry(
         "shogi games",
@@ -780,8 +780,8 @@ pub const COMMANDS: &[CommandText] = &[
     ),
     entry(
         "chinese-checkers replay game",
-        ("game", "The game's number, as `/oaq history` lists it"),
-        ("van", "Số hiệu của ván, như `/oaq lich-su` liệt kê"),
+        ("game", "The game's number, as `/chinese-checkers history` lists it"),
+        ("van", "Số hiệu của ván, như `/co-nhay lich-su` liệt kê"),
     ),
     entry(
         "chinese-checkers games",

@@ -305,7 +305,10 @@ pub enum Text {
     /// Refusal.
     GameOver,
     /// Refusal: no game or challenge here.
-    NoGameHere,
+    NoGameHere {
+        /// The game whose command was used: its root names the command to start one.
+        game: GameKind,
+    },
     /// `/oaq board` while only a challenge is pending.
     OnlyChallengeHere {
         /// Link to it, if known.
@@ -443,7 +446,10 @@ pub enum Text {
         names: Vec<String>,
     },
     /// Refusal: `/oaq settings` in direct messages.
-    SettingsOnlyInServers,
+    SettingsOnlyInServers {
+        /// The game whose `settings` command was used.
+        game: GameKind,
+    },
     /// Refusal: `/oaq settings` without the Manage Server permission.
     NeedsManageServer,
     /// Refusal: a turn timeout out of bounds.
@@ -605,6 +611,8 @@ pub enum Text {
     NoSuchGame {
         /// The id asked for.
         game: u64,
+        /// The game whose command asked: its `history` lists the numbers.
+        kind: GameKind,
     },
     /// `/oaq replay`: the message above the game record.
     ReplayCaption {
@@ -650,7 +658,10 @@ pub enum Text {
         link: Option<String>,
     },
     /// `/oaq games` with none running.
-    NoRunningGames,
+    NoRunningGames {
+        /// The game whose `games` command was used.
+        game: GameKind,
+    },
     /// Refusal: the channel's stored record is damaged.
     Damaged,
     /// Refusal: a button this version of the bot does not recognise.

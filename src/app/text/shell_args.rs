@@ -13,8 +13,9 @@ use crate::store::{FirstPlayer, GameKind, Hand, Level};
 
 /// Fragments of `shell.ftl` that Rust renders or other messages refer to (`hand` is also
 /// [`Text::Hand`]'s own message).
-const FRAGMENTS: [&str; 11] = [
+const FRAGMENTS: [&str; 12] = [
     "game-name",
+    "game-command",
     "challenge-first",
     "link-suffix",
     "link-after-colon",
@@ -451,7 +452,12 @@ impl Text {
                 ),
                 ("finish", text(finish_key(*finish))),
             ],
-            Text::NoSuchGame { game } => vec![("game", text(game))],
+            Text::NoSuchGame { game, kind } => {
+                vec![("game", text(game)), ("root", text(game_key(*kind)))]
+            }
+            Text::NoGameHere { game }
+            | Text::SettingsOnlyInServers { game }
+            | Text::NoRunningGames { game } => vec![("root", text(game_key(*game)))],
             _ => return None,
         })
     }
