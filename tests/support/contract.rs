@@ -247,11 +247,53 @@ fn message_fields(errors: &mut FormErrors, path: &[String], payload: &Value) {
     if payload["nonce"].is_string() {
         optional_text(errors, &at(path, "nonce"), &payload["nonce"], 25);
     }
+    // sticker_ids: "up to 3".
+    if list(&payload["sticker_ids"]).len() > 3 {
+        errors.add(&at(path, "sticker_ids"), max_length(3));
+    }
+    allowed_mentions(
+        errors,
+        &at(path, "allowed_mentions"),
+        &payload["allowed_mentions"],
+    );
+    // attachments[n].description: the alt text, "max 1024 characters".
+    for (i, attachment) in list(&payload["attachments"]).iter().enumerate() {
+        let description = &attachment["description"];
+        optional_text(
+            errors,
+            &at(&at(&at(path, "attachments"), i), "description"),
+            description,
+            1024,
+        );
+    }
     if let Some(rows) = payload["components"].as_array() {
         components(errors, &at(path, "components"), rows);
     }
     if let Some(embeds) = payload["embeds"].as_array() {
         self::embeds(errors, &at(path, "embeds"), embeds);
+    }
+}
+
+/// Allowed mentions ([MESSAGE], "Allowed Mentions Object"): at most 100 users and 100 roles,
+/// and a type parsed from the content (`parse: ["users"]`) is not listed by id as well.
+fn allowed_mentions(errors: &mut FormErrors, path: &[String], allowed: &Value) {
+    let parse = list(&allowed["parse"]);
+    let mut exclusive = false;
+    for (key, parsed) in [("users", "users"), ("roles", "roles")] {
+        let ids = list(&allowed[key]);
+        if ids.len() > 100 {
+            errors.add(&at(path, key), max_length(100));
+        }
+        exclusive |= !ids.is_empty() && parse.iter().any(|p| p == parsed);
+    }
+    if exclusive {
+        errors.add(
+            path,
+            named(
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                "parse and users or roles are mutually exclusive",
+            ),
+        );
     }
 }
 

@@ -504,6 +504,43 @@ async fn a_nonce_has_at_most_25_characters() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn allowed_mentions_do_not_both_parse_and_list_users() {
+    let mentions = |users: Vec<&str>| {
+        let allowed = json!({ "parse": ["users"], "users": users, "roles": [] });
+        json!({ "content": "<@11>", "allowed_mentions": allowed })
+    };
+    limit(
+        mentions(vec![]),
+        mentions(vec!["11"]),
+        "allowed_mentions",
+        "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_has_at_most_three_stickers_and_short_alt_texts() {
+    limit(
+        json!({ "content": "x", "sticker_ids": ["1", "2", "3"] }),
+        json!({ "content": "x", "sticker_ids": ["1", "2", "3", "4"] }),
+        "sticker_ids",
+        "BASE_TYPE_MAX_LENGTH",
+    )
+    .await;
+    let described = |n: usize| {
+        let attachment = json!({ "id": 0, "filename": "board.png", "description": text(n) });
+        json!({ "content": "x", "attachments": [attachment] })
+    };
+    limit(
+        described(1024),
+        described(1025),
+        "attachments.0.description",
+        "BASE_TYPE_MAX_LENGTH",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn embeds_keep_to_their_limits() {
     let embeds = |list: Vec<Value>| json!({ "embeds": list });
     let titled = |n: usize| json!({ "title": text(n) });
