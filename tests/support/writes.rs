@@ -33,8 +33,7 @@ impl State {
             .pending
             .get(token)
             .ok_or_else(Refused::unknown_interaction)?;
-        let (channel, clicked, latency, interaction, limit) = (
-            pending.channel,
+        let (clicked, latency, interaction, limit) = (
             pending.clicked,
             pending.sent.elapsed(),
             pending.kind,
@@ -47,15 +46,8 @@ impl State {
         let message = match kind {
             4 => {
                 contract::new_message(&["data"], &data, files, limit)?;
-                let id = self.id();
-                let uploaded = self.assign_ids(files);
-                let mut message = Message::new(id, channel, &data, uploaded);
-                message.ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
-                self.messages.insert(id, message);
-                self.webhook_messages.insert(id, token.to_owned());
-                if let Some(p) = self.pending.get_mut(token) {
-                    p.original = Some(id);
-                }
+                let (id, _) = self.post_through(token, &data, files, ephemeral(&data));
+                self.set_original(token, id);
                 Some(id)
             }
             7 => {
@@ -128,15 +120,8 @@ impl State {
         self.payloads.push(payload.clone());
         let limit = self.webhook(app, token)?;
         contract::new_message(&[], payload, files, limit)?;
-        let channel = self.pending.get(token).map_or(0, |p| p.channel);
-        let id = self.id();
-        let uploaded = self.assign_ids(files);
-        let mut message = Message::new(id, channel, payload, uploaded);
-        message.ephemeral = payload["flags"].as_u64().unwrap_or(0) & 64 != 0;
-        let reply = message.json();
-        self.messages.insert(id, message);
+        let (id, reply) = self.post_through(token, payload, files, ephemeral(payload));
         self.followups.insert(token.to_owned(), id);
-        self.webhook_messages.insert(id, token.to_owned());
         Ok((200, Some(reply)))
     }
 
@@ -152,10 +137,18 @@ impl State {
     ) -> Answer {
         self.payloads.push(payload.clone());
         let limit = self.webhook(app, token)?;
+        let deferred = self.callbacks.get(token).filter(|c| c.kind == 5);
+        let original = self
+            .pending
+            .get(token)
+            .and_then(|p| p.original.or(p.clicked));
         let id = if message == "@original" {
-            self.pending
-                .get(token)
-                .and_then(|p| p.original.or(p.clicked))
+            if let (None, Some(deferred)) = (original, deferred) {
+                // The first edit of a deferred answer is the message its "thinking…" becomes.
+                let ephemeral = ephemeral(&deferred.data);
+                return self.answer_deferred(token, payload, files, limit, ephemeral);
+            }
+            original
         } else {
             message
                 .parse()
@@ -165,6 +158,49 @@ impl State {
         let id = id.ok_or_else(Refused::unknown_message)?;
         let reply = self.edit_message(id, &[], payload, files, limit)?;
         Ok((200, Some(reply)))
+    }
+
+    /// The message a deferred answer (callback type 5) becomes at its first edit: a new
+    /// message as far as the fake is concerned, since it kept no "thinking…" message.
+    fn answer_deferred(
+        &mut self,
+        token: &str,
+        payload: &Value,
+        files: &[File],
+        limit: u64,
+        ephemeral: bool,
+    ) -> Answer {
+        contract::new_message(&[], payload, files, limit)?;
+        let (id, reply) = self.post_through(token, payload, files, ephemeral);
+        self.set_original(token, id);
+        Ok((200, Some(reply)))
+    }
+
+    /// Posts a message through the webhook of the interaction `token` (its answer or a
+    /// follow-up) in the interaction's channel; returns its id and JSON.
+    fn post_through(
+        &mut self,
+        token: &str,
+        payload: &Value,
+        files: &[File],
+        ephemeral: bool,
+    ) -> (u64, Value) {
+        let channel = self.pending.get(token).map_or(0, |p| p.channel);
+        let id = self.id();
+        let uploaded = self.assign_ids(files);
+        let mut message = Message::new(id, channel, payload, uploaded);
+        message.ephemeral = ephemeral;
+        let reply = message.json();
+        self.messages.insert(id, message);
+        self.webhook_messages.insert(id, token.to_owned());
+        (id, reply)
+    }
+
+    /// Makes message `id` the answer (`@original`) of the interaction `token`.
+    fn set_original(&mut self, token: &str, id: u64) {
+        if let Some(p) = self.pending.get_mut(token) {
+            p.original = Some(id);
+        }
     }
 
     /// `POST /channels/{channel}/messages` ([`contract::MESSAGE`]), with Discord's
@@ -256,6 +292,11 @@ impl State {
         });
         Ok((200, Some(thread)))
     }
+}
+
+/// Whether a message payload asks to be ephemeral (flag 64).
+fn ephemeral(payload: &Value) -> bool {
+    payload["flags"].as_u64().unwrap_or(0) & 64 != 0
 }
 
 /// Applies an edit or an UpdateMessage: fields present replace, `attachments` (when sent)

@@ -984,3 +984,42 @@ async fn a_refusal_fails_the_test_that_caused_it_unless_the_test_expects_it() {
     let ended = std::panic::catch_unwind(AssertUnwindSafe(|| drop(fake)));
     assert!(ended.is_ok(), "expected refusals fail nothing");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deferred_answer_is_edited_into_its_message_and_only_an_interactions_own_messages_are_edited(
+) {
+    let mut rig = Rig::new().await;
+    let command = rig.command().await;
+    rig.answer(&command, 5, json!({ "flags": 64 }), Vec::new())
+        .await
+        .expect("deferred");
+    let http = rig.bot.http.clone();
+    let twice = components(vec![row(vec![button("a"), button("a")])]);
+    let edit = http.edit_original_interaction_response(&command.token, &twice, Vec::new());
+    let path = "components.0.components.1.custom_id";
+    rig.check(
+        refused(edit.await),
+        400,
+        50035,
+        Some((path, "COMPONENT_CUSTOM_ID_DUPLICATED")),
+    );
+    let done = json!({ "content": "Done" });
+    let answer = http
+        .edit_original_interaction_response(&command.token, &done, Vec::new())
+        .await
+        .expect("the deferred answer becomes a message");
+    let shown = rig.fake.message(answer.id.get());
+    assert!(shown.ephemeral && shown.content == "Done", "{shown:?}");
+    // A follow-up of another interaction is not this one's to edit.
+    let other = rig.command().await;
+    rig.answer(&other, 4, json!({ "content": "Other" }), Vec::new())
+        .await
+        .expect("answered");
+    let theirs = rig
+        .followup(&other, json!({ "content": "Theirs" }), Vec::new())
+        .await
+        .expect("followed up");
+    let edit =
+        http.edit_followup_message(&command.token, MessageId::new(theirs), &done, Vec::new());
+    rig.check(refused(edit.await), 404, 10008, None);
+}
