@@ -23,6 +23,8 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use super::*;
 use support::{Select, APP_ID, COMMAND_ID};
 
+mod contract;
+
 /// What the bot would be: serenity's HTTP client and one gateway session.
 struct StandIn {
     http: Arc<Http>,
@@ -273,6 +275,17 @@ async fn an_autocomplete_request_carries_the_focused_option_and_its_choices_are_
         .create_response(&bot.http, CreateInteractionResponse::Autocomplete(many))
         .await;
     assert!(refused.is_err(), "26 choices are too many");
+    let refusals = fake.take_refusals();
+    let codes: Vec<u64> = refusals.iter().map(|r| r.code()).collect();
+    assert_eq!(codes, [50035, 50035], "{refusals:?}");
+    assert!(
+        refusals[0].body["errors"]["type"].is_object(),
+        "{refusals:?}"
+    );
+    assert!(
+        refusals[1].body["errors"]["data"]["choices"].is_object(),
+        "{refusals:?}"
+    );
     let few = CreateAutocompleteResponse::new().add_int_choice("12", 12);
     request
         .create_response(&bot.http, CreateInteractionResponse::Autocomplete(few))

@@ -5,12 +5,13 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
+use super::contract::DEFAULT_UPLOAD_LIMIT;
 use super::state::Pending;
 use super::{FakeDiscord, FakeUser, APP_ID, COMMAND_ID, GUILD_ID, MEMBER_PERMISSIONS};
 
 impl FakeDiscord {
     fn base_interaction(&self, kind: u8, user: &FakeUser, channel: u64) -> (String, Value) {
-        let (id, token, permissions, guild) = {
+        let (id, token, permissions, guild, upload_limit) = {
             let mut state = self.lock();
             let id = state.id();
             let token = format!("interaction-token-{id}");
@@ -20,7 +21,7 @@ impl FakeDiscord {
                 .cloned()
                 .unwrap_or_else(|| MEMBER_PERMISSIONS.to_owned());
             let guild = state.guilds.get(&channel).copied().unwrap_or(GUILD_ID);
-            (id, token, permissions, guild)
+            (id, token, permissions, guild, state.upload_limit())
         };
         let member = json!({
             "user": user.json(), "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
@@ -29,7 +30,7 @@ impl FakeDiscord {
         let value = json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
             "token": token, "version": 1, "locale": user.locale, "guild_locale": "en-US",
-            "entitlements": [], "attachment_size_limit": 10_485_760,
+            "entitlements": [], "attachment_size_limit": upload_limit,
             "guild_id": guild.to_string(), "channel_id": channel.to_string(),
             "member": member, "user": user.json(), "app_permissions": "2147483647",
         });
@@ -43,6 +44,9 @@ impl FakeDiscord {
             token.to_owned(),
             Pending {
                 kind,
+                upload_limit: interaction["attachment_size_limit"]
+                    .as_u64()
+                    .unwrap_or(DEFAULT_UPLOAD_LIMIT),
                 sent: Instant::now(),
                 channel,
                 clicked,

@@ -8,6 +8,11 @@
 //! buttons and choose in select menus as chosen users.
 //!
 //! - `rest`: the HTTP server, its routes, multipart uploads and planned faults;
+//! - `writes` and `contract`: the bot's writes, done as Discord does them or refused as
+//!   Discord refuses them (see `docs/discord-contract.md`). A refused write fails the test:
+//!   the next [`FakeDiscord::wait_for`] panics with it, and so does the end of the test (the
+//!   last handle of the fake a test holds going away) unless the test said it expects
+//!   refusals ([`FakeDiscord::expect_refusals`]) or took them ([`FakeDiscord::take_refusals`]);
 //! - `gateway`: the WebSocket session and the dispatch of interactions;
 //! - `interactions`: the payloads users send (slash, autocomplete, click, select);
 //! - `state` and `components`: what the fake remembers and how a test reads it;
@@ -16,11 +21,13 @@
 #![allow(dead_code)]
 
 mod components;
+mod contract;
 mod gateway;
 mod interactions;
 mod process;
 mod rest;
 mod state;
+mod writes;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -33,12 +40,14 @@ use tokio::net::TcpListener;
 #[allow(unused_imports)]
 pub use components::Select;
 #[allow(unused_imports)]
+pub use contract::DEFAULT_UPLOAD_LIMIT;
+#[allow(unused_imports)]
 pub use process::{bot_command, config_dir, start_bot, start_bot_with, Bot};
 #[allow(unused_imports)]
 pub use rest::Fault;
 use state::State;
 #[allow(unused_imports)]
-pub use state::{Callback, File, Message, Thread};
+pub use state::{Callback, File, Message, Refusal, Thread};
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
@@ -89,6 +98,27 @@ impl FakeUser {
 pub struct FakeDiscord {
     pub base: String,
     state: Arc<Mutex<State>>,
+    /// Shared by the handles a test holds, not by the fake's own servers: when the last of
+    /// them goes, the test is over.
+    _watch: Option<Arc<Watch>>,
+}
+
+/// Fails the test that ends with refusals it did not expect.
+struct Watch(Arc<Mutex<State>>);
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let state = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let unexpected = state.unexpected_refusals();
+        // A test already failing has printed each refusal as it happened; a second panic
+        // while unwinding would abort the whole test binary.
+        if unexpected.is_empty() || std::thread::panicking() {
+            return;
+        }
+        let report = state::report(unexpected);
+        drop(state);
+        panic!("{report}");
+    }
 }
 
 fn bot_user() -> Value {
@@ -109,7 +139,11 @@ impl FakeDiscord {
         let gateway_url = format!("ws://{}", gateway.local_addr().expect("addr"));
         let base = format!("http://{}", rest.local_addr().expect("addr"));
         let state = Arc::new(Mutex::new(State::default()));
-        let fake = FakeDiscord { base, state };
+        let fake = FakeDiscord {
+            base,
+            state: state.clone(),
+            _watch: None,
+        };
         let served = fake.clone();
         tokio::spawn(async move {
             while let Ok((socket, _)) = rest.accept().await {
@@ -130,7 +164,10 @@ impl FakeDiscord {
                 tokio::spawn(async move { fake.serve_gateway(socket).await });
             }
         });
-        fake
+        FakeDiscord {
+            _watch: Some(Arc::new(Watch(state))),
+            ..fake
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -207,7 +244,7 @@ impl FakeDiscord {
             .insert(user.id, permissions.to_owned());
     }
 
-    /// Answers the next `faults.len()` requests whose "METHOD path" contains `pattern` with
+    /// Every message payload the bot sent (callback `data`, posts, edits, follow-ups).
     pub fn payloads(&self) -> Vec<Value> {
         self.lock().payloads.clone()
     }
@@ -220,7 +257,32 @@ impl FakeDiscord {
             .expect("no such message")
     }
 
-    /// Waits until `check` holds, or panics after `secs` seconds.
+    /// Sets the upload limit (`attachment_size_limit`) that interactions announce from now
+    /// on and that applies to their answers and follow-ups, and to channel messages
+    /// (10 MiB unless set: [`DEFAULT_UPLOAD_LIMIT`]).
+    pub fn set_attachment_size_limit(&self, bytes: u64) {
+        self.lock().upload_limit = Some(bytes);
+    }
+
+    /// Says that this test expects the fake to refuse writes: they no longer fail it by
+    /// themselves (read them with [`FakeDiscord::refusals`]).
+    pub fn expect_refusals(&self) {
+        self.lock().refusals_expected = true;
+    }
+
+    /// Every write refused so far, oldest first.
+    pub fn refusals(&self) -> Vec<Refusal> {
+        self.lock().refusals.clone()
+    }
+
+    /// Takes the writes refused so far, oldest first: a test that expected them has dealt
+    /// with them, and they no longer fail it.
+    pub fn take_refusals(&self) -> Vec<Refusal> {
+        std::mem::take(&mut self.lock().refusals)
+    }
+
+    /// Waits until `check` holds, or panics after `secs` seconds — or as soon as the fake has
+    /// refused a write the test did not expect, with that write.
     pub async fn wait_for<T>(
         &self,
         secs: u64,
@@ -229,6 +291,15 @@ impl FakeDiscord {
     ) -> T {
         let deadline = Instant::now() + Duration::from_secs(secs);
         loop {
+            {
+                let state = self.lock();
+                let unexpected = state.unexpected_refusals();
+                if !unexpected.is_empty() {
+                    let report = state::report(unexpected);
+                    drop(state);
+                    panic!("while waiting for {what}, {report}");
+                }
+            }
             if let Some(value) = check(self) {
                 return value;
             }

@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use super::components::{self, Select};
+use super::contract::DEFAULT_UPLOAD_LIMIT;
 use super::rest::Planned;
 use super::{bot_user, GUILD_ID};
 
@@ -28,6 +29,7 @@ pub struct Message {
     pub channel: u64,
     pub content: String,
     pub components: Value,
+    pub embeds: Value,
     pub attachments: Vec<File>,
     pub ephemeral: bool,
     /// How many times it was changed after being posted.
@@ -38,6 +40,23 @@ pub struct Message {
 }
 
 impl Message {
+    /// A new message from a create payload (a channel message, an interaction's message
+    /// answer or a follow-up) and its uploaded files.
+    pub(super) fn new(id: u64, channel: u64, payload: &Value, files: Vec<File>) -> Message {
+        let list = |key: &str| payload.get(key).filter(|v| v.is_array()).cloned();
+        Message {
+            id,
+            channel,
+            content: payload["content"].as_str().unwrap_or("").to_owned(),
+            components: list("components").unwrap_or(json!([])),
+            embeds: list("embeds").unwrap_or(json!([])),
+            attachments: files,
+            ephemeral: false,
+            edits: 0,
+            earlier: Vec::new(),
+        }
+    }
+
     pub(super) fn json(&self) -> Value {
         let attachments: Vec<Value> = self
             .attachments
@@ -57,7 +76,7 @@ impl Message {
             "author": bot_user(), "content": self.content,
             "timestamp": "2026-01-01T00:00:00.000000+00:00", "edited_timestamp": null,
             "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
-            "attachments": attachments, "embeds": [], "pinned": false, "type": 0,
+            "attachments": attachments, "embeds": self.embeds, "pinned": false, "type": 0,
             "components": self.components, "flags": if self.ephemeral { 64 } else { 0 },
         })
     }
@@ -138,6 +157,8 @@ impl Callback {
 pub(super) struct Pending {
     /// The interaction's type: 2 = command, 3 = component, 4 = autocomplete.
     pub(super) kind: u8,
+    /// The `attachment_size_limit` the interaction announced, in bytes.
+    pub(super) upload_limit: u64,
     pub(super) sent: Instant,
     pub(super) channel: u64,
     pub(super) clicked: Option<u64>,
@@ -182,6 +203,65 @@ pub(super) struct State {
     pub(super) failed: Vec<String>,
     /// How the gateway behaves: heartbeat interval, dropped connections.
     pub(super) gateway: super::gateway::Behaviour,
+    /// Writes refused the way Discord refuses them, in order.
+    pub(super) refusals: Vec<Refusal>,
+    /// Whether the test expects refusals (then they fail nothing by themselves).
+    pub(super) refusals_expected: bool,
+    /// The upload limit announced in interactions and applied to channel messages, where not
+    /// [`DEFAULT_UPLOAD_LIMIT`].
+    pub(super) upload_limit: Option<u64>,
+    /// Messages sent through an interaction's webhook (its answer, its follow-ups): message
+    /// id → interaction token.
+    pub(super) webhook_messages: HashMap<u64, String>,
+}
+
+/// A write the fake refused as Discord would: what was asked and what Discord answered.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// "METHOD path".
+    pub request: String,
+    pub status: u16,
+    /// Discord's error body: `code`, `message` and, for 50035, the nested `errors`.
+    pub body: Value,
+    /// The JSON of the request (`payload_json` of a multipart upload).
+    pub payload: Value,
+    /// The uploaded files: (name, bytes).
+    pub files: Vec<(String, usize)>,
+}
+
+impl Refusal {
+    /// Discord's error code (`50035`, `40005` …).
+    pub fn code(&self) -> u64 {
+        self.body["code"].as_u64().unwrap_or(0)
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        /// Enough of a payload to see what was wrong, not megabytes of it.
+        const SHOWN: usize = 6000;
+        let payload = self.payload.to_string();
+        let cut = payload
+            .char_indices()
+            .nth(SHOWN)
+            .map_or(payload.as_str(), |(at, _)| &payload[..at]);
+        let more = if cut.len() < payload.len() {
+            " …"
+        } else {
+            ""
+        };
+        writeln!(f, "{} → {} {}", self.request, self.status, self.body)?;
+        writeln!(f, "  payload: {cut}{more}")?;
+        if !self.files.is_empty() {
+            let files: Vec<String> = self
+                .files
+                .iter()
+                .map(|(name, size)| format!("{name} ({size} bytes)"))
+                .collect();
+            writeln!(f, "  files: {}", files.join(", "))?;
+        }
+        Ok(())
+    }
 }
 /// A public thread the bot opened from a message.
 #[derive(Debug, Clone)]
@@ -197,4 +277,30 @@ impl State {
         self.next_id += 1;
         1_000_000_000_000_000 + self.next_id
     }
+
+    /// The server's upload limit, in bytes.
+    pub(super) fn upload_limit(&self) -> u64 {
+        self.upload_limit.unwrap_or(DEFAULT_UPLOAD_LIMIT)
+    }
+
+    /// The refusals that should fail the test: all of them, unless the test expects some.
+    pub(super) fn unexpected_refusals(&self) -> &[Refusal] {
+        if self.refusals_expected {
+            &[]
+        } else {
+            &self.refusals
+        }
+    }
+}
+
+/// A report of `refusals` for a failing test.
+pub(super) fn report(refusals: &[Refusal]) -> String {
+    let mut text = format!(
+        "the fake Discord refused {} write(s) that real Discord would refuse too:\n",
+        refusals.len()
+    );
+    for refusal in refusals {
+        text.push_str(&refusal.to_string());
+    }
+    text
 }
