@@ -10,7 +10,7 @@
 //! nobody watching it sees the change. Leaderboard clicks need no check: they always show the
 //! leaderboard of the interaction's own server.
 
-use super::{Action, App, Fail, Place, Text};
+use super::{Action, App, Fail, Locale, Place, Response, Text};
 
 impl App {
     /// Refuses `action` if the challenge or game it names lives outside `place`. A record
@@ -49,5 +49,20 @@ impl App {
             }
             _ => Ok(()),
         }
+    }
+}
+
+impl App {
+    /// A click whose id names game `game` but is not on the message clicked, whose other
+    /// buttons do name that game (a button of an older drawing of the board, or an id crafted
+    /// by hand): nothing is done, and the answer, private, says the board is out of date and
+    /// shows the game as it stands. A game outside `place` is refused like any button from
+    /// elsewhere.
+    pub fn stale_click(&self, locale: Locale, place: Place, game: u64) -> Response {
+        let result = self
+            .check_place(place, Action::View { game })
+            .and_then(|()| self.load_game(game))
+            .and_then(|loaded| self.current_board_private(locale, &loaded));
+        self.finish(locale, "stale click", result)
     }
 }
