@@ -53,16 +53,23 @@ impl App {
 }
 
 impl App {
-    /// A click whose id names game `game` but is not on the message clicked, whose other
-    /// buttons do name that game (a button of an older drawing of the board, or an id crafted
-    /// by hand): nothing is done, and the answer, private, says the board is out of date and
-    /// shows the game as it stands. A game outside `place` is refused like any button from
+    /// A click on `action`, an id that is not on the message clicked but names the game whose
+    /// buttons that message carries. Nothing is done: a move or picker id of an earlier ply (a
+    /// button of an older drawing of the board) is answered privately with the board being out
+    /// of date and the game as it stands; any other (an id crafted by hand) with
+    /// [`Text::ButtonNotHere`]. A game outside `place` is refused like any button from
     /// elsewhere.
-    pub fn stale_click(&self, locale: Locale, place: Place, game: u64) -> Response {
-        let result = self
-            .check_place(place, Action::View { game })
-            .and_then(|()| self.load_game(game))
-            .and_then(|loaded| self.current_board_private(locale, &loaded));
+    pub fn stale_click(&self, locale: Locale, place: Place, action: Action) -> Response {
+        let result = self.check_place(place, action).and_then(|()| {
+            let (Action::Play { game, ply, .. } | Action::Picker { game, ply, .. }) = action else {
+                return Err(Fail::User(Text::ButtonNotHere));
+            };
+            let loaded = self.load_game(game)?;
+            if ply as usize >= loaded.stored.record.moves.len() {
+                return Err(Fail::User(Text::ButtonNotHere));
+            }
+            self.current_board_private(locale, &loaded)
+        });
         self.finish(locale, "stale click", result)
     }
 }

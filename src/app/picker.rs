@@ -317,3 +317,118 @@ impl StepView<'_> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::components;
+
+    /// The value of a call that must succeed.
+    fn ok<T>(result: Result<T, Fail>) -> T {
+        match result {
+            Ok(value) => value,
+            Err(_) => panic!("the picker failed"),
+        }
+    }
+
+    /// Keys and labels for `n` options.
+    fn options(n: usize) -> Vec<(String, String)> {
+        (0..n)
+            .map(|i| (format!("h{i}"), format!("to h{i}, {}", "far ".repeat(30))))
+            .collect()
+    }
+
+    fn view<'a>(chosen: &'a [&'a str]) -> StepView<'a> {
+        StepView {
+            locale: Locale::English,
+            game: u64::MAX,
+            ply: u32::MAX,
+            chosen,
+            prompt: String::from("Your move"),
+        }
+    }
+
+    /// Where a picker component goes: its path read back.
+    fn target(action: Action, value: Option<&str>) -> (Vec<String>, usize) {
+        let action = match value {
+            Some(value) => action.with_choice(value).expect("a choice"),
+            None => action,
+        };
+        let Action::Picker { at: Some(at), .. } = action else {
+            panic!("{action:?}")
+        };
+        let At { keys, menu } = ok(read(&at));
+        (keys.into_iter().map(str::to_owned).collect(), menu)
+    }
+
+    /// A step of any size — a few buttons, menus on one message, or pages of menus — is a
+    /// message Discord accepts, and its pages together offer every option once.
+    #[test]
+    fn a_step_of_any_size_fits_discord_and_offers_every_option() {
+        for chosen in [&[][..], &["D2"][..]] {
+            for n in [1, 5, 6, 25, 26, 79, 100, 101, 125, 126, 250, 333] {
+                let all = options(n);
+                let offers: Vec<Offer<'_>> = all
+                    .iter()
+                    .map(|(key, label)| Offer { key, label })
+                    .collect();
+                let step = view(chosen);
+                let mut seen = Vec::new();
+                let mut pages = vec![0];
+                let mut visited = Vec::new();
+                while let Some(from) = pages.pop() {
+                    visited.push(from);
+                    let msg = ok(step.msg(&offers, from));
+                    if let Err(refusal) = components::check(&msg) {
+                        panic!("{n} options after {chosen:?}: {refusal}\n{msg:#?}");
+                    }
+                    for select in &msg.selects {
+                        for option in &select.options {
+                            let (keys, menu) = target(select.action, Some(&option.value));
+                            assert_eq!(menu, 0);
+                            assert_eq!(keys[..chosen.len()], *chosen);
+                            seen.push(keys[chosen.len()].clone());
+                        }
+                    }
+                    for button in msg.rows.iter().flatten() {
+                        let (keys, menu) = target(button.action, None);
+                        if keys.len() > chosen.len() {
+                            seen.push(keys[chosen.len()].clone());
+                        } else if keys == *chosen && !visited.contains(&menu) {
+                            pages.push(menu);
+                        }
+                    }
+                }
+                let expected: Vec<String> = all.into_iter().map(|(key, _)| key).collect();
+                seen.sort();
+                let mut sorted = expected.clone();
+                sorted.sort();
+                assert_eq!(seen, sorted, "{n} options after {chosen:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn menu_numbers_are_read_apart_from_keys() {
+        let at = |text: &str| -> Notation { text.parse().expect("a path") };
+        let read_back = |text: &str| {
+            let path = at(text);
+            let At { keys, menu } = ok(read(&path));
+            (keys.join("/"), menu)
+        };
+        assert_eq!(read_back("."), (String::new(), 0));
+        assert_eq!(read_back("~3"), (String::new(), 3));
+        assert_eq!(read_back("B*/~2"), (String::from("B*"), 2));
+        assert_eq!(read_back("B*/~2/5e/+"), (String::from("B*/5e/+"), 0));
+        assert!(read(&at("B*/~x")).is_err());
+        assert!(read(&at("~99999999999999999999999")).is_err());
+    }
+
+    #[test]
+    fn long_texts_are_cut_to_discords_lengths() {
+        assert_eq!(fit("to 5e", 80), "to 5e");
+        let cut = fit(&"é".repeat(120), 100);
+        assert_eq!(cut.chars().count(), 100);
+        assert!(cut.ends_with('…'));
+    }
+}

@@ -17,7 +17,7 @@ use serenity::{ActionRowComponent, ButtonKind};
 use thiserror::Error;
 
 use super::custom_id;
-use crate::app::{limits, Msg};
+use crate::app::{limits, Action, Msg};
 
 /// Why Discord would refuse a message.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -120,12 +120,9 @@ pub enum Clicked {
     /// An enabled component of the message carries it (and, for a menu, offers every value
     /// chosen): the click is the message's own.
     OnMessage,
-    /// Not on the message, but it names game `game`, as the message's components do: a
-    /// button of an older drawing of the message (a stale board).
-    Stale {
-        /// The game.
-        game: u64,
-    },
+    /// Not on the message, but it names the game the message's components name: perhaps a
+    /// button of an older drawing of the message (a stale board), which the app tells apart.
+    SameGame(Action),
     /// Nothing of the message: an id crafted by hand, or of another kind of message.
     Foreign,
 }
@@ -164,8 +161,10 @@ pub fn clicked(message: &serenity::Message, custom_id: &str, values: Option<&[St
             games.insert(game);
         }
     }
-    match custom_id::decode(custom_id).ok().and_then(|a| a.game()) {
-        Some(game) if games.contains(&game) => Clicked::Stale { game },
+    match custom_id::decode(custom_id) {
+        Ok(action) if action.game().is_some_and(|g| games.contains(&g)) => {
+            Clicked::SameGame(action)
+        }
         _ => Clicked::Foreign,
     }
 }
@@ -173,7 +172,7 @@ pub fn clicked(message: &serenity::Message, custom_id: &str, values: Option<&[St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Action, Button, Choice, Select, Style};
+    use crate::app::{Button, Choice, Select, Style};
 
     fn picker(at: &str) -> Action {
         Action::Picker {
@@ -341,6 +340,7 @@ mod tests {
 
     #[test]
     fn a_click_belongs_to_its_message_only_with_an_id_and_value_it_carries() {
+        let same = |id: &str| Clicked::SameGame(custom_id::decode(id).expect("an id"));
         let board = message(serde_json::json!([{ "type": 1, "components": [
             { "type": 2, "style": 1, "label": "Pick a move", "custom_id": "oaq:p:7:16" },
             { "type": 2, "style": 4, "label": "Resign", "custom_id": "oaq:r:7" },
@@ -351,13 +351,13 @@ mod tests {
         // A picker step, of this ply or another, and a disabled button: not the board's.
         assert_eq!(
             clicked(&board, "oaq:p:7:16:B*", None),
-            Clicked::Stale { game: 7 }
+            same("oaq:p:7:16:B*")
         );
         assert_eq!(
             clicked(&board, "oaq:m:7:3:7g7f", None),
-            Clicked::Stale { game: 7 }
+            same("oaq:m:7:3:7g7f")
         );
-        assert_eq!(clicked(&board, "oaq:h:7", None), Clicked::Stale { game: 7 });
+        assert_eq!(clicked(&board, "oaq:h:7", None), same("oaq:h:7"));
         // Another game's ids, a leaderboard's, a challenge's, and garbage.
         for foreign in ["oaq:p:8:16", "oaq:l:1:en", "oaq:a:7", "nonsense", ""] {
             assert_eq!(
@@ -370,7 +370,7 @@ mod tests {
         let values = [String::from("7f")];
         assert_eq!(
             clicked(&board, "oaq:p:7:16", Some(&values)),
-            Clicked::Stale { game: 7 }
+            same("oaq:p:7:16")
         );
 
         let picker = message(serde_json::json!([{ "type": 1, "components": [
@@ -385,15 +385,15 @@ mod tests {
         );
         assert_eq!(
             clicked(&picker, "oaq:p:7:16:B*", Some(&chosen("1a"))),
-            Clicked::Stale { game: 7 }
+            same("oaq:p:7:16:B*")
         );
         assert_eq!(
             clicked(&picker, "oaq:p:7:16:B*", Some(&[])),
-            Clicked::Stale { game: 7 }
+            same("oaq:p:7:16:B*")
         );
         assert_eq!(
             clicked(&picker, "oaq:p:7:16:B*", None),
-            Clicked::Stale { game: 7 }
+            same("oaq:p:7:16:B*")
         );
         assert_eq!(
             clicked(&message(serde_json::json!([])), "oaq:p:7:16", None),

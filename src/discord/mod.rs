@@ -955,10 +955,10 @@ async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &Compon
         (Clicked::OnMessage, Ok(action)) => {
             click(data, locale, place, &interaction.user, action, clicked).await
         }
-        (Clicked::Stale { game }, _) => {
+        (Clicked::SameGame(action), _) => {
             tracing::info!(custom_id, "a button not on the clicked message");
             let app = data.app.clone();
-            blocking(move || app.stale_click(locale, place, game))
+            blocking(move || app.stale_click(locale, place, action))
                 .await
                 .unwrap_or_else(|error| {
                     tracing::error!(%error, "answering a stale click failed");

@@ -231,3 +231,50 @@ fn every_picker_step_of_random_chinese_checkers_positions_is_accepted_by_discord
         11,
     );
 }
+
+/// Issue 27: a click whose id is not on the message clicked, though it names the message's
+/// game, does nothing. A move of an earlier board is answered as out of date with the game as
+/// it stands; an id of the current board or any other kind gets the button-not-here answer;
+/// from another channel, the button-from-elsewhere one. All private; no move is played.
+#[test]
+fn issue_27_ids_not_on_their_message_are_answered_privately_and_do_nothing() {
+    let (app, _clock) = app();
+    let (id, board) = started(&app, FirstPlayer::Challenger);
+    let first = enabled_moves(&board)[0];
+    app.click(EN, HERE, &an(), first);
+    let moves = || {
+        app.store()
+            .game(id)
+            .expect("read")
+            .expect("game")
+            .record
+            .moves
+    };
+    assert_eq!(moves().len(), 1);
+    let answer = |action| app.stale_click(EN, HERE, action);
+    let old = private(&answer(enabled_moves(&board)[1])).to_owned();
+    assert!(old.contains("out of date"), "{old}");
+    let current = Action::Picker {
+        game: id,
+        ply: 1,
+        at: Some("1".parse().expect("a path")),
+    };
+    for action in [
+        current,
+        Action::Analyse { game: id },
+        Action::Rematch { game: id },
+    ] {
+        let text = private(&answer(action)).to_owned();
+        assert!(
+            text.contains("not part of the message"),
+            "{action:?}: {text}"
+        );
+    }
+    let elsewhere = Place {
+        guild: Some(1),
+        channel: 999,
+    };
+    let text = private(&app.stale_click(EN, elsewhere, enabled_moves(&board)[1])).to_owned();
+    assert!(text.contains("another channel"), "{text}");
+    assert_eq!(moves().len(), 1, "nothing was played");
+}
