@@ -124,7 +124,7 @@ fn offered(
 /// Every step of the picker in the position of game `id` after `ply` moves, in both
 /// languages: within Discord's limits, offering exactly the steps of the legal moves.
 fn every_step(app: &App, id: u64, ply: u32, picks: &[Pick]) {
-    let user = if ply % 2 == 0 { an() } else { binh() };
+    let user = if ply.is_multiple_of(2) { an() } else { binh() };
     let mut steps: Vec<Vec<String>> = Vec::new();
     for pick in picks {
         for n in 0..pick.steps.len() {
