@@ -10,7 +10,7 @@
 //! nobody watching it sees the change. Leaderboard clicks need no check: they always show the
 //! leaderboard of the interaction's own server.
 
-use super::{Action, App, Fail, Place, Text};
+use super::{Action, App, Fail, Locale, Place, Response, Text};
 
 impl App {
     /// Refuses `action` if the challenge or game it names lives outside `place`. A record
@@ -49,5 +49,27 @@ impl App {
             }
             _ => Ok(()),
         }
+    }
+}
+
+impl App {
+    /// A click on `action`, an id that is not on the message clicked but names the game whose
+    /// buttons that message carries. Nothing is done: a move or picker id of an earlier ply (a
+    /// button of an older drawing of the board) is answered privately with the board being out
+    /// of date and the game as it stands; any other (an id crafted by hand) with
+    /// [`Text::ButtonNotHere`]. A game outside `place` is refused like any button from
+    /// elsewhere.
+    pub fn stale_click(&self, locale: Locale, place: Place, action: Action) -> Response {
+        let result = self.check_place(place, action).and_then(|()| {
+            let (Action::Play { game, ply, .. } | Action::Picker { game, ply, .. }) = action else {
+                return Err(Fail::User(Text::ButtonNotHere));
+            };
+            let loaded = self.load_game(game)?;
+            if ply as usize >= loaded.stored.record.moves.len() {
+                return Err(Fail::User(Text::ButtonNotHere));
+            }
+            self.current_board_private(locale, &loaded)
+        });
+        self.finish(locale, "stale click", result)
     }
 }

@@ -438,7 +438,7 @@ impl App {
             Action::Computer { lobby, add } => self.seat_computer(user, lobby, add),
             Action::Start { lobby } => self.start_lobby(user, lobby),
             Action::Play { game, ply, mv } => self.play(locale, user, game, ply, mv, clicked),
-            Action::Picker { game, ply, at } => self.picker(locale, user, game, ply, at),
+            Action::Picker { game, ply, at } => self.picker(locale, user, game, ply, at, clicked),
             Action::View { game } => self.flipped_view(locale, game),
             Action::Resign { game } => self.ask_resign(locale, user, game),
             Action::ConfirmResign { game } => self.confirm_resign(locale, user, game),

@@ -19,12 +19,45 @@ struct Offer<'a> {
     label: &'a str,
 }
 
-/// The keys of a path (`.` is the empty path).
-fn keys(at: &Notation) -> Vec<&str> {
-    match at.as_str() {
+/// The first character of a path segment that is not a step's key but a menu number: `~<k>`
+/// names the step's `k`-th menu of [`limits::OPTIONS`] options (from 0). A select menu's path
+/// ends with its number, so the menus of one step have distinct ids; a button whose path ends
+/// with one shows the step's menus from that one on (a step with more options than one message
+/// holds). Game keys never start with it (see [`Step`]).
+const MENU: char = '~';
+
+/// A picker path read: the keys chosen, and the menu the last segment names (0 without one).
+struct At<'p> {
+    keys: Vec<&'p str>,
+    menu: usize,
+}
+
+/// Reads a path (`.` is the empty path). Menu numbers before the last segment name the menu
+/// an earlier step was chosen in: they are left out of the keys.
+fn read(at: &Notation) -> Result<At<'_>, Fail> {
+    let segments: Vec<&str> = match at.as_str() {
         Action::ROOT => Vec::new(),
         path => path.split('/').collect(),
-    }
+    };
+    let menu = match segments.last().and_then(|s| s.strip_prefix(MENU)) {
+        Some(number) => number.parse().map_err(|_| Fail::User(Text::NotAMove))?,
+        None => 0,
+    };
+    let keys = segments
+        .into_iter()
+        .filter(|s| !s.starts_with(MENU))
+        .collect();
+    Ok(At { keys, menu })
+}
+
+/// The path of `keys` (`.` for none).
+fn path(keys: &[&str]) -> Result<Notation, Fail> {
+    let text = if keys.is_empty() {
+        Action::ROOT.to_owned()
+    } else {
+        keys.join("/")
+    };
+    text.parse().map_err(Fail::Internal)
 }
 
 /// Whether `pick` starts with the steps `path`.
@@ -32,8 +65,22 @@ fn follows(pick: &Pick, path: &[&str]) -> bool {
     pick.steps.len() >= path.len() && pick.steps.iter().zip(path).all(|(s, k)| s.key == *k)
 }
 
+/// `text` cut to at most `max` characters (ending with `…` when cut): Discord refuses longer
+/// labels and placeholders.
+fn fit(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 impl App {
-    /// A click in the picker of game `id`, on the board drawn after `ply` moves.
+    /// A click in the picker of game `id`, on the board drawn after `ply` moves, on message
+    /// `clicked`. A step (`at` is a path) updates the picker it was clicked in; one clicked on
+    /// the game's public board (an id crafted by hand: the board never carries one) is
+    /// answered privately and leaves the board as it is.
     pub(super) fn picker(
         &self,
         locale: Locale,
@@ -41,15 +88,18 @@ impl App {
         id: u64,
         ply: u32,
         at: Option<Notation>,
+        clicked: Option<u64>,
     ) -> Result<Response, Fail> {
         let loaded = self.load_game(id)?;
         let seat = loaded.seat_in_play(user.id)?;
+        let on_board = clicked.is_some() && clicked == loaded.stored.record.message;
+        let update = at.is_some() && !on_board;
         let moved_on = ply as usize != loaded.stored.record.moves.len();
         if moved_on {
             let current = self.current_board_private(locale, &loaded)?;
-            return Ok(match (at, current.reply) {
+            return Ok(match (update, current.reply) {
                 // Inside a picker: the picker itself becomes the current position.
-                (Some(_), Reply::Private(msg)) => Response {
+                (true, Reply::Private(msg)) => Response {
                     reply: Reply::Update(msg),
                     ..current
                 },
@@ -60,11 +110,11 @@ impl App {
         let picks = loaded.table.picks(locale);
         let root: Notation = Action::ROOT.parse().map_err(Fail::Internal)?;
         let path = at.unwrap_or(root);
-        let chosen = keys(&path);
+        let At { keys: chosen, menu } = read(&path)?;
         let matching: Vec<&Pick> = picks.iter().filter(|p| follows(p, &chosen)).collect();
         if let Some(whole) = matching.iter().find(|p| p.steps.len() == chosen.len()) {
             let mv: Notation = whole.mv.parse().map_err(Fail::Internal)?;
-            return self.play_elsewhere(locale, user, id, ply, mv, true);
+            return self.play_elsewhere(locale, user, id, ply, mv, update);
         }
         let Some(first) = matching.first() else {
             return Err(Fail::User(Text::NotAMove));
@@ -80,12 +130,22 @@ impl App {
                 offers.push(Offer { key, label });
             }
         }
-        let msg = step_msg(locale, id, ply, &path, &so_far.join(" → "), &offers)?;
+        let step = StepView {
+            locale,
+            game: id,
+            ply,
+            chosen: &chosen,
+            prompt: Text::PickerPrompt {
+                chosen: so_far.join(" → "),
+            }
+            .render(locale),
+        };
+        let msg = step.msg(&offers, menu)?;
         Ok(Response {
-            reply: if at.is_none() {
-                Reply::Private(msg)
-            } else {
+            reply: if update {
                 Reply::Update(msg)
+            } else {
+                Reply::Private(msg)
             },
             shows: None,
             edits: Vec::new(),
@@ -117,7 +177,7 @@ impl App {
                         ply,
                         at: Some(pick.path().parse().map_err(Fail::Internal)?),
                     },
-                    label: pick.label,
+                    label: fit(&pick.label, limits::LABEL),
                     style: Style::Primary,
                     disabled: false,
                 })
@@ -142,87 +202,233 @@ impl App {
     }
 }
 
-/// One step of the picker: a few options as buttons, more in select menus of 25; and *Back*
-/// after the first step.
-fn step_msg(
+/// One step of the picker, to be drawn: whose, and the keys chosen before it.
+struct StepView<'a> {
     locale: Locale,
     game: u64,
     ply: u32,
-    path: &Notation,
-    so_far: &str,
-    offers: &[Offer<'_>],
-) -> Result<Msg, Fail> {
-    let at = |key: &str| -> Result<Option<Notation>, Fail> {
-        let path = match path.as_str() {
-            Action::ROOT => key.to_owned(),
-            prefix => format!("{prefix}/{key}"),
-        };
-        Ok(Some(path.parse().map_err(Fail::Internal)?))
-    };
-    let mut msg = Msg::text(
-        Text::PickerPrompt {
-            chosen: so_far.to_owned(),
-        }
-        .render(locale),
-    );
-    if offers.len() <= limits::BUTTONS {
-        let row = offers
-            .iter()
-            .map(|offer| {
-                Ok(Button {
-                    action: Action::Picker {
-                        game,
-                        ply,
-                        at: at(offer.key)?,
-                    },
-                    label: offer.label.to_owned(),
-                    style: Style::Primary,
-                    disabled: false,
-                })
-            })
-            .collect::<Result<Vec<_>, Fail>>()?;
-        msg.rows.push(row);
-    } else {
-        msg.selects = offers
-            .chunks(limits::OPTIONS)
-            .take(limits::ROWS - 1)
-            .map(|chunk| Select {
-                action: Action::Picker {
-                    game,
-                    ply,
-                    at: Some(*path),
-                },
-                placeholder: Text::PickerPrompt {
-                    chosen: so_far.to_owned(),
-                }
-                .render(locale),
-                options: chunk
-                    .iter()
-                    .map(|offer| super::Choice {
-                        label: offer.label.to_owned(),
-                        value: offer.key.to_owned(),
-                    })
-                    .collect(),
-            })
-            .collect();
-    }
-    let chosen = keys(path);
-    if let Some((_, parent)) = chosen.split_last() {
-        let back = if parent.is_empty() {
-            Action::ROOT.to_owned()
-        } else {
-            parent.join("/")
-        };
-        msg.rows.push(vec![Button {
+    chosen: &'a [&'a str],
+    /// The question, with the steps chosen so far.
+    prompt: String,
+}
+
+impl StepView<'_> {
+    /// A button of the picker that goes to `at`.
+    fn button(&self, at: Notation, label: &str, style: Style) -> Button {
+        Button {
             action: Action::Picker {
-                game,
-                ply,
-                at: Some(back.parse().map_err(Fail::Internal)?),
+                game: self.game,
+                ply: self.ply,
+                at: Some(at),
             },
-            label: Text::Back.render(locale),
-            style: Style::Secondary,
+            label: fit(label, limits::LABEL),
+            style,
             disabled: false,
-        }]);
+        }
     }
-    Ok(msg)
+
+    /// The path of this step with `key` chosen (a step's key, or a menu number).
+    fn then(&self, key: &str) -> Result<Notation, Fail> {
+        let mut keys = self.chosen.to_vec();
+        keys.push(key);
+        path(&keys)
+    }
+
+    /// The path of this step showing its menus from `menu` on (and of that menu's select).
+    fn menu(&self, menu: usize) -> Result<Notation, Fail> {
+        match menu {
+            0 => path(self.chosen),
+            n => self.then(&format!("{MENU}{n}")),
+        }
+    }
+
+    /// The step as a message: a few options as buttons, more in select menus of 25 (as many
+    /// as fit, with *Earlier* and *More* buttons when they do not all fit), and *Back* after
+    /// the first step. Every component has its own id and the message stays within Discord's
+    /// limits however many options there are.
+    fn msg(&self, offers: &[Offer<'_>], from: usize) -> Result<Msg, Fail> {
+        let locale = self.locale;
+        let mut msg = Msg::text(self.prompt.clone());
+        let mut nav = Vec::new();
+        if let Some((_, parent)) = self.chosen.split_last() {
+            nav.push(self.button(path(parent)?, &Text::Back.render(locale), Style::Secondary));
+        }
+        if offers.len() <= limits::BUTTONS {
+            let row = offers
+                .iter()
+                .map(|o| Ok(self.button(self.then(o.key)?, o.label, Style::Primary)))
+                .collect::<Result<Vec<_>, Fail>>()?;
+            msg.rows.push(row);
+        } else {
+            let menus: Vec<&[Offer<'_>]> = offers.chunks(limits::OPTIONS).collect();
+            let room = limits::ROWS - usize::from(!nav.is_empty());
+            let (first, shown) = if menus.len() <= room {
+                (0, room)
+            } else {
+                // Pages of menus, with a row kept for the buttons that turn them.
+                let per = limits::ROWS - 1;
+                let first = from.min(menus.len() - 1) / per * per;
+                if first > 0 {
+                    let earlier = Text::PickerEarlier.render(locale);
+                    nav.push(self.button(self.menu(first - per)?, &earlier, Style::Secondary));
+                }
+                if first + per < menus.len() {
+                    let more = Text::PickerMore.render(locale);
+                    nav.push(self.button(self.menu(first + per)?, &more, Style::Secondary));
+                }
+                (first, per)
+            };
+            for (n, options) in menus.iter().enumerate().skip(first).take(shown) {
+                msg.selects.push(self.select(n, menus.len(), options)?);
+            }
+        }
+        if !nav.is_empty() {
+            msg.rows.push(nav);
+        }
+        Ok(msg)
+    }
+
+    /// Menu `n` of the step's `menus`, holding `options`.
+    fn select(&self, n: usize, menus: usize, options: &[Offer<'_>]) -> Result<Select, Fail> {
+        let placeholder = match (options.first(), options.last()) {
+            (Some(first), Some(last)) if menus > 1 => Text::PickerMenu {
+                first: first.label.to_owned(),
+                last: last.label.to_owned(),
+                part: n + 1,
+                parts: menus,
+            }
+            .render(self.locale),
+            _ => self.prompt.clone(),
+        };
+        Ok(Select {
+            action: Action::Picker {
+                game: self.game,
+                ply: self.ply,
+                at: Some(self.menu(n)?),
+            },
+            placeholder: fit(&placeholder, limits::PLACEHOLDER),
+            options: options
+                .iter()
+                .map(|offer| super::Choice {
+                    label: fit(offer.label, limits::ID),
+                    value: offer.key.to_owned(),
+                })
+                .collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::components;
+
+    /// The value of a call that must succeed.
+    fn ok<T>(result: Result<T, Fail>) -> T {
+        match result {
+            Ok(value) => value,
+            Err(_) => panic!("the picker failed"),
+        }
+    }
+
+    /// Keys and labels for `n` options.
+    fn options(n: usize) -> Vec<(String, String)> {
+        (0..n)
+            .map(|i| (format!("h{i}"), format!("to h{i}, {}", "far ".repeat(30))))
+            .collect()
+    }
+
+    fn view<'a>(chosen: &'a [&'a str]) -> StepView<'a> {
+        StepView {
+            locale: Locale::English,
+            game: u64::MAX,
+            ply: u32::MAX,
+            chosen,
+            prompt: String::from("Your move"),
+        }
+    }
+
+    /// Where a picker component goes: its path read back.
+    fn target(action: Action, value: Option<&str>) -> (Vec<String>, usize) {
+        let action = match value {
+            Some(value) => action.with_choice(value).expect("a choice"),
+            None => action,
+        };
+        let Action::Picker { at: Some(at), .. } = action else {
+            panic!("{action:?}")
+        };
+        let At { keys, menu } = ok(read(&at));
+        (keys.into_iter().map(str::to_owned).collect(), menu)
+    }
+
+    /// A step of any size — a few buttons, menus on one message, or pages of menus — is a
+    /// message Discord accepts, and its pages together offer every option once.
+    #[test]
+    fn a_step_of_any_size_fits_discord_and_offers_every_option() {
+        for chosen in [&[][..], &["D2"][..]] {
+            for n in [1, 5, 6, 25, 26, 79, 100, 101, 125, 126, 250, 333] {
+                let all = options(n);
+                let offers: Vec<Offer<'_>> = all
+                    .iter()
+                    .map(|(key, label)| Offer { key, label })
+                    .collect();
+                let step = view(chosen);
+                let mut seen = Vec::new();
+                let mut pages = vec![0];
+                let mut visited = Vec::new();
+                while let Some(from) = pages.pop() {
+                    visited.push(from);
+                    let msg = ok(step.msg(&offers, from));
+                    if let Err(refusal) = components::check(&msg) {
+                        panic!("{n} options after {chosen:?}: {refusal}\n{msg:#?}");
+                    }
+                    for select in &msg.selects {
+                        for option in &select.options {
+                            let (keys, menu) = target(select.action, Some(&option.value));
+                            assert_eq!(menu, 0);
+                            assert_eq!(keys[..chosen.len()], *chosen);
+                            seen.push(keys[chosen.len()].clone());
+                        }
+                    }
+                    for button in msg.rows.iter().flatten() {
+                        let (keys, menu) = target(button.action, None);
+                        if keys.len() > chosen.len() {
+                            seen.push(keys[chosen.len()].clone());
+                        } else if keys == *chosen && !visited.contains(&menu) {
+                            pages.push(menu);
+                        }
+                    }
+                }
+                let expected: Vec<String> = all.into_iter().map(|(key, _)| key).collect();
+                seen.sort();
+                let mut sorted = expected.clone();
+                sorted.sort();
+                assert_eq!(seen, sorted, "{n} options after {chosen:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn menu_numbers_are_read_apart_from_keys() {
+        let at = |text: &str| -> Notation { text.parse().expect("a path") };
+        let read_back = |text: &str| {
+            let path = at(text);
+            let At { keys, menu } = ok(read(&path));
+            (keys.join("/"), menu)
+        };
+        assert_eq!(read_back("."), (String::new(), 0));
+        assert_eq!(read_back("~3"), (String::new(), 3));
+        assert_eq!(read_back("B*/~2"), (String::from("B*"), 2));
+        assert_eq!(read_back("B*/~2/5e/+"), (String::from("B*/5e/+"), 0));
+        assert!(read(&at("B*/~x")).is_err());
+        assert!(read(&at("~99999999999999999999999")).is_err());
+    }
+
+    #[test]
+    fn long_texts_are_cut_to_discords_lengths() {
+        assert_eq!(fit("to 5e", 80), "to 5e");
+        let cut = fit(&"é".repeat(120), 100);
+        assert_eq!(cut.chars().count(), 100);
+        assert!(cut.ends_with('…'));
+    }
 }

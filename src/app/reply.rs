@@ -160,6 +160,29 @@ impl Action {
         }
     }
 
+    /// The game the action acts on or shows, if it names one.
+    pub fn game(self) -> Option<u64> {
+        match self {
+            Action::Play { game, .. }
+            | Action::Picker { game, .. }
+            | Action::View { game }
+            | Action::Resign { game }
+            | Action::ConfirmResign { game }
+            | Action::Rules { game }
+            | Action::Rematch { game }
+            | Action::Analyse { game } => Some(game),
+            Action::Accept { .. }
+            | Action::Decline { .. }
+            | Action::Cancel { .. }
+            | Action::Pick { .. }
+            | Action::Join { .. }
+            | Action::Leave { .. }
+            | Action::Computer { .. }
+            | Action::Start { .. }
+            | Action::Leaderboard { .. } => None,
+        }
+    }
+
     /// Whether answering takes longer than Discord waits for an answer (seconds of search): the
     /// interaction is then acknowledged first, and the answer, always private, follows.
     pub fn slow(self) -> bool {
@@ -294,6 +317,12 @@ pub mod limits {
     pub const OPTIONS: usize = 25;
     /// Characters of a custom id, an option's label or value.
     pub const ID: usize = 100;
+    /// Characters of a button's label.
+    pub const LABEL: usize = 80;
+    /// Characters of a select menu's placeholder.
+    pub const PLACEHOLDER: usize = 150;
+    /// Characters of a message's content.
+    pub const CONTENT: usize = 2000;
 }
 
 /// A message: text, attached files, select menus, rows of buttons.

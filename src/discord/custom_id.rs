@@ -7,7 +7,8 @@
 //! for a page of the Ô ăn quan leaderboard in the language the message was posted in
 //! (`oaq:l:<page>:<en|vi>:<s|c>` for Shogi's and Chinese checkers'), or `oaq:p:42:17` (open the
 //! move picker of game 42's board drawn after 17 moves) and `oaq:p:42:17:7g/7f` (a step in
-//! it), or `oaq:x:42` (analyse finished game 42). The longest is well under Discord's
+//! it; a segment `~<k>` of the path numbers one of a step's several menus, so that each has
+//! an id of its own, see `app::picker`), or `oaq:x:42` (analyse finished game 42). The longest is well under Discord's
 //! 100-character limit.
 //!
 //! An id names a view or a record and a version, never an authority: the server, channel and

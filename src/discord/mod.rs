@@ -2,6 +2,7 @@
 //! handler (no collectors, so buttons survive restarts), and the translation of app
 //! [`Response`]s into serenity builders. No rules and no storage calls live here.
 
+pub mod components;
 pub mod custom_id;
 mod gate;
 mod liveness;
@@ -35,6 +36,7 @@ use crate::app::{
 use crate::games::oaq::Preset;
 use crate::shards::Layout;
 use crate::store::{FirstPlayer, GameKind, Level, OwedKey};
+use components::Clicked;
 use gate::{Gate, Gatekeeper};
 use liveness::Liveness;
 use outbox::Outbox;
@@ -919,33 +921,59 @@ async fn games(ctx: Context<'_>) -> Result<(), Error> {
     answer_command(ctx, response).await
 }
 
-/// Routes a button click: decode the `custom_id`, ask the app, answer the interaction, then
-/// settle the board it showed (or, if the answer failed, have the outbox write it) and hand
-/// the other owed writes to the outbox.
+/// Routes a button click: check that the `custom_id` is one of the clicked message's own,
+/// decode it, ask the app, answer the interaction, then settle the board it showed (or, if
+/// the answer failed, have the outbox write it) and hand the other owed writes to the outbox.
+///
+/// An id that the clicked message does not carry (crafted by hand, or of an older drawing of
+/// the message) is never acted on and never edits the message: it gets a private answer.
 async fn on_component(ctx: &serenity::Context, data: &Data, interaction: &ComponentInteraction) {
     let started = std::time::Instant::now();
     let locale = Locale::from_discord(&interaction.locale);
     let custom_id = interaction.data.custom_id.as_str();
     let clicked = Some(interaction.message.id.get());
+    let values = match &interaction.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => Some(values.as_slice()),
+        _ => None,
+    };
     // A select menu's choice completes its action (the move chosen).
-    let decoded = custom_id::decode(custom_id).and_then(|action| match &interaction.data.kind {
-        ComponentInteractionDataKind::StringSelect { values } => values
+    let decoded = custom_id::decode(custom_id).and_then(|action| match values {
+        Some(values) => values
             .first()
             .and_then(|value| action.with_choice(value))
             .ok_or_else(|| custom_id::CustomIdError(custom_id.to_owned())),
-        _ => Ok(action),
+        None => Ok(action),
     });
     // Where the click happened comes from Discord, never from the button's id.
     let place = Place {
         guild: interaction.guild_id.map(|g| g.get()),
         channel: interaction.channel_id.get(),
     };
-    let response = match decoded {
-        Ok(action) if action.slow() => {
+    let response = match (
+        components::clicked(&interaction.message, custom_id, values),
+        decoded,
+    ) {
+        (Clicked::OnMessage, Ok(action)) if action.slow() => {
             return answer_slow(ctx, data, interaction, locale, place, action).await;
         }
-        Ok(action) => click(data, locale, place, &interaction.user, action, clicked).await,
-        Err(error) => {
+        (Clicked::OnMessage, Ok(action)) => {
+            click(data, locale, place, &interaction.user, action, clicked).await
+        }
+        (Clicked::SameGame(action), _) => {
+            tracing::info!(custom_id, "a button not on the clicked message");
+            let app = data.app.clone();
+            blocking(move || app.stale_click(locale, place, action))
+                .await
+                .unwrap_or_else(|error| {
+                    tracing::error!(%error, "answering a stale click failed");
+                    Response::private(Text::Apology.render(locale))
+                })
+        }
+        (Clicked::Foreign, _) => {
+            tracing::warn!(custom_id, "a button not on the clicked message");
+            Response::private(Text::ButtonNotHere.render(locale))
+        }
+        (Clicked::OnMessage, Err(error)) => {
             tracing::warn!(%error, "malformed button id");
             Response::private(Text::UnknownButton.render(locale))
         }

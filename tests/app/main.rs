@@ -3,6 +3,7 @@
 mod checkers;
 mod host;
 mod outbox;
+mod picker;
 mod play;
 mod reshard;
 mod review;
@@ -74,8 +75,12 @@ fn request(opponent: Option<UserRef>, first: FirstPlayer) -> ChallengeRequest {
     }
 }
 
-/// Checks Discord's limits on every message the app produces.
+/// Checks Discord's limits on every message the app produces: the bot's own check of what
+/// Discord refuses, and the same limits counted here by hand.
 fn check_limits(msg: &Msg) {
+    if let Err(refusal) = oaq_bot::discord::components::check(msg) {
+        panic!("Discord would refuse this message: {refusal}\n{msg:#?}");
+    }
     assert!(msg.rows.len() <= 5, "{} rows", msg.rows.len());
     for row in &msg.rows {
         assert!(!row.is_empty() && row.len() <= 5, "{} buttons", row.len());

@@ -1,5 +1,6 @@
 //! End to end, issue 11: moves as notation through every way Discord delivers them — a typed
-//! `/oaq move` with suggestions from autocomplete, and a select menu's choice.
+//! `/oaq move` with suggestions from autocomplete, and a click; a select menu's choice that the
+//! board does not carry changes nothing (issue 27).
 
 use super::*;
 
@@ -64,10 +65,16 @@ async fn a_typed_move_with_suggestions_and_a_select_choice_play_like_clicks() {
     assert!(refused.ephemeral() && refused.content().contains("not a move"));
     assert_eq!(fake.message(board_id).content, board.content);
 
-    // Bình answers through a select menu naming a move action: the choice is the move.
+    // A select menu naming a move action, which the board does not carry (issue 27: an id
+    // not on the clicked message): refused privately, the board left as it is.
     let reply = notation(&enabled_moves(&board)[0]);
     let template = enabled_moves(&board)[0].replace(&format!(":{reply}"), ":-");
     let token = fake.select(&binh(), board_id, &template, &[&reply]);
+    let forged = fake.callback(&token).await;
+    assert!(forged.ephemeral(), "{}", forged.content());
+    assert_eq!(fake.message(board_id).content, board.content);
+    // Bình answers with the board's own button.
+    let token = fake.click(&binh(), board_id, &enabled_moves(&board)[0]);
     let update = fake.callback(&token).await;
     assert_eq!(
         update.kind,
@@ -89,7 +96,7 @@ async fn a_typed_move_with_suggestions_and_a_select_choice_play_like_clicks() {
 /// An challenges Bình with `/<root> challenge` (An moves first: `me` is choice number
 /// `me_choice` of the root's `first` option), the challenge names `game`, and Bình accepts;
 /// returns the board's message id.
-async fn challenged_under(
+pub(super) async fn challenged_under(
     fake: &FakeDiscord,
     root: &str,
     channel: u64,

@@ -252,3 +252,77 @@ async fn a_turn_that_runs_out_while_the_bot_is_down_is_settled_at_start_up() {
     assert!(only_final_buttons(&settled));
     drop(bot);
 }
+
+const FORGED_OAQ_CHANNEL: u64 = 500_000_000_000_000_007;
+const FORGED_SHOGI_CHANNEL: u64 = 500_000_000_000_000_008;
+const FORGED_CHECKERS_CHANNEL: u64 = 500_000_000_000_000_009;
+
+/// A message as a player sees it: content, components and attachments, byte for byte.
+fn seen(message: &support::Message) -> (String, Value, Vec<(String, Vec<u8>)>) {
+    let files = message
+        .attachments
+        .iter()
+        .map(|f| (f.name.clone(), f.bytes.clone()))
+        .collect();
+    (message.content.clone(), message.components.clone(), files)
+}
+
+/// Issue 27: ids a public board does not carry — a picker step of another ply, the picker of
+/// another ply, a leaderboard page of each game, another game's move — clicked on the board of
+/// each game (Ô ăn quan, Shogi, Chinese checkers) get a private answer and leave the board as
+/// it was, byte for byte. Before, the board became "out of date" without buttons, or a
+/// leaderboard.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_27_ids_not_on_a_board_get_a_private_answer_and_leave_it_as_it_was() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let boards = [
+        start_game(&fake, FORGED_OAQ_CHANNEL).await,
+        host::challenged_under(&fake, "shogi", FORGED_SHOGI_CHANNEL, "**Shogi**", 1).await,
+        host::challenged_under(
+            &fake,
+            "chinese-checkers",
+            FORGED_CHECKERS_CHANNEL,
+            "**Chinese checkers**",
+            2,
+        )
+        .await,
+    ];
+    for board_id in boards {
+        let board = fake.message(board_id);
+        let game: u64 = board
+            .buttons()
+            .concat()
+            .iter()
+            .find_map(|(id, _, _)| {
+                let parts: Vec<&str> = id.split(':').collect();
+                matches!(parts.get(1), Some(&"m" | &"p")).then(|| parts[2].parse().ok())?
+            })
+            .expect("a move or picker button names the game");
+        let forged = [
+            format!("oaq:p:{game}:7:7g"),
+            format!("oaq:p:{game}:0:B*/~1"),
+            format!("oaq:p:{game}:5"),
+            String::from("oaq:l:0:en"),
+            String::from("oaq:l:1:vi:s"),
+            String::from("oaq:l:0:en:c"),
+            format!("oaq:m:{}:0:11-", game + 1),
+        ];
+        for id in forged {
+            let token = fake.click_forged(&an(), board_id, &id);
+            let answer = fake.callback(&token).await;
+            assert_eq!(answer.kind, 4, "{id}: {}", answer.content());
+            assert!(answer.ephemeral(), "{id}: {}", answer.content());
+            assert!(
+                answer.content().contains("not part of the message"),
+                "{id}: {}",
+                answer.content()
+            );
+            let after = fake.message(board_id);
+            assert_eq!(seen(&after), seen(&board), "{id} changed the board");
+            assert_eq!(after.edits, board.edits, "{id} edited the board");
+        }
+    }
+}

@@ -16,6 +16,7 @@ use support::{start_bot, Bot, Callback};
 const GAME_CHANNEL: u64 = 500_000_000_000_000_041;
 const DRAW_CHANNEL: u64 = 500_000_000_000_000_042;
 const IMPASSE_CHANNEL: u64 = 500_000_000_000_000_043;
+const DROPS_CHANNEL: u64 = 500_000_000_000_000_044;
 
 /// The game id in a board's picker button (`oaq:p:<game>:<ply>`).
 fn game_id(board: &support::Message) -> u64 {
@@ -452,4 +453,64 @@ async fn an_impasse_claim_counts_the_points() {
     assert!(claimed
         .content()
         .contains(&format!("**<@{}> wins!**", s.id)));
+}
+
+/// Issue 27: pieces in hand dropped through the picker on a board with 79 empty squares. The
+/// bishop, the rook and the lance each have more than 25 squares to go to, shown in several
+/// menus whose ids are all different (two menus with one id are refused by Discord, so
+/// choosing a piece in hand did nothing); a square of a later menu is dropped on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_27_a_bishop_a_rook_and_a_lance_are_dropped_through_the_picker_on_an_open_board() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let (board_id, s, g) = furigoma_game(&fake, DROPS_CHANNEL).await;
+    let game = game_id(&fake.message(board_id));
+    let _bot = restart(&fake, bot, root.path(), 2, || {
+        set_position(root.path(), game, "4k4/9/9/9/9/9/9/9/4K4 b RBL 1")
+    })
+    .await;
+    turn_of(&fake, board_id, &s).await;
+    for (piece, to, usi, reply) in [
+        ("Bishop", "to 5e", "B*5e", Some("5a4a")),
+        ("Rook", "to 2h", "R*2h", Some("4a5a")),
+        ("Lance", "to 9h", "L*9h", None),
+    ] {
+        let before = fake.message(board_id).edits;
+        let picker = open_picker(&fake, &s, board_id).await;
+        let step = choose(&fake, &s, &picker, &format!("{piece} from your hand")).await;
+        assert_eq!(step.kind, 7, "{}", step.content());
+        let message = fake.message(step.message.expect("the picker"));
+        let menus = message.selects();
+        let squares: usize = menus.iter().map(|m| m.options.len()).sum();
+        assert!(squares > 25 && menus.len() > 1, "{piece}: {menus:?}");
+        let mut ids: Vec<String> = menus.iter().map(|m| m.custom_id.clone()).collect();
+        ids.extend(message.buttons().concat().into_iter().map(|b| b.0));
+        let distinct: std::collections::HashSet<&String> = ids.iter().collect();
+        assert_eq!(distinct.len(), ids.len(), "{ids:?}");
+        assert!(menus.iter().all(|m| m.options.len() <= 25), "{menus:?}");
+        // The square is in a menu after the first (drops are listed from 1a, rank by rank).
+        assert!(
+            !menus[0].options.iter().any(|(label, _)| label == to),
+            "{to} in {:?}",
+            menus[0]
+        );
+        let answer = choose(&fake, &s, &step, to).await;
+        assert_eq!(answer.kind, 7, "{}", answer.content());
+        assert!(
+            answer.content().contains(&format!("`{usi}`")),
+            "{}",
+            answer.content()
+        );
+        fake.wait_message(board_id, "the drop on the board", |m| m.edits > before)
+            .await;
+        if let Some(reply) = reply {
+            turn_of(&fake, board_id, &g).await;
+            typed(&fake, &g, DROPS_CHANNEL, reply).await;
+            turn_of(&fake, board_id, &s).await;
+        }
+    }
+    let board = turn_of(&fake, board_id, &g).await;
+    assert!(board.content.contains("played L*9h."), "{}", board.content);
 }

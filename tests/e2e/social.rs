@@ -331,9 +331,23 @@ async fn issue_10_leaderboard_buttons_name_no_server_and_keep_their_language() {
     let back = button(&board, "Previous");
     assert!(back.ends_with(":en"), "{back}");
 
-    // A forged id naming the other server: this server's first page, exactly as posted.
+    // A forged id naming the other server, which the message does not carry (issue 27): a
+    // private refusal showing nothing of either server, the message left as it is.
     let forged = format!("oaq:l:{OTHER_GUILD}:0");
     let token = fake.click(&chi(), board_id, &forged);
+    let shown = fake.callback(&token).await;
+    assert_eq!(shown.kind, 4, "{}", shown.content());
+    assert!(shown.ephemeral() && shown.files.is_empty());
+    for name in ["Bí Mật", "Người Lạ", "Vô Địch"] {
+        assert!(!shown.content().contains(name), "{}", shown.content());
+    }
+    let after = fake.message(board_id);
+    assert_eq!(
+        (&after.content, &after.components, after.edits),
+        (&board.content, &board.components, board.edits)
+    );
+    // The first page, turned back to with the message's own button, is the one first posted.
+    let token = fake.click(&chi(), board_id, &back);
     let shown = fake.callback(&token).await;
     assert_eq!(shown.kind, 7);
     assert!(
@@ -341,9 +355,8 @@ async fn issue_10_leaderboard_buttons_name_no_server_and_keep_their_language() {
         "{}",
         shown.content()
     );
-    assert_eq!(shown.files.len(), 1);
     assert!(
-        shown.files[0].bytes == first_png,
+        shown.files.len() == 1 && shown.files[0].bytes == first_png,
         "this server's leaderboard, not the other server's"
     );
 

@@ -181,6 +181,14 @@ impl FakeDiscord {
         self.component(user, message, data)
     }
 
+    /// Clicks `custom_id` on message `message` as `user` whether or not the message carries
+    /// it: an id crafted by hand (Discord itself sends only ids of the clicked message), to
+    /// show that such a click changes nothing. Returns the token.
+    pub fn click_forged(&self, user: &FakeUser, message: u64, custom_id: &str) -> String {
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.component(user, message, data)
+    }
+
     /// Chooses `values` in the string select menu `custom_id` of message `message` as `user`;
     /// returns the token. The bot answers it as it answers a click (a message, an update of
     /// the message, or a deferral).

@@ -134,6 +134,10 @@ picker-prompt = { $chosen ->
        *[other] Your move: { $chosen } → choose.
     }
 back = Back
+# $first, $last: the labels of the menu's first and last options; $part of $parts menus.
+picker-menu = { $first } … { $last } (menu { $part } of { $parts })
+picker-earlier = Earlier choices
+picker-more = More choices
 which-move = `{ $typed }` could mean several moves: which one?
 turn-ends = Time for this move runs out <t:{ $deadline }:R>.
 timed-out = { $loser } ran out of time. **{ $winner } wins!**
@@ -294,6 +298,7 @@ no-running-games = No game is being played in this server right now. Start one w
 damaged = The saved game for this channel is damaged and cannot be read. Nothing was changed and the record was kept for inspection: please tell the bot's operator.
 unknown-button = This button is not one I recognise (it may come from an older version of the bot). Use the game's `board` command (`/oaq board`, `/shogi board` or `/chinese-checkers board`) to get a fresh board.
 button-elsewhere = This button belongs to a challenge or game in another channel, so it does nothing here.
+button-not-here = This button is not part of the message it was clicked on, so it does nothing. Nothing was changed.
 apology = Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.
 restarting = I am restarting and take no new moves for a few seconds; nothing was changed. Please try again in a moment.
 served-elsewhere = Another instance of this bot serves this server and this one may not touch its games; nothing was changed. Please tell the bot's operator.

@@ -116,6 +116,9 @@ picker-prompt = { $chosen ->
        *[other] Nước đi của bạn: { $chosen } → chọn tiếp.
     }
 back = Quay lại
+picker-menu = { $first } … { $last } (danh sách { $part }/{ $parts })
+picker-earlier = Các lựa chọn trước
+picker-more = Thêm lựa chọn
 which-move = `{ $typed }` có thể là nhiều nước đi: bạn muốn nước nào?
 turn-ends = Thời gian cho nước này hết <t:{ $deadline }:R>.
 timed-out = { $loser } đã hết giờ. **{ $winner } thắng!**
@@ -238,6 +241,7 @@ no-running-games = Hiện không có ván nào đang chơi trong máy chủ. Hã
 damaged = Ván đã lưu của kênh này bị hỏng và không đọc được. Không có gì bị thay đổi và bản ghi được giữ lại để kiểm tra: hãy báo cho người quản lý bot.
 unknown-button = Tôi không nhận ra nút này (có thể nó thuộc một phiên bản cũ của bot). Dùng lệnh `ban-co` của trò chơi (`/oaq ban-co`, `/shogi ban-co` hoặc `/co-nhay ban-co`) để lấy bàn cờ mới.
 button-elsewhere = Nút này thuộc về một lời thách hoặc ván cờ ở kênh khác nên không có tác dụng ở đây.
+button-not-here = Nút này không thuộc về tin nhắn vừa được bấm nên không có tác dụng. Không có gì thay đổi.
 apology = Xin lỗi, bên tôi có trục trặc và chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé.
 restarting = Tôi đang khởi động lại nên vài giây tới chưa nhận nước đi; chưa có gì bị thay đổi. Bạn thử lại sau giây lát nhé.
 served-elsewhere = Máy chủ này do một phiên bản khác của bot phụ trách, phiên bản này không được động vào các ván ở đây; chưa có gì bị thay đổi. Hãy báo cho người vận hành bot.

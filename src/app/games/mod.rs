@@ -204,7 +204,8 @@ pub(crate) fn picker_controls(scene: &Scene<'_>, ply: u32) -> Controls {
 
 /// One step towards a move in the board's private picker (a piece, then where it goes, then
 /// whether it promotes): the key that rides in the picker's id — short printable ASCII without
-/// `:` or `/` — and the label its option shows.
+/// `:` or `/`, not starting with `~` (the picker's menu numbers) — and the label its option
+/// shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
     /// The key, unique among the options of its step.

@@ -330,6 +330,21 @@ pub enum Text {
     },
     /// Picker: back one step.
     Back,
+    /// Picker: the placeholder of one of a step's several menus (25 options each).
+    PickerMenu {
+        /// The label of its first option.
+        first: String,
+        /// The label of its last option.
+        last: String,
+        /// Its place among the step's menus, from 1.
+        part: usize,
+        /// How many menus the step has.
+        parts: usize,
+    },
+    /// Picker: show the menus before these (a step with more options than one message holds).
+    PickerEarlier,
+    /// Picker: show the menus after these.
+    PickerMore,
     /// Private answer to a typed move that fits several legal moves.
     WhichMove {
         /// What was typed.
@@ -669,6 +684,9 @@ pub enum Text {
     /// Refusal: a button naming a challenge or game of another channel (an id crafted or
     /// copied by hand: buttons carry no authority).
     ButtonElsewhere,
+    /// Refusal: a button or menu that is not on the message it was clicked on (an id crafted
+    /// by hand, or a choice the menu does not offer): nothing is done and the message stays.
+    ButtonNotHere,
     /// Internal error.
     Apology,
     /// Refusal: the bot is shutting down and takes no new interactions.

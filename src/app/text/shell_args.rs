@@ -232,6 +232,17 @@ impl Text {
             Text::MovePlayed { mv, link: l } => vec![("mv", text(mv)), ("link", link(l, locale))],
             Text::PickerPrompt { chosen } if chosen.is_empty() => vec![("chosen", text("none"))],
             Text::PickerPrompt { chosen } => vec![("chosen", text(chosen))],
+            Text::PickerMenu {
+                first,
+                last,
+                part,
+                parts,
+            } => vec![
+                ("first", text(first)),
+                ("last", text(last)),
+                ("part", text(part)),
+                ("parts", text(parts)),
+            ],
             Text::WhichMove { typed } => vec![("typed", text(typed))],
             Text::ToMove { player } | Text::NotYourTurn { player } | Text::Thinking { player } => {
                 vec![("player", m(player))]
