@@ -1,6 +1,7 @@
 //! The Chinese checkers board as a PNG: the star, tinted start and goal triangles, pegs in six
 //! colour-blind-safe colours (Okabe–Ito) each with its compass badge, faint labels in empty
-//! holes, the last move's path, and a side panel with whose turn it is and each player's
+//! holes, the last move's path (and those of the moves just before it that the caller shows
+//! too, in their sets' colours), and a side panel with whose turn it is and each player's
 //! progress. Every word in the panel comes from the caller's [`BoardView`].
 
 use std::sync::{Arc, Mutex};
@@ -88,8 +89,22 @@ pub struct BoardView<'a> {
 
 /// Draws the board.
 pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
+    draw_run(fonts, view, &[])
+}
+
+/// Draws the board with the paths of `earlier` moves too: moves played before the last one
+/// that the picture shows as well (a run of computer turns), oldest first, each with the set
+/// of the peg it moved, drawn under the last move in that set's colour.
+pub fn draw_run(
+    fonts: &Fonts,
+    view: &BoardView<'_>,
+    earlier: &[(Move, Option<Triangle>)],
+) -> RgbImage {
     let position = view.position;
     let mut c = Canvas::from_image(fonts, base(fonts, position).as_ref().clone());
+    for (mv, set) in earlier {
+        draw_earlier_path(&mut c, mv, *set);
+    }
     if let Some(mv) = view.last_move {
         draw_path(&mut c, position, mv);
     }
@@ -298,6 +313,22 @@ fn draw_path(c: &mut Canvas<'_>, position: &Position, mv: &Move) {
         c.disc(at, 5.0, INK, 0.8);
     }
     c.ring(points[0], 13.2, 3.2, colour, 1.0);
+}
+
+/// An earlier move of the run shown: its path in the colour of the set that moved (ink if
+/// unknown), lighter than the last move's, with a ring where it started and a dot where it
+/// ended.
+fn draw_earlier_path(c: &mut Canvas<'_>, mv: &Move, set: Option<Triangle>) {
+    let colour = set.map_or(INK, |t| SET_COLOURS[t.index()].0);
+    let points: Vec<Point> = mv.path().map(centre).collect();
+    c.polyline(&points, 4.0, colour, 0.7);
+    for &at in &points[1..points.len() - 1] {
+        c.disc(at, 4.0, colour, 0.8);
+    }
+    c.ring(points[0], 13.2, 2.4, colour, 0.9);
+    if let Some(&end) = points.last() {
+        c.ring(end, 17.8, 2.2, colour, 0.9);
+    }
 }
 
 /// A set's badge: a disc in its colour with a darker rim and its compass name.
