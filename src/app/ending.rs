@@ -105,3 +105,74 @@ impl App {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Locale;
+    use crate::store::{GameKind, Player};
+
+    fn table(seats: &[(u64, Option<Level>)]) -> GameRecord {
+        GameRecord {
+            id: 1,
+            guild: Some(1),
+            channel: 1,
+            message: None,
+            kind: GameKind::ChineseCheckers,
+            seats: seats
+                .iter()
+                .map(|&(id, computer)| Player {
+                    id,
+                    name: id.to_string(),
+                    computer,
+                })
+                .collect(),
+            rules: serde_json::Value::Null,
+            start: String::new(),
+            moves: Vec::new(),
+            retired: Vec::new(),
+            created_ms: 0,
+            turn_ms: None,
+            deadline_ms: None,
+            locale: Locale::English,
+        }
+    }
+
+    fn result(user: u64, level: Level, score: Score) -> BotResult {
+        BotResult { user, level, score }
+    }
+
+    #[test]
+    fn one_person_against_the_computer_scores_the_game() {
+        let record = table(&[(11, None), (99, Some(Level::Hard))]);
+        for (places, score) in [
+            ([0, 1], Score::Win),
+            ([0, 0], Score::Draw),
+            ([1, 0], Score::Loss),
+        ] {
+            assert_eq!(
+                bot_results(&record, &places),
+                vec![result(11, Level::Hard, score)]
+            );
+        }
+        assert!(bot_results(&table(&[(11, None), (22, None)]), &[0, 1]).is_empty());
+    }
+
+    #[test]
+    fn each_person_scores_against_the_best_seat_of_each_level() {
+        let (easy, medium) = (Some(Level::Easy), Some(Level::Medium));
+        let record = table(&[(11, None), (99, easy), (22, None), (99, medium), (99, easy)]);
+        // Places: An 2nd, easy 4th and 1st, Bình 3rd, medium 3rd.
+        let results = bot_results(&record, &[1, 3, 2, 2, 0]);
+        assert_eq!(
+            results,
+            vec![
+                result(11, Level::Easy, Score::Loss),
+                result(22, Level::Easy, Score::Loss),
+                result(11, Level::Medium, Score::Win),
+                result(22, Level::Medium, Score::Draw),
+            ]
+        );
+        assert!(bot_results(&table(&[(99, easy), (99, medium)]), &[0, 1]).is_empty());
+    }
+}

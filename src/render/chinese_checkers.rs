@@ -541,6 +541,28 @@ mod tests {
     }
 
     #[test]
+    fn earlier_moves_of_a_run_are_drawn_in_their_sets_colours() {
+        let p = Position::start(2, Rules::default()).unwrap();
+        let first = p.validate(&"C1-E5".parse().unwrap()).unwrap();
+        let p = p.play(&first).unwrap();
+        let second = p.validate(&p.legal_moves()[0]).unwrap();
+        let after = p.play(&second).unwrap();
+        let fonts = Fonts::load().expect("fonts");
+        let set = p.peg_at(first.to());
+        let (last_only, run) = english(&after, Some(&second), |view| {
+            (draw(&fonts, view), draw_run(&fonts, view, &[(first, set)]))
+        });
+        // A quarter along its first leg (between two holes), the first move's path shows.
+        let path: Vec<Point> = first.path().map(centre).collect();
+        let (a, b) = (path[0], path[1]);
+        let between = (a.0 + (b.0 - a.0) / 4.0, a.1 + (b.1 - a.1) / 4.0);
+        assert_ne!(pixel(&last_only, between), pixel(&run, between));
+        // The same board with no earlier move is the board of the last move.
+        let same = english(&after, Some(&second), |view| draw_run(&fonts, view, &[]));
+        assert_eq!(same, last_only);
+    }
+
+    #[test]
     fn a_busy_six_player_board_stays_under_100_kb() {
         use crate::games::chinese_checkers::ai::{Level, Opponent};
         let mut p = Position::start(6, Rules::default()).unwrap();
