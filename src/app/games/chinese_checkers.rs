@@ -13,6 +13,9 @@
 //!   share the last place; the others are ranked by the order they got home, then by the
 //!   rules' tie-breaks (pegs home, then distance to go).
 //! - The start position is stored as the engine's position string.
+//! - A board describes the run of moves the shell chooses ([`Scene::since`], see
+//!   `app/runs.rs`): a caption line for each, and each path drawn, the last in ink as before,
+//!   the earlier ones in the colour of the set that moved.
 
 use std::time::Duration;
 
