@@ -382,6 +382,25 @@ async fn three_people_and_a_computer_play_a_table_to_the_end_and_are_rated() {
         last.buttons().into_iter().flatten().next().is_none(),
         "no rematch at a table"
     );
+    // Issue 27: each person's record against the medium computer, this game counted; Cường,
+    // who left, lost to it.
+    for id in [an().id, binh().id, cuong().id] {
+        let start = format!("<@{id}>'s record against the medium computer: ");
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .unwrap_or_else(|| panic!("{text}"));
+        let one_game = [
+            "1 win, 0 draws, 0 losses.",
+            "0 wins, 1 draw, 0 losses.",
+            "0 wins, 0 draws, 1 loss.",
+        ];
+        assert!(one_game.iter().any(|r| line.ends_with(r)), "{line}");
+    }
+    assert!(
+        text.contains("<@44>'s record against the medium computer: 0 wins, 0 draws, 1 loss."),
+        "{text}"
+    );
 
     // The replay: a GIF, and the record, which the engine's command line replays to the same
     // places (Cường, the third seat, fourth).
