@@ -174,6 +174,7 @@ fn samples() -> Vec<Text> {
             draws: 1,
             losses: 4,
         },
+        Text::EarlierMoves { count: 12 },
         Text::Rematch,
         Text::GameNotOver,
         Text::Analyse,

@@ -372,10 +372,15 @@ impl App {
                 record: record.clone(),
             },
             table: table.clone(),
+            movers: Vec::new(),
         };
         record.deadline_ms = self.deadline(&before);
         let stored = self.store.start_game(c.id, challenge.revision, &record)?;
-        let loaded = Loaded { stored, table };
+        let loaded = Loaded {
+            stored,
+            table,
+            movers: Vec::new(),
+        };
         if let Some(mut response) = self.thread_start(&loaded, &intro)? {
             response.computer = computer::owed(&loaded);
             return Ok(response);

@@ -144,6 +144,7 @@ impl App {
                 record,
             },
             table,
+            movers: Vec::new(),
         };
         loaded.stored.record.deadline_ms = self.deadline(&loaded);
         loaded.stored = match self.store.create_game(&loaded.stored.record) {
@@ -244,21 +245,28 @@ impl App {
             .collect()
     }
 
-    /// For a finished game against the computer, the person's record against its level.
-    pub(super) fn bot_record_line(&self, record: &GameRecord) -> Result<Option<Text>, Fail> {
-        let Some(level) = record.seats.iter().find_map(|p| p.computer) else {
-            return Ok(None);
-        };
-        let Some(person) = record.seats.iter().find(|p| p.computer.is_none()) else {
-            return Ok(None);
-        };
-        let tally = self.store.bot_record(record.kind, person.id)?.tally(level);
-        Ok(Some(Text::BotRecord {
-            player: person.id,
-            level,
-            wins: tally.wins,
-            draws: tally.draws,
-            losses: tally.losses,
-        }))
+    /// For a finished game with computer seats, each person's record against each level
+    /// of the computer at the table, this game counted (it was added when the game ended):
+    /// a line per person and level, in seat order.
+    pub(super) fn bot_record_lines(&self, record: &GameRecord) -> Result<Vec<Text>, Fail> {
+        let levels = super::ending::computer_levels(record);
+        if levels.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut lines = Vec::new();
+        for (_, person) in super::ending::people(record) {
+            let tallies = self.store.bot_record(record.kind, person)?;
+            lines.extend(levels.iter().map(|&level| {
+                let tally = tallies.tally(level);
+                Text::BotRecord {
+                    player: person,
+                    level,
+                    wins: tally.wins,
+                    draws: tally.draws,
+                    losses: tally.losses,
+                }
+            }));
+        }
+        Ok(lines)
     }
 }

@@ -5,26 +5,55 @@ use super::games::Table;
 use super::results::rate;
 use super::table::Loaded;
 use super::{App, Fail};
-use crate::store::{score, BotResult, FinishedGame, GameRecord};
+use crate::store::{BotResult, FinishedGame, GameRecord, Level, Score};
 
-/// For a game of one person against the computer, how it went for the person.
-fn bot_result(record: &GameRecord, places: &[u8]) -> Option<BotResult> {
-    let computer = record.seats.iter().position(|p| p.computer.is_some())?;
-    let level = record.seats[computer].computer?;
-    let mut people = record
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.computer.is_none());
-    let (human, person) = people.next()?;
-    if people.next().is_some() || record.seats.len() != 2 {
-        return None;
+/// The levels of the computer seats at a table, each once, in seat order.
+pub(super) fn computer_levels(record: &GameRecord) -> Vec<Level> {
+    let mut levels = Vec::new();
+    for level in record.seats.iter().filter_map(|p| p.computer) {
+        if !levels.contains(&level) {
+            levels.push(level);
+        }
     }
-    Some(BotResult {
-        user: person.id,
-        level,
-        score: score(places, human)?,
-    })
+    levels
+}
+
+/// The people at a table (each once, in seat order) with their seats.
+pub(super) fn people(record: &GameRecord) -> Vec<(usize, u64)> {
+    let mut people: Vec<(usize, u64)> = Vec::new();
+    for (seat, player) in record.seats.iter().enumerate() {
+        if player.computer.is_none() && people.iter().all(|&(_, id)| id != player.id) {
+            people.push((seat, player.id));
+        }
+    }
+    people
+}
+
+/// How a game with these places went for each person at the table against each level of
+/// the computer that played in it: against a level, a person wins by finishing ahead of every
+/// seat the computer played at that level, draws by sharing the best place of those seats,
+/// and loses otherwise. With one person against one computer this is the game's result.
+fn bot_results(record: &GameRecord, places: &[u8]) -> Vec<BotResult> {
+    let place = |seat: usize| places.get(seat).copied().unwrap_or(u8::MAX);
+    let mut results = Vec::new();
+    for level in computer_levels(record) {
+        let Some(best) = (0..record.seats.len())
+            .filter(|&seat| record.seats[seat].computer == Some(level))
+            .map(place)
+            .min()
+        else {
+            continue;
+        };
+        for (seat, user) in people(record) {
+            let score = match place(seat).cmp(&best) {
+                std::cmp::Ordering::Less => Score::Win,
+                std::cmp::Ordering::Equal => Score::Draw,
+                std::cmp::Ordering::Greater => Score::Loss,
+            };
+            results.push(BotResult { user, level, score });
+        }
+    }
+    results
 }
 
 impl App {
@@ -34,8 +63,8 @@ impl App {
     ///
     /// In one compare-and-swap transaction, flushed before returning: the final record, the
     /// channel freed, the game kept in the history, both players' ratings for a
-    /// [`GameRecord::rated`] game in a server, and for a game against the computer the
-    /// person's record against it. A repeated ending of the same game counts nothing twice.
+    /// [`GameRecord::rated`] game in a server, and for a game with computer seats each
+    /// person's record against the computer's levels ([`bot_results`]). A repeated ending of the same game counts nothing twice.
     pub(super) fn end_game(&self, loaded: &mut Loaded) -> Result<(), Fail> {
         let Some(places) = loaded.table.places() else {
             return Err(Fail::Internal(format!(
@@ -45,7 +74,7 @@ impl App {
         };
         let record = &mut loaded.stored.record;
         record.deadline_ms = None;
-        let bot = bot_result(record, &places);
+        let bot = bot_results(record, &places);
         let finished = FinishedGame {
             game: record.clone(),
             places,
@@ -74,5 +103,76 @@ impl App {
             self.store
                 .update_game(loaded.stored.revision, &loaded.stored.record, false)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Locale;
+    use crate::store::{GameKind, Player};
+
+    fn table(seats: &[(u64, Option<Level>)]) -> GameRecord {
+        GameRecord {
+            id: 1,
+            guild: Some(1),
+            channel: 1,
+            message: None,
+            kind: GameKind::ChineseCheckers,
+            seats: seats
+                .iter()
+                .map(|&(id, computer)| Player {
+                    id,
+                    name: id.to_string(),
+                    computer,
+                })
+                .collect(),
+            rules: serde_json::Value::Null,
+            start: String::new(),
+            moves: Vec::new(),
+            retired: Vec::new(),
+            created_ms: 0,
+            turn_ms: None,
+            deadline_ms: None,
+            locale: Locale::English,
+        }
+    }
+
+    fn result(user: u64, level: Level, score: Score) -> BotResult {
+        BotResult { user, level, score }
+    }
+
+    #[test]
+    fn one_person_against_the_computer_scores_the_game() {
+        let record = table(&[(11, None), (99, Some(Level::Hard))]);
+        for (places, score) in [
+            ([0, 1], Score::Win),
+            ([0, 0], Score::Draw),
+            ([1, 0], Score::Loss),
+        ] {
+            assert_eq!(
+                bot_results(&record, &places),
+                vec![result(11, Level::Hard, score)]
+            );
+        }
+        assert!(bot_results(&table(&[(11, None), (22, None)]), &[0, 1]).is_empty());
+    }
+
+    #[test]
+    fn each_person_scores_against_the_best_seat_of_each_level() {
+        let (easy, medium) = (Some(Level::Easy), Some(Level::Medium));
+        let record = table(&[(11, None), (99, easy), (22, None), (99, medium), (99, easy)]);
+        // Places: An 2nd, easy 4th and 1st, Bình 3rd, medium 3rd.
+        let results = bot_results(&record, &[1, 3, 2, 2, 0]);
+        assert_eq!(
+            results,
+            vec![
+                result(11, Level::Easy, Score::Loss),
+                result(22, Level::Easy, Score::Loss),
+                result(11, Level::Medium, Score::Win),
+                result(22, Level::Medium, Score::Draw),
+            ]
+        );
+        assert!(bot_results(&table(&[(99, easy), (99, medium)]), &[0, 1]).is_empty());
     }
 }

@@ -20,6 +20,7 @@ mod rematch;
 mod reply;
 pub mod results;
 mod review;
+mod runs;
 mod settings;
 mod social;
 mod table;
@@ -170,6 +171,8 @@ pub struct App {
     first_seen: Mutex<HashMap<OwedKey, (Owed, u64)>>,
     /// The analyses of finished games made since the start.
     reviews: review::Reviews,
+    /// How many moves the boards Discord received showed (see `runs.rs`).
+    received: runs::Received,
     /// The shards this process runs: the sweeps leave other servers' records alone.
     layout: Layout,
 }
@@ -185,6 +188,7 @@ impl App {
             settings,
             first_seen: Mutex::new(HashMap::new()),
             reviews: review::Reviews::default(),
+            received: runs::Received::default(),
             layout: Layout::single(),
         })
     }
@@ -535,8 +539,9 @@ impl App {
                     return Ok(Vec::new());
                 }
                 let stale = stored.revision != shown.revision;
-                stored.record.message = Some(message);
                 let finished = self.store.finished(shown.game)?.is_some();
+                self.board_received(shown, finished);
+                stored.record.message = Some(message);
                 let stored = self
                     .store
                     .update_game(stored.revision, &stored.record, finished)?;

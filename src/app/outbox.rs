@@ -38,6 +38,8 @@ pub struct Shown {
     pub game: u64,
     /// The revision of its record that was drawn.
     pub revision: u64,
+    /// How many moves had been played.
+    pub plies: u32,
 }
 
 /// How a write to Discord went.
@@ -176,10 +178,7 @@ impl App {
                 game: record.id,
                 revision,
             }),
-            shows: Some(Shown {
-                game: record.id,
-                revision,
-            }),
+            shows: Some(loaded.shown()),
         }
     }
 
@@ -189,6 +188,7 @@ impl App {
     /// is owed its note again. Returns the entries to write now.
     pub fn board_shown(&self, shown: Shown, on: Option<u64>) -> Vec<OwedKey> {
         let result = (|| {
+            self.board_received(shown, self.store.finished(shown.game)?.is_some());
             self.store.settle_board(shown.game, shown.revision)?;
             let Some(stored) = self.store.game(shown.game)? else {
                 return Ok(Vec::new());
@@ -242,6 +242,7 @@ impl App {
                 Err(other) => return Err(other),
             };
             let current = loaded.stored.revision == shown.revision;
+            self.board_received(shown, current && loaded.finished());
             let record = &mut loaded.stored.record;
             let written = posted.or(edit.message);
             if let Some(posted) = posted {

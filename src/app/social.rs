@@ -465,6 +465,7 @@ impl App {
                 names: &names,
                 ids: &ids,
                 situation: &situation,
+                since: ply.saturating_sub(1),
             };
             let frame = Frame { ply, plies };
             let picture = table

@@ -3,8 +3,8 @@
 
 use super::games::{Controls, Scene, Situation, Table};
 use super::{
-    rematch, review, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown, Style,
-    Text,
+    rematch, review, runs, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown,
+    Style, Text,
 };
 use crate::store::{GameRecord, Retirement, StoreError, Stored};
 
@@ -12,6 +12,8 @@ use crate::store::{GameRecord, Retirement, StoreError, Stored};
 pub(super) struct Loaded {
     pub(super) stored: Stored<GameRecord>,
     pub(super) table: Table,
+    /// The seat that made each move of the record.
+    pub(super) movers: Vec<usize>,
 }
 
 /// The one seat with the first place, if exactly one has it.
@@ -64,6 +66,7 @@ impl Loaded {
         Shown {
             game: self.stored.record.id,
             revision: self.stored.revision,
+            plies: self.stored.record.moves.len() as u32,
         }
     }
 
@@ -81,6 +84,7 @@ impl Loaded {
             names,
             ids,
             situation,
+            since: self.movers.len().saturating_sub(1),
         }
     }
 
@@ -114,8 +118,10 @@ impl Loaded {
 
     /// Adds a move, in notation, to the game and its record; an illegal one changes nothing.
     pub(super) fn play(&mut self, mv: &str) -> Result<(), Text> {
+        let mover = self.table.to_move().unwrap_or_default();
         let played = self.table.play(mv)?;
         self.stored.record.moves.push(played);
+        self.movers.push(mover);
         Ok(())
     }
 
@@ -261,7 +267,7 @@ fn game_buttons(loaded: &Loaded, locale: Locale) -> Vec<Button> {
 impl App {
     pub(super) fn load_game(&self, id: u64) -> Result<Loaded, Fail> {
         let stored = self.store.game(id)?.ok_or(Fail::User(Text::GameOver))?;
-        let table = Table::replay(&stored.record).map_err(|reason| {
+        let (table, movers) = Table::replay_turns(&stored.record).map_err(|reason| {
             Fail::Damaged(
                 StoreError::Corrupt {
                     kind: "game",
@@ -271,24 +277,28 @@ impl App {
                 .to_string(),
             )
         })?;
-        Ok(Loaded { stored, table })
+        Ok(Loaded {
+            stored,
+            table,
+            movers,
+        })
     }
 
     /// The board message: caption, picture and (while the game goes on) the move buttons.
+    /// The caption and the picture describe the run of moves the board must show (see
+    /// `runs.rs`), within Discord's limit on a message's length.
     pub(super) fn board_msg(&self, loaded: &Loaded, intro: Option<Text>) -> Result<Msg, Fail> {
         let record = &loaded.stored.record;
         let locale = record.locale;
         let (names, ids) = seats(record);
         let situation = loaded.situation();
-        let scene = loaded.scene(locale, &names, &ids, &situation);
+        let mut scene = loaded.scene(locale, &names, &ids, &situation);
         let table = &loaded.table;
-        let mut lines: Vec<Text> = intro.into_iter().collect();
+        let mut lines: Vec<Text> = standing_lines(table, &scene, record);
         let mut files = Vec::new();
-        lines.extend(table.move_lines(&scene));
-        lines.extend(standing_lines(table, &scene, record));
         let controls = if situation.finished() {
             lines.extend(self.rating_lines(record.id)?);
-            lines.extend(self.bot_record_line(record)?);
+            lines.extend(self.bot_record_lines(record)?);
             let exports = table.exports(&scene);
             lines.extend(exports.lines);
             files.extend(exports.files);
@@ -315,16 +325,23 @@ impl App {
             controls.rows.push(game_buttons(loaded, locale));
             controls
         };
+        let render = |lines: &[Text]| lines.iter().map(|t| t.render(locale)).collect::<Vec<_>>();
+        let since = runs::run_start(record, &loaded.movers, self.received(record.id));
+        let last = record.moves.len().saturating_sub(1);
+        let (text, since) = runs::caption(
+            locale,
+            &render(&intro.into_iter().collect::<Vec<_>>()),
+            &render(&lines),
+            (since, last),
+            |since| render(&table.move_lines(&Scene { since, ..scene })),
+        );
+        scene.since = since;
         let picture = table
             .picture(&self.fonts, &record.rules, &scene, None)
             .map_err(Fail::Internal)?;
         files.insert(0, Attachment::board(crate::render::encode::png(&picture)?));
         Ok(Msg {
-            text: lines
-                .iter()
-                .map(|t| t.render(locale))
-                .collect::<Vec<_>>()
-                .join("\n"),
+            text,
             files,
             selects: controls.selects,
             rows: controls.rows,

@@ -1,6 +1,7 @@
 //! The Chinese checkers board as a PNG: the star, tinted start and goal triangles, pegs in six
 //! colour-blind-safe colours (Okabe–Ito) each with its compass badge, faint labels in empty
-//! holes, the last move's path, and a side panel with whose turn it is and each player's
+//! holes, the last move's path (and those of the moves just before it that the caller shows
+//! too, in their sets' colours), and a side panel with whose turn it is and each player's
 //! progress. Every word in the panel comes from the caller's [`BoardView`].
 
 use std::sync::{Arc, Mutex};
@@ -88,8 +89,22 @@ pub struct BoardView<'a> {
 
 /// Draws the board.
 pub fn draw(fonts: &Fonts, view: &BoardView<'_>) -> RgbImage {
+    draw_run(fonts, view, &[])
+}
+
+/// Draws the board with the paths of `earlier` moves too: moves played before the last one
+/// that the picture shows as well (a run of computer turns), oldest first, each with the set
+/// of the peg it moved, drawn under the last move in that set's colour.
+pub fn draw_run(
+    fonts: &Fonts,
+    view: &BoardView<'_>,
+    earlier: &[(Move, Option<Triangle>)],
+) -> RgbImage {
     let position = view.position;
     let mut c = Canvas::from_image(fonts, base(fonts, position).as_ref().clone());
+    for (mv, set) in earlier {
+        draw_earlier_path(&mut c, mv, *set);
+    }
     if let Some(mv) = view.last_move {
         draw_path(&mut c, position, mv);
     }
@@ -300,6 +315,22 @@ fn draw_path(c: &mut Canvas<'_>, position: &Position, mv: &Move) {
     c.ring(points[0], 13.2, 3.2, colour, 1.0);
 }
 
+/// An earlier move of the run shown: its path in the colour of the set that moved (ink if
+/// unknown), lighter than the last move's, with a ring where it started and a dot where it
+/// ended.
+fn draw_earlier_path(c: &mut Canvas<'_>, mv: &Move, set: Option<Triangle>) {
+    let colour = set.map_or(INK, |t| SET_COLOURS[t.index()].0);
+    let points: Vec<Point> = mv.path().map(centre).collect();
+    c.polyline(&points, 4.0, colour, 0.7);
+    for &at in &points[1..points.len() - 1] {
+        c.disc(at, 4.0, colour, 0.8);
+    }
+    c.ring(points[0], 13.2, 2.4, colour, 0.9);
+    if let Some(&end) = points.last() {
+        c.ring(end, 17.8, 2.2, colour, 0.9);
+    }
+}
+
 /// A set's badge: a disc in its colour with a darker rim and its compass name.
 fn badge(c: &mut Canvas<'_>, set: Triangle, at: Point, r: f32, text_size: f32) {
     let (fill, text) = SET_COLOURS[set.index()];
@@ -507,6 +538,28 @@ mod tests {
         let png = png(&after, Some(&mv));
         assert_eq!(&png[1..4], b"PNG");
         assert!(png.len() < 150 * 1024, "{} bytes", png.len());
+    }
+
+    #[test]
+    fn earlier_moves_of_a_run_are_drawn_in_their_sets_colours() {
+        let p = Position::start(2, Rules::default()).unwrap();
+        let first = p.validate(&"C1-E5".parse().unwrap()).unwrap();
+        let p = p.play(&first).unwrap();
+        let second = p.validate(&p.legal_moves()[0]).unwrap();
+        let after = p.play(&second).unwrap();
+        let fonts = Fonts::load().expect("fonts");
+        let set = p.peg_at(first.to());
+        let (last_only, run) = english(&after, Some(&second), |view| {
+            (draw(&fonts, view), draw_run(&fonts, view, &[(first, set)]))
+        });
+        // A quarter along its first leg (between two holes), the first move's path shows.
+        let path: Vec<Point> = first.path().map(centre).collect();
+        let (a, b) = (path[0], path[1]);
+        let between = (a.0 + (b.0 - a.0) / 4.0, a.1 + (b.1 - a.1) / 4.0);
+        assert_ne!(pixel(&last_only, between), pixel(&run, between));
+        // The same board with no earlier move is the board of the last move.
+        let same = english(&after, Some(&second), |view| draw_run(&fonts, view, &[]));
+        assert_eq!(same, last_only);
     }
 
     #[test]

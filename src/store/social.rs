@@ -431,7 +431,7 @@ impl Store {
     /// Ends a game read at revision `expected`: in one transaction the final record is written
     /// (and its board owed), its channel freed, the game kept in the history, when
     /// [`FinishedGame::rated_in`] a guild every player rated with `rate` on the game kind's
-    /// leaderboard, and `bot` (a person's result against the computer) added to their record
+    /// leaderboard, and `bot` (people's results against the computer) added to their records
     /// for the game's kind. Returns the stored game and the history entry (with
     /// its rating changes). If the history already holds this game (a repeated finish),
     /// nothing is rated or counted again and the existing entry is returned.
@@ -440,8 +440,9 @@ impl Store {
         expected: u64,
         finished: &FinishedGame,
         rate: RateFn<'_>,
-        bot: Option<BotResult>,
+        bot: impl IntoIterator<Item = BotResult>,
     ) -> Result<(Stored<GameRecord>, Stored<FinishedGame>), StoreError> {
+        let bot: Vec<BotResult> = bot.into_iter().collect();
         let t = &self.social;
         let bots = self.bot_tree()?;
         let game = &finished.game;
@@ -496,8 +497,8 @@ impl Store {
                             ),
                             None => None,
                         };
-                        if let Some(result) = bot {
-                            add_bot_result(bots, game.kind, result)?;
+                        for result in &bot {
+                            add_bot_result(bots, game.kind, *result)?;
                         }
                         history.insert(&id.to_be_bytes(), encode(1, &entry))?;
                         let guild = game.guild.unwrap_or(0);

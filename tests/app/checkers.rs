@@ -5,7 +5,7 @@
 use super::*;
 use oaq_bot::app::games::chinese_checkers::CheckersChoice;
 use oaq_bot::app::games::{RuleChoice, Table};
-use oaq_bot::app::LobbyRequest;
+use oaq_bot::app::{LobbyRequest, Sent};
 use oaq_bot::store::{GameKind, GameRecord, Level, Player, Retired, Retirement};
 
 /// The choices a picker message offers, menus then buttons: (action, label).
@@ -374,5 +374,253 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
             .expect("moved");
         let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
         assert_eq!(board.text.contains(left), shown, "{}", board.text);
+    }
+}
+
+/// A table of `seats` (`None`: a person, `Some(level)`: a computer) with An, Bình … in the
+/// people's seats, stored with its board posted as message 7: the game id is 600.
+fn stored_table(app: &App, seats: &[Option<Level>]) -> GameRecord {
+    let rules = RuleChoice::ChineseCheckers(CheckersChoice::default())
+        .rules(&Default::default())
+        .expect("rules");
+    let table = Table::start(GameKind::ChineseCheckers, &rules, seats.len()).expect("seats");
+    let now = 1_700_000_000_000;
+    let record = GameRecord {
+        id: 600,
+        guild: HERE.guild,
+        channel: HERE.channel,
+        message: Some(7),
+        kind: GameKind::ChineseCheckers,
+        seats: seats
+            .iter()
+            .enumerate()
+            .map(|(seat, level)| Player {
+                id: if level.is_some() {
+                    99
+                } else {
+                    11 * (seat as u64 + 1)
+                },
+                name: format!("oaq-bot, seat {seat} (easy)"),
+                computer: *level,
+            })
+            .collect(),
+        rules,
+        start: table.start_text(),
+        moves: Vec::new(),
+        retired: Vec::new(),
+        created_ms: now,
+        locale: Locale::English,
+        turn_ms: Some(TURN),
+        deadline_ms: Some(now + TURN),
+    };
+    app.store().create_game(&record).expect("stored");
+    record
+}
+
+/// Whether a caption line says that `mv` (`from-to` or `pass`, as stored) was played.
+fn describes(line: &str, mv: &str) -> bool {
+    match mv.split_once('-') {
+        Some((from, to)) => {
+            let path = line.split(" moved ").nth(1).unwrap_or_default();
+            (path.starts_with(&format!("{from}>")) || path.starts_with(&format!("{from}-")))
+                && (path.ends_with(&format!(">{to}.")) || path.ends_with(&format!("-{to}.")))
+        }
+        None => line.ends_with("could not move and passed."),
+    }
+}
+
+/// The caption's move lines.
+fn move_lines(caption: &str) -> Vec<&str> {
+    caption
+        .lines()
+        .filter(|l| l.contains(" moved ") || l.ends_with(" passed."))
+        .collect()
+}
+
+/// Asserts that `caption` describes exactly the stored `moves`, a line each, in order.
+fn assert_describes(caption: &str, moves: &[String]) {
+    let lines = move_lines(caption);
+    assert_eq!(lines.len(), moves.len(), "{moves:?} in {caption}");
+    for (line, mv) in lines.iter().zip(moves) {
+        assert!(describes(line, mv), "{mv} in {caption}");
+    }
+}
+
+/// Issue 27: a person at a table of computers sees their own move and every computer turn
+/// after it, a caption line each (and each path in the picture), on every board of the run
+/// and on the board of their next turn.
+#[test]
+fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
+    let (app, _clock) = app();
+    let easy = Some(Level::Easy);
+    let mut record = stored_table(&app, &[None, easy, easy, easy]);
+    // An moves (on the board of the first turn), then the computers, one after another.
+    let stored = app.store().game(600).expect("read").expect("game");
+    record.moves.push(first_legal(&record));
+    app.store()
+        .update_game(stored.revision, &record, false)
+        .expect("moved");
+    let mut turn = app.computer_turns().into_iter().next();
+    let mut boards = Vec::new();
+    while let Some(owed) = turn {
+        let moved = app.computer_move(owed).expect("the computer moves");
+        check_limits(&moved.edit.msg);
+        turn = moved.next;
+        boards.push(moved.edit.msg);
+    }
+    assert_eq!(boards.len(), 3, "three computers in a row");
+    let moves = app
+        .store()
+        .game(600)
+        .expect("read")
+        .expect("game")
+        .record
+        .moves;
+    assert_eq!(moves.len(), 4);
+    for (n, board) in boards.iter().enumerate() {
+        assert_describes(&board.text, &moves[..n + 2]);
+    }
+    assert!(move_lines(&boards[2].text)[0].starts_with("<@11> moved"));
+    assert!(
+        boards[2].text.contains("<@11> to move."),
+        "{}",
+        boards[2].text
+    );
+    // The board An plays on (as `/chinese-checkers board` draws it) shows the same run, and
+    // its picture draws the computers' paths too: it differs from a board of the last move.
+    let board = public(&app.board(EN, HERE)).clone();
+    assert_describes(&board.text, &moves);
+    let picture = board.picture().map(<[u8]>::to_vec);
+    assert!(picture.is_some());
+    assert_ne!(picture, last_move_only(&app), "the run's paths are drawn");
+    // Once An has moved again, the run starts over from that move.
+    let stored = app.store().game(600).expect("read").expect("game");
+    let mut record = stored.record;
+    record.moves.push(first_legal(&record));
+    app.store()
+        .update_game(stored.revision, &record, false)
+        .expect("moved");
+    let board = public(&app.board(EN, HERE)).clone();
+    assert_describes(&board.text, &record.moves[4..]);
+}
+
+/// Game 600's board picture with the last move's path only, as a replay's frame draws it.
+fn last_move_only(app: &App) -> Option<Vec<u8>> {
+    let stored = app.store().game(600).ok()??;
+    let replayed = Table::replay(&stored.record).ok()?;
+    let names: Vec<String> = stored.record.seats.iter().map(|p| p.name.clone()).collect();
+    let ids: Vec<u64> = stored.record.seats.iter().map(|p| p.id).collect();
+    let situation = oaq_bot::app::games::Situation::ToMove {
+        seat: replayed.to_move()?,
+        person: true,
+    };
+    let scene = oaq_bot::app::games::Scene {
+        locale: EN,
+        game: 600,
+        names: &names,
+        ids: &ids,
+        situation: &situation,
+        since: stored.record.moves.len() - 1,
+    };
+    let picture = replayed
+        .picture(
+            &oaq_bot::render::Fonts::load().ok()?,
+            &stored.record.rules,
+            &scene,
+            None,
+        )
+        .ok()?;
+    oaq_bot::render::encode::png(&picture).ok()
+}
+
+/// Issue 27: at a table of computers alone, a board shows every move since the last board
+/// Discord is known to have received, so no move is lost when edits are merged; a run too
+/// long for Discord's 2,000 characters keeps its latest moves and counts the others.
+#[test]
+fn computers_alone_show_every_move_since_the_last_board_discord_received() {
+    let (app, _clock) = app();
+    let seats = [Some(Level::Easy); 6];
+    stored_table(&app, &seats);
+    let mut turn = app.computer_turns().into_iter().next();
+    let mut play = |n: usize| {
+        let mut edits = Vec::new();
+        for _ in 0..n {
+            let moved = app
+                .computer_move(turn.expect("a computer to move"))
+                .expect("the computer moves");
+            check_limits(&moved.edit.msg);
+            turn = moved.next;
+            edits.push(moved.edit);
+        }
+        edits
+    };
+    // Nothing received yet: the last round, one move a seat.
+    let first = play(8);
+    let moves = |app: &App| {
+        app.store()
+            .game(600)
+            .expect("read")
+            .expect("game")
+            .record
+            .moves
+    };
+    assert_describes(&first[7].msg.text, &moves(&app)[2..8]);
+    // Discord took the board of move 8; the next boards show every move since, however many.
+    app.edit_sent(&first[7], Sent::Done { posted: None });
+    let run = play(80);
+    let played = moves(&app);
+    for (n, edit) in run.iter().enumerate().take(12) {
+        assert_describes(&edit.msg.text, &played[8..9 + n]);
+    }
+    let last = &run[79].msg.text;
+    assert!(last.chars().count() <= 2000);
+    let lines = move_lines(last);
+    assert!(lines.len() > 6 && lines.len() < 80, "{last}");
+    let skipped = 80 - lines.len();
+    assert!(
+        last.contains(&format!("… {skipped} earlier moves are not shown.")),
+        "{last}"
+    );
+    assert_describes(last, &played[88 - lines.len()..]);
+    // Once Discord has that board, the next shows the one move after it.
+    app.edit_sent(&run[79], Sent::Done { posted: None });
+    let next = play(1);
+    assert_describes(&next[0].msg.text, &moves(&app)[88..]);
+}
+
+/// Issue 27: the final board of a table of people and a computer gives each person their
+/// record against the computer's level, counting the game just played (the computer, last
+/// seat standing, won it against both).
+#[test]
+fn every_person_at_a_mixed_table_gets_their_record_against_the_computer() {
+    let (app, _clock) = app();
+    stored_table(&app, &[None, None, Some(Level::Easy)]);
+    let tally = |user| {
+        app.store()
+            .bot_record(GameKind::ChineseCheckers, user)
+            .expect("read")
+            .tally(Level::Easy)
+    };
+    assert_eq!((tally(11).losses, tally(22).losses), (0, 0));
+    app.click(EN, HERE, &an(), Action::ConfirmResign { game: 600 });
+    let ended = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: 600 });
+    let board = ended
+        .edits
+        .iter()
+        .map(|edit| edit.msg.text.clone())
+        .chain(match &ended.reply {
+            Reply::Update(msg) | Reply::Post { msg, .. } => Some(msg.text.clone()),
+            Reply::Private(_) => None,
+        })
+        .find(|text| text.contains("1st:"))
+        .expect("the final board");
+    for who in ["<@11>", "<@22>"] {
+        let line = format!("{who}'s record against the easy computer: 0 wins, 0 draws, 1 loss.");
+        assert!(board.contains(&line), "{board}");
+    }
+    assert_eq!(board.matches("record against").count(), 2, "{board}");
+    for user in [11, 22] {
+        let tally = tally(user);
+        assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
     }
 }

@@ -146,6 +146,7 @@ fn board_now(app: &App, id: u64) -> Track {
     Track::Game(Shown {
         game: id,
         revision: stored.revision,
+        plies: stored.record.moves.len() as u32,
     })
 }
 

@@ -382,6 +382,25 @@ async fn three_people_and_a_computer_play_a_table_to_the_end_and_are_rated() {
         last.buttons().into_iter().flatten().next().is_none(),
         "no rematch at a table"
     );
+    // Issue 27: each person's record against the medium computer, this game counted; Cường,
+    // who left, lost to it.
+    for id in [an().id, binh().id, cuong().id] {
+        let start = format!("<@{id}>'s record against the medium computer: ");
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .unwrap_or_else(|| panic!("{text}"));
+        let one_game = [
+            "1 win, 0 draws, 0 losses.",
+            "0 wins, 1 draw, 0 losses.",
+            "0 wins, 0 draws, 1 loss.",
+        ];
+        assert!(one_game.iter().any(|r| line.ends_with(r)), "{line}");
+    }
+    assert!(
+        text.contains("<@44>'s record against the medium computer: 0 wins, 0 draws, 1 loss."),
+        "{text}"
+    );
 
     // The replay: a GIF, and the record, which the engine's command line replays to the same
     // places (Cường, the third seat, fourth).
@@ -444,7 +463,7 @@ async fn three_people_and_a_computer_play_a_table_to_the_end_and_are_rated() {
 async fn six_computers_play_a_table_to_the_end() {
     let fake = FakeDiscord::start().await;
     let root = tempfile::tempdir().expect("tempdir");
-    let _bot = start(root.path(), &fake);
+    let bot = start(root.path(), &fake);
     fake.wait_ready(1).await;
     let lobby = new_table(&fake, &an(), COMPUTERS_CHANNEL, Vec::new()).await;
     let text = fake.message(lobby).content;
@@ -489,6 +508,79 @@ async fn six_computers_play_a_table_to_the_end() {
     );
     assert!(!last.content.contains(" → "), "computers are not rated");
     assert_eq!(last.attachments.len(), 1, "the final picture");
+
+    // Issue 27: every move of the record was on the board, a caption line each, however
+    // Discord's edits were merged: the message's history holds them all.
+    drop(bot);
+    let captions: Vec<String> = last
+        .earlier
+        .iter()
+        .chain([&last.content])
+        .cloned()
+        .collect();
+    for caption in &captions {
+        assert!(caption.chars().count() <= 2000, "{caption}");
+    }
+    let store = Store::open(&root.path().join("data")).expect("the store");
+    let game = store
+        .recent_in_guild(GUILD_ID, GameKind::ChineseCheckers, 10)
+        .expect("the history")
+        .into_iter()
+        .find(|g| g.game.channel == COMPUTERS_CHANNEL)
+        .expect("the table's game")
+        .game;
+    assert!(game.moves.len() > 60, "{} moves", game.moves.len());
+    let seen = described_moves(&captions, &game.moves);
+    let missing: Vec<String> = (0..seen.len())
+        .filter(|&ply| !seen[ply])
+        .map(|ply| format!("{} {}", ply + 1, game.moves[ply]))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{} of {} moves never shown: {missing:?}",
+        missing.len(),
+        game.moves.len()
+    );
+}
+
+/// Whether a caption line says that `mv` (`from-to` or `pass`, as stored) was played.
+fn describes(line: &str, mv: &str) -> bool {
+    match mv.split_once('-') {
+        Some((from, to)) => {
+            let path = line.split(" moved ").nth(1).unwrap_or_default();
+            (path.starts_with(&format!("{from}>")) || path.starts_with(&format!("{from}-")))
+                && (path.ends_with(&format!(">{to}.")) || path.ends_with(&format!("-{to}.")))
+        }
+        None => line.ends_with("could not move and passed."),
+    }
+}
+
+/// Which moves of `record` (as stored) the `captions` describe, in the order Discord took
+/// them: each caption's move lines are a run of the record's moves, found from where the
+/// previous caption's run began.
+fn described_moves(captions: &[String], record: &[String]) -> Vec<bool> {
+    let mut seen = vec![false; record.len()];
+    let mut from = 0;
+    for caption in captions {
+        let lines: Vec<&str> = caption
+            .lines()
+            .filter(|l| l.contains(" moved ") || l.ends_with(" passed."))
+            .collect();
+        let matches = |start: usize| {
+            lines
+                .iter()
+                .enumerate()
+                .all(|(i, line)| record.get(start + i).is_some_and(|mv| describes(line, mv)))
+        };
+        if lines.is_empty() {
+            continue;
+        }
+        if let Some(start) = (from..record.len()).chain(0..from).find(|&s| matches(s)) {
+            seen[start..start + lines.len()].fill(true);
+            from = start;
+        }
+    }
+    seen
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

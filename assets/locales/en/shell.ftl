@@ -156,6 +156,10 @@ bot-record = { $player }'s record against the { level-name } computer: { $wins -
         [one] 1 loss
        *[other] { $losses } losses
     }.
+earlier-moves = … { $count ->
+        [one] 1 earlier move is
+       *[other] { $count } earlier moves are
+    } not shown.
 rematch = Rematch
 game-not-over = This game is still being played: finish it (or resign) first.
 analyse = Analyse

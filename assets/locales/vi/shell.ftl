@@ -128,6 +128,7 @@ computer-game = { $player } chơi với máy (mức { level-name }). { $player_f
        *[no] Máy đi trước.
     }
 bot-record = Thành tích của { $player } với máy mức { level-name }: thắng { $wins }, hòa { $draws }, thua { $losses }.
+earlier-moves = … { $count } nước đi trước đó không được hiển thị.
 rematch = Chơi lại
 game-not-over = Ván này vẫn đang diễn ra: hãy chơi xong (hoặc xin thua) trước đã.
 analyse = Phân tích

@@ -13,6 +13,9 @@
 //!   share the last place; the others are ranked by the order they got home, then by the
 //!   rules' tie-breaks (pegs home, then distance to go).
 //! - The start position is stored as the engine's position string.
+//! - A board describes the run of moves the shell chooses ([`Scene::since`], see
+//!   `app/runs.rs`): a caption line for each, and each path drawn, the last in ink as before,
+//!   the earlier ones in the colour of the set that moved.
 
 use std::time::Duration;
 
@@ -22,7 +25,8 @@ use serde::{Deserialize, Serialize};
 use super::{picker_controls, Controls, Frame, Hosted, Scene, Situation, Step};
 use crate::app::text::{CheckersText, Locale, Text};
 use crate::games::chinese_checkers::{
-    self as cc, ai, AntiSpoil, ForeignStop, Game, GoalLock, LongJumps, Player, Position,
+    self as cc, ai, AntiSpoil, ForeignStop, Game, GoalLock, LongJumps, Move, Player, Position,
+    Triangle,
 };
 use crate::render::chinese_checkers::{BoardView, PlayerPanel};
 use crate::render::Fonts;
@@ -134,8 +138,17 @@ pub struct CheckersTable {
     game: Game,
     /// The position the game started from.
     start: String,
-    /// The last turn and the seat that took it (for the caption and the picture's path).
-    last: Option<(usize, CheckersMove)>,
+    /// Every turn taken, in order (a board captions and draws the run it shows).
+    played: Vec<Played>,
+}
+
+/// A turn taken: by which seat, the move with its whole hop path, and the set of the peg
+/// it moved (for the colour of its path).
+#[derive(Debug, Clone, Copy)]
+struct Played {
+    seat: usize,
+    mv: CheckersMove,
+    set: Option<Triangle>,
 }
 
 fn level(level: Level) -> ai::Level {
@@ -149,6 +162,12 @@ fn level(level: Level) -> ai::Level {
 impl CheckersTable {
     fn position(&self) -> &Position {
         self.game.position()
+    }
+
+    /// The turns a board describes: from [`Scene::since`] on, and at least the last.
+    fn described(&self, scene: &Scene<'_>) -> &[Played] {
+        let from = scene.since.min(self.played.len().saturating_sub(1));
+        &self.played[from..]
     }
 
     /// The picture's status line.
@@ -237,7 +256,7 @@ impl Hosted for CheckersTable {
         Ok(CheckersTable {
             start: position.to_string(),
             game: Game::from_position(position),
-            last: None,
+            played: Vec::new(),
         })
     }
 
@@ -253,7 +272,7 @@ impl Hosted for CheckersTable {
         Ok(CheckersTable {
             start: position.to_string(),
             game: Game::from_position(position),
-            last: None,
+            played: Vec::new(),
         })
     }
 
@@ -279,11 +298,17 @@ impl Hosted for CheckersTable {
                 why: why.to_string(),
             })
         })?;
-        let full = match (mv, self.game.last_move()) {
-            (CheckersMove::Move(_), Some(full)) => CheckersMove::Move(*full),
-            (other, _) => other,
+        let (full, set) = match (mv, self.game.last_move()) {
+            (CheckersMove::Move(_), Some(full)) => {
+                (CheckersMove::Move(*full), self.position().peg_at(full.to()))
+            }
+            (other, _) => (other, None),
         };
-        self.last = Some((mover, full));
+        self.played.push(Played {
+            seat: mover,
+            mv: full,
+            set,
+        });
         Ok(())
     }
 
@@ -329,19 +354,23 @@ impl Hosted for CheckersTable {
             .collect()
     }
 
+    /// A line for each move from [`Scene::since`] on (at least the last move): computer
+    /// seats move one after another, and the board shows their whole run.
     fn move_lines(&self, scene: &Scene<'_>) -> Vec<Text> {
-        let Some((mover, last)) = &self.last else {
-            return Vec::new();
-        };
-        let player = scene.who(*mover);
-        vec![match last {
-            CheckersMove::Move(mv) => CheckersText::Moved {
-                player,
-                path: format!("{mv:#}"),
-            },
-            CheckersMove::Pass => CheckersText::Passed { player },
-        }
-        .into()]
+        self.described(scene)
+            .iter()
+            .map(|turn| {
+                let player = scene.who(turn.seat);
+                match turn.mv {
+                    CheckersMove::Move(mv) => CheckersText::Moved {
+                        player,
+                        path: format!("{mv:#}"),
+                    },
+                    CheckersMove::Pass => CheckersText::Passed { player },
+                }
+                .into()
+            })
+            .collect()
     }
 
     fn end_lines(&self, _scene: &Scene<'_>) -> Vec<Text> {
@@ -395,13 +424,24 @@ impl Hosted for CheckersTable {
         }
         .render(locale);
         let footer = Text::from(CheckersText::Footer).render(locale);
-        let last = match &self.last {
-            Some((_, CheckersMove::Move(mv))) => Some(mv),
+        let mut paths: Vec<(Move, Option<Triangle>)> = self
+            .described(scene)
+            .iter()
+            .filter_map(|turn| match turn.mv {
+                CheckersMove::Move(mv) => Some((mv, turn.set)),
+                CheckersMove::Pass => None,
+            })
+            .collect();
+        let last = match self.played.last() {
+            Some(Played {
+                mv: CheckersMove::Move(_),
+                ..
+            }) => paths.pop().map(|(mv, _)| mv),
             _ => None,
         };
         let view = BoardView {
             position,
-            last_move: last,
+            last_move: last.as_ref(),
             turn: self
                 .to_move()
                 .filter(|_| !scene.situation.finished())
@@ -411,7 +451,7 @@ impl Hosted for CheckersTable {
             players: &panels,
             footer: &footer,
         };
-        crate::render::chinese_checkers::draw(fonts, &view)
+        crate::render::chinese_checkers::draw_run(fonts, &view, &paths)
     }
 
     /// The *Pick a move* button for the player to move.

@@ -138,6 +138,10 @@ pub struct Scene<'a> {
     pub ids: &'a [u64],
     /// How the game stands.
     pub situation: &'a Situation,
+    /// The first move the board describes (counted from 0): a game that shows a run of moves
+    /// (Chinese checkers, where computer seats move one after another) draws and captions
+    /// each move from this one on; the others describe their last move only.
+    pub since: usize,
 }
 
 impl Scene<'_> {
@@ -337,7 +341,8 @@ pub trait Hosted: Sized {
     fn places(&self) -> Option<Vec<u8>>;
     /// The computer's move at `level`, thinking at most `budget`, reproducibly from `seed`.
     fn choose(&self, level: Level, budget: Duration, seed: u64) -> Option<Self::Move>;
-    /// Caption lines for what the last move did (empty before the first).
+    /// Caption lines for what the last move did (empty before the first), or for a game that
+    /// shows a run of moves, one line for each move from [`Scene::since`] on.
     fn move_lines(&self, scene: &Scene<'_>) -> Vec<Text>;
     /// Caption lines for how the board ended the game (before the shell's winner line).
     fn end_lines(&self, scene: &Scene<'_>) -> Vec<Text>;
@@ -580,12 +585,21 @@ impl Table {
     /// Replays a stored game: its start, then its moves, with each retired seat taken out
     /// when it left. The error says what is damaged.
     pub fn replay(record: &GameRecord) -> Result<Table, String> {
+        Table::replay_turns(record).map(|(table, _)| table)
+    }
+
+    /// Replays a stored game as [`Table::replay`] does, and tells which seat made each move:
+    /// the seat to move when it was played.
+    pub fn replay_turns(record: &GameRecord) -> Result<(Table, Vec<usize>), String> {
         let mut table = Table::begin(record)?;
+        let mut movers = Vec::with_capacity(record.moves.len());
         for ply in 0..record.moves.len() {
-            table.advance(record, ply)?;
+            table.retire_at(record, ply);
+            movers.push(table.to_move().unwrap_or_default());
+            table.play_stored(record, ply)?;
         }
         table.retire_at(record, record.moves.len());
-        Ok(table)
+        Ok((table, movers))
     }
 
     /// A stored game's start position, no move played (then [`Table::advance`] move by
@@ -601,6 +615,11 @@ impl Table {
     /// Plays the stored move after `ply` moves, taking out first the seats that left then.
     pub fn advance(&mut self, record: &GameRecord, ply: usize) -> Result<(), String> {
         self.retire_at(record, ply);
+        self.play_stored(record, ply)
+    }
+
+    /// Plays the stored move after `ply` moves.
+    fn play_stored(&mut self, record: &GameRecord, ply: usize) -> Result<(), String> {
         let text = record
             .moves
             .get(ply)

@@ -396,6 +396,11 @@ pub enum Text {
         /// Games lost.
         losses: u32,
     },
+    /// Caption: the oldest moves of a run too long to caption whole are not shown.
+    EarlierMoves {
+        /// How many.
+        count: u32,
+    },
     /// Button label on a finished board.
     Rematch,
     /// Refusal: a rematch of a game still being played.

@@ -288,6 +288,7 @@ impl Text {
                 ("draws", number(*draws)),
                 ("losses", number(*losses)),
             ],
+            Text::EarlierMoves { count } => vec![("count", number(*count))],
             Text::ThreadName { game, names } => {
                 let versus = fluent::message(locale, "versus", Vec::new());
                 vec![
