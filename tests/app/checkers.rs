@@ -488,7 +488,7 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     );
     // The board An plays on (as `/chinese-checkers board` draws it) shows the same run, and
     // its picture draws the computers' paths too: it differs from a board of the last move.
-    let board = public(&app.board(EN, HERE)).clone();
+    let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
     assert_describes(&board.text, &moves);
     let picture = board.picture().map(<[u8]>::to_vec);
     assert!(picture.is_some());
@@ -500,7 +500,7 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     app.store()
         .update_game(stored.revision, &record, false)
         .expect("moved");
-    let board = public(&app.board(EN, HERE)).clone();
+    let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
     assert_describes(&board.text, &record.moves[4..]);
 }
 
