@@ -342,3 +342,159 @@ pub(crate) fn is_default_ignorable(c: char) -> bool {
 fn visible(c: char) -> bool {
     !c.is_whitespace() && !is_default_ignorable(c)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fonts() -> Fonts {
+        Fonts::load().expect("fonts")
+    }
+
+    /// The glyph ids of `line`, left to right.
+    fn ids(line: &Line) -> Vec<u16> {
+        line.glyphs
+            .iter()
+            .map(|g| match g.ink {
+                Ink::Glyph { id, .. } => id.0,
+                Ink::StandIn => 0,
+            })
+            .collect()
+    }
+
+    fn names(fonts: &Fonts, line: &Line) -> Vec<&'static str> {
+        line.faces()
+            .into_iter()
+            .map(|f| fonts.face_name(f))
+            .collect()
+    }
+
+    #[test]
+    fn latin_and_vietnamese_stay_in_the_text_face_one_glyph_per_character() {
+        let fonts = fonts();
+        let line = lay_out(&fonts, "Nguyễn Thị Ánh", 26.0, Weight::Bold, 0.0);
+        assert_eq!(names(&fonts, &line), ["Oaq Text Bold"]);
+        assert_eq!(line.glyphs.len(), "Nguyễn Thị Ánh".chars().count());
+        assert_eq!(line.missing(), 0);
+    }
+
+    #[test]
+    fn shogi_words_keep_the_kanji_face_and_a_han_name_stays_in_one_face() {
+        let fonts = fonts();
+        let shogi = lay_out(&fonts, "先手番", 20.0, Weight::Bold, 0.0);
+        assert_eq!(names(&fonts, &shogi), ["BIZ UDMincho"]);
+        // 龍 is in the Shogi face too, but the name is drawn in the face that has all of it.
+        let name = lay_out(&fonts, "李小龍", 20.0, Weight::Bold, 0.0);
+        assert_eq!(names(&fonts, &name), ["Oaq CJK"]);
+        assert_eq!(name.missing(), 0);
+    }
+
+    #[test]
+    fn arabic_letters_join_and_words_read_right_to_left() {
+        let fonts = fonts();
+        let alone: Vec<u16> = "محمد"
+            .chars()
+            .flat_map(|c| ids(&lay_out(&fonts, &c.to_string(), 20.0, Weight::Regular, 0.0)))
+            .collect();
+        let word = lay_out(&fonts, "محمد", 20.0, Weight::Regular, 0.0);
+        assert_eq!(word.missing(), 0);
+        assert!(
+            ids(&word).iter().any(|id| !alone.contains(id)),
+            "joined forms differ from the isolated letters: {:?} vs {alone:?}",
+            ids(&word)
+        );
+        // "محمد علي": the second word is drawn to the left of the first.
+        let first = ids(&lay_out(&fonts, "محمد", 20.0, Weight::Regular, 0.0));
+        let second = ids(&lay_out(&fonts, "علي", 20.0, Weight::Regular, 0.0));
+        let both = lay_out(&fonts, "محمد علي", 20.0, Weight::Regular, 0.0);
+        let x_of = |wanted: &[u16]| -> f32 {
+            both.glyphs
+                .iter()
+                .filter(|g| matches!(g.ink, Ink::Glyph { id, .. } if wanted.contains(&id.0)))
+                .map(|g| g.x)
+                .fold(0.0, f32::max)
+        };
+        assert!(x_of(&second) < x_of(&first), "{:?}", ids(&both));
+        // In a left-to-right line, Latin before an Arabic name stays on the left.
+        let mixed = lay_out(&fonts, "to محمد", 20.0, Weight::Regular, 0.0);
+        assert_eq!(names(&fonts, &mixed)[0], "Oaq Text Regular");
+    }
+
+    #[test]
+    fn a_devanagari_vowel_sign_is_drawn_before_its_consonant() {
+        let fonts = fonts();
+        let line = lay_out(&fonts, "कि", 20.0, Weight::Regular, 0.0);
+        assert_eq!(names(&fonts, &line), ["Oaq Devanagari"]);
+        let face = fonts.face(line.faces()[0]);
+        let (ka, i) = (face.glyphs.glyph_id('क').0, face.glyphs.glyph_id('ि').0);
+        let order = ids(&line);
+        let (ka_at, i_at) = (
+            order.iter().position(|&g| g == ka),
+            order.iter().position(|&g| g == i),
+        );
+        assert!(
+            i_at.is_some() && ka_at.is_some() && i_at < ka_at,
+            "{order:?}"
+        );
+    }
+
+    #[test]
+    fn emoji_sequences_are_one_colour_picture_each() {
+        let fonts = fonts();
+        for sequence in ["🔥", "👨\u{200D}👩\u{200D}👧", "🇻🇳", "👍🏽", "❤\u{FE0F}"]
+        {
+            let line = lay_out(&fonts, sequence, 26.0, Weight::Bold, 0.0);
+            assert_eq!(names(&fonts, &line), ["Oaq Emoji"], "{sequence}");
+            assert_eq!(line.missing(), 0, "{sequence}");
+            let pictures = line
+                .glyphs
+                .iter()
+                .filter(|g| match g.ink {
+                    Ink::Glyph { face, id } => {
+                        let glyphs = &fonts.face(face).glyphs;
+                        glyphs.glyph_raster_image2(id, 26).is_some()
+                    }
+                    Ink::StandIn => false,
+                })
+                .count();
+            assert_eq!(pictures, 1, "{sequence}: {:?}", ids(&line));
+        }
+    }
+
+    #[test]
+    fn what_no_face_has_is_a_box_and_an_invisible_name_is_boxes() {
+        let fonts = fonts();
+        let private = lay_out(&fonts, "a\u{E000}b", 20.0, Weight::Regular, 0.0);
+        assert_eq!(private.missing(), 1);
+        assert_eq!(private.glyphs.len(), 3);
+        assert!(
+            private.glyphs[2].x > private.glyphs[1].x,
+            "the box takes room"
+        );
+        for blank in ["\u{3164}", "\u{200B}\u{200B}", "\u{115F}"] {
+            let line = lay_out(&fonts, blank, 20.0, Weight::Bold, 0.0);
+            assert!(!line.glyphs.is_empty() && line.width > 0.0, "{blank:?}");
+        }
+        assert!(lay_out(&fonts, " ", 20.0, Weight::Bold, 0.0).glyphs.len() <= 1);
+        // A zero-width joiner between Latin letters draws nothing and takes no room.
+        let joined = lay_out(&fonts, "a\u{200D}b", 20.0, Weight::Regular, 0.0);
+        assert_eq!(joined.missing(), 0);
+        assert_eq!(
+            joined.width,
+            lay_out(&fonts, "ab", 20.0, Weight::Regular, 0.0).width
+        );
+    }
+
+    #[test]
+    fn fallback_faces_have_the_em_of_the_text_face() {
+        let fonts = fonts();
+        let latin = lay_out(&fonts, "mmmm", 20.0, Weight::Regular, 0.0).width;
+        let han = lay_out(&fonts, "李李李李", 20.0, Weight::Regular, 0.0).width;
+        let em = fonts.em_px(20.0, Weight::Regular);
+        assert!(
+            (han - 4.0 * em).abs() < 0.5,
+            "a Han character is one em: {han} vs {em}"
+        );
+        assert!(latin > 2.0 * em && latin < 5.0 * em, "{latin}");
+    }
+}
