@@ -11,7 +11,7 @@ use oaq_bot::render::text::lay_out;
 use oaq_bot::render::{chart, chinese_checkers, leaderboard, oaq, Fonts, Weight};
 
 /// A name per script, with the face that must draw the script's letters.
-const NAMES: [(&str, &str, &str); 10] = [
+const NAMES: [(&str, &str, &str); 11] = [
     ("han", "李小龍 Lý Tiểu Long", "Oaq CJK"),
     ("hangul", "김민준", "Oaq CJK"),
     ("kana", "さくら サクラ", "Oaq CJK"),
@@ -22,6 +22,7 @@ const NAMES: [(&str, &str, &str); 10] = [
     ("devanagari", "अर्जुन शर्मा", "Oaq Devanagari"),
     ("emoji", "🔥🎲 👨\u{200D}👩\u{200D}👧 🇻🇳 👍🏽", "Oaq Emoji"),
     ("math", "𝓙𝓸𝓱𝓷 𝕯𝖔𝖊", "Oaq Math"),
+    ("symbols", "★ Sakura ✿ ⓐ①", "Oaq Symbols Two"),
 ];
 
 /// The sizes and weights the four pictures draw names at.

@@ -94,6 +94,14 @@ def common_han():
     return ",".join(f"U+{ord(c):04X}" for c in sorted(chars))
 
 
+# Arrows, technical symbols, enclosed alphanumerics, box drawing, shapes, miscellaneous symbols,
+# dingbats and their supplements: the ★ ✿ ♡ ⓐ ① of display names that have no emoji form.
+SYMBOLS = (
+    "U+2190-21FF,U+2300-23FF,U+2460-24FF,U+2500-257F,U+2580-259F,U+25A0-25FF,U+2600-26FF,"
+    "U+2700-27BF,U+27F0-27FF,U+2900-297F,U+2B00-2BFF,U+1F100-1F1FF,U+1F300-1F5FF,"
+    "U+1F650-1F67F,U+1F780-1F7FF,U+1F800-1F8FF,U+1FB00-1FBFF"
+)
+
 # Every Hangul syllable and jamo, kana, CJK punctuation, Bopomofo, enclosed and full-width forms.
 CJK_BLOCKS = (
     "U+1100-11FF,U+2E80-2FDF,U+3000-303F,U+3040-30FF,U+3100-312F,U+3130-318F,U+3190-31FF,"
@@ -150,7 +158,17 @@ def main():
     pyftsubset(f"{NOTO}/NotoSansMath-Regular.ttf", "OaqMath-Regular.ttf", "U+1D400-1D7FF")
     rename("OaqMath-Regular.ttf", "Oaq Math", "Regular")
     emoji("OaqEmoji.ttf")
+    symbols()
+
+
+def symbols():
+    """Noto Sans Symbols 2 and Noto Sans Symbols, each subset to `SYMBOLS`."""
+    for source, family in (("Symbols2", "Oaq Symbols Two"), ("Symbols", "Oaq Symbols")):
+        out = f"{family.replace(' ', '')}-Regular.ttf"
+        pyftsubset(f"{NOTO}/NotoSans{source}-Regular.ttf", out, SYMBOLS)
+        rename(out, family, "Regular")
 
 
 if __name__ == "__main__":
-    main()
+    # `make-fallback-subsets.py symbols` makes only the two symbol faces.
+    symbols() if sys.argv[1:] == ["symbols"] else main()

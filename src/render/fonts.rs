@@ -3,7 +3,7 @@
 //! Words are drawn with "Oaq Text" (Latin + Vietnamese) and the Shogi kanji face exactly as
 //! they always were; every other character falls back, in order, to a face that has it:
 //! Greek, Cyrillic and more Latin ("Oaq Text Extra"), Han, kana and Hangul ("Oaq CJK"),
-//! Arabic, Hebrew, Thai, Devanagari, mathematical letters and colour emoji. See
+//! Arabic, Hebrew, Thai, Devanagari, mathematical letters, colour emoji and symbols. See
 //! `assets/fonts/README.md` for what each subset holds and how it was made.
 
 use std::sync::{Arc, OnceLock};
@@ -44,7 +44,7 @@ struct Fallback {
 
 /// The faces tried, in order, for a character "Oaq Text" and the kanji face lack (SIL OFL 1.1,
 /// see the `.OFL.txt` beside each in `assets/fonts/`).
-const FALLBACKS: [Fallback; 8] = [
+const FALLBACKS: [Fallback; 10] = [
     Fallback {
         name: "Oaq Text Extra",
         regular: include_bytes!("../../assets/fonts/OaqTextExtra-Regular.ttf"),
@@ -92,6 +92,19 @@ const FALLBACKS: [Fallback; 8] = [
         regular: include_bytes!("../../assets/fonts/OaqEmoji.ttf"),
         bold: None,
         style: Style::Bitmap,
+    },
+    // After the emoji, so that a symbol with an emoji form (♥, ☀) is drawn in colour.
+    Fallback {
+        name: "Oaq Symbols Two",
+        regular: include_bytes!("../../assets/fonts/OaqSymbolsTwo-Regular.ttf"),
+        bold: None,
+        style: Style::Shaped,
+    },
+    Fallback {
+        name: "Oaq Symbols",
+        regular: include_bytes!("../../assets/fonts/OaqSymbols-Regular.ttf"),
+        bold: None,
+        style: Style::Shaped,
     },
 ];
 
