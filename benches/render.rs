@@ -4,6 +4,10 @@
 //! - A 6-player middle-game Chinese checkers board (90 plies of the medium computer player, as
 //!   in the picture's own tests). Target (issue 13): at most 10 ms, PNG at most 100 KB.
 //!
+//! - The same two pictures with names in other scripts (issue 27): Han and Hangul, Arabic with
+//!   an emoji and Greek, and on the Chinese checkers legend Cyrillic, Thai, Devanagari and an
+//!   emoji sequence too: fallback faces, shaping and colour emoji on top of the Latin path.
+//!
 //! Run with `cargo bench --bench render`; the PNG sizes are printed first.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -45,7 +49,34 @@ fn bench_render(c: &mut Criterion) {
     c.bench_function("oaq render + png encode", |b| {
         b.iter(|| render(&fonts, &view).expect("render"))
     });
+    let world = BoardView {
+        players: [
+            PlayerPanel {
+                name: "李小龍 김민준",
+                detail: "captured 6",
+            },
+            PlayerPanel {
+                name: "محمد 🔥 Ωmega",
+                detail: "captured 4",
+            },
+        ],
+        status: "محمد 🔥 Ωmega to move",
+        ..view
+    };
+    c.bench_function("oaq render + png encode, names in other scripts", |b| {
+        b.iter(|| render(&fonts, &world).expect("render"))
+    });
 }
+
+/// Names for six seats in six scripts (issue 27).
+const WORLD_NAMES: [&str; 6] = [
+    "李小龍",
+    "김민준",
+    "محمد 🔥",
+    "Дмитрий",
+    "สมชาย",
+    "अर्जुन 👨\u{200D}👩\u{200D}👧",
+];
 
 /// Plays 90 plies of the medium computer player on a 6-player board.
 fn middle_game() -> (cc::Position, cc::Move) {
@@ -89,6 +120,19 @@ fn bench_chinese_checkers(c: &mut Criterion) {
     c.bench_function(
         "chinese checkers 6-player middle game render + png encode",
         |b| b.iter(|| chinese_checkers::render(&fonts, &view).expect("render")),
+    );
+    let world: Vec<chinese_checkers::PlayerPanel<'_>> = WORLD_NAMES
+        .iter()
+        .zip(&details)
+        .map(|(name, detail)| chinese_checkers::PlayerPanel { name, detail })
+        .collect();
+    let world = chinese_checkers::BoardView {
+        players: &world,
+        ..view
+    };
+    c.bench_function(
+        "chinese checkers 6-player render + png encode, names in other scripts",
+        |b| b.iter(|| chinese_checkers::render(&fonts, &world).expect("render")),
     );
 }
 

@@ -361,6 +361,11 @@ mod toolkit {
         ] {
             assert!(fonts.covers(words), "{words}");
         }
-        assert!(!fonts.covers("☃"), "a character no face has is reported");
+        // (The snowman ☃ that stood here is an emoji, drawn since issue 27: a private-use
+        // character is one no face will ever have.)
+        assert!(
+            !fonts.covers("\u{E000}"),
+            "a character no face has is reported"
+        );
     }
 }

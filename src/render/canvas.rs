@@ -1,9 +1,11 @@
 //! The one drawing surface: an RGB picture with anti-aliased shapes and text.
 
-use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
-use image::{Rgb, RgbImage};
+use ab_glyph::{Font, FontRef, GlyphId, GlyphImageFormat, PxScale, ScaleFont};
+use image::imageops::{self, FilterType};
+use image::{ImageFormat, Rgb, RgbImage};
 
-use super::fonts::{Fonts, Weight};
+use super::fonts::{Fonts, Style, Weight};
+use super::text::{lay_out, Ink, Line};
 
 /// An RGB colour.
 pub type Color = [u8; 3];
@@ -257,38 +259,9 @@ impl<'f> Canvas<'f> {
         }
     }
 
-    /// Lays `text` out from `x` on `baseline`, calling `glyph` with each glyph's face, id and
-    /// pen position; returns the advance.
-    fn lay_out(
-        &self,
-        text: &str,
-        size: f32,
-        weight: Weight,
-        x: f32,
-        mut glyph: impl FnMut(&'f FontRef<'static>, GlyphId, f32),
-    ) -> f32 {
-        let fonts: &'f Fonts = self.fonts;
-        let scale = PxScale::from(size);
-        let mut pen = x;
-        let mut previous: Option<(&'f FontRef<'static>, GlyphId)> = None;
-        for c in text.chars() {
-            let (face, id) = fonts.glyph(c, weight);
-            let scaled = face.as_scaled(scale);
-            if let Some((previous_face, previous_id)) = previous {
-                if std::ptr::eq(previous_face, face) {
-                    pen += scaled.kern(previous_id, id);
-                }
-            }
-            glyph(face, id, pen);
-            pen += scaled.h_advance(id);
-            previous = Some((face, id));
-        }
-        pen - x
-    }
-
     /// The width in pixels of `text` at `size`.
     pub fn text_width(&self, text: &str, size: f32, weight: Weight) -> f32 {
-        self.lay_out(text, size, weight, 0.0, |_, _, _| {})
+        lay_out(self.fonts, text, size, weight, 0.0).width
     }
 
     /// `text`, cut with an ellipsis (and no space before it) so that it fits in `max` pixels.
@@ -330,15 +303,29 @@ impl<'f> Canvas<'f> {
             .text(weight)
             .as_scaled(PxScale::from(size))
             .ascent();
-        let mut glyphs = Vec::with_capacity(text.len());
-        self.lay_out(text, size, weight, left, |face, id, pen| {
-            glyphs.push((
-                face,
-                id.with_scale_and_position(size, ab_glyph::point(pen, baseline)),
-            ));
-        });
-        for (face, glyph) in glyphs {
-            if let Some(outline) = face.outline_glyph(glyph) {
+        // Laid out again from `left` (not shifted), so each pen position is the same sum of
+        // advances it has always been and the pixels of every word stay as they were.
+        let line = lay_out(self.fonts, text, size, weight, left);
+        self.draw_line(&line, baseline, color);
+        width
+    }
+
+    /// Draws the glyphs of `line` on `baseline`.
+    fn draw_line(&mut self, line: &Line, baseline: f32, color: Color) {
+        let fonts: &'f Fonts = self.fonts;
+        for glyph in &line.glyphs {
+            let (x, y) = (glyph.x, baseline - glyph.rise);
+            let Ink::Glyph { face, id } = glyph.ink else {
+                self.stand_in((x, y), glyph.scale.x, color);
+                continue;
+            };
+            let face = fonts.face(face);
+            if face.style == Style::Bitmap {
+                self.bitmap(&face.glyphs, id, glyph.scale, (x, y));
+            } else if let Some(outline) = face
+                .glyphs
+                .outline_glyph(id.with_scale_and_position(glyph.scale, ab_glyph::point(x, y)))
+            {
                 let bounds = outline.px_bounds();
                 let (ox, oy) = (bounds.min.x as i32, bounds.min.y as i32);
                 outline.draw(|gx, gy, coverage| {
@@ -346,7 +333,54 @@ impl<'f> Canvas<'f> {
                 });
             }
         }
-        width
+    }
+
+    /// Draws the colour bitmap of glyph `id` of `font` (drawn at `scale`) with its origin at
+    /// `(x, baseline)`: the strike's PNG, resized to the em the text has.
+    fn bitmap(
+        &mut self,
+        font: &FontRef<'static>,
+        id: GlyphId,
+        scale: PxScale,
+        (x, baseline): Point,
+    ) {
+        let em = scale.y * font.units_per_em().unwrap_or(1000.0) / font.height_unscaled();
+        let Some(raster) = font.glyph_raster_image2(id, em.round() as u16) else {
+            return;
+        };
+        if !matches!(raster.format, GlyphImageFormat::Png) || raster.pixels_per_em == 0 {
+            return;
+        }
+        let Ok(picture) = image::load_from_memory_with_format(raster.data, ImageFormat::Png) else {
+            return;
+        };
+        let factor = em / f32::from(raster.pixels_per_em);
+        let width = (f32::from(raster.width) * factor).round().max(1.0) as u32;
+        let height = (f32::from(raster.height) * factor).round().max(1.0) as u32;
+        let resized = imageops::resize(&picture.to_rgba8(), width, height, FilterType::Triangle);
+        let left = (x + raster.origin.x * factor).round() as i32;
+        let top = (baseline - (raster.origin.y + f32::from(raster.height)) * factor).round() as i32;
+        for (px, py, pixel) in resized.enumerate_pixels() {
+            let [r, g, b, a] = pixel.0;
+            self.blend(
+                left + px as i32,
+                top + py as i32,
+                [r, g, b],
+                f32::from(a) / 255.0,
+            );
+        }
+    }
+
+    /// Draws the box that stands in for a character no face has, in an em of `em` pixels with
+    /// its pen at `(x, baseline)`.
+    fn stand_in(&mut self, (x, baseline): Point, em: f32, color: Color) {
+        let stroke = (em / 14.0).max(1.0);
+        let (left, top) = (x + 0.08 * em, baseline - 0.72 * em);
+        let (width, height) = (0.44 * em, 0.72 * em);
+        self.rect(left, top, width, stroke, color, 1.0);
+        self.rect(left, top + height - stroke, width, stroke, color, 1.0);
+        self.rect(left, top, stroke, height, color, 1.0);
+        self.rect(left + width - stroke, top, stroke, height, color, 1.0);
     }
 
     /// Draws one line of `text` whose middle (halfway between the text face's ascent and
