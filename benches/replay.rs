@@ -13,7 +13,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use image::AnimationDecoder;
 use oaq_bot::app::{App, FakeClock, Locale, Place, ReplayRequest, Reply, Settings, UserRef};
 use oaq_bot::games::oaq::{Position, Rules};
-use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameKind, GameRecord, Player, Store};
+use oaq_bot::store::{GameKind, GameRecord, Player, Store};
 
 #[path = "common/long_games.rs"]
 mod long_games;
@@ -68,38 +68,6 @@ fn sixty_moves(id: u64) -> GameRecord {
     }
 }
 
-/// Stores `game` as a game being played (through a challenge, as the bot does), then its
-/// moves.
-fn store_game(store: &Store, game: GameRecord) {
-    let challenge = ChallengeRecord {
-        id: game.id,
-        guild: game.guild,
-        channel: game.channel,
-        message: None,
-        challenger: game.seats[0].clone(),
-        opponent: game.seats.get(1).cloned(),
-        rules: game.rules.clone(),
-        first: FirstPlayer::Challenger,
-        created_ms: 0,
-        expires_ms: u64::MAX,
-        accepted: None,
-        locale: Locale::English,
-        kind: game.kind,
-        lobby: None,
-    };
-    let stored = store.create_challenge(&challenge).expect("challenge");
-    let begun = GameRecord {
-        moves: Vec::new(),
-        ..game.clone()
-    };
-    let started = store
-        .start_game(game.id, stored.revision, &begun)
-        .expect("start");
-    store
-        .update_game(started.revision, &game, false)
-        .expect("moves");
-}
-
 /// The games measured, each with its name: stored, and found for a replay.
 fn games() -> (App, Vec<(&'static str, ReplayRequest)>) {
     let store = Store::temporary().expect("store");
@@ -116,13 +84,10 @@ fn games() -> (App, Vec<(&'static str, ReplayRequest)>) {
         ("Ô ăn quan, 400 plies", GameKind::Oaq),
     ] {
         let id = store.new_id().expect("id");
-        let mut record = long_games::record(kind, id, GUILD);
-        // One game a channel.
-        record.channel = id;
-        records.push((name, record));
+        records.push((name, long_games::record(kind, id, GUILD)));
     }
     for (_, record) in &records {
-        store_game(&store, record.clone());
+        long_games::store(&store, record);
     }
     let settings = Settings {
         challenge_ttl_ms: 600_000,

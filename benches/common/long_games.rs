@@ -12,7 +12,7 @@ use oaq_bot::app::games::shogi::ShogiRules;
 use oaq_bot::app::games::Table;
 use oaq_bot::games::oaq::{self, Seat};
 use oaq_bot::locale::Locale;
-use oaq_bot::store::{GameKind, GameRecord, Player};
+use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameKind, GameRecord, Player, Store};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -71,6 +71,38 @@ pub fn record(kind: GameKind, id: u64, guild: u64) -> GameRecord {
         turn_ms: None,
         deadline_ms: None,
     }
+}
+
+/// Stores `game` as a game being played, as the bot does: a challenge, accepted, then the
+/// moves.
+pub fn store(store: &Store, game: &GameRecord) {
+    let challenge = ChallengeRecord {
+        id: game.id,
+        guild: game.guild,
+        channel: game.channel,
+        message: None,
+        challenger: game.seats[0].clone(),
+        opponent: game.seats.get(1).cloned(),
+        rules: game.rules.clone(),
+        first: FirstPlayer::Challenger,
+        created_ms: 0,
+        expires_ms: u64::MAX,
+        accepted: None,
+        locale: game.locale,
+        kind: game.kind,
+        lobby: None,
+    };
+    let stored = store.create_challenge(&challenge).expect("challenge");
+    let begun = GameRecord {
+        moves: Vec::new(),
+        ..game.clone()
+    };
+    let started = store
+        .start_game(game.id, stored.revision, &begun)
+        .expect("start");
+    store
+        .update_game(started.revision, game, false)
+        .expect("moves");
 }
 
 /// Rules, start and `plies` seeded random legal moves of a game of `kind` that lasts that long.

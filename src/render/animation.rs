@@ -392,3 +392,141 @@ fn gif(error: EncodingError) -> RenderError {
 fn failed(reason: String) -> RenderError {
     RenderError::Encode(ImageError::IoError(std::io::Error::other(reason)))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Cursor;
+
+    use image::codecs::gif::GifDecoder;
+    use image::{AnimationDecoder, Rgb, RgbImage};
+
+    use super::{kept, Animation};
+
+    /// Frames of 64 colours in no pattern (costly to compress whole), like a picture's
+    /// anti-aliased text: each draws new such pixels in the same small box (a status line),
+    /// but one that repeats the frame before exactly.
+    fn frames() -> Vec<RgbImage> {
+        let noise = |x: u32, y: u32, seed: u32| {
+            let hash = (x.wrapping_mul(2_654_435_761) ^ y.wrapping_mul(40_503) ^ seed) >> 7;
+            let i = hash % 64;
+            Rgb([(i * 4) as u8, (255 - i * 3) as u8, (i * 37 % 256) as u8])
+        };
+        let mut frame = RgbImage::from_fn(120, 80, |x, y| noise(x, y, 0));
+        let mut frames = vec![frame.clone()];
+        for i in 1..=12u32 {
+            if i != 6 {
+                for (x, y) in (0..20).flat_map(|x| (0..15).map(move |y| (x, y))) {
+                    frame.put_pixel(50 + x, 30 + y, noise(x, y, i * 7919));
+                }
+            }
+            frames.push(frame.clone());
+        }
+        frames
+    }
+
+    fn animation(frames: &[RgbImage]) -> Animation {
+        let mut animation = Animation::new(frames[0].clone(), 1500);
+        for frame in &frames[1..] {
+            animation.push(frame.clone(), 1200).expect("same size");
+        }
+        animation
+    }
+
+    fn decode(gif: &[u8]) -> Vec<(RgbImage, u32)> {
+        GifDecoder::new(Cursor::new(gif))
+            .expect("a GIF")
+            .into_frames()
+            .collect_frames()
+            .expect("frames")
+            .into_iter()
+            .map(|f| {
+                let (numer, denom) = f.delay().numer_denom_ms();
+                let rgb = image::DynamicImage::ImageRgba8(f.into_buffer()).into_rgb8();
+                (rgb, numer / denom.max(1))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_frame_decodes_to_the_picture_pushed_with_its_delay() {
+        let frames = frames();
+        let encoded = animation(&frames)
+            .encode_within(usize::MAX)
+            .expect("encodes")
+            .expect("fits");
+        assert_eq!((encoded.every, encoded.frames), (1, frames.len()));
+        let decoded = decode(&encoded.bytes);
+        assert_eq!(decoded.len(), frames.len());
+        for (i, ((picture, delay), frame)) in decoded.iter().zip(&frames).enumerate() {
+            assert!(picture == frame, "frame {i} differs");
+            assert_eq!(*delay, if i == 0 { 1500 } else { 1200 }, "frame {i}");
+        }
+    }
+
+    #[test]
+    fn a_frame_carries_only_the_rectangle_that_changed() {
+        let frames = frames();
+        let whole = animation(&frames[..1])
+            .encode_within(usize::MAX)
+            .expect("encodes")
+            .expect("fits")
+            .bytes
+            .len();
+        let all = animation(&frames)
+            .encode_within(usize::MAX)
+            .expect("encodes")
+            .expect("fits")
+            .bytes
+            .len();
+        // Twelve more frames cost less than three whole ones.
+        assert!(
+            all < 3 * whole,
+            "{all} bytes for 13 frames, {whole} for one"
+        );
+    }
+
+    #[test]
+    fn too_little_room_keeps_one_frame_every_few_and_always_the_last() {
+        let frames = frames();
+        let animation = animation(&frames);
+        let all = animation
+            .encode_within(usize::MAX)
+            .expect("encodes")
+            .expect("fits")
+            .bytes
+            .len();
+        let room = all - 1;
+        let encoded = animation
+            .encode_within(room)
+            .expect("encodes")
+            .expect("fits");
+        assert!(
+            encoded.bytes.len() <= room && encoded.every > 1,
+            "{encoded:?}"
+        );
+        let decoded = decode(&encoded.bytes);
+        let kept: Vec<usize> = kept(frames.len(), encoded.every).collect();
+        assert_eq!((decoded.len(), encoded.frames), (kept.len(), kept.len()));
+        assert_eq!((kept[0], kept.last()), (0, Some(&(frames.len() - 1))));
+        for ((picture, _), &i) in decoded.iter().zip(&kept) {
+            assert!(picture == &frames[i], "frame {i} differs");
+        }
+        // Not even the first frame fits: nothing.
+        assert_eq!(animation.encode_within(100).expect("encodes"), None);
+    }
+
+    #[test]
+    fn kept_frames_are_the_first_every_nth_and_the_last() {
+        assert_eq!(kept(10, 1).collect::<Vec<_>>(), (0..10).collect::<Vec<_>>());
+        assert_eq!(kept(10, 3).collect::<Vec<_>>(), [0, 3, 6, 9]);
+        assert_eq!(kept(10, 4).collect::<Vec<_>>(), [0, 4, 8, 9]);
+        assert_eq!(kept(10, 9).collect::<Vec<_>>(), [0, 9]);
+        assert_eq!(kept(1, 1).collect::<Vec<_>>(), [0]);
+    }
+
+    #[test]
+    fn a_frame_of_another_size_is_refused() {
+        let mut animation = Animation::new(RgbImage::new(4, 4), 100);
+        assert!(animation.push(RgbImage::new(4, 5), 100).is_err());
+    }
+}
