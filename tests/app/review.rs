@@ -167,6 +167,7 @@ fn issue_27_the_longest_games_replay_fits_the_upload_limit_and_says_what_it_left
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("{said}"));
         assert_eq!(frames, 300usize.div_ceil(every) + 1, "{said}");
+        eprintln!("{} bytes: {said}", attached(&thinned));
         // The record still lists every move (in the message, or whole in a file).
         let record = thinned
             .files
