@@ -1,14 +1,25 @@
-//! `/oaq replay` of a 60-move game: drawing 61 frames, quantising them to 256 colours and
-//! encoding the GIF, through the app. Target: a few seconds at most.
+//! `/… replay` through the app: every frame drawn, then encoded as a GIF of the changes on one
+//! palette. A 60-move Ô ăn quan game (target: a few seconds), and the longest game each game
+//! allows (target: at most 8 MB, every frame kept): a 6-seat Chinese checkers game of 300
+//! moves, a Shogi game of 300 plies, an Ô ăn quan game of 400.
+//!
+//! Before measuring, prints each replay's size and frames. `REPLAY_SIZES_ONLY=1` prints only
+//! that (one replay each, no timing).
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use oaq_bot::app::{App, FakeClock, Locale, Place, Reply, Settings, UserRef};
+use image::AnimationDecoder;
+use oaq_bot::app::{App, FakeClock, Locale, Place, ReplayRequest, Reply, Settings, UserRef};
 use oaq_bot::games::oaq::{Position, Rules};
-use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameKind, GameRecord, Player, Store};
+use oaq_bot::store::{GameKind, GameRecord, Player, Store};
+
+#[path = "common/long_games.rs"]
+mod long_games;
 
 const PLIES: usize = 60;
+const GUILD: u64 = 1;
 
 fn player(id: u64, name: &str) -> Player {
     Player {
@@ -18,29 +29,10 @@ fn player(id: u64, name: &str) -> Player {
     }
 }
 
-/// A store holding one game of 60 moves, chosen by a fixed rule; a line that ends sooner is
-/// dropped and the next variant of the rule tried from the start.
-fn store_with_game() -> (Store, u64) {
-    let store = Store::temporary().expect("store");
+/// A game of 60 moves, chosen by a fixed rule; a line that ends sooner is dropped and the next
+/// variant of the rule tried from the start.
+fn sixty_moves(id: u64) -> GameRecord {
     let rules = Rules::standard();
-    let id = store.new_id().expect("id");
-    let challenge = ChallengeRecord {
-        id,
-        guild: Some(1),
-        channel: 1,
-        message: None,
-        challenger: player(1, "Nguyễn Thị Ánh"),
-        opponent: Some(player(2, "Trần Văn Bình")),
-        rules: serde_json::to_value(rules).expect("rules"),
-        first: FirstPlayer::Challenger,
-        created_ms: 0,
-        expires_ms: u64::MAX,
-        accepted: None,
-        locale: Locale::English,
-        kind: GameKind::Oaq,
-        lobby: None,
-    };
-    let stored = store.create_challenge(&challenge).expect("challenge");
     let mut position = Position::start(rules);
     let mut moves = Vec::new();
     let start = position.to_string();
@@ -58,32 +50,45 @@ fn store_with_game() -> (Store, u64) {
         position = position.play(mv).expect("legal");
         moves.push(mv.to_string());
     }
-    let game = GameRecord {
+    GameRecord {
         id,
-        guild: Some(1),
+        guild: Some(GUILD),
         channel: 1,
         message: None,
         kind: GameKind::Oaq,
-        seats: vec![challenge.challenger.clone(), player(2, "Trần Văn Bình")],
-        rules: challenge.rules.clone(),
+        seats: vec![player(1, "Nguyễn Thị Ánh"), player(2, "Trần Văn Bình")],
+        rules: serde_json::to_value(rules).expect("rules"),
         start,
-        moves: Vec::new(),
+        moves,
         retired: Vec::new(),
         created_ms: 0,
         locale: Locale::English,
         turn_ms: None,
         deadline_ms: None,
-    };
-    let started = store.start_game(id, stored.revision, &game).expect("start");
-    let played = GameRecord { moves, ..game };
-    store
-        .update_game(started.revision, &played, false)
-        .expect("moves");
-    (store, id)
+    }
 }
 
-fn bench_replay(c: &mut Criterion) {
-    let (store, id) = store_with_game();
+/// The games measured, each with its name: stored, and found for a replay.
+fn games() -> (App, Vec<(&'static str, ReplayRequest)>) {
+    let store = Store::temporary().expect("store");
+    let mut records = vec![(
+        "Ô ăn quan, 60 moves",
+        sixty_moves(store.new_id().expect("id")),
+    )];
+    for (name, kind) in [
+        (
+            "Chinese checkers, 6 seats, 300 moves",
+            GameKind::ChineseCheckers,
+        ),
+        ("Shogi, 300 plies", GameKind::Shogi),
+        ("Ô ăn quan, 400 plies", GameKind::Oaq),
+    ] {
+        let id = store.new_id().expect("id");
+        records.push((name, long_games::record(kind, id, GUILD)));
+    }
+    for (_, record) in &records {
+        long_games::store(&store, record);
+    }
     let settings = Settings {
         challenge_ttl_ms: 600_000,
         seed: 1,
@@ -92,7 +97,7 @@ fn bench_replay(c: &mut Criterion) {
     };
     let app = App::new(store, Arc::new(FakeClock::new(0)), settings).expect("app");
     let place = Place {
-        guild: Some(1),
+        guild: Some(GUILD),
         channel: 1,
     };
     let viewer = UserRef {
@@ -100,21 +105,52 @@ fn bench_replay(c: &mut Criterion) {
         name: String::from("Chi"),
         bot: false,
     };
-    let request = app
-        .find_replay(Locale::English, place, &viewer, id, GameKind::Oaq)
-        .expect("the game");
-    match app.replay(Locale::English, &request).reply {
-        Reply::Post { msg, .. } => {
-            let size = msg.picture().map_or(0, <[u8]>::len);
-            println!("{PLIES}-move replay: GIF {size} bytes");
-        }
-        other => panic!("{other:?}"),
+    let requests = records
+        .iter()
+        .map(|(name, record)| {
+            let request = app
+                .find_replay(Locale::English, place, &viewer, record.id, record.kind)
+                .expect("the game");
+            (*name, request)
+        })
+        .collect();
+    (app, requests)
+}
+
+/// Draws and encodes one replay; prints its size, frames and time.
+fn report(app: &App, name: &str, request: &ReplayRequest) {
+    let started = Instant::now();
+    let response = app.replay(Locale::English, request);
+    let elapsed = started.elapsed();
+    let Reply::Post { msg, .. } = &response.reply else {
+        panic!("{:?}", response.reply);
+    };
+    let gif = msg.picture().expect("a GIF");
+    let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif))
+        .expect("a GIF")
+        .into_frames()
+        .count();
+    println!(
+        "{name}: GIF {:.2} MB ({} bytes), {frames} frames, {:.2} KB a frame, drawn and encoded in {elapsed:.2?}",
+        gif.len() as f64 / 1e6,
+        gif.len(),
+        gif.len() as f64 / 1e3 / frames as f64,
+    );
+}
+
+fn bench_replay(c: &mut Criterion) {
+    let (app, requests) = games();
+    for (name, request) in &requests {
+        report(&app, name, request);
+    }
+    if std::env::var_os("REPLAY_SIZES_ONLY").is_some() {
+        return;
     }
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
-    group.bench_function("60-move game: 61 frames drawn, quantised, encoded", |b| {
-        b.iter(|| app.replay(Locale::English, &request))
-    });
+    for (name, request) in &requests {
+        group.bench_function(*name, |b| b.iter(|| app.replay(Locale::English, request)));
+    }
     group.finish();
 }
 

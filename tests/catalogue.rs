@@ -511,6 +511,12 @@ fn samples() -> Vec<Text> {
             players: vec![1, 2],
             plies: 30,
         },
+        Text::ReplayLeftOut {
+            every: 2,
+            frames: 151,
+            all: 301,
+            limit: 10_485_760,
+        },
         Text::RecordResult {
             winner: Some(String::from("An")),
             finish: Some(Finish::Board),
@@ -781,6 +787,16 @@ fn representative_messages_render_exactly() {
             Text::ReplayCaption { game: 1500, players: vec![1, 2], plies: 1 },
             "Replay of game `1500`: <@1> vs <@2>, 1 move. The record below replays it with the engine's command line.",
             "Xem lại ván `1500`: <@1> đấu <@2>, 1 nước. Biên bản bên dưới có thể chơi lại bằng công cụ dòng lệnh của engine.",
+        ),
+        (
+            Text::ReplayLeftOut { every: 4, frames: 101, all: 401, limit: 2_621_440 },
+            "To stay within this server's upload limit (2.5 MB), the animation shows the board every 4 moves: 101 frames instead of 401. The record below has every move.",
+            "Để không vượt giới hạn tải lên của máy chủ này (2.5 MB), ảnh động chỉ vẽ bàn cờ sau mỗi 4 nước: 101 khung hình thay vì 401. Biên bản bên dưới có đủ mọi nước.",
+        ),
+        (
+            Text::ReplayLeftOut { every: 0, frames: 0, all: 301, limit: 10_000 },
+            "The animation is left out: even its first and last frames alone would be over this server's upload limit (9 KB).",
+            "Không gửi ảnh động: chỉ riêng khung hình đầu và cuối cũng đã vượt giới hạn tải lên của máy chủ này (9 KB).",
         ),
         (
             Text::LeaderboardSubtitle { page: 1, pages: 2, players: 1500 },

@@ -369,3 +369,133 @@ mod toolkit {
         );
     }
 }
+
+// Replays (issue 27): GIF frames of only the part that changed, on one palette, decode to the
+// pictures drawn.
+
+mod replay {
+    use std::collections::HashSet;
+    use std::io::Cursor;
+
+    use image::codecs::gif::GifDecoder;
+    use image::{AnimationDecoder, RgbImage};
+    use oaq_bot::games::chinese_checkers::{self as cc, Player};
+    use oaq_bot::render::animation::Animation;
+    use oaq_bot::render::{chinese_checkers, Fonts};
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    const MOVES: usize = 60;
+
+    /// The pictures of a 6-seat Chinese checkers game of seeded random moves, each drawn
+    /// directly with its move's path and a status line of its own.
+    fn frames() -> Vec<RgbImage> {
+        let fonts = Fonts::load().expect("fonts");
+        let mut rng = ChaCha8Rng::seed_from_u64(27);
+        let mut position = cc::Position::start(6, cc::Rules::default()).expect("start");
+        let names: Vec<String> = (1..=6).map(|p| format!("P{p}")).collect();
+        let mut last = None;
+        let mut frames = Vec::with_capacity(MOVES + 1);
+        for ply in 0..=MOVES {
+            let details: Vec<String> = (0..6)
+                .map(|p| format!("{}/10 home", position.pegs_home(Player::new(p))))
+                .collect();
+            let players: Vec<chinese_checkers::PlayerPanel<'_>> = names
+                .iter()
+                .zip(&details)
+                .map(|(name, detail)| chinese_checkers::PlayerPanel { name, detail })
+                .collect();
+            let status = format!("Move {ply} of {MOVES}");
+            let view = chinese_checkers::BoardView {
+                position: &position,
+                last_move: last.as_ref(),
+                turn: Some(position.to_move()),
+                title: "Chinese checkers",
+                status: &status,
+                players: &players,
+                footer: "Moves: from-to, e.g. D2-E6",
+            };
+            frames.push(chinese_checkers::draw(&fonts, &view));
+            let mv = *position.legal_moves().choose(&mut rng).expect("a move");
+            position = position.play(&mv).expect("legal");
+            last = Some(mv);
+        }
+        frames
+    }
+
+    /// The GIF's global palette.
+    fn palette(gif: &[u8]) -> HashSet<[u8; 3]> {
+        let decoder = gif::DecodeOptions::new()
+            .read_info(Cursor::new(gif))
+            .expect("a GIF");
+        let palette = decoder.global_palette().expect("a global palette");
+        palette
+            .chunks_exact(3)
+            .map(|c| [c[0], c[1], c[2]])
+            .collect()
+    }
+
+    /// The eye-weighted distance the encoder folds rare colours by (green counts most).
+    fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+        let d = |i: usize| u32::from(a[i].abs_diff(b[i]));
+        2 * d(0) * d(0) + 4 * d(1) * d(1) + 3 * d(2) * d(2)
+    }
+
+    /// Decoded whole (the image crate composites each frame's rectangle over the ones
+    /// before), every frame of the animation is the picture drawn: each pixel exactly, but for
+    /// the rare anti-aliasing shades that did not make the 255 colours of the palette, which
+    /// are the nearest colour it has.
+    #[test]
+    fn every_frame_of_a_replay_decodes_to_the_picture_drawn() {
+        let frames = frames();
+        let mut animation = Animation::new(frames[0].clone(), 1500);
+        for frame in &frames[1..] {
+            animation.push(frame.clone(), 1200).expect("same size");
+        }
+        let encoded = animation
+            .encode_within(usize::MAX)
+            .expect("encodes")
+            .expect("fits");
+        assert_eq!(encoded.frames, MOVES + 1);
+        let palette = palette(&encoded.bytes);
+        let decoded = GifDecoder::new(Cursor::new(&encoded.bytes))
+            .expect("a GIF")
+            .into_frames()
+            .collect_frames()
+            .expect("frames");
+        assert_eq!(decoded.len(), MOVES + 1);
+        let (mut folded, mut pixels) = (0, 0);
+        for (i, (frame, drawn)) in decoded.iter().zip(&frames).enumerate() {
+            let shown = image::DynamicImage::ImageRgba8(frame.buffer().clone()).into_rgb8();
+            assert_eq!(shown.dimensions(), drawn.dimensions());
+            for (x, y, pixel) in drawn.enumerate_pixels() {
+                let (want, got) = (pixel.0, shown.get_pixel(x, y).0);
+                pixels += 1;
+                if palette.contains(&want) {
+                    assert_eq!(got, want, "frame {i}, pixel ({x}, {y})");
+                } else {
+                    folded += 1;
+                    let best = palette.iter().map(|&c| distance(c, want)).min();
+                    assert_eq!(Some(distance(got, want)), best, "frame {i} ({x}, {y})");
+                }
+            }
+        }
+        // About 0.6%: the shades of anti-aliasing, which vary from frame to frame.
+        assert!(
+            folded * 100 < pixels,
+            "{folded} of {pixels} pixels in colours the palette lacks"
+        );
+        // Sixty moves cost less than ten whole frames (a whole frame was 60-75 KB).
+        let first = Animation::new(frames[0].clone(), 1500)
+            .encode_within(usize::MAX)
+            .expect("encodes")
+            .expect("fits");
+        assert!(
+            encoded.bytes.len() < 10 * first.bytes.len(),
+            "{} bytes, one frame {}",
+            encoded.bytes.len(),
+            first.bytes.len()
+        );
+    }
+}

@@ -44,7 +44,7 @@ pub use reply::{
     Style, ThreadRequest, Track,
 };
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
-pub use social::ReplayRequest;
+pub use social::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};
 pub use text::{Locale, Text};
 
 use crate::shards::Layout;

@@ -8,10 +8,11 @@ use super::{
     message_link, Action, App, Attachment, Button, Fail, FileKind, Locale, Msg, Place, Reply,
     Response, Style, Text, UserRef,
 };
-use crate::render::animation::encode_gif;
+use crate::render::animation::{Animation, Encoded};
 use crate::render::chart::{self, ChartView};
 use crate::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
 use crate::store::{FinishedGame, GameKind, GameRecord, StoreError};
+use image::RgbImage;
 
 /// Players on a leaderboard page.
 pub const PER_PAGE: usize = 10;
@@ -28,12 +29,29 @@ const MAX_CONTENT: usize = 2000;
 /// Moves per line in a game record.
 const MOVES_PER_LINE: usize = 15;
 
+/// Discord's upload limit for a server that is not boosted, in bytes (10 MiB): the size a
+/// [`ReplayRequest`] keeps within unless told the interaction's own limit.
+pub const DEFAULT_UPLOAD_LIMIT: u64 = 10 * 1024 * 1024;
+
 /// A game found by [`App::find_replay`], to be drawn by [`App::replay`].
 #[derive(Debug, Clone)]
 pub struct ReplayRequest {
     game: GameRecord,
     /// The places, for a finished game.
     places: Option<Vec<u8>>,
+    /// The most bytes the message's files may hold together.
+    upload_limit: u64,
+}
+
+impl ReplayRequest {
+    /// The same request, for a message whose files may hold at most `bytes` bytes together:
+    /// the interaction's `attachment_size_limit` (by default [`DEFAULT_UPLOAD_LIMIT`]).
+    pub fn within(self, bytes: u64) -> ReplayRequest {
+        ReplayRequest {
+            upload_limit: bytes,
+            ..self
+        }
+    }
 }
 
 fn ok(reply: Reply) -> Result<Response, Fail> {
@@ -389,38 +407,59 @@ impl App {
             if !visible {
                 return Err(not_found());
             }
-            Ok(ReplayRequest { game, places })
+            Ok(ReplayRequest {
+                game,
+                places,
+                upload_limit: DEFAULT_UPLOAD_LIMIT,
+            })
         })();
         result.map_err(|fail| Box::new(self.finish(locale, "replay", Err(fail))))
     }
 
     /// `/oaq replay <game>`, second step: an animated GIF of the game (the start, then the
     /// board after each move with the move marked) and its record as text for the engine's
-    /// command line. Takes a second or two for a long game.
+    /// command line. Takes a few seconds for a long game.
+    ///
+    /// The files stay within the request's upload limit whatever the game's length: when the
+    /// whole animation would not fit, it shows one move every few (or, past all reason, is
+    /// left out), and the message says so.
     pub fn replay(&self, locale: Locale, request: &ReplayRequest) -> Response {
         let result = (|| {
             let game = &request.game;
-            let gif = self.replay_gif(locale, game)?;
+            let limit = request.upload_limit;
             let finish = request.places.as_ref().map(|_| Finish::of(game));
             let winner = request
                 .places
                 .as_deref()
                 .and_then(sole_winner)
                 .and_then(|seat| Some(game.seats.get(seat)?.name.clone()));
-            let caption = Text::ReplayCaption {
+            let result = Text::RecordResult { winner, finish };
+            // A record too long for the message is attached whole, for the engine: the
+            // animation has the room that file leaves, whether or not it is needed.
+            let whole = game_record(game, &result, locale, usize::MAX);
+            let room = usize::try_from(limit)
+                .unwrap_or(usize::MAX)
+                .saturating_sub(whole.len());
+            let animation = self.replay_animation(locale, game)?.encode_within(room)?;
+            let mut caption = Text::ReplayCaption {
                 game: game.id,
                 players: seat_ids(game),
                 plies: game.moves.len(),
             }
             .render(locale);
+            if let Some(note) = left_out(animation.as_ref(), game.moves.len() + 1, limit) {
+                caption = format!("{caption}\n{}", note.render(locale));
+            }
             // The caption and the code fences take their share of Discord's limit.
             let room = MAX_CONTENT.saturating_sub(caption.chars().count() + 8);
-            let result = Text::RecordResult { winner, finish };
             let record = game_record(game, &result, locale, room);
-            let mut files = vec![Attachment::replay(gif)];
-            // A record too long for the message is attached whole, for the engine.
-            let whole = game_record(game, &result, locale, usize::MAX);
-            if whole != record {
+            let mut files: Vec<Attachment> = animation
+                .map(|encoded| Attachment::replay(encoded.bytes))
+                .into_iter()
+                .collect();
+            // (A limit smaller than the record leaves it out: its last line says how many
+            // moves the message lacks.)
+            if whole != record && whole.len() as u64 <= limit {
                 files.push(Attachment {
                     name: format!("game-{}.txt", game.id),
                     kind: FileKind::Text,
@@ -437,7 +476,8 @@ impl App {
         self.finish(locale, "replay", result)
     }
 
-    fn replay_gif(&self, locale: Locale, record: &GameRecord) -> Result<Vec<u8>, Fail> {
+    /// The frames of a replay: the start, the board after each move, the final board.
+    fn replay_animation(&self, locale: Locale, record: &GameRecord) -> Result<Animation, Fail> {
         let damaged = |reason: String| {
             Fail::from(StoreError::Corrupt {
                 kind: "game",
@@ -448,17 +488,13 @@ impl App {
         let plies = record.moves.len();
         let names: Vec<String> = record.seats.iter().map(|p| p.name.clone()).collect();
         let ids: Vec<u64> = record.seats.iter().map(|p| p.id).collect();
-        let mut table = Table::begin(record).map_err(damaged)?;
-        let mut frames = Vec::with_capacity(plies + 1);
-        for ply in 0..=plies {
-            if ply > 0 {
-                table.advance(record, ply - 1).map_err(damaged)?;
-            }
+        // The board after `ply` moves, and how long it shows.
+        let draw = |table: &mut Table, ply: usize| -> Result<(RgbImage, u32), Fail> {
             if ply == plies {
                 // The last frame of a resigned or timed-out game marks nobody's turn.
                 table.retire_at(record, plies);
             }
-            let situation = situation(record, &table);
+            let situation = situation(record, table);
             let scene = Scene {
                 locale,
                 game: record.id,
@@ -478,10 +514,34 @@ impl App {
             } else {
                 MOVE_FRAME_MS
             };
-            frames.push((picture, delay));
+            Ok((picture, delay))
+        };
+        let mut table = Table::begin(record).map_err(damaged)?;
+        let (start, delay) = draw(&mut table, 0)?;
+        let mut animation = Animation::new(start, delay);
+        for ply in 1..=plies {
+            table.advance(record, ply - 1).map_err(damaged)?;
+            let (picture, delay) = draw(&mut table, ply)?;
+            animation.push(picture, delay)?;
         }
-        Ok(encode_gif(frames)?)
+        Ok(animation)
     }
+}
+
+/// What a replay's message says it left out to stay within the upload `limit`: frames (the
+/// animation keeps one every few of `all`), the whole animation, or nothing.
+fn left_out(animation: Option<&Encoded>, all: usize, limit: u64) -> Option<Text> {
+    let (every, frames) = match animation {
+        Some(encoded) if encoded.every == 1 => return None,
+        Some(encoded) => (encoded.every, encoded.frames),
+        None => (0, 0),
+    };
+    Some(Text::ReplayLeftOut {
+        every,
+        frames,
+        all,
+        limit,
+    })
 }
 
 /// The user id of seat `seat` (0 for a seat a damaged record lacks).

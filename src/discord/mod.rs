@@ -904,13 +904,22 @@ async fn replay(ctx: Context<'_>, game: u64) -> Result<(), Error> {
     let (finder, kind) = (app.clone(), kind(ctx));
     let found = blocking(move || finder.find_replay(locale, place, &user, game, kind)).await?;
     let request = match found {
-        Ok(request) => request,
+        Ok(request) => request.within(upload_limit(ctx)),
         Err(refusal) => return answer_command(ctx, *refusal).await,
     };
     // Drawing and encoding every frame takes a second or two: acknowledge first.
     ctx.defer().await?;
     let response = blocking(move || app.replay(locale, &request)).await?;
     answer_command(ctx, response).await
+}
+
+/// The most bytes the interaction's answer may attach (Discord's default for a prefix
+/// command, which carries no limit).
+fn upload_limit(ctx: Context<'_>) -> u64 {
+    match ctx {
+        poise::Context::Application(ctx) => u64::from(ctx.interaction.attachment_size_limit),
+        poise::Context::Prefix(_) => crate::app::DEFAULT_UPLOAD_LIMIT,
+    }
 }
 
 /// The games being played in this server, with links to watch them.

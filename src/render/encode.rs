@@ -1,4 +1,4 @@
-//! PNG encoding for every picture.
+//! PNG encoding for every picture, and the colour tools the GIF encoder shares.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -55,7 +55,7 @@ pub fn limit_colours(image: &mut RgbImage, max: usize) {
 }
 
 /// The colour of `palette` closest to `color` (weighted for the eye: green counts most).
-fn nearest(palette: &[[u8; 3]], color: [u8; 3]) -> [u8; 3] {
+pub(super) fn nearest(palette: &[[u8; 3]], color: [u8; 3]) -> [u8; 3] {
     let distance = |other: &[u8; 3]| -> u32 {
         let d = |i: usize| (i32::from(color[i]) - i32::from(other[i])).unsigned_abs();
         2 * d(0) * d(0) + 4 * d(1) * d(1) + 3 * d(2) * d(2)
@@ -90,11 +90,11 @@ fn for_each_run(rgb: &[u8], mut each: impl FnMut([u8; 3], u32) -> bool) {
 
 /// A map keyed by colour. A picture's colours need no defence against keys chosen to collide,
 /// and the standard SipHash would be most of the time of counting them.
-type ColorMap<V> = HashMap<[u8; 3], V, BuildHasherDefault<ColorHash>>;
+pub(super) type ColorMap<V> = HashMap<[u8; 3], V, BuildHasherDefault<ColorHash>>;
 
 /// A multiplicative hash of a colour's three bytes.
 #[derive(Default)]
-struct ColorHash(u64);
+pub(super) struct ColorHash(u64);
 
 impl Hasher for ColorHash {
     fn write(&mut self, bytes: &[u8]) {

@@ -1,7 +1,17 @@
 //! Issue 14: the final board's *Analyse* button answers privately, to anyone, with each
 //! player's biggest mistakes and the better move; a game still being played gets none.
+//! Issue 27: a replay stays within the upload limit, whatever the game's length.
+
+use std::io::Cursor;
+
+use image::codecs::gif::GifDecoder;
+use image::AnimationDecoder;
+use oaq_bot::app::DEFAULT_UPLOAD_LIMIT;
 
 use super::*;
+
+#[path = "../../benches/common/long_games.rs"]
+mod long_games;
 
 fn chi() -> UserRef {
     user(33, "Chi")
@@ -97,4 +107,100 @@ fn a_game_still_being_played_gets_no_analysis() {
     };
     let crafted = app.click(EN, elsewhere, &chi(), Action::Analyse { game: id });
     assert!(!private(&crafted).contains("Analysis"), "{crafted:?}");
+}
+
+/// The frames of a GIF.
+fn frames_of(gif: &[u8]) -> usize {
+    GifDecoder::new(Cursor::new(gif))
+        .expect("a GIF")
+        .into_frames()
+        .count()
+}
+
+/// The bytes a message attaches, all files together.
+fn attached(msg: &Msg) -> u64 {
+    msg.files.iter().map(|f| f.bytes.len() as u64).sum()
+}
+
+/// Issue 27: the longest Chinese checkers game (6 seats, 300 moves) replays with every frame
+/// well within Discord's default limit; under a lower one, the animation keeps one frame every
+/// few moves and the message says so, in the reader's language.
+#[test]
+fn issue_27_the_longest_games_replay_fits_the_upload_limit_and_says_what_it_left_out() {
+    let (app, _clock) = app();
+    let id = app.store().new_id().expect("id");
+    let game = long_games::record(GameKind::ChineseCheckers, id, 1);
+    long_games::store(app.store(), &game);
+    let request = app
+        .find_replay(EN, HERE, &chi(), id, GameKind::ChineseCheckers)
+        .expect("found");
+
+    let whole = public(&app.replay(EN, &request)).clone();
+    let gif = whole.picture().expect("a GIF");
+    assert!(gif.len() <= 8_000_000, "{} bytes", gif.len());
+    assert!(attached(&whole) <= DEFAULT_UPLOAD_LIMIT);
+    assert_eq!(frames_of(gif), 301, "the start and every move");
+    assert!(!whole.text.contains("upload limit"), "{}", whole.text);
+
+    let limit = 1 << 20;
+    for (locale, note) in [
+        (EN, "To stay within this server's upload limit (1 MB), the animation shows the board every "),
+        (Locale::Vietnamese, "Để không vượt giới hạn tải lên của máy chủ này (1 MB), ảnh động chỉ vẽ bàn cờ sau mỗi "),
+    ] {
+        let thinned = public(&app.replay(locale, &request.clone().within(limit))).clone();
+        assert!(attached(&thinned) <= limit, "{} bytes", attached(&thinned));
+        let gif = thinned.picture().expect("a GIF");
+        let frames = frames_of(gif);
+        assert!((2..301).contains(&frames), "{frames} frames");
+        let said = thinned
+            .text
+            .lines()
+            .find(|l| l.starts_with(note))
+            .unwrap_or_else(|| panic!("{}", thinned.text));
+        let counts = match locale {
+            EN => format!(": {frames} frames instead of 301."),
+            _ => format!(": {frames} khung hình thay vì 301."),
+        };
+        assert!(said.contains(&counts), "{said}");
+        // One frame every `every` moves, the last one added: the count agrees.
+        let every: usize = said[note.len()..]
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{said}"));
+        assert_eq!(frames, 300usize.div_ceil(every) + 1, "{said}");
+        eprintln!("{} bytes: {said}", attached(&thinned));
+        // The record still lists every move (in the message, or whole in a file).
+        let record = thinned
+            .files
+            .iter()
+            .find(|f| f.name == format!("game-{id}.txt"))
+            .map_or(thinned.text.clone(), |f| {
+                String::from_utf8(f.bytes.clone()).expect("text")
+            });
+        assert!(game.moves.iter().all(|mv| record.contains(mv.as_str())));
+    }
+}
+
+/// Issue 27: under a limit that not even the first and last frames fit, the replay is its
+/// record alone, and the message says the animation was left out.
+#[test]
+fn issue_27_a_replay_too_big_for_any_animation_is_sent_without_one_and_says_so() {
+    let (app, _clock) = app();
+    let (id, _) = blunder(&app);
+    let request = app
+        .find_replay(EN, HERE, &chi(), id, GameKind::Oaq)
+        .expect("found");
+    let limit = 20_000;
+    let replay = public(&app.replay(EN, &request.clone().within(limit))).clone();
+    assert_eq!(replay.picture(), None, "{:?}", replay.files);
+    assert!(attached(&replay) <= limit);
+    assert!(
+        replay.text.contains("The animation is left out: even its first and last frames alone would be over this server's upload limit (19 KB)."),
+        "{}",
+        replay.text
+    );
+    assert!(replay.text.contains("3+"), "the record: {}", replay.text);
+    let vi = public(&app.replay(Locale::Vietnamese, &request.within(limit))).clone();
+    assert!(vi.text.contains("Không gửi ảnh động"), "{}", vi.text);
 }

@@ -1,10 +1,23 @@
 //! Issue 14, end to end: a game of Ô ăn quan played to its end (a blunder, then a
 //! resignation), then anyone's click on the final board's *Analyse* button: acknowledged at
-//! once, answered privately with the mistake and the better move.
+//! once, answered privately with the mistake and the better move. Issue 27: the replay of the
+//! longest Chinese checkers game, uploaded whole within the interaction's limit.
+
+use std::io::Cursor;
+
+use image::codecs::gif::GifDecoder;
+use image::AnimationDecoder;
+use oaq_bot::store::{GameKind, Store};
 
 use super::*;
 
+#[path = "../../benches/common/long_games.rs"]
+mod long_games;
+
 const REVIEW_CHANNEL: u64 = 500_000_000_000_000_014;
+const REPLAY_CHANNEL: u64 = 500_000_000_000_000_027;
+/// The `attachment_size_limit` the fake's interactions carry: Discord's default, 10 MiB.
+const UPLOAD_LIMIT: usize = 10 * 1024 * 1024;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_final_boards_analyse_button_answers_privately_with_the_mistakes() {
@@ -87,5 +100,122 @@ async fn the_final_boards_analyse_button_answers_privately_with_the_mistakes() {
     for payload in fake.payloads() {
         check_limits(&payload);
     }
+    drop(bot);
+}
+
+/// Issue 27: `/chinese-checkers replay` of a 6-seat game of 300 moves (once a 12-18 MB GIF
+/// that Discord refused) is deferred, then answered with an animation of every move within
+/// the interaction's upload limit, and the record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_27_the_replay_of_the_longest_game_is_uploaded_whole_within_the_limit() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let game = {
+        let store = Store::open(&root.path().join("data")).expect("the store");
+        let id = store.new_id().expect("an id");
+        let game = long_games::record(GameKind::ChineseCheckers, id, GUILD_ID);
+        long_games::store(&store, &game);
+        game
+    };
+    let bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let option = json!({ "name": "game", "type": 4, "value": game.id });
+    let token = fake.slash_to(
+        &chi(),
+        REPLAY_CHANNEL,
+        "chinese-checkers",
+        "replay",
+        vec![option],
+        vec![],
+    );
+    assert_eq!(
+        fake.callback(&token).await.kind,
+        5,
+        "deferred: drawing takes seconds"
+    );
+    let replay = fake.followup(&token).await;
+    let gif = &replay
+        .attachment("replay.gif")
+        .expect("the animation")
+        .bytes;
+    let total: usize = replay.attachments.iter().map(|f| f.bytes.len()).sum();
+    assert!(total <= UPLOAD_LIMIT, "{total} bytes");
+    assert!(gif.len() <= 8_000_000, "{} bytes", gif.len());
+    let frames = GifDecoder::new(Cursor::new(gif))
+        .expect("a GIF")
+        .into_frames()
+        .count();
+    assert_eq!(frames, 301, "the start and every move");
+    assert!(
+        replay.content.contains(&format!(
+            "Replay of game `{}`: <@11> vs <@22> vs <@33> vs <@44> vs <@55> vs <@66>, 300 moves.",
+            game.id
+        )),
+        "{}",
+        replay.content
+    );
+    assert!(!replay.content.contains("upload limit"), "nothing left out");
+    let record = match replay.attachment(&format!("game-{}.txt", game.id)) {
+        Some(file) => String::from_utf8(file.bytes.clone()).expect("text"),
+        None => replay.content.clone(),
+    };
+    assert!(
+        record.contains(game.moves.last().expect("moves").as_str()),
+        "{record}"
+    );
+    for payload in fake.payloads() {
+        check_limits(&payload);
+    }
+    drop(bot);
+}
+
+/// Issue 27: under a server's lower upload limit (announced by the interaction), the replay of
+/// the longest game keeps one frame every few moves, says so, and stays within that limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_27_under_a_lower_upload_limit_the_replay_says_what_it_left_out() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let game = {
+        let store = Store::open(&root.path().join("data")).expect("the store");
+        let id = store.new_id().expect("an id");
+        let game = long_games::record(GameKind::ChineseCheckers, id, GUILD_ID);
+        long_games::store(&store, &game);
+        game
+    };
+    let bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let limit = 1 << 20;
+    fake.set_attachment_size_limit(limit);
+    let option = json!({ "name": "game", "type": 4, "value": game.id });
+    let token = fake.slash_to(
+        &chi(),
+        REPLAY_CHANNEL,
+        "chinese-checkers",
+        "replay",
+        vec![option],
+        vec![],
+    );
+    let replay = fake.followup(&token).await;
+    let total: u64 = replay
+        .attachments
+        .iter()
+        .map(|f| f.bytes.len() as u64)
+        .sum();
+    assert!(total <= limit, "{total} bytes");
+    let gif = &replay
+        .attachment("replay.gif")
+        .expect("the animation")
+        .bytes;
+    let frames = GifDecoder::new(Cursor::new(gif))
+        .expect("a GIF")
+        .into_frames()
+        .count();
+    assert!(
+        replay.content.contains(&format!(
+            "To stay within this server's upload limit (1 MB), the animation shows the board every 4 moves: {frames} frames instead of 301."
+        )),
+        "{}",
+        replay.content
+    );
     drop(bot);
 }

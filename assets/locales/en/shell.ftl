@@ -273,6 +273,12 @@ replay-caption = Replay of game `{ $game }`: { $players }, { $plies } { $plies -
         [one] move
        *[other] moves
     }. The record below replays it with the engine's command line.
+# $every: the animation shows the board every $every moves, 0 when it is left out; $frames of
+# the $all frames a whole animation has; $limit: the server's upload limit ("10 MB").
+replay-left-out = { $every ->
+        [0] The animation is left out: even its first and last frames alone would be over this server's upload limit ({ $limit }).
+       *[other] To stay within this server's upload limit ({ $limit }), the animation shows the board every { $every } moves: { $frames } frames instead of { $all }. The record below has every move.
+    }
 # $finish: none while the game goes on. $drawn: yes for a draw, else $winner is a name.
 record-result = Result: { $finish ->
         [none] still being played

@@ -220,6 +220,12 @@ server-history-line = `{ $game }` <t:{ $ended }:d> { $players }: { $winner ->
     }
 no-such-game = Ở đây không có ván { $game }. `/{ game-command } lich-su` liệt kê các ván đã kết thúc kèm số hiệu.
 replay-caption = Xem lại ván `{ $game }`: { $players }, { $plies } nước. Biên bản bên dưới có thể chơi lại bằng công cụ dòng lệnh của engine.
+# $every: ảnh động vẽ bàn cờ sau mỗi $every nước, 0 khi bỏ hẳn ảnh động; $frames trong $all
+# khung hình của ảnh động đầy đủ; $limit: giới hạn tải lên của máy chủ ("10 MB").
+replay-left-out = { $every ->
+        [0] Không gửi ảnh động: chỉ riêng khung hình đầu và cuối cũng đã vượt giới hạn tải lên của máy chủ này ({ $limit }).
+       *[other] Để không vượt giới hạn tải lên của máy chủ này ({ $limit }), ảnh động chỉ vẽ bàn cờ sau mỗi { $every } nước: { $frames } khung hình thay vì { $all }. Biên bản bên dưới có đủ mọi nước.
+    }
 record-result = Kết quả: { $finish ->
         [none] đang chơi
        *[other] { $drawn ->

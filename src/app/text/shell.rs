@@ -643,6 +643,17 @@ pub enum Text {
         /// Moves played.
         plies: usize,
     },
+    /// `/oaq replay`: what the message leaves out to stay within the server's upload limit.
+    ReplayLeftOut {
+        /// The animation shows the board every `every` moves; 0 when it is left out whole.
+        every: usize,
+        /// Frames the animation shows.
+        frames: usize,
+        /// Frames a whole animation would show (the start and one a move).
+        all: usize,
+        /// The server's upload limit, in bytes.
+        limit: u64,
+    },
     /// Game record: the result line.
     RecordResult {
         /// The winner's name, `None` for a draw.

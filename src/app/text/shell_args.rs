@@ -75,6 +75,16 @@ fn finish_key(finish: Finish) -> &'static str {
     }
 }
 
+/// A size in bytes as Discord writes upload limits ("10 MB" for 10 MiB): binary megabytes
+/// rounded down to a hundredth, or kilobytes under one megabyte.
+fn upload_size(bytes: u64) -> String {
+    if bytes < 1 << 20 {
+        format!("{} KB", bytes >> 10)
+    } else {
+        format!("{} MB", (bytes as f64 / 10_485.76).floor() / 100.0)
+    }
+}
+
 /// The players of a game, mentioned and joined by the `versus` fragment.
 fn players_arg(players: &[u64], locale: Locale) -> FluentValueText {
     let versus = fluent::message(locale, "versus", Vec::new());
@@ -572,6 +582,17 @@ impl Text {
                 ("game", text(game)),
                 ("players", players_arg(players, locale)),
                 ("plies", number(*plies as f64)),
+            ],
+            Text::ReplayLeftOut {
+                every,
+                frames,
+                all,
+                limit,
+            } => vec![
+                ("every", number(*every as f64)),
+                ("frames", number(*frames as f64)),
+                ("all", number(*all as f64)),
+                ("limit", text(upload_size(*limit))),
             ],
             Text::RecordResult { winner, finish } => vec![
                 ("finish", text(finish.map_or("none", finish_key))),
