@@ -1,0 +1,685 @@
+//! The slash commands of the three roots (`/oaq`, `/shogi`, `/chinese-checkers`): their
+//! options, and how each hands the caller, the place and the game to the app.
+
+use super::*;
+
+pub(super) fn locale(ctx: Context<'_>) -> Locale {
+    ctx.locale().map(Locale::from_discord).unwrap_or_default()
+}
+
+/// What most commands hand to the app: the app, the caller's language, where, and who.
+pub(super) fn invocation(ctx: Context<'_>) -> (Arc<App>, Locale, Place, UserRef) {
+    (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    )
+}
+
+/// The game a subcommand is about: the one its root command names. The subcommands that mean
+/// the same for every game (board, resign, rules, leaderboard, stats, history, replay, games)
+/// are one implementation under each game's root.
+pub(super) fn kind(ctx: Context<'_>) -> GameKind {
+    let root = ctx
+        .parent_commands()
+        .first()
+        .map_or(&*ctx.command().name, |c| &*c.name);
+    match root {
+        "shogi" => GameKind::Shogi,
+        "chinese-checkers" => GameKind::ChineseCheckers,
+        _ => GameKind::Oaq,
+    }
+}
+
+pub(super) fn place(ctx: Context<'_>) -> Place {
+    Place {
+        guild: ctx.guild_id().map(|g| g.get()),
+        channel: ctx.channel_id().get(),
+    }
+}
+
+/// Rules presets offered by `/oaq challenge`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum RulesChoice {
+    /// The seed documents' rules.
+    #[name = "standard"]
+    Standard,
+    /// Vietnamese folk rules.
+    #[name = "folk"]
+    Folk,
+    /// Standard with the young-mandarin rule.
+    #[name = "young"]
+    Young,
+}
+
+/// Mandarin values offered by `/oaq challenge`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum QuanChoice {
+    /// 10 points.
+    #[name = "10"]
+    Ten,
+    /// 5 points.
+    #[name = "5"]
+    Five,
+}
+
+/// First-player choices offered by `/shogi challenge`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ShogiFirstChoice {
+    /// Furigoma: the challenger tosses five pawns.
+    #[name = "furigoma"]
+    Furigoma,
+    /// The challenger.
+    #[name = "me"]
+    Me,
+    /// The opponent.
+    #[name = "them"]
+    Them,
+}
+
+/// First-player choices offered by `/oaq challenge`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FirstChoice {
+    /// Rock-paper-scissors.
+    #[name = "rps"]
+    Rps,
+    /// A coin toss.
+    #[name = "coin"]
+    Coin,
+    /// The challenger.
+    #[name = "me"]
+    Me,
+    /// The opponent.
+    #[name = "them"]
+    Them,
+}
+
+/// The bot's slash commands, named and described in every language of the catalogue
+/// (descriptions and translations come from [`crate::app::text::commands::COMMANDS`]).
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    let mut commands = vec![oaq(), shogi(), chinese_checkers()];
+    commands.iter_mut().for_each(localize::localize);
+    commands
+}
+
+/// Levels offered by `/oaq play`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    /// Looks one reply ahead, often settles for less.
+    #[name = "easy"]
+    Easy,
+    /// A shallow search.
+    #[name = "medium"]
+    Medium,
+    /// A deep search within the configured thinking time.
+    #[name = "hard"]
+    Hard,
+}
+
+pub(super) fn preset(rules: Option<RulesChoice>) -> Option<Preset> {
+    rules.map(|r| match r {
+        RulesChoice::Standard => Preset::Standard,
+        RulesChoice::Folk => Preset::Folk,
+        RulesChoice::Young => Preset::Young,
+    })
+}
+
+pub(super) fn first_player(first: Option<FirstChoice>) -> Option<FirstPlayer> {
+    first.map(|f| match f {
+        FirstChoice::Rps => FirstPlayer::Rps,
+        FirstChoice::Coin => FirstPlayer::Coin,
+        FirstChoice::Me => FirstPlayer::Challenger,
+        FirstChoice::Them => FirstPlayer::Opponent,
+    })
+}
+
+pub(super) fn quan(quan_value: Option<QuanChoice>) -> Option<u8> {
+    quan_value.map(|q| match q {
+        QuanChoice::Ten => 10,
+        QuanChoice::Five => 5,
+    })
+}
+
+/// The Ô ăn quan rules a command's options choose.
+pub(super) fn oaq_rules(rules: Option<RulesChoice>, quan_value: Option<QuanChoice>) -> RuleChoice {
+    RuleChoice::Oaq(OaqChoice {
+        preset: preset(rules),
+        quan_value: quan(quan_value),
+    })
+}
+
+/// Play Ô ăn quan, the Vietnamese mandarin-square game.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "challenge",
+        "play",
+        "play_move",
+        "board",
+        "resign",
+        "rules",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+        "games",
+        "settings",
+        "help"
+    ),
+    subcommand_required
+)]
+pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Play Shogi, Japanese chess: the same subcommands as `/oaq`, for Shogi.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "shogi_challenge",
+        "shogi_play",
+        "play_move",
+        "board",
+        "resign",
+        "rules",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+        "games",
+        "shogi_settings",
+        "help"
+    ),
+    subcommand_required
+)]
+pub async fn shogi(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge someone (or anyone) to a game of Shogi.
+#[poise::command(slash_command, rename = "challenge")]
+pub(super) async fn shogi_challenge(
+    ctx: Context<'_>,
+    opponent: Option<serenity::User>,
+    first: Option<ShogiFirstChoice>,
+) -> Result<(), Error> {
+    let first = first.map(|f| match f {
+        ShogiFirstChoice::Furigoma => FirstChoice::Coin,
+        ShogiFirstChoice::Me => FirstChoice::Me,
+        ShogiFirstChoice::Them => FirstChoice::Them,
+    });
+    challenge_with(ctx, opponent, RuleChoice::Shogi(ShogiChoice), first).await
+}
+
+/// Server settings shared by every game: timeouts, allowed channels, threads (Manage Server).
+#[poise::command(
+    slash_command,
+    rename = "settings",
+    default_member_permissions = "MANAGE_GUILD"
+)]
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn shogi_settings(
+    ctx: Context<'_>,
+    turn_timeout_minutes: Option<u64>,
+    challenge_timeout_minutes: Option<u64>,
+    allow_channel: Option<serenity::ChannelId>,
+    remove_channel: Option<serenity::ChannelId>,
+    any_channel: Option<bool>,
+    threads: Option<bool>,
+) -> Result<(), Error> {
+    let change = shared_settings(
+        turn_timeout_minutes,
+        challenge_timeout_minutes,
+        allow_channel,
+        remove_channel,
+        any_channel,
+        threads,
+    );
+    change_settings(ctx, change).await
+}
+
+/// A change of the settings every game shares (no game's rules, no first player).
+pub(super) fn shared_settings(
+    turn_timeout_minutes: Option<u64>,
+    challenge_timeout_minutes: Option<u64>,
+    allow_channel: Option<serenity::ChannelId>,
+    remove_channel: Option<serenity::ChannelId>,
+    any_channel: Option<bool>,
+    threads: Option<bool>,
+) -> SettingsChange {
+    SettingsChange {
+        rules: None,
+        first: None,
+        turn_timeout_s: turn_timeout_minutes.map(|m| m.saturating_mul(60)),
+        challenge_timeout_s: challenge_timeout_minutes.map(|m| m.saturating_mul(60)),
+        allow_channel: allow_channel.map(|c| c.get()),
+        remove_channel: remove_channel.map(|c| c.get()),
+        any_channel: any_channel.unwrap_or(false),
+        threads,
+    }
+}
+
+/// Play the computer at Shogi right away (you move first).
+#[poise::command(slash_command, rename = "play")]
+pub(super) async fn shogi_play(ctx: Context<'_>, level: Option<LevelChoice>) -> Result<(), Error> {
+    play_computer(ctx, self::level(level), RuleChoice::Shogi(ShogiChoice)).await
+}
+
+/// Play Chinese checkers: a table of 2 to 6 players (`new`), or the same subcommands as
+/// `/oaq` for two.
+#[poise::command(
+    slash_command,
+    rename = "chinese-checkers",
+    subcommands(
+        "checkers_new",
+        "checkers_challenge",
+        "checkers_play",
+        "play_move",
+        "board",
+        "resign",
+        "rules",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+        "games",
+        "help"
+    ),
+    subcommand_required
+)]
+pub async fn chinese_checkers(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Seat counts offered by `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PlayersChoice {
+    /// Two players.
+    #[name = "2"]
+    Two,
+    /// Three players.
+    #[name = "3"]
+    Three,
+    /// Four players.
+    #[name = "4"]
+    Four,
+    /// Six players.
+    #[name = "6"]
+    Six,
+}
+
+/// Sets of pegs per player offered by `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SetsChoice {
+    /// One set each.
+    #[name = "1"]
+    One,
+    /// Two sets each (three players).
+    #[name = "2"]
+    Two,
+    /// Three sets each (two players).
+    #[name = "3"]
+    Three,
+}
+
+/// The `anti_spoil` options of `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum AntiSpoilChoice {
+    /// Swap with an opponent's peg in your goal.
+    #[name = "swap"]
+    Swap,
+    /// A full goal with one of your pegs wins.
+    #[name = "full"]
+    Full,
+    /// All ten goal holes must be yours.
+    #[name = "none"]
+    None,
+}
+
+/// The `goal_lock` options of `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum GoalLockChoice {
+    /// A move that starts in the goal ends in it.
+    #[name = "final"]
+    Final,
+    /// Every hop of such a move lands in the goal.
+    #[name = "path"]
+    Path,
+    /// Pegs may leave the goal.
+    #[name = "off"]
+    Off,
+}
+
+/// The `foreign_stop` options of `/chinese-checkers new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ForeignStopChoice {
+    /// Not in other players' triangles.
+    #[name = "forbid_players"]
+    ForbidPlayers,
+    /// Anywhere.
+    #[name = "allowed"]
+    Allowed,
+    /// Only in one's own triangles and the hexagon.
+    #[name = "forbid_all"]
+    ForbidAll,
+}
+
+/// Open a table of Chinese checkers for 2 to 6 players, people and computers.
+#[poise::command(slash_command, rename = "new")]
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn checkers_new(
+    ctx: Context<'_>,
+    players: Option<PlayersChoice>,
+    sets: Option<SetsChoice>,
+    #[rename = "play-on"] play_on: Option<bool>,
+    #[rename = "anti-spoil"] anti_spoil: Option<AntiSpoilChoice>,
+    #[rename = "goal-lock"] goal_lock: Option<GoalLockChoice>,
+    #[rename = "foreign-stop"] foreign_stop: Option<ForeignStopChoice>,
+    #[rename = "long-jumps"] long_jumps: Option<bool>,
+) -> Result<(), Error> {
+    use crate::games::chinese_checkers as cc;
+    let choice = CheckersChoice {
+        sets: sets.map(|s| match s {
+            SetsChoice::One => 1,
+            SetsChoice::Two => 2,
+            SetsChoice::Three => 3,
+        }),
+        play_on,
+        anti_spoil: anti_spoil.map(|a| match a {
+            AntiSpoilChoice::Swap => cc::AntiSpoil::Swap,
+            AntiSpoilChoice::Full => cc::AntiSpoil::Full,
+            AntiSpoilChoice::None => cc::AntiSpoil::None,
+        }),
+        goal_lock: goal_lock.map(|g| match g {
+            GoalLockChoice::Final => cc::GoalLock::Final,
+            GoalLockChoice::Path => cc::GoalLock::Path,
+            GoalLockChoice::Off => cc::GoalLock::Off,
+        }),
+        foreign_stop: foreign_stop.map(|f| match f {
+            ForeignStopChoice::ForbidPlayers => cc::ForeignStop::ForbidPlayers,
+            ForeignStopChoice::Allowed => cc::ForeignStop::Allowed,
+            ForeignStopChoice::ForbidAll => cc::ForeignStop::ForbidAll,
+        }),
+        long_jumps,
+    };
+    let request = LobbyRequest {
+        rules: RuleChoice::ChineseCheckers(choice),
+        seats: players.map(|p| match p {
+            PlayersChoice::Two => 2,
+            PlayersChoice::Three => 3,
+            PlayersChoice::Four => 4,
+            PlayersChoice::Six => 6,
+        }),
+        computer: ctx.data().me.clone(),
+    };
+    let (app, locale, place, user) = invocation(ctx);
+    let response = blocking(move || app.open_lobby(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Challenge someone (or anyone) to a game of Chinese checkers.
+#[poise::command(slash_command, rename = "challenge")]
+pub(super) async fn checkers_challenge(
+    ctx: Context<'_>,
+    opponent: Option<serenity::User>,
+    first: Option<FirstChoice>,
+) -> Result<(), Error> {
+    let rules = RuleChoice::ChineseCheckers(CheckersChoice::default());
+    challenge_with(ctx, opponent, rules, first).await
+}
+
+/// Play the computer at Chinese checkers right away (you move first).
+#[poise::command(slash_command, rename = "play")]
+pub(super) async fn checkers_play(
+    ctx: Context<'_>,
+    level: Option<LevelChoice>,
+) -> Result<(), Error> {
+    let rules = RuleChoice::ChineseCheckers(CheckersChoice::default());
+    play_computer(ctx, self::level(level), rules).await
+}
+
+/// Challenge someone (or anyone) to a game of Ô ăn quan.
+#[poise::command(slash_command)]
+pub(super) async fn challenge(
+    ctx: Context<'_>,
+    opponent: Option<serenity::User>,
+    rules: Option<RulesChoice>,
+    quan_value: Option<QuanChoice>,
+    first: Option<FirstChoice>,
+) -> Result<(), Error> {
+    challenge_with(ctx, opponent, oaq_rules(rules, quan_value), first).await
+}
+
+/// Challenges `opponent` (or anyone) to the game `rules` choose; challenging the bot itself
+/// plays the computer.
+pub(super) async fn challenge_with(
+    ctx: Context<'_>,
+    opponent: Option<serenity::User>,
+    rules: RuleChoice,
+    first: Option<FirstChoice>,
+) -> Result<(), Error> {
+    if opponent.as_ref().map(|o| o.id.get()) == Some(ctx.data().me.id) {
+        return play_computer(ctx, Level::Medium, rules).await;
+    }
+    let request = ChallengeRequest {
+        opponent: opponent.as_ref().map(user_ref),
+        rules,
+        first: first_player(first),
+    };
+    let (app, locale, place, user) = invocation(ctx);
+    let response = blocking(move || app.challenge(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// The level a command chose (medium by default).
+pub(super) fn level(level: Option<LevelChoice>) -> Level {
+    match level.unwrap_or(LevelChoice::Medium) {
+        LevelChoice::Easy => Level::Easy,
+        LevelChoice::Medium => Level::Medium,
+        LevelChoice::Hard => Level::Hard,
+    }
+}
+
+/// Play the computer right away (you move first).
+#[poise::command(slash_command)]
+pub(super) async fn play(
+    ctx: Context<'_>,
+    level: Option<LevelChoice>,
+    rules: Option<RulesChoice>,
+    quan_value: Option<QuanChoice>,
+) -> Result<(), Error> {
+    play_computer(ctx, self::level(level), oaq_rules(rules, quan_value)).await
+}
+
+pub(super) async fn play_computer(
+    ctx: Context<'_>,
+    level: Level,
+    rules: RuleChoice,
+) -> Result<(), Error> {
+    let request = PlayRequest {
+        computer: ctx.data().me.clone(),
+        level,
+        rules,
+    };
+    let (app, locale, place, user) = invocation(ctx);
+    let response = blocking(move || app.play_computer(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Server settings: default rules, first player, timeouts, allowed channels (Manage Server).
+///
+/// Discord applies `default_member_permissions` to top-level commands only, so the real guard
+/// is the permission check on the interaction's member, in the app.
+#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn settings(
+    ctx: Context<'_>,
+    rules: Option<RulesChoice>,
+    quan_value: Option<QuanChoice>,
+    first: Option<FirstChoice>,
+    turn_timeout_minutes: Option<u64>,
+    challenge_timeout_minutes: Option<u64>,
+    allow_channel: Option<serenity::ChannelId>,
+    remove_channel: Option<serenity::ChannelId>,
+    any_channel: Option<bool>,
+    threads: Option<bool>,
+) -> Result<(), Error> {
+    let change = SettingsChange {
+        rules: Some(oaq_rules(rules, quan_value)).filter(|r| !r.is_empty()),
+        first: first_player(first),
+        ..shared_settings(
+            turn_timeout_minutes,
+            challenge_timeout_minutes,
+            allow_channel,
+            remove_channel,
+            any_channel,
+            threads,
+        )
+    };
+    change_settings(ctx, change).await
+}
+
+/// Applies a settings change if the member may manage the server.
+pub(super) async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
+    let manage_guild = match ctx {
+        poise::Context::Application(actx) => actx
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    };
+    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let response =
+        blocking(move || app.server_settings(locale, place, manage_guild, change, kind)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Post the current board of this channel's game again.
+#[poise::command(slash_command)]
+pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let response = blocking(move || app.board(locale, place, kind)).await?;
+    answer_command(ctx, response).await
+}
+
+/// The legal moves of the caller's game here that match what they have typed so far.
+pub(super) async fn suggest_moves(
+    ctx: Context<'_>,
+    typed: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let (app, _, place, user) = invocation(ctx);
+    let typed = typed.to_owned();
+    let choices = blocking(move || app.move_choices(place, &user, &typed))
+        .await
+        .unwrap_or_default();
+    let choices = choices
+        .into_iter()
+        .map(|c| serenity::AutocompleteChoice::new(c.label, c.value))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Play a move by typing it; the suggestions list your legal moves.
+#[poise::command(slash_command, rename = "move")]
+pub(super) async fn play_move(
+    ctx: Context<'_>,
+    #[rename = "move"]
+    #[autocomplete = "suggest_moves"]
+    mv: String,
+) -> Result<(), Error> {
+    let (app, locale, place, user) = invocation(ctx);
+    let kind = kind(ctx);
+    let response = blocking(move || app.typed_move(locale, place, &user, &mv, kind)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Resign your game in this channel.
+#[poise::command(slash_command)]
+pub(super) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place, user) = invocation(ctx);
+    let kind = kind(ctx);
+    let response = blocking(move || app.resign(locale, place, &user, kind)).await?;
+    answer_command(ctx, response).await
+}
+
+/// The rules of the game in this channel (or the default rules).
+#[poise::command(slash_command)]
+pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let response = blocking(move || app.rules(locale, place, game)).await?;
+    answer_command(ctx, response).await
+}
+
+/// How to play with this bot.
+#[poise::command(slash_command)]
+pub(super) async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    let response = ctx.data().app.help(locale(ctx), kind(ctx));
+    answer_command(ctx, response).await
+}
+
+/// This server's Ô ăn quan ratings, ten players a page.
+#[poise::command(slash_command)]
+pub(super) async fn leaderboard(
+    ctx: Context<'_>,
+    #[min = 1] page: Option<u32>,
+) -> Result<(), Error> {
+    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let page = page.map(u64::from);
+    let response = blocking(move || app.leaderboard(locale, place, game, page)).await?;
+    answer_command(ctx, response).await
+}
+
+/// A player's rating, record, recent games and rating chart in this server.
+#[poise::command(slash_command)]
+pub(super) async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+    let (app, locale, place, user) = invocation(ctx);
+    let (game, player) = (kind(ctx), player.as_ref().map(user_ref));
+    let response = blocking(move || app.stats(locale, place, game, &user, player.as_ref())).await?;
+    answer_command(ctx, response).await
+}
+
+/// Recent finished games of a player, or of this server.
+#[poise::command(slash_command)]
+pub(super) async fn history(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+    let (app, locale, place, user) = invocation(ctx);
+    let (game, player) = (kind(ctx), player.as_ref().map(user_ref));
+    let response =
+        blocking(move || app.history(locale, place, game, &user, player.as_ref())).await?;
+    answer_command(ctx, response).await
+}
+
+/// An animation of a game, move by move, with its record.
+#[poise::command(slash_command)]
+pub(super) async fn replay(ctx: Context<'_>, game: u64) -> Result<(), Error> {
+    let (app, locale, place, user) = invocation(ctx);
+    let (finder, kind) = (app.clone(), kind(ctx));
+    let found = blocking(move || finder.find_replay(locale, place, &user, game, kind)).await?;
+    let request = match found {
+        Ok(request) => request.within(upload_limit(ctx)),
+        Err(refusal) => return answer_command(ctx, *refusal).await,
+    };
+    // Drawing and encoding every frame takes a second or two: acknowledge first.
+    ctx.defer().await?;
+    let response = blocking(move || app.replay(locale, &request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// The most bytes the interaction's answer may attach (Discord's default for a prefix
+/// command, which carries no limit).
+pub(super) fn upload_limit(ctx: Context<'_>) -> u64 {
+    match ctx {
+        poise::Context::Application(ctx) => u64::from(ctx.interaction.attachment_size_limit),
+        poise::Context::Prefix(_) => crate::app::DEFAULT_UPLOAD_LIMIT,
+    }
+}
+
+/// The games being played in this server, with links to watch them.
+#[poise::command(slash_command)]
+pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let response = blocking(move || app.games(locale, place, game)).await?;
+    answer_command(ctx, response).await
+}
