@@ -235,3 +235,28 @@ impl ViewRows for RgbImage {
         image::imageops::crop_imm(self, left, top, right - left, bottom - top).to_image()
     }
 }
+
+/// A display name that draws nothing (Hangul fillers, zero-width or blank characters) would
+/// leave " to move" on a board: the account's username is shown instead. A name in any
+/// script that leaves ink is kept as it is.
+#[test]
+fn a_name_that_draws_nothing_gives_way_to_the_username() {
+    use oaq_bot::app::UserRef;
+    for blank in [
+        "\u{3164}",
+        "\u{115F}\u{1160}",
+        "\u{200B} \u{200B}",
+        "  ",
+        "",
+    ] {
+        assert_eq!(
+            UserRef::shown_name(Some(blank), "minjun"),
+            "minjun",
+            "{blank:?}"
+        );
+    }
+    for name in ["김민준", "李小龍 Lý Tiểu Long", "محمد 🔥 Ωmega", "🔥"] {
+        assert_eq!(UserRef::shown_name(Some(name), "minjun"), name);
+    }
+    assert_eq!(UserRef::shown_name(None, "minjun"), "minjun");
+}

@@ -66,6 +66,16 @@ pub struct UserRef {
 }
 
 impl UserRef {
+    /// The name to show for a Discord account: its display name, unless that draws nothing
+    /// (only blank or invisible characters, which would leave " to move" on a board), then its
+    /// username, which Discord restricts to visible ASCII.
+    pub fn shown_name(display_name: Option<&str>, username: &str) -> String {
+        display_name
+            .filter(|name| crate::render::text::leaves_ink(name))
+            .unwrap_or(username)
+            .to_owned()
+    }
+
     fn player(&self) -> Player {
         Player {
             id: self.id,

@@ -77,7 +77,7 @@ pub(super) fn create_reply(msg: &Msg, ephemeral: bool) -> poise::CreateReply {
 pub(super) fn user_ref(user: &serenity::User) -> UserRef {
     UserRef {
         id: user.id.get(),
-        name: user.display_name().to_owned(),
+        name: UserRef::shown_name(user.global_name.as_deref(), &user.name),
         bot: user.bot,
     }
 }

@@ -343,6 +343,12 @@ fn visible(c: char) -> bool {
     !c.is_whitespace() && !is_default_ignorable(c)
 }
 
+/// Whether `text` leaves any ink: a name of only Hangul fillers, zero-width or blank
+/// characters would draw nothing in a sentence ("ㅤ to move").
+pub fn leaves_ink(text: &str) -> bool {
+    text.chars().any(visible)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
