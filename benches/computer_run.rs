@@ -64,7 +64,7 @@ fn open_table(app: &App, an: &UserRef, channel: u64) -> Place {
         };
         started = Some(app.click(Locale::English, place, an, add));
     }
-    run(app, started.and_then(|r| r.computer));
+    run(app, started.and_then(|r| r.effects.computer));
     place
 }
 
@@ -105,7 +105,7 @@ fn computer_run(c: &mut Criterion) {
                     &choices[0].value,
                     GameKind::ChineseCheckers,
                 );
-                run(&app, answer.computer);
+                run(&app, answer.effects.computer);
                 total += started.elapsed();
             }
             total

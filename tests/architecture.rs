@@ -101,3 +101,56 @@ fn the_shell_and_the_store_reach_the_games_only_through_the_hosted_game_seam() {
         offences.join("\n")
     );
 }
+
+/// The body of `fn name` in `source`: from its signature to the first line that closes it.
+fn body<'a>(source: &'a str, name: &str) -> &'a str {
+    let start = source
+        .find(&format!("fn {name}("))
+        .unwrap_or_else(|| panic!("fn {name} not found"));
+    let rest = &source[start..];
+    let end = rest.find("\n}\n").unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Issue 31: what an answer owes (a board shown, a posted message's id, owed edits, the
+/// computer's move, a thread) is settled by one function, whatever the interaction. Every
+/// answer path calls it, and the app calls that carry out effects appear nowhere else.
+#[test]
+fn every_answer_settles_its_effects_through_one_function() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/discord");
+    let read = |file: &str| fs::read_to_string(format!("{dir}/{file}")).expect("readable");
+    let (answer, router) = (read("answer.rs"), read("router.rs"));
+    for (source, path) in [
+        (&answer, "answer_command"),
+        (&router, "on_component"),
+        (&router, "answer_slow"),
+    ] {
+        assert!(
+            body(source, path).contains(" settle("),
+            "{path} must settle its answer's effects with `settle`"
+        );
+    }
+    let mut files = Vec::new();
+    rust_files(Path::new(dir), &mut files);
+    for file in files {
+        let text = fs::read_to_string(&file).expect("readable");
+        let own = file.ends_with("answer.rs");
+        for call in [
+            ".board_shown(",
+            ".record_message(",
+            ".move_to_thread(",
+            "create_thread_from_message(",
+            ".effects.",
+        ] {
+            let found = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .any(|l| l.contains(call));
+            assert!(
+                !found || own,
+                "{} calls {call}: effects are settled in answer.rs only",
+                file.display()
+            );
+        }
+    }
+}

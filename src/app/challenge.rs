@@ -5,7 +5,7 @@ use super::games::Table;
 use super::table::Loaded;
 use super::{
     computer, message_link, Action, App, Button, ChallengeRequest, Edit, Fail, Locale, Msg, Place,
-    Reply, Response, Style, Text, Track, UserRef,
+    Response, Style, Text, Track, UserRef,
 };
 use crate::store::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Note, Owed,
@@ -114,16 +114,8 @@ impl App {
             }
             Err(other) => return Err(other.into()),
         }
-        Ok(Response {
-            reply: Reply::Post {
-                msg: self.challenge_msg(record)?,
-                track: Some(Track::Challenge(record.id)),
-            },
-            shows: None,
-            edits,
-            computer: None,
-            thread: None,
-        })
+        let msg = self.challenge_msg(record)?;
+        Ok(Response::post(msg, Some(Track::Challenge(record.id))).with_edits(edits))
     }
 
     /// Checks that a new challenge or game may start in `place`: nothing else is going on
@@ -255,13 +247,7 @@ impl App {
             .ok_or(Fail::User(Text::ChallengeGone))?;
         if stored.record.expires_ms <= self.now() {
             let edit = self.expire(&stored)?;
-            return Ok(Err(Response {
-                reply: Reply::Update(edit.msg),
-                shows: None,
-                edits: Vec::new(),
-                computer: None,
-                thread: None,
-            }));
+            return Ok(Err(Response::update(edit.msg)));
         }
         Ok(Ok(stored))
     }
@@ -300,13 +286,11 @@ impl App {
                 c.expires_ms = self.now() + self.challenge_ttl_ms(c.guild)?;
                 self.store
                     .update_challenge(stored.revision, &stored.record)?;
-                Ok(Response {
-                    reply: Reply::Update(self.rps_msg(&stored.record, user.id, None)),
-                    shows: None,
-                    edits: Vec::new(),
-                    computer: None,
-                    thread: None,
-                })
+                Ok(Response::update(self.rps_msg(
+                    &stored.record,
+                    user.id,
+                    None,
+                )))
             }
             FirstPlayer::Coin => {
                 let (challenger_first, intro) = {
@@ -381,17 +365,11 @@ impl App {
             table,
             movers: Vec::new(),
         };
-        if let Some(mut response) = self.thread_start(&loaded, &intro)? {
-            response.computer = computer::owed(&loaded);
-            return Ok(response);
-        }
-        Ok(Response {
-            reply: Reply::Update(self.board_msg(&loaded, Some(intro))?),
-            shows: Some(loaded.shown()),
-            edits: Vec::new(),
-            computer: computer::owed(&loaded),
-            thread: None,
-        })
+        let response = match self.thread_start(&loaded, &intro)? {
+            Some(response) => response,
+            None => Response::board(self.board_msg(&loaded, Some(intro))?, loaded.shown()),
+        };
+        Ok(response.with_computer(computer::owed(&loaded)))
     }
 
     pub(super) fn pick(
@@ -427,13 +405,11 @@ impl App {
                 acceptance.ties += 1;
                 self.store
                     .update_challenge(stored.revision, &stored.record)?;
-                Ok(Response {
-                    reply: Reply::Update(self.rps_msg(&stored.record, opponent.id, Some(a))),
-                    shows: None,
-                    edits: Vec::new(),
-                    computer: None,
-                    thread: None,
-                })
+                Ok(Response::update(self.rps_msg(
+                    &stored.record,
+                    opponent.id,
+                    Some(a),
+                )))
             }
             [Some(a), Some(b)] => {
                 let (south, north, winning, losing) = if a.beats(b) {
@@ -485,13 +461,7 @@ impl App {
             challenger: c.challenger.id,
             opponent: user.id,
         };
-        Ok(Response {
-            reply: Reply::Update(Msg::text(text.render(c.locale))),
-            shows: None,
-            edits: Vec::new(),
-            computer: None,
-            thread: None,
-        })
+        Ok(Response::update(Msg::text(text.render(c.locale))))
     }
 
     /// The challenge message is public: it keeps the challenge's language, whoever clicks.
@@ -513,12 +483,6 @@ impl App {
             Some(_) => Text::LobbyCancelled { host },
             None => Text::ChallengeCancelled { challenger: host },
         };
-        Ok(Response {
-            reply: Reply::Update(Msg::text(text.render(c.locale))),
-            shows: None,
-            edits: Vec::new(),
-            computer: None,
-            thread: None,
-        })
+        Ok(Response::update(Msg::text(text.render(c.locale))))
     }
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::games::{RuleChoice, Table};
 use super::table::Loaded;
-use super::{App, Edit, Fail, Locale, Place, Reply, Response, Text, Track, UserRef, ATTEMPTS};
+use super::{App, Edit, Fail, Locale, Place, Response, Text, Track, UserRef, ATTEMPTS};
 use crate::store::{GameKind, GameRecord, Level, Player, StoreError, Stored};
 
 /// A move the computer opponent owes: in game `game`, on the position after `ply` moves.
@@ -163,16 +163,10 @@ impl App {
             level: level.unwrap_or(Level::Medium),
             player_first: seats.first().is_some_and(|p| p.computer.is_none()),
         };
-        Ok(Response {
-            reply: Reply::Post {
-                msg: self.board_msg(&loaded, Some(intro))?,
-                track: Some(Track::Game(loaded.shown())),
-            },
-            shows: None,
-            edits,
-            computer: owed(&loaded),
-            thread: None,
-        })
+        let msg = self.board_msg(&loaded, Some(intro))?;
+        Ok(Response::post(msg, Some(Track::Game(loaded.shown())))
+            .with_edits(edits)
+            .with_computer(owed(&loaded)))
     }
 
     /// Plays the computer's move `turn` if it is still owed (the game goes on, nobody moved

@@ -13,8 +13,7 @@ use rand::Rng;
 
 use super::games::{RuleChoice, Table};
 use super::{
-    Action, App, Button, Choice, Fail, Locale, Msg, Place, Reply, Response, Select, Style, Text,
-    UserRef,
+    Action, App, Button, Choice, Fail, Locale, Msg, Place, Response, Select, Style, Text, UserRef,
 };
 use crate::store::{ChallengeRecord, FirstPlayer, Level, Lobby, Player, Stored};
 
@@ -221,13 +220,7 @@ impl App {
         stored.record.lobby = Some(lobby.clone());
         self.store
             .update_challenge(stored.revision, &stored.record)?;
-        Ok(Response {
-            reply: Reply::Update(self.lobby_msg(&stored.record, &lobby)?),
-            shows: None,
-            edits: Vec::new(),
-            computer: None,
-            thread: None,
-        })
+        Ok(Response::update(self.lobby_msg(&stored.record, &lobby)?))
     }
 
     /// *Join*: the user takes the next seat.

@@ -40,8 +40,8 @@ pub use games::Notation;
 pub use lobby::LobbyRequest;
 pub use outbox::{backoff_ms, Scan, Sent, Shown, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
 pub use reply::{
-    limits, Action, Attachment, Button, Choice, Edit, FileKind, Msg, Reply, Response, Select,
-    Style, ThreadRequest, Track,
+    limits, Action, Attachment, Button, Choice, Edit, Effects, FileKind, Msg, Reply, Response,
+    Select, Style, ThreadRequest, Track,
 };
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use social::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};

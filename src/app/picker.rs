@@ -141,17 +141,11 @@ impl App {
             .render(locale),
         };
         let msg = step.msg(&offers, menu)?;
-        Ok(Response {
-            reply: if update {
-                Reply::Update(msg)
-            } else {
-                Reply::Private(msg)
-            },
-            shows: None,
-            edits: Vec::new(),
-            computer: None,
-            thread: None,
-        })
+        Ok(Response::new(if update {
+            Reply::Update(msg)
+        } else {
+            Reply::Private(msg)
+        }))
     }
 
     /// The question a typed move that fits several legal moves asks back: a button for each,

@@ -47,18 +47,12 @@ impl App {
             link: message_link(record.guild, record.channel, record.message),
         };
         let board = self.board_msg(loaded, None)?;
-        Ok(Response {
-            reply: Reply::Private(Msg {
-                text: format!("{}\n\n{}", text.render(locale), board.text),
-                files: board.files,
-                selects: Vec::new(),
-                rows: Vec::new(),
-            }),
-            shows: None,
-            edits: Vec::new(),
-            computer: None,
-            thread: None,
-        })
+        Ok(Response::private_msg(Msg {
+            text: format!("{}\n\n{}", text.render(locale), board.text),
+            files: board.files,
+            selects: Vec::new(),
+            rows: Vec::new(),
+        }))
     }
 
     /// A move clicked on a board: the board is updated in place.
@@ -72,13 +66,9 @@ impl App {
         clicked: Option<u64>,
     ) -> Result<Response, Fail> {
         Ok(match self.make_move(locale, user, id, ply, mv, clicked)? {
-            Moved::Board { loaded, board, .. } => Response {
-                reply: Reply::Update(board),
-                shows: Some(loaded.shown()),
-                edits: Vec::new(),
-                computer: computer::owed(&loaded),
-                thread: None,
-            },
+            Moved::Board { loaded, board, .. } => {
+                Response::board(board, loaded.shown()).with_computer(computer::owed(&loaded))
+            }
             Moved::Answer(response) => response,
         })
     }
@@ -146,17 +136,14 @@ impl App {
                 } else {
                     board.text.clone()
                 });
-                Response {
-                    reply: if update {
-                        Reply::Update(answer)
-                    } else {
-                        Reply::Private(answer)
-                    },
-                    shows: None,
-                    computer: computer::owed(&loaded),
-                    edits: vec![self.board_edit(&loaded, board)],
-                    thread: None,
-                }
+                let reply = if update {
+                    Reply::Update(answer)
+                } else {
+                    Reply::Private(answer)
+                };
+                Response::new(reply)
+                    .with_edits(vec![self.board_edit(&loaded, board)])
+                    .with_computer(computer::owed(&loaded))
             }
             Moved::Answer(response) => response,
         })
@@ -226,7 +213,7 @@ impl App {
         let retired = self.retire(record, Some(copy))?;
         let link = message_link(record.guild, record.channel, record.message);
         let mut response = Response::private(Text::BoardPostedAgain { link }.render(locale));
-        response.edits.extend(retired);
+        response.effects.edits.extend(retired);
         Ok(response)
     }
 
@@ -250,23 +237,17 @@ impl App {
                 opponent: other_seat(&loaded, seat),
             }
         };
-        Ok(Response {
-            reply: Reply::Private(Msg {
-                text: text.render(locale),
-                files: Vec::new(),
-                selects: Vec::new(),
-                rows: vec![vec![Button {
-                    action: Action::ConfirmResign { game: id },
-                    label: Text::YesResign.render(locale),
-                    style: Style::Danger,
-                    disabled: false,
-                }]],
-            }),
-            shows: None,
-            edits: Vec::new(),
-            computer: None,
-            thread: None,
-        })
+        Ok(Response::private_msg(Msg {
+            text: text.render(locale),
+            files: Vec::new(),
+            selects: Vec::new(),
+            rows: vec![vec![Button {
+                action: Action::ConfirmResign { game: id },
+                label: Text::YesResign.render(locale),
+                style: Style::Danger,
+                disabled: false,
+            }]],
+        }))
     }
 
     /// Resigns `user` from game `id`; returns the loser's seat and the final board.
@@ -292,13 +273,11 @@ impl App {
         id: u64,
     ) -> Result<Response, Fail> {
         let (loaded, board) = self.apply_resign(user, id)?;
-        Ok(Response {
-            reply: Reply::Update(Msg::text(Text::YouResigned.render(locale))),
-            shows: None,
-            edits: vec![self.board_edit(&loaded, board)],
-            computer: computer::owed(&loaded),
-            thread: None,
-        })
+        Ok(
+            Response::update(Msg::text(Text::YouResigned.render(locale)))
+                .with_edits(vec![self.board_edit(&loaded, board)])
+                .with_computer(computer::owed(&loaded)),
+        )
     }
 
     pub(super) fn do_resign_command(
@@ -331,27 +310,11 @@ impl App {
                 } else {
                     Text::ResignedAnnouncement { loser, winner }
                 };
-                Response {
-                    reply: Reply::Post {
-                        msg: Msg::text(text.render(locale)),
-                        track: None,
-                    },
-                    shows: None,
-                    edits: vec![self.board_edit(&loaded, board)],
-                    computer: computer::owed(&loaded),
-                    thread: None,
-                }
+                Response::post(Msg::text(text.render(locale)), None)
+                    .with_edits(vec![self.board_edit(&loaded, board)])
+                    .with_computer(computer::owed(&loaded))
             }
-            None => Response {
-                reply: Reply::Post {
-                    msg: board,
-                    track: Some(Track::Game(loaded.shown())),
-                },
-                shows: None,
-                edits: Vec::new(),
-                computer: None,
-                thread: None,
-            },
+            None => Response::post(board, Some(Track::Game(loaded.shown()))),
         })
     }
 
@@ -359,16 +322,8 @@ impl App {
         match self.store.channel(place.channel)? {
             Some(ChannelEntry::Game(id)) => {
                 let loaded = self.load_game(id)?;
-                Ok(Response {
-                    reply: Reply::Post {
-                        msg: self.board_msg(&loaded, None)?,
-                        track: Some(Track::Game(loaded.shown())),
-                    },
-                    shows: None,
-                    edits: Vec::new(),
-                    computer: None,
-                    thread: None,
-                })
+                let msg = self.board_msg(&loaded, None)?;
+                Ok(Response::post(msg, Some(Track::Game(loaded.shown()))))
             }
             Some(ChannelEntry::Challenge(id)) => {
                 let link = self

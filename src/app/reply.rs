@@ -400,11 +400,20 @@ pub struct Edit {
     pub shows: Option<Shown>,
 }
 
-/// Everything an action produces.
+/// Everything an action produces: the interaction's reply, and what is owed once it has been
+/// sent (or has failed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Response {
     /// The interaction's reply.
     pub reply: Reply,
+    /// What the reply leaves to do.
+    pub effects: Effects,
+}
+
+/// What an answer owes besides its reply. The Discord adapter settles every one of them in one
+/// place after any answer (a command, a click, a slow click), whichever the app produced.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Effects {
     /// The board an `Update` reply shows: once Discord has it, report it with
     /// [`crate::app::App::board_shown`]; if the reply fails, the outbox writes the board.
     pub shows: Option<Shown>,
@@ -432,6 +441,14 @@ pub struct ThreadRequest {
 }
 
 impl Response {
+    /// `reply` and nothing else.
+    pub fn new(reply: Reply) -> Response {
+        Response {
+            reply,
+            effects: Effects::default(),
+        }
+    }
+
     /// A private answer and nothing else.
     pub fn private(text: String) -> Response {
         Response::private_msg(Msg::text(text))
@@ -439,12 +456,45 @@ impl Response {
 
     /// A private message (with files or buttons) and nothing else.
     pub fn private_msg(msg: Msg) -> Response {
+        Response::new(Reply::Private(msg))
+    }
+
+    /// Replace the clicked message with `msg` (which shows no board).
+    pub fn update(msg: Msg) -> Response {
+        Response::new(Reply::Update(msg))
+    }
+
+    /// Replace the clicked message with the board `msg`, drawn as `shown`.
+    pub fn board(msg: Msg, shown: Shown) -> Response {
         Response {
-            reply: Reply::Private(msg),
-            shows: None,
-            edits: Vec::new(),
-            computer: None,
-            thread: None,
+            reply: Reply::Update(msg),
+            effects: Effects {
+                shows: Some(shown),
+                ..Effects::default()
+            },
         }
+    }
+
+    /// A new public message, whose id is recorded for `track`.
+    pub fn post(msg: Msg, track: Option<Track>) -> Response {
+        Response::new(Reply::Post { msg, track })
+    }
+
+    /// The same, and `edits` owed to other messages.
+    pub fn with_edits(mut self, edits: Vec<Edit>) -> Response {
+        self.effects.edits = edits;
+        self
+    }
+
+    /// The same, and the computer's move that is owed next, if any.
+    pub fn with_computer(mut self, computer: Option<crate::app::ComputerTurn>) -> Response {
+        self.effects.computer = computer;
+        self
+    }
+
+    /// The same, and a thread to open.
+    pub fn with_thread(mut self, thread: ThreadRequest) -> Response {
+        self.effects.thread = Some(thread);
+        self
     }
 }

@@ -55,13 +55,7 @@ impl ReplayRequest {
 }
 
 fn ok(reply: Reply) -> Result<Response, Fail> {
-    Ok(Response {
-        reply,
-        shows: None,
-        edits: Vec::new(),
-        computer: None,
-        thread: None,
-    })
+    Ok(Response::new(reply))
 }
 
 fn post(msg: Msg) -> Result<Response, Fail> {

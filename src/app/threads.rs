@@ -2,7 +2,7 @@
 //! message becomes the start of a public thread, and the game is played in the thread.
 
 use super::table::Loaded;
-use super::{App, Edit, Fail, Msg, Reply, Response, Text, ThreadRequest, ATTEMPTS};
+use super::{App, Edit, Fail, Msg, Response, Text, ThreadRequest, ATTEMPTS};
 
 impl App {
     /// For a game that just started from a challenge in a server with threads on: the answer
@@ -25,12 +25,8 @@ impl App {
             intro.render(locale),
             Text::PlayedInThread.render(locale)
         );
-        Ok(Some(Response {
-            reply: Reply::Update(Msg::text(text)),
-            shows: None,
-            edits: Vec::new(),
-            computer: None,
-            thread: Some(ThreadRequest {
+        Ok(Some(
+            Response::update(Msg::text(text)).with_thread(ThreadRequest {
                 game: record.id,
                 channel: record.channel,
                 message,
@@ -44,7 +40,7 @@ impl App {
                 .take(100)
                 .collect(),
             }),
-        }))
+        ))
     }
 
     /// Moves game `game` into the thread just opened for it (or, with `None` when the thread

@@ -82,43 +82,198 @@ pub(super) fn user_ref(user: &serenity::User) -> UserRef {
     }
 }
 
-/// Sends a command's response through poise, then records a posted board or challenge and
-/// hands the owed writes to the outbox.
+/// Sends a command's response through poise, then settles its effects ([`settle`]).
 pub(super) async fn answer_command(ctx: Context<'_>, response: Response) -> Result<(), Error> {
     let data = ctx.data();
-    let sent = match &response.reply {
-        Reply::Post { msg, track } => match ctx.send(create_reply(msg, false)).await {
-            Ok(handle) => match (*track, handle.message().await) {
-                (Some(track), Ok(message)) => {
-                    let app = data.app.clone();
-                    let id = message.id.get();
-                    let owed = blocking(move || app.record_message(track, id)).await?;
-                    data.outbox.poke(owed);
-                    Ok(())
-                }
-                (_, Err(error)) => Err(error),
-                (None, Ok(_)) => Ok(()),
-            },
-            Err(error) => {
-                // A new game's board that could not be posted is posted by the outbox.
-                if let Some(Track::Game(shown)) = track {
-                    data.outbox.poke(vec![OwedKey::Board(shown.game)]);
-                }
-                Err(error)
-            }
-        },
-        Reply::Private(msg) => ctx.send(create_reply(msg, true)).await.map(drop),
-        Reply::Update(msg) => ctx.send(create_reply(msg, false)).await.map(drop),
+    let Response { reply, effects } = response;
+    let (msg, ephemeral, track) = match reply {
+        Reply::Post { msg, track } => (msg, false, track),
+        Reply::Private(msg) => (msg, true, None),
+        // A command has no clicked message to replace: its update is a new message.
+        Reply::Update(msg) => (msg, false, None),
     };
-    data.outbox.send(response.edits);
-    if let Some(turn) = response.computer {
+    let sent = match ctx.send(create_reply(&msg, ephemeral)).await {
+        Ok(handle) if track.is_some() => match handle.message().await {
+            Ok(message) => Ok(Some(message.id.get())),
+            // Posted, but its id is unknown: the error is answered with an apology.
+            Err(error) => Err((error, Delivery::Sent { message: None })),
+        },
+        Ok(_) => Ok(None),
+        Err(error) => Err((error, Delivery::Failed)),
+    };
+    let (delivery, error) = match sent {
+        Ok(message) => (Delivery::Sent { message }, None),
+        Err((error, delivery)) => {
+            metrics::discord_error(&error);
+            (delivery, Some(error))
+        }
+    };
+    settle(
+        &Live {
+            http: ctx.http(),
+            data,
+        },
+        track,
+        effects,
+        delivery,
+    )
+    .await;
+    match error {
+        Some(error) => Err(error.into()),
+        None => Ok(()),
+    }
+}
+
+/// How an interaction's reply went, as far as its effects are concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Delivery {
+    /// Discord has the reply. `message` is the public message that now shows it, if known:
+    /// the clicked message an update replaced, or the message a post created.
+    Sent {
+        /// The message.
+        message: Option<u64>,
+    },
+    /// Discord does not have the reply.
+    Failed,
+}
+
+/// What settling an answer's effects acts on: the app, the outbox, the computer's tasks and
+/// Discord. [`Live`] is the bot's; the tests use a fake that records what it is asked.
+pub(super) trait Target {
+    /// Settles the board an answer showed on `on` ([`App::board_shown`]).
+    async fn board_shown(&self, shown: Shown, on: Option<u64>);
+    /// Records the id of the message a reply posted for `track` ([`App::record_message`]).
+    async fn record_message(&self, track: Track, message: u64);
+    /// Has the outbox write game `game`'s board, which the reply failed to show.
+    fn write_board(&self, game: u64);
+    /// Hands owed writes to the outbox.
+    fn send(&self, edits: Vec<Edit>);
+    /// Lets the computer make the move it owes.
+    fn computer(&self, turn: ComputerTurn);
+    /// Opens the thread and moves the game there ([`App::move_to_thread`]).
+    async fn open_thread(&self, request: ThreadRequest);
+}
+
+/// Settles everything an answer owes once its reply has been sent (or has failed), whatever
+/// kind of interaction it answered: a slash command, a click or a slow click all end here.
+///
+/// - a board the reply showed is reported shown, or, if the reply failed, written by the
+///   outbox (the change is stored: the public board is brought up to date by REST);
+/// - a posted message's id is recorded for the record it shows (`track`); a new board that
+///   could not be posted is posted by the outbox;
+/// - the owed edits go to the outbox, the computer's move is started, and a requested thread
+///   is opened (the game then moves into it).
+pub(super) async fn settle(
+    target: &impl Target,
+    track: Option<Track>,
+    effects: Effects,
+    delivery: Delivery,
+) {
+    let Effects {
+        shows,
+        edits,
+        computer,
+        thread,
+    } = effects;
+    match delivery {
+        Delivery::Sent { message } => {
+            if let Some(shown) = shows {
+                target.board_shown(shown, message).await;
+            }
+            match (track, message) {
+                (Some(track), Some(message)) => target.record_message(track, message).await,
+                (Some(track), None) => {
+                    tracing::warn!(?track, "the posted message's id is unknown: not recorded")
+                }
+                (None, _) => {}
+            }
+        }
+        Delivery::Failed => {
+            let posted = match track {
+                Some(Track::Game(shown)) => Some(shown.game),
+                _ => None,
+            };
+            for game in shows.map(|s| s.game).into_iter().chain(posted) {
+                target.write_board(game);
+            }
+        }
+    }
+    target.send(edits);
+    if let Some(turn) = computer {
+        target.computer(turn);
+    }
+    if let Some(request) = thread {
+        target.open_thread(request).await;
+    }
+}
+
+/// The bot's own [`Target`]: the app off the async threads, the outbox, Discord over `http`.
+pub(super) struct Live<'a> {
+    /// Discord.
+    pub(super) http: &'a serenity::Http,
+    /// The handler state.
+    pub(super) data: &'a Data,
+}
+
+impl Target for Live<'_> {
+    async fn board_shown(&self, shown: Shown, on: Option<u64>) {
+        let app = self.data.app.clone();
+        match blocking(move || app.board_shown(shown, on)).await {
+            Ok(owed) => self.data.outbox.poke(owed),
+            Err(error) => tracing::error!(%error, "settling a shown board failed"),
+        }
+    }
+
+    async fn record_message(&self, track: Track, message: u64) {
+        let app = self.data.app.clone();
+        match blocking(move || app.record_message(track, message)).await {
+            Ok(owed) => self.data.outbox.poke(owed),
+            Err(error) => tracing::error!(%error, "recording a message id failed"),
+        }
+    }
+
+    fn write_board(&self, game: u64) {
+        self.data.outbox.poke(vec![OwedKey::Board(game)]);
+    }
+
+    fn send(&self, edits: Vec<Edit>) {
+        self.data.outbox.send(edits);
+    }
+
+    fn computer(&self, turn: ComputerTurn) {
+        let data = self.data;
         spawn_computer(data.app.clone(), data.outbox.clone(), &data.gate, turn);
     }
-    if let Err(error) = &sent {
-        metrics::discord_error(error);
+
+    /// Opens a public thread from the accepted challenge's message and moves the game there;
+    /// the outbox posts its board in it. If Discord refuses the thread, the board is posted
+    /// in the channel.
+    async fn open_thread(&self, request: ThreadRequest) {
+        let (Some(channel), Some(message)) = (
+            NonZeroU64::new(request.channel).map(ChannelId::from),
+            NonZeroU64::new(request.message).map(MessageId::from),
+        ) else {
+            return;
+        };
+        let builder = CreateThread::new(request.name.clone()).kind(ChannelType::PublicThread);
+        let thread = match channel
+            .create_thread_from_message(self.http, message, builder)
+            .await
+        {
+            Ok(thread) => Some(thread.id.get()),
+            Err(error) => {
+                tracing::warn!(%error, game = request.game, "could not open a thread: playing in the channel");
+                None
+            }
+        };
+        let game = request.game;
+        let app = self.data.app.clone();
+        match blocking(move || app.move_to_thread(game, thread)).await {
+            Ok(Some(edit)) => self.data.outbox.send(vec![edit]),
+            Ok(None) => {}
+            Err(error) => tracing::error!(%error, game, "moving a game to its thread failed"),
+        }
     }
-    sent?;
-    Ok(())
 }
 
 /// Lets the computer opponent make the move it owes (and any that follow), off the async
@@ -145,4 +300,150 @@ pub(super) fn spawn_computer(app: Arc<App>, outbox: Outbox, gate: &Arc<Gate>, tu
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::store::{Owed, OwedWrite};
+
+    /// What settling asked of the world, in order.
+    #[derive(Debug, PartialEq)]
+    enum Call {
+        BoardShown(Shown, Option<u64>),
+        Record(Track, u64),
+        WriteBoard(u64),
+        Send(usize),
+        Computer(ComputerTurn),
+        Thread(ThreadRequest),
+    }
+
+    #[derive(Default)]
+    struct Fake(Mutex<Vec<Call>>);
+
+    impl Fake {
+        fn push(&self, call: Call) {
+            self.0.lock().expect("not poisoned").push(call);
+        }
+
+        fn calls(self) -> Vec<Call> {
+            self.0.into_inner().expect("not poisoned")
+        }
+    }
+
+    impl Target for Fake {
+        async fn board_shown(&self, shown: Shown, on: Option<u64>) {
+            self.push(Call::BoardShown(shown, on));
+        }
+        async fn record_message(&self, track: Track, message: u64) {
+            self.push(Call::Record(track, message));
+        }
+        fn write_board(&self, game: u64) {
+            self.push(Call::WriteBoard(game));
+        }
+        fn send(&self, edits: Vec<Edit>) {
+            self.push(Call::Send(edits.len()));
+        }
+        fn computer(&self, turn: ComputerTurn) {
+            self.push(Call::Computer(turn));
+        }
+        async fn open_thread(&self, request: ThreadRequest) {
+            self.push(Call::Thread(request));
+        }
+    }
+
+    const SHOWN: Shown = Shown {
+        game: 7,
+        revision: 3,
+        plies: 2,
+    };
+
+    fn thread() -> ThreadRequest {
+        ThreadRequest {
+            game: 7,
+            channel: 10,
+            message: 11,
+            name: String::from("a game"),
+        }
+    }
+
+    fn note() -> Edit {
+        let write = OwedWrite::Board {
+            game: 8,
+            revision: 1,
+        };
+        Edit {
+            channel: 12,
+            message: Some(13),
+            msg: Msg::text(String::from("note")),
+            key: OwedKey::Board(8),
+            seen: Owed::new(write),
+            shows: None,
+        }
+    }
+
+    async fn settled(track: Option<Track>, effects: Effects, delivery: Delivery) -> Vec<Call> {
+        let fake = Fake::default();
+        settle(&fake, track, effects, delivery).await;
+        fake.calls()
+    }
+
+    /// The command path (`answer_command`) settles through [`settle`]: a command's answer
+    /// that asks for a thread gets it, as a click's does, whether or not its reply reached
+    /// Discord.
+    #[tokio::test]
+    async fn a_thread_request_is_honoured_however_the_reply_went() {
+        let response =
+            Response::update(Msg::text(String::from("played in a thread"))).with_thread(thread());
+        for delivery in [Delivery::Sent { message: None }, Delivery::Failed] {
+            let calls = settled(None, response.effects.clone(), delivery).await;
+            assert_eq!(
+                calls,
+                [Call::Send(0), Call::Thread(thread())],
+                "{delivery:?}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn a_shown_board_is_settled_on_its_message_or_written_by_the_outbox() {
+        let turn = ComputerTurn { game: 7, ply: 2 };
+        let response = Response::board(Msg::default(), SHOWN)
+            .with_edits(vec![note()])
+            .with_computer(Some(turn));
+        let sent = Delivery::Sent { message: Some(99) };
+        assert_eq!(
+            settled(None, response.effects.clone(), sent).await,
+            [
+                Call::BoardShown(SHOWN, Some(99)),
+                Call::Send(1),
+                Call::Computer(turn)
+            ]
+        );
+        assert_eq!(
+            settled(None, response.effects, Delivery::Failed).await,
+            [Call::WriteBoard(7), Call::Send(1), Call::Computer(turn)]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_posted_message_is_recorded_or_a_new_board_is_posted_by_the_outbox() {
+        let board = Some(Track::Game(SHOWN));
+        let sent = Delivery::Sent { message: Some(99) };
+        assert_eq!(
+            settled(board, Effects::default(), sent).await,
+            [Call::Record(Track::Game(SHOWN), 99), Call::Send(0)]
+        );
+        assert_eq!(
+            settled(board, Effects::default(), Delivery::Failed).await,
+            [Call::WriteBoard(7), Call::Send(0)]
+        );
+        let challenge = Some(Track::Challenge(5));
+        assert_eq!(
+            settled(challenge, Effects::default(), Delivery::Failed).await,
+            [Call::Send(0)]
+        );
+    }
 }

@@ -39,9 +39,9 @@ use crate::app::games::oaq::OaqChoice;
 use crate::app::games::shogi::ShogiChoice;
 use crate::app::games::RuleChoice;
 use crate::app::{
-    Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, LobbyRequest, Locale, Msg,
-    Place, PlayRequest, Reply, Response, Select, SettingsChange, Style, Text, ThreadRequest, Track,
-    UserRef,
+    Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, Edit, Effects, LobbyRequest,
+    Locale, Msg, Place, PlayRequest, Reply, Response, Select, SettingsChange, Shown, Style, Text,
+    ThreadRequest, Track, UserRef,
 };
 use crate::games::oaq::Preset;
 use crate::shards::Layout;

@@ -4,8 +4,8 @@
 use super::*;
 
 /// Routes a button click: check that the `custom_id` is one of the clicked message's own,
-/// decode it, ask the app, answer the interaction, then settle the board it showed (or, if
-/// the answer failed, have the outbox write it) and hand the other owed writes to the outbox.
+/// decode it, ask the app, answer the interaction, then settle what the answer owes
+/// ([`settle`]).
 ///
 /// An id that the clicked message does not carry (crafted by hand, or of an older drawing of
 /// the message) is never acted on and never edits the message: it gets a private answer.
@@ -64,7 +64,8 @@ pub(super) async fn on_component(
             Response::private(Text::UnknownButton.render(locale))
         }
     };
-    let (builder, track) = match &response.reply {
+    let Response { reply, effects } = response;
+    let (builder, track) = match &reply {
         Reply::Update(msg) => (
             CreateInteractionResponse::UpdateMessage(response_message(msg, false)),
             None,
@@ -80,35 +81,25 @@ pub(super) async fn on_component(
     };
     let answered = interaction.create_response(&ctx.http, builder).await;
     metrics::click_answered(started.elapsed());
-    match answered {
-        Ok(()) => {
-            if let Some(shown) = response.shows {
-                let app = data.app.clone();
-                match blocking(move || app.board_shown(shown, clicked)).await {
-                    Ok(owed) => data.outbox.poke(owed),
-                    Err(error) => tracing::error!(%error, "settling a shown board failed"),
-                }
-            }
-            if let Some(track) = track {
-                record_posted(ctx, data, interaction, track).await;
-            }
-        }
+    let delivery = match answered {
+        Ok(()) => Delivery::Sent {
+            message: match reply {
+                Reply::Update(_) => clicked,
+                Reply::Post { .. } if track.is_some() => posted(ctx, interaction).await,
+                Reply::Post { .. } | Reply::Private(_) => None,
+            },
+        },
         Err(error) => {
             metrics::discord_error(&error);
             tracing::warn!(custom_id, %error, "could not answer a button click");
-            // The change is stored: the public board is brought up to date by REST.
-            if let Some(shown) = response.shows {
-                data.outbox.poke(vec![OwedKey::Board(shown.game)]);
-            }
+            Delivery::Failed
         }
-    }
-    data.outbox.send(response.edits);
-    if let Some(turn) = response.computer {
-        spawn_computer(data.app.clone(), data.outbox.clone(), &data.gate, turn);
-    }
-    if let Some(request) = response.thread {
-        open_thread(&ctx.http, data, request).await;
-    }
+    };
+    let target = Live {
+        http: &ctx.http,
+        data,
+    };
+    settle(&target, track, effects, delivery).await;
 }
 
 /// Answers a click whose answer takes seconds ([`Action::slow`]): acknowledges it at once
@@ -137,59 +128,31 @@ pub(super) async fn answer_slow(
         .components(action_rows(msg))
         .add_files(msg.files.iter().map(attachment))
         .ephemeral(true);
-    if let Err(error) = interaction.create_followup(&ctx.http, followup).await {
-        tracing::warn!(%error, ?action, "could not send the answer to a click");
-    }
-    data.outbox.send(response.edits);
-}
-
-/// Reads back the message a click's answer posted and records it for `track`.
-pub(super) async fn record_posted(
-    ctx: &serenity::Context,
-    data: &Data,
-    interaction: &ComponentInteraction,
-    track: Track,
-) {
-    match interaction.get_response(&ctx.http).await {
-        Ok(message) => {
-            let app = data.app.clone();
-            let id = message.id.get();
-            match blocking(move || app.record_message(track, id)).await {
-                Ok(owed) => data.outbox.poke(owed),
-                Err(error) => tracing::error!(%error, "recording a message id failed"),
-            }
-        }
-        Err(error) => tracing::warn!(%error, "could not read back a posted message"),
-    }
-}
-
-/// Opens a public thread from the accepted challenge's message and moves the game there; the
-/// outbox posts its board in it. If Discord refuses the thread, the board is posted in the
-/// channel.
-pub(super) async fn open_thread(http: &serenity::Http, data: &Data, request: ThreadRequest) {
-    let (Some(channel), Some(message)) = (
-        NonZeroU64::new(request.channel).map(ChannelId::from),
-        NonZeroU64::new(request.message).map(MessageId::from),
-    ) else {
-        return;
-    };
-    let builder = CreateThread::new(request.name.clone()).kind(ChannelType::PublicThread);
-    let thread = match channel
-        .create_thread_from_message(http, message, builder)
-        .await
-    {
-        Ok(thread) => Some(thread.id.get()),
+    let delivery = match interaction.create_followup(&ctx.http, followup).await {
+        Ok(_) => Delivery::Sent { message: None },
         Err(error) => {
-            tracing::warn!(%error, game = request.game, "could not open a thread: playing in the channel");
+            tracing::warn!(%error, ?action, "could not send the answer to a click");
+            Delivery::Failed
+        }
+    };
+    let target = Live {
+        http: &ctx.http,
+        data,
+    };
+    settle(&target, None, response.effects, delivery).await;
+}
+
+/// Reads back the id of the message a click's answer posted.
+pub(super) async fn posted(
+    ctx: &serenity::Context,
+    interaction: &ComponentInteraction,
+) -> Option<u64> {
+    match interaction.get_response(&ctx.http).await {
+        Ok(message) => Some(message.id.get()),
+        Err(error) => {
+            tracing::warn!(%error, "could not read back a posted message");
             None
         }
-    };
-    let game = request.game;
-    let app = data.app.clone();
-    match blocking(move || app.move_to_thread(game, thread)).await {
-        Ok(Some(edit)) => data.outbox.send(vec![edit]),
-        Ok(None) => {}
-        Err(error) => tracing::error!(%error, game, "moving a game to its thread failed"),
     }
 }
 

@@ -73,6 +73,7 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
     assert!(!pegs.is_empty() && pegs.iter().all(|(_, l)| l.starts_with("Peg ")));
     let played = pick(&app, &board, &an(), "D2", "E6");
     let after = played
+        .effects
         .edits
         .first()
         .expect("the board is edited")
@@ -253,7 +254,7 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
     let table = Table::replay(&record).expect("replays");
     let first = table.to_move().expect("someone moves");
     assert_eq!(
-        started.computer.is_some(),
+        started.effects.computer.is_some(),
         first == 2,
         "the computer's first move is owed only when the toss chose it"
     );
@@ -605,6 +606,7 @@ fn every_person_at_a_mixed_table_gets_their_record_against_the_computer() {
     app.click(EN, HERE, &an(), Action::ConfirmResign { game: 600 });
     let ended = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: 600 });
     let board = ended
+        .effects
         .edits
         .iter()
         .map(|edit| edit.msg.text.clone())

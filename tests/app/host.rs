@@ -92,8 +92,8 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
 
     let played = app.typed_move(EN, HERE, &an(), &format!("  {} ", legal[0]), GameKind::Oaq);
     assert!(private(&played).contains(&format!("`{}`", legal[0])));
-    let [edit] = played.edits.as_slice() else {
-        panic!("one board edit, got {:?}", played.edits);
+    let [edit] = played.effects.edits.as_slice() else {
+        panic!("one board edit, got {:?}", played.effects.edits);
     };
     assert!(edit.msg.picture().is_some_and(|p| !p.is_empty()));
     let stored = app.store().game(id).expect("read").expect("game");

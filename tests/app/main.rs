@@ -360,7 +360,7 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     // First pick: a private confirmation only; the public message is not touched.
     let first = pick(&an(), Hand::Rock);
     assert!(private(&first).contains("You picked 🪨 Rock"));
-    assert!(first.edits.is_empty());
+    assert!(first.effects.edits.is_empty());
     // A second pick in the same round is refused; outsiders cannot pick.
     assert!(private(&pick(&an(), Hand::Paper)).contains("already picked"));
     assert!(private(&pick(&user(33, "Chi"), Hand::Paper)).contains("two players"));
@@ -489,8 +489,8 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     assert!(resigned(&app.store().game(id).expect("read").expect("game").record).is_none());
     let done = app.click(EN, HERE, &binh(), confirm);
     assert!(matches!(&done.reply, Reply::Update(m) if m.text.contains("You resigned")));
-    assert_eq!(done.edits.len(), 1);
-    let edit = &done.edits[0];
+    assert_eq!(done.effects.edits.len(), 1);
+    let edit = &done.effects.edits[0];
     assert_eq!(edit.message, Some(4242));
     assert!(edit.msg.picture().is_some() && only_final_buttons(&edit.msg));
     assert!(
@@ -631,7 +631,7 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
             text.contains("another channel"),
             "{place:?} {action:?}: {text}"
         );
-        assert!(response.edits.is_empty() && response.computer.is_none());
+        assert!(response.effects.edits.is_empty() && response.effects.computer.is_none());
     };
     let id = challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps)));
     let challenge = app.store().challenge(id).expect("read");
@@ -746,7 +746,7 @@ fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
     let moved = public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).clone();
     assert_eq!(turn_marks(&moved), [false, true], "Bình (North) to move");
     let resigned = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
-    let last = &resigned.edits[0].msg;
+    let last = &resigned.effects.edits[0].msg;
     assert!(only_final_buttons(last));
     assert_eq!(turn_marks(last), [false, false], "resigned: no turn marker");
 

@@ -41,7 +41,7 @@ fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
     let (app, clock) = app();
     let (id, board) = live_game(&app);
     let moved = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
-    let shown = moved.shows.expect("the answer shows the board");
+    let shown = moved.effects.shows.expect("the answer shows the board");
     assert!(owes(&app, OwedKey::Board(id)));
     // The answer gets its grace: nothing is written behind its back.
     assert!(scan(&app, &[]).is_empty());
@@ -67,8 +67,8 @@ fn a_failed_write_is_retried_with_growing_backoff_until_discord_takes_it() {
     let (app, clock) = app();
     let (id, _) = live_game(&app);
     let done = app.resign(EN, HERE, &an(), GameKind::Oaq);
-    assert_eq!(done.edits.len(), 1);
-    let mut edit = done.edits[0].clone();
+    assert_eq!(done.effects.edits.len(), 1);
+    let mut edit = done.effects.edits[0].clone();
     assert!(only_final_buttons(&edit.msg));
     for attempt in 1..=14 {
         assert!(app
@@ -118,7 +118,7 @@ fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
 
     // A finished game's board refused for good is dropped.
     let done = app.resign(EN, HERE, &an(), GameKind::Oaq);
-    let edit = done.edits[0].clone();
+    let edit = done.effects.edits[0].clone();
     assert!(app
         .edit_sent(&edit, Sent::Permanent(String::from("50001 Missing Access")))
         .is_empty());
@@ -143,7 +143,7 @@ fn a_write_that_lands_after_a_newer_answer_is_made_again_with_the_latest_board()
         Some(4242),
     );
     assert!(app
-        .board_shown(second.shows.expect("shown"), Some(4242))
+        .board_shown(second.effects.shows.expect("shown"), Some(4242))
         .is_empty());
     assert!(!owes(&app, OwedKey::Board(id)));
     // The slow edit lands last, showing the older position: the board is owed again.
@@ -189,8 +189,8 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
     let refused = app.click_on(EN, HERE, &an(), mv, Some(4242));
     assert!(private(&refused).contains("no longer live"));
     assert!(private(&refused).contains("/5000"), "{}", private(&refused));
-    assert_eq!(refused.edits.len(), 1);
-    assert_eq!(refused.edits[0].message, Some(4242));
+    assert_eq!(refused.effects.edits.len(), 1);
+    assert_eq!(refused.effects.edits[0].message, Some(4242));
     assert_eq!(
         app.store()
             .game(id)
@@ -223,7 +223,7 @@ fn a_board_posted_while_the_game_moved_on_is_owed_the_latest_state() {
     // The move's answer lands on the old copy after the note was owed (and maybe written):
     // it gave the copy live buttons back, so the note is owed again, as a new entry that
     // the first note's write cannot settle.
-    let again = app.board_shown(moved.shows.expect("shown"), Some(4242));
+    let again = app.board_shown(moved.effects.shows.expect("shown"), Some(4242));
     assert_eq!(again, vec![OwedKey::Note(4242)]);
     let renewed = app.store().owed_at(OwedKey::Note(4242)).expect("read");
     assert_ne!(note, renewed);

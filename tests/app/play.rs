@@ -50,7 +50,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
     let started = app.play_computer(EN, HERE, &an(), play_request(Level::Easy));
     let id = game_id(&started);
     app.record_message(board_now(&app, id), 777);
-    assert_eq!(started.computer, None, "the person moves first");
+    assert_eq!(started.effects.computer, None, "the person moves first");
     let mut board = public(&started).clone();
     assert!(board.text.contains("plays the computer"), "{}", board.text);
     let mut plies = 0;
@@ -61,7 +61,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
         }
         let clicked = app.click(EN, HERE, &an(), moves[plies % moves.len()]);
         let shown = public(&clicked).clone();
-        match clicked.computer {
+        match clicked.effects.computer {
             Some(turn) => {
                 // The person's move is shown at once; the computer has no buttons to click
                 // for them meanwhile.
@@ -111,7 +111,7 @@ fn an_old_computer_turn_is_not_played_twice() {
     let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
     let board = public(&started).clone();
     let clicked = app.click(EN, HERE, &an(), enabled_moves(&board)[0]);
-    let turn = clicked.computer.expect("the computer's turn");
+    let turn = clicked.effects.computer.expect("the computer's turn");
     assert!(app.computer_move(turn).is_some());
     assert_eq!(app.computer_move(turn), None, "already played");
     let id = game_id(&started);
@@ -162,7 +162,7 @@ fn the_computer_resumes_its_owed_move_after_a_restart() {
         let app = app_with(Store::open(dir.path()).expect("open"), clock.clone());
         let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
         let clicked = app.click(EN, HERE, &an(), enabled_moves(public(&started))[0]);
-        clicked.computer.expect("owed")
+        clicked.effects.computer.expect("owed")
     };
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
     assert_eq!(app.computer_turns(), vec![turn]);
@@ -273,7 +273,7 @@ fn the_computer_never_runs_out_of_time_but_the_person_does() {
         let id = game_id(&started);
         let clicked = app.click(EN, HERE, &an(), enabled_moves(public(&started))[tried]);
         tried += 1;
-        let Some(turn) = clicked.computer else {
+        let Some(turn) = clicked.effects.computer else {
             continue;
         };
         clock.advance_ms(TURN * 10);
@@ -347,7 +347,7 @@ fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     let again = app.click(EN, HERE, &an(), Action::Rematch { game: id });
     let second = game_id(&again);
     assert!(public(&again).text.contains("The computer moves first"));
-    let turn = again.computer.expect("the computer opens");
+    let turn = again.effects.computer.expect("the computer opens");
     assert_eq!(
         turn,
         ComputerTurn {

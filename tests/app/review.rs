@@ -40,7 +40,7 @@ fn the_final_board_offers_an_analysis_that_names_the_mistake_and_the_better_move
     let (app, _clock) = app();
     let (id, _) = blunder(&app);
     let done = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
-    let board = &done.edits.first().expect("the final board").msg;
+    let board = &done.effects.edits.first().expect("the final board").msg;
     assert!(only_final_buttons(board), "{:?}", board.rows);
     let analyse = find(board, |a| matches!(a, Action::Analyse { .. }));
     assert_eq!(analyse, Action::Analyse { game: id });
@@ -52,7 +52,7 @@ fn the_final_board_offers_an_analysis_that_names_the_mistake_and_the_better_move
     // Anyone may click (the game is public once over); the answer is private.
     let answer = app.click(EN, HERE, &chi(), analyse);
     let text = private(&answer);
-    assert!(answer.edits.is_empty() && answer.computer.is_none());
+    assert!(answer.effects.edits.is_empty() && answer.effects.computer.is_none());
     assert!(text.contains(&format!("Analysis of game `{id}`")), "{text}");
     assert!(text.contains("**An**, biggest mistakes:"), "{text}");
     let line = text

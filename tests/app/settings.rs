@@ -169,7 +169,7 @@ fn a_challenge_accepted_before_its_message_id_is_known_still_gets_its_thread() {
         "{}",
         pointer.text
     );
-    let request = accepted.thread.clone().expect("a thread to open");
+    let request = accepted.effects.thread.clone().expect("a thread to open");
     assert_eq!((request.game, request.message), (id, 5151));
 }
 
@@ -186,7 +186,7 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
         pointer.text
     );
     assert!(pointer.rows.is_empty() && pointer.picture().is_none());
-    let request = accepted.thread.clone().expect("a thread to open");
+    let request = accepted.effects.thread.clone().expect("a thread to open");
     assert_eq!(
         (request.game, request.channel, request.message),
         (id, HERE.channel, 5150)

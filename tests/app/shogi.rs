@@ -85,7 +85,7 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
     // typing; an illegal typed move says which rule it breaks and changes nothing.
     let open = find(&board, |a| matches!(a, Action::Picker { at: None, .. }));
     let played = pick(&app, &board, &an(), "7g", "7f");
-    let after = played.edits[0].msg.clone();
+    let after = played.effects.edits[0].msg.clone();
     assert!(
         after.text.contains("<@11> played P7g-7f."),
         "{}",
@@ -180,7 +180,7 @@ fn the_computer_plays_shogi_through_the_same_seats() {
         ref other => panic!("{other:?}"),
     };
     let after = pick(&app, &board, &an(), "7g", "7f");
-    let turn: ComputerTurn = after.computer.expect("the computer's turn");
+    let turn: ComputerTurn = after.effects.computer.expect("the computer's turn");
     let moved = app.computer_move(turn).expect("the computer moves");
     assert!(
         moved.edit.msg.text.contains("<@99> played"),

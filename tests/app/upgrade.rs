@@ -72,7 +72,7 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
     let mover = enabled_moves(public(&reposted))[0];
     let moved = app.click_on(EN, at(101), &chi(), mover, Some(5_000_002));
     assert!(matches!(moved.reply, Reply::Update(_)), "{:?}", moved.reply);
-    let shown = moved.shows.expect("the move's board");
+    let shown = moved.effects.shows.expect("the move's board");
     assert!(
         app.store()
             .owed_at(OwedKey::Board(2))
@@ -95,12 +95,12 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
     let board = app.board(EN, at(103), GameKind::Oaq);
     let mv = enabled_moves(public(&board))[0];
     let played = app.click_on(EN, at(103), &chi(), mv, Some(5_000_004));
-    let turn = played.computer.expect("the computer's turn");
+    let turn = played.effects.computer.expect("the computer's turn");
     assert!(app.computer_move(turn).is_some());
 
     // A second resignation rates again on the old ratings.
     let resign = app.resign(EN, at(101), &an(), GameKind::Oaq);
-    assert!(resign.edits.len() == 1 && resign.edits[0].message == Some(5_000_002));
+    assert!(resign.effects.edits.len() == 1 && resign.effects.edits[0].message == Some(5_000_002));
     let board = app
         .store()
         .leaderboard(GameKind::Oaq, 1, 0, 10)

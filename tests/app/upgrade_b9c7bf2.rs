@@ -290,7 +290,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
     let board = app.board(EN, at(105), GameKind::Oaq);
     let mv = enabled_moves(public(&board))[0];
     let played = app.click_on(EN, at(105), &an(), mv, Some(5_000_002));
-    let turn = played.computer.expect("the computer's turn");
+    let turn = played.effects.computer.expect("the computer's turn");
     assert!(app.computer_move(turn).is_some());
     assert_eq!(
         app.store()
@@ -309,8 +309,8 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
 
     // A new rated result moves the old ratings: An resigns game 5 against Bình.
     let resigned = app.resign(EN, at(103), &an(), GameKind::Oaq);
-    assert_eq!(resigned.edits.len(), 1);
-    assert_eq!(resigned.edits[0].message, Some(5_000_103));
+    assert_eq!(resigned.effects.edits.len(), 1);
+    assert_eq!(resigned.effects.edits[0].message, Some(5_000_103));
     let (an_rating, wins, _, losses) = rating(&app, 11);
     assert!(an_rating < 1778.1148968194675);
     assert_eq!((wins, losses), (2, 1));
