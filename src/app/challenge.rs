@@ -236,27 +236,22 @@ impl App {
         }
     }
 
-    /// Loads a challenge; an expired one is removed and answered with its expired message.
-    pub(super) fn load_challenge(
-        &self,
-        id: u64,
-    ) -> Result<Result<Stored<ChallengeRecord>, Response>, Fail> {
+    /// Loads a challenge; an expired one is removed, and the action answered with its expired
+    /// message ([`Fail::Answered`]).
+    pub(super) fn load_challenge(&self, id: u64) -> Result<Stored<ChallengeRecord>, Fail> {
         let stored = self
             .store
             .challenge(id)?
             .ok_or(Fail::User(Text::ChallengeGone))?;
         if stored.record.expires_ms <= self.now() {
             let edit = self.expire(&stored)?;
-            return Ok(Err(Response::update(edit.msg)));
+            return Err(Fail::Answered(Box::new(Response::update(edit.msg))));
         }
-        Ok(Ok(stored))
+        Ok(stored)
     }
 
     pub(super) fn accept(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let mut stored = match self.load_challenge(id)? {
-            Ok(stored) => stored,
-            Err(expired) => return Ok(expired),
-        };
+        let mut stored = self.load_challenge(id)?;
         let c = &mut stored.record;
         if c.accepted.is_some() || c.lobby.is_some() {
             return Err(Fail::User(Text::ChallengeGone));
@@ -379,10 +374,7 @@ impl App {
         id: u64,
         hand: Hand,
     ) -> Result<Response, Fail> {
-        let mut stored = match self.load_challenge(id)? {
-            Ok(stored) => stored,
-            Err(expired) => return Ok(expired),
-        };
+        let mut stored = self.load_challenge(id)?;
         let challenger = stored.record.challenger.clone();
         let Some(acceptance) = stored.record.accepted.as_mut() else {
             return Err(Fail::User(Text::ChallengeGone));
@@ -441,10 +433,7 @@ impl App {
 
     /// The challenge message is public: it keeps the challenge's language, whoever clicks.
     pub(super) fn decline(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let stored = match self.load_challenge(id)? {
-            Ok(stored) => stored,
-            Err(expired) => return Ok(expired),
-        };
+        let stored = self.load_challenge(id)?;
         let c = &stored.record;
         if c.lobby.is_some() {
             return Err(Fail::User(Text::ChallengeGone));
@@ -466,10 +455,7 @@ impl App {
 
     /// The challenge message is public: it keeps the challenge's language, whoever clicks.
     pub(super) fn cancel(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let stored = match self.load_challenge(id)? {
-            Ok(stored) => stored,
-            Err(expired) => return Ok(expired),
-        };
+        let stored = self.load_challenge(id)?;
         let c = &stored.record;
         let host = c.challenger.id;
         if user.id != host {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::games::{RuleChoice, Table};
 use super::table::Loaded;
-use super::{App, Edit, Fail, Locale, Place, Response, Text, Track, UserRef, ATTEMPTS};
+use super::{retry, App, Edit, Fail, Locale, Place, Response, Text, Track, UserRef};
 use crate::store::{GameKind, GameRecord, Level, Player, StoreError, Stored};
 
 /// A move the computer opponent owes: in game `game`, on the position after `ply` moves.
@@ -174,18 +174,14 @@ impl App {
     /// threads. The move is stored with compare-and-swap and flushed like a person's.
     /// `None` when there is nothing to do; failures are logged.
     pub fn computer_move(&self, turn: ComputerTurn) -> Option<ComputerMoved> {
-        for _ in 0..ATTEMPTS {
-            match self.try_computer_move(turn) {
-                Ok(moved) => return moved,
-                Err(Fail::Conflict) => continue,
-                Err(Fail::User(_)) => return None,
-                Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                    tracing::error!(game = turn.game, %reason, "the computer could not move");
-                    return None;
-                }
+        match retry(|| self.try_computer_move(turn)) {
+            Ok(moved) => moved,
+            Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => None,
+            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                tracing::error!(game = turn.game, %reason, "the computer could not move");
+                None
             }
         }
-        None
     }
 
     fn try_computer_move(&self, turn: ComputerTurn) -> Result<Option<ComputerMoved>, Fail> {

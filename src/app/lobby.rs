@@ -193,22 +193,16 @@ impl App {
         })
     }
 
-    /// Loads a lobby that is still open; an expired one is removed and answered with its
-    /// expired message.
-    fn load_lobby(
-        &self,
-        id: u64,
-    ) -> Result<Result<(Stored<ChallengeRecord>, Lobby), Response>, Fail> {
-        let stored = match self.load_challenge(id)? {
-            Ok(stored) => stored,
-            Err(expired) => return Ok(Err(expired)),
-        };
+    /// Loads a lobby that is still open; an expired one is removed, and the action answered
+    /// with its expired message ([`Fail::Answered`]).
+    fn load_lobby(&self, id: u64) -> Result<(Stored<ChallengeRecord>, Lobby), Fail> {
+        let stored = self.load_challenge(id)?;
         let lobby = stored
             .record
             .lobby
             .clone()
             .ok_or(Fail::User(Text::ChallengeGone))?;
-        Ok(Ok((stored, lobby)))
+        Ok((stored, lobby))
     }
 
     /// Stores a lobby's new seats and shows them; a table whose seats are all taken starts.
@@ -225,10 +219,7 @@ impl App {
 
     /// *Join*: the user takes the next seat.
     pub(super) fn join(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let (stored, mut lobby) = match self.load_lobby(id)? {
-            Ok(open) => open,
-            Err(expired) => return Ok(expired),
-        };
+        let (stored, mut lobby) = self.load_lobby(id)?;
         if user.bot {
             return Err(Fail::User(Text::CannotChallengeBot {
                 game: stored.record.kind,
@@ -250,10 +241,7 @@ impl App {
 
     /// *Leave*: the user gives up their seat (a host who leaves stays the host).
     pub(super) fn leave(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let (stored, mut lobby) = match self.load_lobby(id)? {
-            Ok(open) => open,
-            Err(expired) => return Ok(expired),
-        };
+        let (stored, mut lobby) = self.load_lobby(id)?;
         let seat = lobby
             .seated
             .iter()
@@ -271,10 +259,7 @@ impl App {
         id: u64,
         add: Option<Level>,
     ) -> Result<Response, Fail> {
-        let (stored, mut lobby) = match self.load_lobby(id)? {
-            Ok(open) => open,
-            Err(expired) => return Ok(expired),
-        };
+        let (stored, mut lobby) = self.load_lobby(id)?;
         let seated = lobby
             .seated
             .iter()
@@ -313,10 +298,7 @@ impl App {
     /// *Start*: the host starts the game with the players seated, if the rules allow their
     /// number.
     pub(super) fn start_lobby(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
-        let (stored, lobby) = match self.load_lobby(id)? {
-            Ok(open) => open,
-            Err(expired) => return Ok(expired),
-        };
+        let (stored, lobby) = self.load_lobby(id)?;
         let host = stored.record.challenger.id;
         if user.id != host {
             return Err(Fail::User(Text::OnlyHostStarts { host }));

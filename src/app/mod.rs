@@ -136,12 +136,33 @@ enum Fail {
     /// Something broke on our side.
     Internal(String),
     /// A record changed between reading and writing it (another click, or a message id being
-    /// recorded): the action is tried again from a fresh read.
+    /// recorded): the action is tried again from a fresh read (see [`retry`]).
     Conflict,
+    /// The action is already answered, and goes no further: a click on a challenge that has
+    /// just expired is answered with its expired message.
+    Answered(Box<Response>),
 }
 
 /// How many times an action is retried after a revision conflict.
 const ATTEMPTS: usize = 5;
+
+/// Runs `attempt` until it ends otherwise than in a revision conflict, [`ATTEMPTS`] times at
+/// most, and returns how the last run ended: `Err(Fail::Conflict)` when every run lost the
+/// race, which the caller turns into its own answer (a "try again" to the user, or quietly
+/// nothing for work that is retried later anyway).
+///
+/// Invariant: a write that conflicts changes nothing (compare-and-swap on the revision read),
+/// and each attempt reads afresh every record it writes, so running it again whole is safe.
+fn retry<T>(mut attempt: impl FnMut() -> Result<T, Fail>) -> Result<T, Fail> {
+    let mut result = attempt();
+    for _ in 1..ATTEMPTS {
+        if !matches!(result, Err(Fail::Conflict)) {
+            break;
+        }
+        result = attempt();
+    }
+    result
+}
 
 impl From<StoreError> for Fail {
     fn from(error: StoreError) -> Fail {
@@ -261,6 +282,7 @@ impl App {
     fn finish(&self, locale: Locale, what: &str, result: Result<Response, Fail>) -> Response {
         match result {
             Ok(response) => response,
+            Err(Fail::Answered(response)) => *response,
             Err(Fail::User(text)) => Response::private(text.render(locale)),
             Err(Fail::Conflict) => Response::private(Text::LostRace.render(locale)),
             Err(Fail::Damaged(reason)) => {
@@ -336,13 +358,7 @@ impl App {
         mv: &str,
         kind: GameKind,
     ) -> Response {
-        let mut result = Err(Fail::Conflict);
-        for _ in 0..ATTEMPTS {
-            result = self.play_typed(locale, place, user, mv, kind);
-            if !matches!(result, Err(Fail::Conflict)) {
-                break;
-            }
-        }
+        let result = retry(|| self.play_typed(locale, place, user, mv, kind));
         self.finish(locale, "move", result)
     }
 
@@ -420,13 +436,7 @@ impl App {
         action: Action,
         clicked: Option<u64>,
     ) -> Response {
-        let mut result = Err(Fail::Conflict);
-        for _ in 0..ATTEMPTS {
-            result = self.click_once(locale, place, user, action, clicked);
-            if !matches!(result, Err(Fail::Conflict)) {
-                break;
-            }
-        }
+        let result = retry(|| self.click_once(locale, place, user, action, clicked));
         self.finish(locale, "click", result)
     }
 
@@ -504,20 +514,13 @@ impl App {
     /// while it was being posted, the new board is owed the latest state. Returns the outbox
     /// entries to write now.
     pub fn record_message(&self, track: Track, message: u64) -> Vec<OwedKey> {
-        let mut result = Err(Fail::Conflict);
-        for _ in 0..ATTEMPTS {
-            result = self.try_record_message(track, message);
-            if !matches!(result, Err(Fail::Conflict)) {
-                break;
-            }
-        }
-        match result {
+        match retry(|| self.try_record_message(track, message)) {
             Ok(owed) => owed,
             Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
                 tracing::warn!(?track, message, %reason, "could not record the message id");
                 Vec::new()
             }
-            Err(Fail::User(_) | Fail::Conflict) => Vec::new(),
+            Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => Vec::new(),
         }
     }
 
@@ -566,5 +569,40 @@ impl App {
             }
         }
         Ok(Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{retry, Fail, ATTEMPTS};
+
+    #[test]
+    fn retry_runs_again_only_after_a_conflict_and_at_most_attempts_times() {
+        let mut runs = 0;
+        let result = retry(|| {
+            runs += 1;
+            if runs < 3 {
+                Err(Fail::Conflict)
+            } else {
+                Ok(runs)
+            }
+        });
+        assert!(matches!(result, Ok(3)));
+
+        let mut runs = 0;
+        let result: Result<(), Fail> = retry(|| {
+            runs += 1;
+            Err(Fail::Conflict)
+        });
+        assert!(matches!(result, Err(Fail::Conflict)));
+        assert_eq!(runs, ATTEMPTS);
+
+        let mut runs = 0;
+        let result: Result<(), Fail> = retry(|| {
+            runs += 1;
+            Err(Fail::Internal(String::from("broken")))
+        });
+        assert!(matches!(result, Err(Fail::Internal(_))));
+        assert_eq!(runs, 1, "only a conflict is retried");
     }
 }

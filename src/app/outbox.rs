@@ -21,7 +21,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::table::Loaded;
-use super::{App, Edit, Fail, Msg, Text};
+use super::{retry, App, Edit, Fail, Msg, Text};
 use crate::store::{GameRecord, Note, Owed, OwedKey, OwedWrite};
 
 /// How long a board owed by an interaction is left to that interaction's answer.
@@ -119,7 +119,7 @@ impl App {
                 Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
                     tracing::error!(?key, %reason, "could not draw an owed write");
                 }
-                Err(Fail::User(_) | Fail::Conflict) => {}
+                Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => {}
             }
         }
         *first_seen = live;
@@ -225,7 +225,7 @@ impl App {
                 tracing::error!(key = ?edit.key, %reason, "could not record a write to Discord");
                 Vec::new()
             }
-            Err(Fail::User(_) | Fail::Conflict) => Vec::new(),
+            Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => Vec::new(),
         }
     }
 
@@ -234,57 +234,59 @@ impl App {
             self.store.settle(edit.key, &edit.seen)?;
             return Ok(Vec::new());
         };
+        retry(|| self.board_done(edit, shown, posted))
+    }
+
+    /// One attempt at settling a board write that Discord took (`posted`: the id of the
+    /// message it created, if it posted one).
+    fn board_done(
+        &self,
+        edit: &Edit,
+        shown: Shown,
+        posted: Option<u64>,
+    ) -> Result<Vec<OwedKey>, Fail> {
         let mut again = Vec::new();
-        for _ in 0..super::ATTEMPTS {
-            let mut loaded = match self.load_game(shown.game) {
-                Ok(loaded) => loaded,
-                Err(Fail::User(_)) => return Ok(again),
-                Err(other) => return Err(other),
-            };
-            let current = loaded.stored.revision == shown.revision;
-            self.board_received(shown, current && loaded.finished());
-            let record = &mut loaded.stored.record;
-            let written = posted.or(edit.message);
-            if let Some(posted) = posted {
-                if record.message.is_none() {
-                    // The posted board becomes the board.
-                    record.message = Some(posted);
-                    let finished = loaded.finished();
-                    let stored = &loaded.stored;
-                    match self
-                        .store
-                        .update_game(stored.revision, &stored.record, finished)
-                    {
-                        Ok(stored) if current => {
-                            self.store.settle_board(shown.game, stored.revision)?;
-                            return Ok(again);
-                        }
-                        Ok(_) => {
-                            again.push(edit.key);
-                            return Ok(again);
-                        }
-                        Err(crate::store::StoreError::Conflict { .. }) => continue,
-                        Err(other) => return Err(other.into()),
-                    }
+        let mut loaded = match self.load_game(shown.game) {
+            Ok(loaded) => loaded,
+            Err(Fail::User(_)) => return Ok(again),
+            Err(other) => return Err(other),
+        };
+        let current = loaded.stored.revision == shown.revision;
+        self.board_received(shown, current && loaded.finished());
+        let record = &mut loaded.stored.record;
+        let written = posted.or(edit.message);
+        if let Some(posted) = posted {
+            if record.message.is_none() {
+                // The posted board becomes the board.
+                record.message = Some(posted);
+                let finished = loaded.finished();
+                let stored = &loaded.stored;
+                let stored = self
+                    .store
+                    .update_game(stored.revision, &stored.record, finished)?;
+                if current {
+                    self.store.settle_board(shown.game, stored.revision)?;
+                } else {
+                    again.push(edit.key);
                 }
+                return Ok(again);
             }
-            if written.is_some() && written != record.message {
-                // It landed on a message that is no longer the board: retire that copy.
-                if let Some(retired) = self.retire(&loaded.stored.record, written)? {
-                    again.push(retired.key);
-                }
-            }
-            if current {
-                self.store.settle_board(shown.game, shown.revision)?;
-            } else {
-                // The game moved on while the write was under way: it may have landed after
-                // a newer one. Show the latest.
-                self.store.owe_board(shown.game, loaded.stored.revision)?;
-                again.push(edit.key);
-            }
-            return Ok(again);
         }
-        Err(Fail::Conflict)
+        if written.is_some() && written != record.message {
+            // It landed on a message that is no longer the board: retire that copy.
+            if let Some(retired) = self.retire(&loaded.stored.record, written)? {
+                again.push(retired.key);
+            }
+        }
+        if current {
+            self.store.settle_board(shown.game, shown.revision)?;
+        } else {
+            // The game moved on while the write was under way: it may have landed after
+            // a newer one. Show the latest.
+            self.store.owe_board(shown.game, loaded.stored.revision)?;
+            again.push(edit.key);
+        }
+        Ok(again)
     }
 
     /// Owes a note on `copy`, an old copy of `record`'s board, pointing to the live board and

@@ -2,7 +2,7 @@
 //! message becomes the start of a public thread, and the game is played in the thread.
 
 use super::table::Loaded;
-use super::{App, Edit, Fail, Msg, Response, Text, ThreadRequest, ATTEMPTS};
+use super::{retry, App, Edit, Fail, Msg, Response, Text, ThreadRequest};
 
 impl App {
     /// For a game that just started from a challenge in a server with threads on: the answer
@@ -48,18 +48,14 @@ impl App {
     /// message in the channel named by the edit (record the posted message's id with
     /// [`App::record_message`]). The player to move's clock starts now.
     pub fn move_to_thread(&self, game: u64, thread: Option<u64>) -> Option<Edit> {
-        for _ in 0..ATTEMPTS {
-            match self.try_move_to_thread(game, thread) {
-                Ok(edit) => return Some(edit),
-                Err(Fail::Conflict) => continue,
-                Err(Fail::User(_)) => return None,
-                Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                    tracing::error!(game, %reason, "could not move a game to its thread");
-                    return None;
-                }
+        match retry(|| self.try_move_to_thread(game, thread)) {
+            Ok(edit) => Some(edit),
+            Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => None,
+            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                tracing::error!(game, %reason, "could not move a game to its thread");
+                None
             }
         }
-        None
     }
 
     fn try_move_to_thread(&self, game: u64, thread: Option<u64>) -> Result<Edit, Fail> {

@@ -3,7 +3,7 @@
 //! at the next sweep, or as soon as anyone clicks a move on that board.
 
 use super::table::Loaded;
-use super::{computer, App, ComputerTurn, Edit, Fail, Msg, Text, ATTEMPTS};
+use super::{computer, retry, App, ComputerTurn, Edit, Fail, Msg, Text};
 use crate::store::Retirement;
 
 impl App {
@@ -59,20 +59,16 @@ impl App {
                     continue;
                 }
             };
-            for _ in 0..ATTEMPTS {
-                match self.expire_turn(id) {
-                    Ok(Some((edit, turn))) => {
-                        edits.push(edit);
-                        turns.extend(turn);
-                        break;
-                    }
-                    Ok(None) => break,
-                    Err(Fail::Conflict) => continue,
-                    Err(Fail::User(_)) => break,
-                    Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                        tracing::error!(game = id, %reason, "could not settle a timeout");
-                        break;
-                    }
+            match retry(|| self.expire_turn(id)) {
+                Ok(Some((edit, turn))) => {
+                    edits.push(edit);
+                    turns.extend(turn);
+                }
+                // Nothing ran out, or the game changed under every attempt: the next sweep
+                // looks again.
+                Ok(None) | Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => {}
+                Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                    tracing::error!(game = id, %reason, "could not settle a timeout");
                 }
             }
         }
