@@ -17,20 +17,22 @@ pub(super) fn invocation(ctx: Context<'_>) -> (Arc<App>, Locale, Place, UserRef)
     )
 }
 
-/// The game a subcommand is about: the one its root command names. The subcommands that mean
-/// the same for every game (board, resign, rules, leaderboard, stats, history, replay, games)
-/// are one implementation under each game's root.
-pub(super) fn kind(ctx: Context<'_>) -> GameKind {
-    let root = ctx
-        .parent_commands()
-        .first()
-        .map_or(&*ctx.command().name, |c| &*c.name);
-    match root {
-        "shogi" => GameKind::Shogi,
-        "chinese-checkers" => GameKind::ChineseCheckers,
-        _ => GameKind::Oaq,
+/// The game a command is about: the one [`commands`] attached to its root's tree. The
+/// subcommands that mean the same for every game (board, resign, rules, leaderboard, stats,
+/// history, replay, games) are one implementation under each game's root. A command that
+/// carries no game is an internal error (logged, answered with an apology), never a guess.
+pub(super) fn kind(ctx: Context<'_>) -> Result<GameKind, Error> {
+    let command = ctx.command();
+    match command.custom_data.downcast_ref::<GameKind>() {
+        Some(&kind) => Ok(kind),
+        None => Err(Box::new(NoGame(command.qualified_name.to_string()))),
     }
 }
+
+/// A command that was registered outside every game's tree.
+#[derive(Debug, Error)]
+#[error("the command `/{0}` carries no game (it was not registered under a game's root)")]
+pub(super) struct NoGame(String);
 
 pub(super) fn place(ctx: Context<'_>) -> Place {
     Place {
@@ -95,12 +97,36 @@ pub enum FirstChoice {
     Them,
 }
 
-/// The bot's slash commands, named and described in every language of the catalogue
+/// The bot's slash commands: one root per game, every command of its tree carrying that game
+/// (read back by [`kind`]), named and described in every language of the catalogue
 /// (descriptions and translations come from [`crate::app::text::commands::COMMANDS`]).
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![oaq(), shogi(), chinese_checkers()];
-    commands.iter_mut().for_each(localize::localize);
-    commands
+    GameKind::ALL
+        .into_iter()
+        .map(|game| {
+            let mut root = root(game);
+            attach(&mut root, game);
+            localize::localize(&mut root);
+            root
+        })
+        .collect()
+}
+
+/// The root command of `game`.
+fn root(game: GameKind) -> poise::Command<Data, Error> {
+    match game {
+        GameKind::Oaq => oaq(),
+        GameKind::Shogi => shogi(),
+        GameKind::ChineseCheckers => chinese_checkers(),
+    }
+}
+
+/// Attaches `game` to `command` and every command under it.
+fn attach(command: &mut poise::Command<Data, Error>, game: GameKind) {
+    command.custom_data = Box::new(game);
+    for sub in &mut command.subcommands {
+        attach(sub, game);
+    }
 }
 
 /// Levels offered by `/oaq play`.
@@ -551,7 +577,7 @@ pub(super) async fn change_settings(ctx: Context<'_>, change: SettingsChange) ->
             .is_some_and(|p| p.manage_guild()),
         poise::Context::Prefix(_) => false,
     };
-    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
     let response =
         blocking(move || app.server_settings(locale, place, manage_guild, change, kind)).await?;
     answer_command(ctx, response).await
@@ -560,7 +586,7 @@ pub(super) async fn change_settings(ctx: Context<'_>, change: SettingsChange) ->
 /// Post the current board of this channel's game again.
 #[poise::command(slash_command)]
 pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
     let response = blocking(move || app.board(locale, place, kind)).await?;
     answer_command(ctx, response).await
 }
@@ -591,7 +617,7 @@ pub(super) async fn play_move(
     mv: String,
 ) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let kind = kind(ctx);
+    let kind = kind(ctx)?;
     let response = blocking(move || app.typed_move(locale, place, &user, &mv, kind)).await?;
     answer_command(ctx, response).await
 }
@@ -600,7 +626,7 @@ pub(super) async fn play_move(
 #[poise::command(slash_command)]
 pub(super) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let kind = kind(ctx);
+    let kind = kind(ctx)?;
     let response = blocking(move || app.resign(locale, place, &user, kind)).await?;
     answer_command(ctx, response).await
 }
@@ -608,7 +634,7 @@ pub(super) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 /// The rules of the game in this channel (or the default rules).
 #[poise::command(slash_command)]
 pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
     let response = blocking(move || app.rules(locale, place, game)).await?;
     answer_command(ctx, response).await
 }
@@ -616,7 +642,7 @@ pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 /// How to play with this bot.
 #[poise::command(slash_command)]
 pub(super) async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let response = ctx.data().app.help(locale(ctx), kind(ctx));
+    let response = ctx.data().app.help(locale(ctx), kind(ctx)?);
     answer_command(ctx, response).await
 }
 
@@ -626,7 +652,7 @@ pub(super) async fn leaderboard(
     ctx: Context<'_>,
     #[min = 1] page: Option<u32>,
 ) -> Result<(), Error> {
-    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
     let page = page.map(u64::from);
     let response = blocking(move || app.leaderboard(locale, place, game, page)).await?;
     answer_command(ctx, response).await
@@ -636,7 +662,7 @@ pub(super) async fn leaderboard(
 #[poise::command(slash_command)]
 pub(super) async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let (game, player) = (kind(ctx), player.as_ref().map(user_ref));
+    let (game, player) = (kind(ctx)?, player.as_ref().map(user_ref));
     let response = blocking(move || app.stats(locale, place, game, &user, player.as_ref())).await?;
     answer_command(ctx, response).await
 }
@@ -645,7 +671,7 @@ pub(super) async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> R
 #[poise::command(slash_command)]
 pub(super) async fn history(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let (game, player) = (kind(ctx), player.as_ref().map(user_ref));
+    let (game, player) = (kind(ctx)?, player.as_ref().map(user_ref));
     let response =
         blocking(move || app.history(locale, place, game, &user, player.as_ref())).await?;
     answer_command(ctx, response).await
@@ -655,7 +681,7 @@ pub(super) async fn history(ctx: Context<'_>, player: Option<serenity::User>) ->
 #[poise::command(slash_command)]
 pub(super) async fn replay(ctx: Context<'_>, game: u64) -> Result<(), Error> {
     let (app, locale, place, user) = invocation(ctx);
-    let (finder, kind) = (app.clone(), kind(ctx));
+    let (finder, kind) = (app.clone(), kind(ctx)?);
     let found = blocking(move || finder.find_replay(locale, place, &user, game, kind)).await?;
     let request = match found {
         Ok(request) => request.within(upload_limit(ctx)),
@@ -679,7 +705,41 @@ pub(super) fn upload_limit(ctx: Context<'_>) -> u64 {
 /// The games being played in this server, with links to watch them.
 #[poise::command(slash_command)]
 pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx));
+    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
     let response = blocking(move || app.games(locale, place, game)).await?;
     answer_command(ctx, response).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command, down to the last subcommand, carries the game of the root it is
+    /// registered under; a shared subcommand (`board`, `resign` …) carries each root's own.
+    #[test]
+    fn every_command_carries_the_game_of_its_root() {
+        fn carries(command: &poise::Command<Data, Error>, game: GameKind, path: &str) -> usize {
+            let path = format!("{path}/{}", command.name);
+            assert_eq!(
+                command.custom_data.downcast_ref::<GameKind>(),
+                Some(&game),
+                "{path}"
+            );
+            1 + command
+                .subcommands
+                .iter()
+                .map(|sub| carries(sub, game, &path))
+                .sum::<usize>()
+        }
+        let roots = commands();
+        let names: Vec<&str> = roots.iter().map(|root| &*root.name).collect();
+        assert_eq!(names, ["oaq", "shogi", "chinese-checkers"]);
+        for (root, game) in roots.iter().zip(GameKind::ALL) {
+            assert!(
+                carries(root, game, "") > 10,
+                "{} has its subcommands",
+                root.name
+            );
+        }
+    }
 }
