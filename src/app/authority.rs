@@ -10,38 +10,22 @@
 //! nobody watching it sees the change. Leaderboard clicks need no check: they always show the
 //! leaderboard of the interaction's own server.
 
-use super::{Action, App, Fail, Locale, Place, Response, Text};
+use super::{Action, App, Fail, Locale, Place, Response, Subject, Text};
 
 impl App {
     /// Refuses `action` if the challenge or game it names lives outside `place`. A record
     /// that no longer exists passes: the action's own handler says it is gone.
     pub(super) fn check_place(&self, place: Place, action: Action) -> Result<(), Fail> {
-        let home = match action {
-            Action::Accept { challenge }
-            | Action::Decline { challenge }
-            | Action::Cancel { challenge }
-            | Action::Pick { challenge, .. }
-            | Action::Join { lobby: challenge }
-            | Action::Leave { lobby: challenge }
-            | Action::Computer {
-                lobby: challenge, ..
-            }
-            | Action::Start { lobby: challenge } => self
+        let home = match action.subject() {
+            Some(Subject::Challenge(challenge)) => self
                 .store
                 .challenge(challenge)?
                 .map(|c| (c.record.guild, c.record.channel)),
-            Action::Play { game, .. }
-            | Action::Picker { game, .. }
-            | Action::View { game }
-            | Action::Resign { game }
-            | Action::ConfirmResign { game }
-            | Action::Rules { game }
-            | Action::Rematch { game }
-            | Action::Analyse { game } => self
+            Some(Subject::Game(game)) => self
                 .store
                 .game(game)?
                 .map(|g| (g.record.guild, g.record.channel)),
-            Action::Leaderboard { .. } => None,
+            None => None,
         };
         match home {
             Some(home) if home != (place.guild, place.channel) => {

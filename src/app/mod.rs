@@ -41,7 +41,7 @@ pub use lobby::LobbyRequest;
 pub use outbox::{backoff_ms, Scan, Sent, Shown, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
 pub use reply::{
     limits, Action, Attachment, Button, Choice, Edit, Effects, FileKind, Msg, Reply, Response,
-    Select, Style, ThreadRequest, Track,
+    Select, Style, Subject, ThreadRequest, Track,
 };
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use social::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};
@@ -486,16 +486,8 @@ impl App {
     /// opponent can click before it does): the clicked message is that message, and the game
     /// started from it (its thread, its board) needs to know it.
     fn learn_challenge_message(&self, action: Action, message: u64) -> Result<(), Fail> {
-        let id = match action {
-            Action::Accept { challenge }
-            | Action::Decline { challenge }
-            | Action::Cancel { challenge }
-            | Action::Pick { challenge, .. } => challenge,
-            Action::Join { lobby }
-            | Action::Leave { lobby }
-            | Action::Computer { lobby, .. }
-            | Action::Start { lobby } => lobby,
-            _ => return Ok(()),
+        let Some(Subject::Challenge(id)) = action.subject() else {
+            return Ok(());
         };
         if let Some(mut stored) = self.store.challenge(id)? {
             if stored.record.message.is_none() {

@@ -160,9 +160,20 @@ impl Action {
         }
     }
 
-    /// The game the action acts on or shows, if it names one.
-    pub fn game(self) -> Option<u64> {
+    /// The record the action acts on or shows, if it names one (a leaderboard page names
+    /// none: it is a view of the clicker's server).
+    pub fn subject(self) -> Option<Subject> {
         match self {
+            Action::Accept { challenge }
+            | Action::Decline { challenge }
+            | Action::Cancel { challenge }
+            | Action::Pick { challenge, .. }
+            | Action::Join { lobby: challenge }
+            | Action::Leave { lobby: challenge }
+            | Action::Computer {
+                lobby: challenge, ..
+            }
+            | Action::Start { lobby: challenge } => Some(Subject::Challenge(challenge)),
             Action::Play { game, .. }
             | Action::Picker { game, .. }
             | Action::View { game }
@@ -170,16 +181,16 @@ impl Action {
             | Action::ConfirmResign { game }
             | Action::Rules { game }
             | Action::Rematch { game }
-            | Action::Analyse { game } => Some(game),
-            Action::Accept { .. }
-            | Action::Decline { .. }
-            | Action::Cancel { .. }
-            | Action::Pick { .. }
-            | Action::Join { .. }
-            | Action::Leave { .. }
-            | Action::Computer { .. }
-            | Action::Start { .. }
-            | Action::Leaderboard { .. } => None,
+            | Action::Analyse { game } => Some(Subject::Game(game)),
+            Action::Leaderboard { .. } => None,
+        }
+    }
+
+    /// The game the action acts on or shows, if it names one.
+    pub fn game(self) -> Option<u64> {
+        match self.subject() {
+            Some(Subject::Game(game)) => Some(game),
+            Some(Subject::Challenge(_)) | None => None,
         }
     }
 
@@ -194,6 +205,15 @@ impl Action {
 
     /// The computer menu's value that removes a computer (the others are levels).
     pub const REMOVE: &'static str = "remove";
+}
+
+/// The record an [`Action`] names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// A challenge, or a lobby (a challenge with seats).
+    Challenge(u64),
+    /// A game.
+    Game(u64),
 }
 
 /// A button colour.
