@@ -1,5 +1,7 @@
 //! Answers: app [`Msg`]s and [`Response`]s turned into serenity builders (buttons, select
-//! menus, attachments, interaction replies), and the computer's turns an answer starts.
+//! menus, attachments, interaction replies), and [`settle`], the one place that carries out
+//! what an answer owes once its reply has gone (or failed): a board shown, a posted message's
+//! id, owed edits, the computer's turn, a thread.
 
 use super::*;
 

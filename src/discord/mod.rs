@@ -4,10 +4,11 @@
 //!
 //! This module holds the settings, the shared handler state and the run loop (connect, start
 //! the shards, sweep expiries, shut down); `commands` the slash commands of the three roots,
-//! `router` the component router, `answer` the builders and answers, `components` the check
-//! of a clicked id against its message and of a message against Discord's limits, `custom_id`
-//! the id codec, `outbox` the owed writes, `gate` the shutdown and shard gate, `liveness` and
-//! `metrics` what operators see. The submodules share this module's imports (`use super::*`).
+//! `router` the component router, `answer` the builders, the answers and the settling of
+//! what each answer owes, `components` the check of a clicked id against its message and of
+//! a message against Discord's limits, `custom_id` the id codec, `outbox` the owed writes,
+//! `gate` the shutdown and shard gate, `liveness` and `metrics` what operators see. The
+//! submodules share this module's imports (`use super::*`).
 
 mod answer;
 mod commands;
