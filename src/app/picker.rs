@@ -57,11 +57,11 @@ impl App {
         let loaded = self.load_game(id)?;
         let seat = loaded.seat_in_play(user.id)?;
         let on_board = clicked.is_some() && clicked == loaded.stored.record.message;
-        let path = match at {
-            PickerAt::Board => None,
-            PickerAt::Path(path) => Some(path),
+        // Opening starts from the first step; a step inside a picker updates that picker.
+        let (path, update) = match at {
+            PickerAt::Board => (PickerPath::ROOT, false),
+            PickerAt::Path(path) => (path, !on_board),
         };
-        let update = path.is_some() && !on_board;
         let moved_on = ply as usize != loaded.stored.record.moves.len();
         if moved_on {
             let current = self.current_board_private(locale, &loaded)?;
@@ -76,7 +76,6 @@ impl App {
         }
         loaded.check_turn(seat, false)?;
         let picks = loaded.table.picks(locale);
-        let path = path.unwrap_or(PickerPath::ROOT);
         let chosen: Vec<&str> = path.keys().collect();
         let menu = path.menu().unwrap_or(0);
         let matching: Vec<&Pick> = picks.iter().filter(|p| follows(p, &chosen)).collect();
