@@ -35,6 +35,7 @@ pub mod reshard;
 mod schema1;
 mod settings;
 mod social;
+mod tree;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -60,6 +61,7 @@ pub use settings::GuildSettings;
 pub use social::{
     score, FinishedGame, Glicko, LeaderboardPage, RateFn, RatingChange, RatingPoint, RatingRecord,
 };
+pub use tree::Tree;
 
 use records::{GameHead, GameSetup};
 
@@ -306,8 +308,6 @@ const CHALLENGE: &str = "challenge";
 const CHANNEL: &str = "channel";
 const PLY: &str = "move";
 const SETUP: &str = "game setup";
-/// The tree of the database's own bookkeeping (schema version, id counter).
-const META: &str = "meta";
 
 /// The bot's database.
 #[derive(Debug, Clone)]
@@ -393,13 +393,13 @@ impl Store {
 
     fn from_db(db: sled::Db, layout: Layout) -> Result<Store, StoreError> {
         let store = Store {
-            games: db.open_tree("games")?,
-            parts: db.open_tree("game_parts")?,
-            challenges: db.open_tree("challenges")?,
-            channels: db.open_tree("channels")?,
-            outbox: db.open_tree("outbox")?,
+            games: Tree::Games.open(&db)?,
+            parts: Tree::GameParts.open(&db)?,
+            challenges: Tree::Challenges.open(&db)?,
+            channels: Tree::Channels.open(&db)?,
+            outbox: Tree::Outbox.open(&db)?,
             social: social::Trees::open(&db)?,
-            meta: db.open_tree(META)?,
+            meta: Tree::Meta.open(&db)?,
             layout,
             commit: Arc::new(GroupCommit::new()),
             db,
