@@ -27,7 +27,7 @@
 //!
 //! The order keeps every record safe: everything is read and planned first, and conflicts
 //! (one key with different contents in two stores) stop the run before anything is written;
-//! then the records are copied to their new stores, which are flushed; then every copy is read
+//! then the records are copied to their new stores, which are flushed and synced; then every copy is read
 //! back and compared; only then is each record removed from the stores it no longer belongs
 //! to, and those are flushed. Every new store's id counter is raised to the highest counter of
 //! all the stores, so that no id is handed out twice (see `ids.rs`).
@@ -492,11 +492,7 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
         }
     }
     for &t in &targets {
-        holders[t]
-            .store
-            .db
-            .flush()
-            .map_err(|e| holders[t].error(e))?;
+        holders[t].store.flush().map_err(|e| holders[t].error(e))?;
     }
 
     // Verify every copy before removing anything.
@@ -528,7 +524,7 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
         }
     }
     for holder in &holders {
-        holder.store.db.flush().map_err(|e| holder.error(e))?;
+        holder.store.flush().map_err(|e| holder.error(e))?;
     }
 
     // Count again: every record is in exactly one store (tallies: in every new store).
