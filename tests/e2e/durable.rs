@@ -89,8 +89,11 @@ fn calls(trace: &str) -> Vec<Call> {
     let mut open: std::collections::HashMap<String, Call> = std::collections::HashMap::new();
     let mut done = Vec::new();
     for line in trace.lines() {
-        let mut parts = line.splitn(3, ' ');
-        let (Some(pid), Some(time), Some(rest)) = (parts.next(), parts.next(), parts.next()) else {
+        // `PID TIME CALL…`; strace pads the pid with spaces to five columns.
+        let Some((pid, rest)) = line.trim_start().split_once(' ') else {
+            continue;
+        };
+        let Some((time, rest)) = rest.trim_start().split_once(' ') else {
             continue;
         };
         let Ok(time) = time.parse::<f64>() else {
@@ -198,4 +201,27 @@ async fn issue_28_a_move_reaches_stable_storage_before_discord_hears_of_it() {
             "move {n}: no fdatasync of the database file between its write ({written:.6}) and its answer ({answered:.6}):\n{trace}"
         );
     }
+}
+
+#[test]
+fn the_trace_parser_reads_padded_pids_and_joins_interrupted_calls() {
+    let trace = "\
+ 812  1.500000 fsync(11</d/data/db>) = 0 <0.000500>
+12345 2.000000 sync_file_range(9</d/data/db>, 0, 24, SYNC_FILE_RANGE_WRITE <unfinished ...>
+  77  2.100000 fdatasync(11</d/data/db>) = 0 <0.000200>
+12345 2.300000 <... sync_file_range resumed>) = 0 <0.300000>
+";
+    let calls = calls(trace);
+    let summary: Vec<(&str, &str, f64, f64)> = calls
+        .iter()
+        .map(|c| (c.name.as_str(), c.file.as_str(), c.start, c.end))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("fsync", "/d/data/db", 1.5, 1.5005),
+            ("fdatasync", "/d/data/db", 2.1, 2.1002),
+            ("sync_file_range", "/d/data/db", 2.0, 2.3),
+        ]
+    );
 }
