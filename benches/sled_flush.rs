@@ -47,6 +47,9 @@ struct Scenario {
     /// Keep the disk busy meanwhile: another thread writes 1 MB and `fdatasync`s it, in a loop
     /// (as a build linking beside the bot does).
     busy_disk: bool,
+    /// After each flush, `fdatasync` sled's log file too, as the store does since issue 28
+    /// (its `durable.rs`): the flush then also covers a power cut.
+    durable: bool,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -87,6 +90,7 @@ const fn tx(name: &'static str, what: &'static str, threads: usize) -> Scenario 
         pace: None,
         group: false,
         busy_disk: false,
+        durable: false,
     }
 }
 
@@ -162,6 +166,23 @@ fn scenarios() -> Vec<Scenario> {
             ..paced("paced-group-t20", "paced, group commit")
         },
         Scenario {
+            durable: true,
+            ..tx("durable-t1", "store pattern, flush + fdatasync", 1)
+        },
+        Scenario {
+            durable: true,
+            group: true,
+            ..tx("durable-group-t20", "group commit, flush + fdatasync", 20)
+        },
+        Scenario {
+            durable: true,
+            group: true,
+            ..paced(
+                "durable-paced-group-t20",
+                "paced, group commit, flush + fdatasync",
+            )
+        },
+        Scenario {
             busy_disk: true,
             ..raw("busy-raw-t1", 1)
         },
@@ -223,6 +244,7 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 /// One writer: plays its share of the games, one write (and flush) per move.
 fn writer(
     db: &sled::Db,
+    log: &std::fs::File,
     commit: &GroupCommit,
     trees: &[sled::Tree; 3],
     scenario: &Scenario,
@@ -281,10 +303,17 @@ fn writer(
         };
         result.expect("write");
         let written = Instant::now();
+        let flush = || -> sled::Result<()> {
+            db.flush()?;
+            if scenario.durable {
+                log.sync_data()?;
+            }
+            Ok(())
+        };
         if scenario.group {
-            commit.flush(|| db.flush().map(drop)).expect("flush");
+            commit.flush(flush).expect("flush");
         } else if scenario.flush {
-            db.flush().expect("flush");
+            flush().expect("flush");
         }
         tx_times.push(written - started);
         flush_times.push(written.elapsed());
@@ -338,6 +367,7 @@ fn run(scenario: &Scenario) {
         db.open_tree("games").expect("tree"),
         db.open_tree("channels").expect("tree"),
     ];
+    let log = std::fs::File::open(dir.path().join("db").join("db")).expect("sled's log");
     let commit = GroupCommit::new();
     let stop = AtomicBool::new(false);
     let per_thread = match scenario.pace {
@@ -353,14 +383,15 @@ fn run(scenario: &Scenario) {
         }
         let handles: Vec<_> = (0..scenario.threads)
             .map(|thread| {
-                let (db, trees, barrier, commit) = (&db, &trees, barrier.clone(), &commit);
+                let (db, log, trees, barrier, commit) =
+                    (&db, &log, &trees, barrier.clone(), &commit);
                 let path = dir.path();
                 scope.spawn(move || {
                     barrier.wait();
                     if scenario.pattern == Pattern::RawFsync {
                         raw_writer(path, thread, per_thread)
                     } else {
-                        writer(db, commit, trees, scenario, thread, per_thread)
+                        writer(db, log, commit, trees, scenario, thread, per_thread)
                     }
                 })
             })

@@ -21,3 +21,4 @@ pub mod locale;
 pub mod render;
 pub mod shards;
 pub mod store;
+pub mod tournament;

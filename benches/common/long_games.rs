@@ -7,9 +7,7 @@
 //! dozen moves, so its moves are those that capture least (random among equals), which keeps
 //! stones sown around the board until the valve ends the game.
 
-use oaq_bot::app::games::chinese_checkers::CheckersRules;
-use oaq_bot::app::games::shogi::ShogiRules;
-use oaq_bot::app::games::Table;
+use oaq_bot::app::games::{GameRules, Table};
 use oaq_bot::games::oaq::{self, Seat};
 use oaq_bot::locale::Locale;
 use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameKind, GameRecord, Player, Store};
@@ -32,13 +30,8 @@ pub fn record(kind: GameKind, id: u64, guild: u64) -> GameRecord {
     let (seats, plies) = longest(kind);
     let (rules, start, moves) = match kind {
         GameKind::Oaq => oaq_line(plies),
-        GameKind::ChineseCheckers => {
-            let rules = serde_json::to_value(CheckersRules::default()).expect("rules");
-            random_line(kind, rules, seats, plies)
-        }
-        GameKind::Shogi => {
-            let rules = serde_json::to_value(ShogiRules::default()).expect("rules");
-            random_line(kind, rules, seats, plies)
+        GameKind::ChineseCheckers | GameKind::Shogi => {
+            random_line(GameRules::default_of(kind), seats, plies)
         }
     };
     const NAMES: [&str; 6] = [
@@ -105,16 +98,16 @@ pub fn store(store: &Store, game: &GameRecord) {
         .expect("moves");
 }
 
-/// Rules, start and `plies` seeded random legal moves of a game of `kind` that lasts that long.
+/// Rules (as stored), start and `plies` seeded random legal moves of a game under `rules` that
+/// lasts that long.
 fn random_line(
-    kind: GameKind,
-    rules: serde_json::Value,
+    rules: GameRules,
     seats: usize,
     plies: usize,
 ) -> (serde_json::Value, String, Vec<String>) {
     for seed in 0.. {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut table = Table::start(kind, &rules, seats).expect("a new game");
+        let mut table = Table::start(&rules, seats).expect("a new game");
         let start = table.start_text();
         let mut moves = Vec::with_capacity(plies);
         while moves.len() < plies && table.to_move().is_some() {
@@ -124,7 +117,7 @@ fn random_line(
             moves.push(table.play(&choice.value).expect("a legal move"));
         }
         if moves.len() == plies {
-            return (rules, start, moves);
+            return (rules.to_json().expect("rules"), start, moves);
         }
     }
     unreachable!("some seed lasts")

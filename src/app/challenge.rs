@@ -1,7 +1,7 @@
 //! Challenges: posting one, accepting, declining, cancelling, rock-paper-scissors for the
 //! first move, expiry, and the game that an accepted challenge starts.
 
-use super::games::Table;
+use super::games::{GameRules, Table};
 use super::table::Loaded;
 use super::{
     computer, message_link, Action, App, Button, ChallengeRequest, Edit, Fail, Locale, Msg, Place,
@@ -89,8 +89,8 @@ impl App {
             message: None,
             challenger: user.player(),
             opponent: request.opponent.as_ref().map(UserRef::player),
-            kind: request.rules.kind(),
-            rules,
+            kind: rules.kind(),
+            rules: rules.to_json()?,
             first,
             created_ms: now,
             expires_ms,
@@ -152,9 +152,7 @@ impl App {
         }
         let locale = c.locale;
         let expires_s = c.expires_ms / 1000;
-        let rules = Table::rules_name(c.kind, &c.rules)
-            .map_err(Fail::Damaged)?
-            .render(locale);
+        let rules = GameRules::read(c.kind, &c.rules)?.name().render(locale);
         let text = match &c.opponent {
             Some(o) => Text::ChallengeDirect {
                 challenger: c.challenger.id,
@@ -327,8 +325,8 @@ impl App {
     ) -> Result<Response, Fail> {
         let c = &challenge.record;
         let turn_ms = self.turn_ms(c.guild)?;
-        let mut table = Table::start(c.kind, &c.rules, seats.len()).map_err(Fail::Internal)?;
-        table.first_seat(first).map_err(Fail::Internal)?;
+        let mut table = Table::start(&GameRules::read(c.kind, &c.rules)?, seats.len())?;
+        table.first_seat(first)?;
         let mut record = GameRecord {
             id: c.id,
             guild: c.guild,

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use super::games::{RuleChoice, Table};
+use super::games::{GameRules, RuleChoice, Table};
 use super::table::Loaded;
 use super::{retry, App, Edit, Fail, Locale, Place, Response, Text, Track, UserRef};
-use crate::store::{GameKind, GameRecord, Level, Player, StoreError, Stored};
+use crate::store::{GameRecord, Level, Player, StoreError, Stored};
 
 /// A move the computer opponent owes: in game `game`, on the position after `ply` moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,32 +104,30 @@ impl App {
                 computer: Some(request.level),
             };
             let seats = vec![user.player(), computer];
-            let kind = request.rules.kind();
-            self.start_computer_game(locale, place, kind, seats, rules, edits)
+            self.start_computer_game(locale, place, seats, rules, edits)
         })();
         self.finish(locale, "play", result)
     }
 
-    /// Starts a game of `kind` against the computer (`seats` in turn order) and posts its
+    /// Starts a game under `rules` against the computer (`seats` in turn order) and posts its
     /// board; when the computer moves first, its first move is owed.
     pub(super) fn start_computer_game(
         &self,
         locale: Locale,
         place: Place,
-        kind: GameKind,
         seats: Vec<Player>,
-        rules: serde_json::Value,
+        rules: GameRules,
         edits: Vec<Edit>,
     ) -> Result<Response, Fail> {
-        let table = Table::start(kind, &rules, seats.len()).map_err(Fail::Internal)?;
+        let table = Table::start(&rules, seats.len())?;
         let record = GameRecord {
             id: self.store.new_id()?,
             guild: place.guild,
             channel: place.channel,
             message: None,
-            kind,
+            kind: rules.kind(),
             seats,
-            rules,
+            rules: rules.to_json()?,
             start: table.start_text(),
             moves: Vec::new(),
             retired: Vec::new(),

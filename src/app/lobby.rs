@@ -11,7 +11,7 @@
 
 use rand::Rng;
 
-use super::games::{RuleChoice, Table};
+use super::games::{GameRules, RuleChoice};
 use super::{
     Action, App, Button, Choice, Fail, Locale, Msg, Place, Response, Select, Style, Text, UserRef,
 };
@@ -48,8 +48,7 @@ impl App {
     ) -> Response {
         let result = (|| {
             let (_, edits, rules) = self.open_place(place, &request.rules)?;
-            let kind = request.rules.kind();
-            let counts = Table::seat_counts_under(kind, &rules).map_err(Fail::Internal)?;
+            let counts = rules.seat_counts();
             let most = counts.iter().copied().max().unwrap_or(2);
             let size = request.seats.unwrap_or(most);
             if !counts.contains(&size) {
@@ -67,8 +66,8 @@ impl App {
                 message: None,
                 challenger: user.player(),
                 opponent: None,
-                kind,
-                rules,
+                kind: rules.kind(),
+                rules: rules.to_json()?,
                 first: FirstPlayer::Coin,
                 created_ms: now,
                 expires_ms: now + self.challenge_ttl_in(&settings),
@@ -88,7 +87,8 @@ impl App {
     /// The lobby message: who sits where, and the buttons.
     pub(super) fn lobby_msg(&self, c: &ChallengeRecord, lobby: &Lobby) -> Result<Msg, Fail> {
         let locale = c.locale;
-        let counts = Table::seat_counts_under(c.kind, &c.rules).map_err(Fail::Damaged)?;
+        let rules = GameRules::read(c.kind, &c.rules)?;
+        let counts = rules.seat_counts();
         let seated = lobby.seated.len();
         let size = usize::from(lobby.size);
         // The colours are those of the game that would start now (or of a full table).
@@ -97,14 +97,11 @@ impl App {
         } else {
             size
         };
-        let colours = Table::seat_names(c.kind, &c.rules, shown, locale).map_err(Fail::Damaged)?;
-        let rules = Table::rules_name(c.kind, &c.rules)
-            .map_err(Fail::Damaged)?
-            .render(locale);
+        let colours = rules.seat_names(shown, locale);
         let mut lines = vec![Text::LobbyTitle {
             host: c.challenger.id,
             game: c.kind,
-            rules,
+            rules: rules.name().render(locale),
             counts: counts_text(&counts),
         }
         .render(locale)];
@@ -309,7 +306,7 @@ impl App {
     /// Starts a lobby's game: the toss chooses the first player among the seats.
     fn begin(&self, stored: &Stored<ChallengeRecord>, lobby: Lobby) -> Result<Response, Fail> {
         let c = &stored.record;
-        let counts = Table::seat_counts_under(c.kind, &c.rules).map_err(Fail::Damaged)?;
+        let counts = GameRules::read(c.kind, &c.rules)?.seat_counts();
         let count = lobby.seated.len();
         if !counts.contains(&count) {
             return Err(Fail::User(Text::CannotStartWith {

@@ -39,6 +39,7 @@ pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
 pub use games::Notation;
 pub use lobby::LobbyRequest;
 pub use outbox::{backoff_ms, Scan, Sent, Shown, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
+pub use picker::{PathError, PickerAt, PickerPath};
 pub use reply::{
     limits, Action, Attachment, Button, Choice, Edit, Effects, FileKind, Msg, Reply, Response,
     Select, Style, Subject, ThreadRequest, Track,
@@ -49,7 +50,7 @@ pub use text::{Locale, Text};
 
 use crate::shards::Layout;
 use crate::store::GameKind;
-use games::{RuleChoice, Table};
+use games::{GameError, GameRules, RuleChoice, Table};
 
 use crate::render::{Fonts, RenderError};
 use crate::store::{ChannelEntry, FirstPlayer, Owed, OwedKey, Player, Store, StoreError};
@@ -178,6 +179,45 @@ impl From<StoreError> for Fail {
 
 impl From<RenderError> for Fail {
     fn from(error: RenderError) -> Fail {
+        Fail::Internal(error.to_string())
+    }
+}
+
+/// The one place that decides what a game's failure is: data read from the store that is
+/// wrong is `Damaged` (the user is told the record is damaged; it is never overwritten),
+/// anything else is our own inconsistency, `Internal`.
+///
+/// So stored rules that do not read are damage wherever they are read — a challenge's while
+/// its message is drawn, or when the game it starts is set up (which was `Internal` before
+/// the rules were typed); rules that do not fit the seats, a refused first seat or a choice
+/// of rules that cannot be made are ours, as they always were. A stored game that does not
+/// replay is reported as the store reports a corrupt record, naming the game.
+impl From<GameError> for Fail {
+    fn from(error: GameError) -> Fail {
+        match error {
+            GameError::Replay { game, fault } => Fail::from(StoreError::Corrupt {
+                kind: "game",
+                key: game,
+                reason: fault.to_string(),
+            }),
+            GameError::Rules(_)
+            | GameError::Start(_)
+            | GameError::MissingMove(_)
+            | GameError::Unreadable(_)
+            | GameError::Unplayable { .. } => Fail::Damaged(error.to_string()),
+            GameError::Encode(_)
+            | GameError::Choice(_)
+            | GameError::Setup(_)
+            | GameError::FirstSeat(_)
+            | GameError::Notation(_) => Fail::Internal(error.to_string()),
+        }
+    }
+}
+
+/// A picker path the app builds from a game's keys that does not make a path is our own
+/// inconsistency (paths read from component ids are checked when the id is decoded).
+impl From<PathError> for Fail {
+    fn from(error: PathError) -> Fail {
         Fail::Internal(error.to_string())
     }
 }
@@ -325,7 +365,7 @@ impl App {
     /// `/oaq rules`: the rules of the channel's game, or the default rules of `kind`.
     pub fn rules(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
         let result = (|| {
-            let rules = match self.store.channel(place.channel)? {
+            let stored = match self.store.channel(place.channel)? {
                 Some(ChannelEntry::Game(id)) => self
                     .store
                     .game(id)?
@@ -336,11 +376,10 @@ impl App {
                     .map(|c| (c.record.kind, c.record.rules)),
                 None => None,
             };
-            let text = match &rules {
-                Some((kind, rules)) => Table::rules_text(*kind, Some(rules), true),
-                None => Table::rules_text(kind, None, false),
-            }
-            .map_err(Fail::Damaged)?;
+            let text = match stored {
+                Some((kind, json)) => GameRules::read(kind, &json)?.text(true),
+                None => GameRules::default_of(kind).text(false),
+            };
             Ok(Response::private(text.render(locale)))
         })();
         self.finish(locale, "rules", result)
@@ -409,10 +448,7 @@ impl App {
 
     /// `/oaq help`, `/shogi help`: how to play `kind` with the bot.
     pub fn help(&self, locale: Locale, kind: GameKind) -> Response {
-        let result = Table::help(kind)
-            .map(|text| Response::private(text.render(locale)))
-            .map_err(Fail::Internal);
-        self.finish(locale, "help", result)
+        Response::private(Table::help(kind).render(locale))
     }
 
     /// A button click by `user` in `place` (the interaction's server and channel, never
@@ -474,9 +510,7 @@ impl App {
                 locale: shown,
             } => self.leaderboard_click(place, kind, page, shown),
             Action::Rules { game } => {
-                let record = self.load_game(game)?.stored.record;
-                let text = Table::rules_text(record.kind, Some(&record.rules), true)
-                    .map_err(Fail::Damaged)?;
+                let text = self.load_game(game)?.table.rules().text(true);
                 Ok(Response::private(text.render(locale)))
             }
         }

@@ -6,6 +6,10 @@
 //! A picker names the board it was opened on (its ply): once the game has moved on, a click in
 //! it is refused with the current position, never played.
 
+mod path;
+
+pub use path::{PathError, PickerAt, PickerPath};
+
 use super::games::{Pick, Step};
 use super::table::Loaded;
 use super::{
@@ -17,47 +21,6 @@ use super::{
 struct Offer<'a> {
     key: &'a str,
     label: &'a str,
-}
-
-/// The first character of a path segment that is not a step's key but a menu number: `~<k>`
-/// names the step's `k`-th menu of [`limits::OPTIONS`] options (from 0). A select menu's path
-/// ends with its number, so the menus of one step have distinct ids; a button whose path ends
-/// with one shows the step's menus from that one on (a step with more options than one message
-/// holds). Game keys never start with it (see [`Step`]).
-const MENU: char = '~';
-
-/// A picker path read: the keys chosen, and the menu the last segment names (0 without one).
-struct At<'p> {
-    keys: Vec<&'p str>,
-    menu: usize,
-}
-
-/// Reads a path (`.` is the empty path). Menu numbers before the last segment name the menu
-/// an earlier step was chosen in: they are left out of the keys.
-fn read(at: &Notation) -> Result<At<'_>, Fail> {
-    let segments: Vec<&str> = match at.as_str() {
-        Action::ROOT => Vec::new(),
-        path => path.split('/').collect(),
-    };
-    let menu = match segments.last().and_then(|s| s.strip_prefix(MENU)) {
-        Some(number) => number.parse().map_err(|_| Fail::User(Text::NotAMove))?,
-        None => 0,
-    };
-    let keys = segments
-        .into_iter()
-        .filter(|s| !s.starts_with(MENU))
-        .collect();
-    Ok(At { keys, menu })
-}
-
-/// The path of `keys` (`.` for none).
-fn path(keys: &[&str]) -> Result<Notation, Fail> {
-    let text = if keys.is_empty() {
-        Action::ROOT.to_owned()
-    } else {
-        keys.join("/")
-    };
-    text.parse().map_err(Fail::Internal)
 }
 
 /// Whether `pick` starts with the steps `path`.
@@ -78,22 +41,27 @@ fn fit(text: &str, max: usize) -> String {
 
 impl App {
     /// A click in the picker of game `id`, on the board drawn after `ply` moves, on message
-    /// `clicked`. A step (`at` is a path) updates the picker it was clicked in; one clicked on
-    /// the game's public board (an id crafted by hand: the board never carries one) is
-    /// answered privately and leaves the board as it is.
+    /// `clicked`. The board's button opens the picker privately; a step (`at` is a path)
+    /// updates the picker it was clicked in, and one clicked on the game's public board (an id
+    /// crafted by hand: the board never carries one) is answered privately and leaves the
+    /// board as it is.
     pub(super) fn picker(
         &self,
         locale: Locale,
         user: &UserRef,
         id: u64,
         ply: u32,
-        at: Option<Notation>,
+        at: PickerAt,
         clicked: Option<u64>,
     ) -> Result<Response, Fail> {
         let loaded = self.load_game(id)?;
         let seat = loaded.seat_in_play(user.id)?;
         let on_board = clicked.is_some() && clicked == loaded.stored.record.message;
-        let update = at.is_some() && !on_board;
+        // Opening starts from the first step; a step inside a picker updates that picker.
+        let (path, update) = match at {
+            PickerAt::Board => (PickerPath::ROOT, false),
+            PickerAt::Path(path) => (path, !on_board),
+        };
         let moved_on = ply as usize != loaded.stored.record.moves.len();
         if moved_on {
             let current = self.current_board_private(locale, &loaded)?;
@@ -108,12 +76,11 @@ impl App {
         }
         loaded.check_turn(seat, false)?;
         let picks = loaded.table.picks(locale);
-        let root: Notation = Action::ROOT.parse().map_err(Fail::Internal)?;
-        let path = at.unwrap_or(root);
-        let At { keys: chosen, menu } = read(&path)?;
+        let chosen: Vec<&str> = path.keys().collect();
+        let menu = path.menu().unwrap_or(0);
         let matching: Vec<&Pick> = picks.iter().filter(|p| follows(p, &chosen)).collect();
         if let Some(whole) = matching.iter().find(|p| p.steps.len() == chosen.len()) {
-            let mv: Notation = whole.mv.parse().map_err(Fail::Internal)?;
+            let mv = Notation::of(&whole.mv)?;
             return self.play_elsewhere(locale, user, id, ply, mv, update);
         }
         let Some(first) = matching.first() else {
@@ -169,7 +136,7 @@ impl App {
                     action: Action::Picker {
                         game: record.id,
                         ply,
-                        at: Some(pick.path().parse().map_err(Fail::Internal)?),
+                        at: PickerAt::Path(pick.path()?),
                     },
                     label: fit(&pick.label, limits::LABEL),
                     style: Style::Primary,
@@ -208,12 +175,12 @@ struct StepView<'a> {
 
 impl StepView<'_> {
     /// A button of the picker that goes to `at`.
-    fn button(&self, at: Notation, label: &str, style: Style) -> Button {
+    fn button(&self, at: PickerPath, label: &str, style: Style) -> Button {
         Button {
             action: Action::Picker {
                 game: self.game,
                 ply: self.ply,
-                at: Some(at),
+                at: PickerAt::Path(at),
             },
             label: fit(label, limits::LABEL),
             style,
@@ -221,19 +188,14 @@ impl StepView<'_> {
         }
     }
 
-    /// The path of this step with `key` chosen (a step's key, or a menu number).
-    fn then(&self, key: &str) -> Result<Notation, Fail> {
-        let mut keys = self.chosen.to_vec();
-        keys.push(key);
-        path(&keys)
+    /// The path of this step with `key` chosen.
+    fn then(&self, key: &str) -> Result<PickerPath, PathError> {
+        PickerPath::from_keys(self.chosen.iter().copied().chain([key]))
     }
 
     /// The path of this step showing its menus from `menu` on (and of that menu's select).
-    fn menu(&self, menu: usize) -> Result<Notation, Fail> {
-        match menu {
-            0 => path(self.chosen),
-            n => self.then(&format!("{MENU}{n}")),
-        }
+    fn menu(&self, menu: usize) -> Result<PickerPath, PathError> {
+        PickerPath::from_keys(self.chosen.iter().copied())?.with_menu(menu)
     }
 
     /// The step as a message: a few options as buttons, more in select menus of 25 (as many
@@ -245,7 +207,8 @@ impl StepView<'_> {
         let mut msg = Msg::text(self.prompt.clone());
         let mut nav = Vec::new();
         if let Some((_, parent)) = self.chosen.split_last() {
-            nav.push(self.button(path(parent)?, &Text::Back.render(locale), Style::Secondary));
+            let back = PickerPath::from_keys(parent.iter().copied())?;
+            nav.push(self.button(back, &Text::Back.render(locale), Style::Secondary));
         }
         if offers.len() <= limits::BUTTONS {
             let row = offers
@@ -298,7 +261,7 @@ impl StepView<'_> {
             action: Action::Picker {
                 game: self.game,
                 ply: self.ply,
-                at: Some(self.menu(n)?),
+                at: PickerAt::Path(self.menu(n)?),
             },
             placeholder: fit(&placeholder, limits::PLACEHOLDER),
             options: options
@@ -342,17 +305,29 @@ mod tests {
         }
     }
 
+    /// A path read as the picker reads it: the keys chosen, and the menu shown (0 without
+    /// one).
+    fn read(at: &PickerPath) -> (Vec<String>, usize) {
+        (
+            at.keys().map(str::to_owned).collect(),
+            at.menu().unwrap_or(0),
+        )
+    }
+
     /// Where a picker component goes: its path read back.
     fn target(action: Action, value: Option<&str>) -> (Vec<String>, usize) {
         let action = match value {
             Some(value) => action.with_choice(value).expect("a choice"),
             None => action,
         };
-        let Action::Picker { at: Some(at), .. } = action else {
+        let Action::Picker {
+            at: PickerAt::Path(at),
+            ..
+        } = action
+        else {
             panic!("{action:?}")
         };
-        let At { keys, menu } = ok(read(&at));
-        (keys.into_iter().map(str::to_owned).collect(), menu)
+        read(&at)
     }
 
     /// A step of any size — a few buttons, menus on one message, or pages of menus — is a
@@ -402,20 +377,21 @@ mod tests {
         }
     }
 
+    /// Menu numbers are read apart from keys; a menu number that is not one is refused when
+    /// the path is read (from a component's id), before the picker sees it.
     #[test]
     fn menu_numbers_are_read_apart_from_keys() {
-        let at = |text: &str| -> Notation { text.parse().expect("a path") };
+        let at = |text: &str| -> PickerPath { text.parse().expect("a path") };
         let read_back = |text: &str| {
-            let path = at(text);
-            let At { keys, menu } = ok(read(&path));
+            let (keys, menu) = read(&at(text));
             (keys.join("/"), menu)
         };
         assert_eq!(read_back("."), (String::new(), 0));
         assert_eq!(read_back("~3"), (String::new(), 3));
         assert_eq!(read_back("B*/~2"), (String::from("B*"), 2));
         assert_eq!(read_back("B*/~2/5e/+"), (String::from("B*/5e/+"), 0));
-        assert!(read(&at("B*/~x")).is_err());
-        assert!(read(&at("~99999999999999999999999")).is_err());
+        assert!("B*/~x".parse::<PickerPath>().is_err());
+        assert!("~99999999999999999999999".parse::<PickerPath>().is_err());
     }
 
     #[test]

@@ -49,14 +49,7 @@ impl App {
             let mut seats = record.seats.clone();
             seats[seat] = user.player();
             seats.swap(0, 1);
-            return self.start_computer_game(
-                locale,
-                place,
-                record.kind,
-                seats,
-                record.rules.clone(),
-                edits,
-            );
+            return self.start_computer_game(locale, place, seats, loaded.table.rules(), edits);
         }
         // Whoever moved second moves first this time.
         let first = if seat == 1 {

@@ -3,6 +3,7 @@
 
 use super::games::Notation;
 use super::outbox::Shown;
+use super::picker::PickerAt;
 use crate::locale::Locale;
 use crate::store::GameKind;
 use crate::store::{Hand, Level, Owed, OwedKey};
@@ -67,15 +68,15 @@ pub enum Action {
         mv: Notation,
     },
     /// The board's private move picker, on the board drawn at `ply`: opened from the board
-    /// (`at` is `None`), or a step in it (`at` is the path chosen so far, the steps' keys
-    /// joined by `/`, with `.` for none). A path that names a whole move plays it.
+    /// ([`PickerAt::Board`]), or a step in it (the path chosen so far). A path that names a
+    /// whole move plays it.
     Picker {
         /// Game id.
         game: u64,
         /// Moves played when the board was drawn.
         ply: u32,
-        /// The path chosen so far.
-        at: Option<Notation>,
+        /// Where the click comes from and goes.
+        at: PickerAt,
     },
     /// Show the board from the other side, privately.
     View {
@@ -141,21 +142,12 @@ impl Action {
             Action::Picker {
                 game,
                 ply,
-                at: Some(at),
-            } => {
-                if value.contains('/') {
-                    return None;
-                }
-                let path = match at.as_str() {
-                    Action::ROOT => value.to_owned(),
-                    prefix => format!("{prefix}/{value}"),
-                };
-                Some(Action::Picker {
-                    game,
-                    ply,
-                    at: Some(path.parse().ok()?),
-                })
-            }
+                at: PickerAt::Path(at),
+            } => Some(Action::Picker {
+                game,
+                ply,
+                at: PickerAt::Path(at.then(value).ok()?),
+            }),
             _ => None,
         }
     }
@@ -199,9 +191,6 @@ impl Action {
     pub fn slow(self) -> bool {
         matches!(self, Action::Analyse { .. })
     }
-
-    /// The picker's path before any step.
-    pub const ROOT: &'static str = ".";
 
     /// The computer menu's value that removes a computer (the others are levels).
     pub const REMOVE: &'static str = "remove";

@@ -2,7 +2,7 @@
 //! timeouts) and the channels where games may start. Only members with Manage Server may
 //! change or see them.
 
-use super::games::{self, RuleChoice};
+use super::games::{self, GameRules, RuleChoice};
 use super::{App, Edit, Fail, Locale, Place, Response, Text};
 use crate::store::{FirstPlayer, GameKind, GuildSettings};
 
@@ -70,21 +70,16 @@ impl App {
                         .update_guild_settings(guild, stored.revision, &stored.record)?;
             }
             Ok(Response::private(
-                self.settings_text(&stored.record, changed, locale)?
+                self.settings_text(&stored.record, changed, locale)
                     .render(locale),
             ))
         })();
         self.finish(locale, "settings", result)
     }
 
-    fn settings_text(
-        &self,
-        s: &GuildSettings,
-        changed: bool,
-        locale: Locale,
-    ) -> Result<Text, Fail> {
-        let rules = games::default_rules(GameKind::Oaq, s).map_err(Fail::Internal)?;
-        Ok(Text::SettingsSummary {
+    fn settings_text(&self, s: &GuildSettings, changed: bool, locale: Locale) -> Text {
+        let rules = games::default_rules(GameKind::Oaq, s);
+        Text::SettingsSummary {
             changed,
             rules: rules.render(locale),
             first: s.first.unwrap_or(FirstPlayer::Rps),
@@ -94,7 +89,7 @@ impl App {
                 .unwrap_or(self.settings.challenge_ttl_ms / 1000),
             threads: s.threads,
             channels: s.channels.clone(),
-        })
+        }
     }
 
     /// The settings of the server `guild` (defaults in direct messages).
@@ -127,13 +122,13 @@ impl App {
 
     /// Opens `place` for a new challenge or game, reading the server's settings once: refuses
     /// a channel where games are not allowed or that is busy, and returns the settings, the
-    /// edits for an expired challenge cleared on the way, and the rules (as stored) — what
-    /// was chosen, else the server's defaults, else the game's own.
+    /// edits for an expired challenge cleared on the way, and the rules — what was chosen,
+    /// else the server's defaults, else the game's own.
     pub(super) fn open_place(
         &self,
         place: Place,
         choice: &RuleChoice,
-    ) -> Result<(GuildSettings, Vec<Edit>, serde_json::Value), Fail> {
+    ) -> Result<(GuildSettings, Vec<Edit>, GameRules), Fail> {
         let settings = self.guild_settings(place.guild)?;
         let channels = &settings.channels;
         if !channels.is_empty() && !channels.contains(&place.channel) {
@@ -142,7 +137,7 @@ impl App {
             }));
         }
         let edits = self.claim_channel(place)?;
-        let rules = choice.rules(&settings).map_err(Fail::Internal)?;
+        let rules = choice.rules(&settings)?;
         Ok((settings, edits, rules))
     }
 }

@@ -1,7 +1,7 @@
 //! What players look at around their games: the leaderboard, a player's stats, the history of
 //! finished games, replays and the list of games being played.
 
-use super::games::{Frame, Scene, Table};
+use super::games::{Frame, GameRules, Scene, Table};
 use super::results::{provisional, Finish, Standing};
 use super::table::{situation, sole_winner};
 use super::{
@@ -11,7 +11,7 @@ use super::{
 use crate::render::animation::{Animation, Encoded};
 use crate::render::chart::{self, ChartView};
 use crate::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
-use crate::store::{FinishedGame, GameKind, GameRecord, StoreError};
+use crate::store::{FinishedGame, GameKind, GameRecord};
 use image::RgbImage;
 
 /// Players on a leaderboard page.
@@ -472,13 +472,6 @@ impl App {
 
     /// The frames of a replay: the start, the board after each move, the final board.
     fn replay_animation(&self, locale: Locale, record: &GameRecord) -> Result<Animation, Fail> {
-        let damaged = |reason: String| {
-            Fail::from(StoreError::Corrupt {
-                kind: "game",
-                key: record.id,
-                reason,
-            })
-        };
         let plies = record.moves.len();
         let names: Vec<String> = record.seats.iter().map(|p| p.name.clone()).collect();
         let ids: Vec<u64> = record.seats.iter().map(|p| p.id).collect();
@@ -498,9 +491,7 @@ impl App {
                 since: ply.saturating_sub(1),
             };
             let frame = Frame { ply, plies };
-            let picture = table
-                .picture(&self.fonts, &record.rules, &scene, Some(frame))
-                .map_err(damaged)?;
+            let picture = table.picture(&self.fonts, &scene, Some(frame));
             let delay = if ply == plies {
                 LAST_FRAME_MS
             } else if ply == 0 {
@@ -510,11 +501,11 @@ impl App {
             };
             Ok((picture, delay))
         };
-        let mut table = Table::begin(record).map_err(damaged)?;
+        let mut table = Table::begin(record)?;
         let (start, delay) = draw(&mut table, 0)?;
         let mut animation = Animation::new(start, delay);
         for ply in 1..=plies {
-            table.advance(record, ply - 1).map_err(damaged)?;
+            table.advance(record, ply - 1)?;
             let (picture, delay) = draw(&mut table, ply)?;
             animation.push(picture, delay)?;
         }
@@ -613,8 +604,10 @@ fn record_tokens(game: &GameRecord) -> Vec<String> {
 /// A record longer than `room` characters (a game of several hundred moves) keeps its first
 /// lines of moves and says how many were left out.
 fn game_record(game: &GameRecord, result: &Text, locale: Locale, room: usize) -> String {
-    let command = Table::engine_command(game.kind, &game.rules, &game.start)
-        .unwrap_or_else(|reason| format!("({reason})"));
+    let command = GameRules::read(game.kind, &game.rules).map_or_else(
+        |reason| format!("({reason})"),
+        |r| r.engine_command(&game.start),
+    );
     let mut text = format!(
         "# {}\n# {}\n# {command}\n",
         result.render(locale),
@@ -665,9 +658,7 @@ mod tests {
         let rules = RuleChoice::Oaq(OaqChoice::default())
             .rules(&GuildSettings::default())
             .expect("rules");
-        let start = Table::start(GameKind::Oaq, &rules, 2)
-            .expect("a game")
-            .start_text();
+        let start = Table::start(&rules, 2).expect("a game").start_text();
         let game = GameRecord {
             id: 1,
             guild: Some(1),
@@ -675,7 +666,7 @@ mod tests {
             message: None,
             kind: GameKind::Oaq,
             seats: vec![player(1), player(2)],
-            rules,
+            rules: rules.to_json().expect("json"),
             start,
             moves: vec![String::from("11-"); 600],
             retired: Vec::new(),

@@ -6,7 +6,7 @@ use super::{
     rematch, review, runs, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown,
     Style, Text,
 };
-use crate::store::{GameRecord, Retirement, StoreError, Stored};
+use crate::store::{GameRecord, Retirement, Stored};
 
 /// A game loaded from the store and replayed.
 pub(super) struct Loaded {
@@ -267,16 +267,7 @@ fn game_buttons(loaded: &Loaded, locale: Locale) -> Vec<Button> {
 impl App {
     pub(super) fn load_game(&self, id: u64) -> Result<Loaded, Fail> {
         let stored = self.store.game(id)?.ok_or(Fail::User(Text::GameOver))?;
-        let (table, movers) = Table::replay_turns(&stored.record).map_err(|reason| {
-            Fail::Damaged(
-                StoreError::Corrupt {
-                    kind: "game",
-                    key: id,
-                    reason,
-                }
-                .to_string(),
-            )
-        })?;
+        let (table, movers) = Table::replay_turns(&stored.record)?;
         Ok(Loaded {
             stored,
             table,
@@ -336,9 +327,7 @@ impl App {
             |since| render(&table.move_lines(&Scene { since, ..scene })),
         );
         scene.since = since;
-        let picture = table
-            .picture(&self.fonts, &record.rules, &scene, None)
-            .map_err(Fail::Internal)?;
+        let picture = table.picture(&self.fonts, &scene, None);
         files.insert(0, Attachment::board(crate::render::encode::png(&picture)?));
         Ok(Msg {
             text,
@@ -358,8 +347,7 @@ impl App {
         let scene = loaded.scene(locale, &names, &ids, &situation);
         let picture = loaded
             .table
-            .flipped_picture(&self.fonts, &record.rules, &scene)
-            .map_err(Fail::Internal)?
+            .flipped_picture(&self.fonts, &scene)
             .ok_or(Fail::User(Text::NotAMove))?;
         let label = Table::flip_label(record.kind).map_or_else(String::new, |l| l.render(locale));
         Ok(Response::private_msg(Msg {

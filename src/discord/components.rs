@@ -178,7 +178,7 @@ mod tests {
         Action::Picker {
             game: 1,
             ply: 16,
-            at: Some(at.parse().expect("path")),
+            at: crate::app::PickerAt::Path(at.parse().expect("path")),
         }
     }
 

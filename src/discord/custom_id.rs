@@ -18,7 +18,7 @@
 
 use thiserror::Error;
 
-use crate::app::{Action, Locale};
+use crate::app::{Action, Locale, PickerAt};
 use crate::store::{GameKind, Hand};
 
 /// Discord's limit on a `custom_id`.
@@ -72,12 +72,12 @@ pub fn encode(action: &Action) -> String {
         Action::Picker {
             game,
             ply,
-            at: None,
+            at: PickerAt::Board,
         } => format!("oaq:p:{game}:{ply}"),
         Action::Picker {
             game,
             ply,
-            at: Some(at),
+            at: PickerAt::Path(at),
         } => format!("oaq:p:{game}:{ply}:{at}"),
         Action::View { game } => format!("oaq:v:{game}"),
         Action::Resign { game } => format!("oaq:r:{game}"),
@@ -135,12 +135,12 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
         ["oaq", "p", _, _] => Action::Picker {
             game: id(2)?,
             ply: id(3)?.try_into().map_err(|_| bad())?,
-            at: None,
+            at: PickerAt::Board,
         },
         ["oaq", "p", _, _, at] => Action::Picker {
             game: id(2)?,
             ply: id(3)?.try_into().map_err(|_| bad())?,
-            at: Some(at.parse().map_err(|_| bad())?),
+            at: PickerAt::Path(at.parse().map_err(|_| bad())?),
         },
         ["oaq", "v", _] => Action::View { game: id(2)? },
         ["oaq", "r", _] => Action::Resign { game: id(2)? },
@@ -219,17 +219,17 @@ mod tests {
             Action::Picker {
                 game: id,
                 ply,
-                at: None,
+                at: PickerAt::Board,
             },
             Action::Picker {
                 game: id,
                 ply,
-                at: Some(".".parse().expect("root")),
+                at: PickerAt::Path(".".parse().expect("root")),
             },
             Action::Picker {
                 game: id,
                 ply,
-                at: Some("7g/7f/+".parse().expect("path")),
+                at: PickerAt::Path("7g/7f/+".parse().expect("path")),
             },
         ];
         for kind in GameKind::ALL {
@@ -287,6 +287,10 @@ mod tests {
             "oaq:p:1:x",
             "oaq:p:1:2:7g:7f",
             "oaq:p:1:99999999999:7g",
+            "oaq:p:1:2:",
+            "oaq:p:1:2:7g//7f",
+            "oaq:p:1:2:7g/~x",
+            "oaq:p:1:2:./7g",
             "oaq:v:1:2",
             "oaq:x",
             "oaq:x:",

@@ -29,13 +29,12 @@
 
 use sled::Transactional;
 
-use super::play::BOT_RECORDS;
 use super::records::{GameHead, GameSetup};
 use super::schema1::{OldFinished, OldGame};
 use super::social::FINISHED;
 use super::{
     decode, encode, tx_write_game, unwrap_tx, ChannelEntry, EnvelopeIn, GameKind, Had, Store,
-    StoreError, GAME, SCHEMA,
+    StoreError, Tree, GAME, SCHEMA,
 };
 
 /// The key of the database's schema version in the `meta` tree.
@@ -83,7 +82,7 @@ fn to_schema(store: &Store) -> Result<(), StoreError> {
     }
     migrate_games(store)?;
     migrate_history(store)?;
-    let bots = store.db.open_tree(BOT_RECORDS)?;
+    let bots = Tree::BotRecords.open(&store.db)?;
     // bot_records: user → kind, user.
     rekey(&bots, 8, |key| {
         let mut new = vec![GameKind::Oaq.code()];

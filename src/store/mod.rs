@@ -22,9 +22,12 @@
 //! of schema 1 (Ô ăn quan only) is migrated once when opened (see `migrate.rs`).
 //! Updates name the revision they were computed from and are applied with compare-and-swap
 //! inside a sled transaction, so two racing writers apply at most one change. Every write is
-//! flushed to disk before the call returns, so an acknowledged change survives a crash. A record
+//! flushed to disk and synced to stable storage (`fdatasync`, see `durable.rs`) before the call
+//! returns, so an acknowledged change survives a crash of the process, of the OS, or a power
+//! cut. A record
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
+mod durable;
 mod group_commit;
 mod ids;
 mod migrate;
@@ -35,6 +38,7 @@ pub mod reshard;
 mod schema1;
 mod settings;
 mod social;
+mod tree;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -60,6 +64,7 @@ pub use settings::GuildSettings;
 pub use social::{
     score, FinishedGame, Glicko, LeaderboardPage, RateFn, RatingChange, RatingPoint, RatingRecord,
 };
+pub use tree::Tree;
 
 use records::{GameHead, GameSetup};
 
@@ -90,6 +95,10 @@ pub enum StoreError {
     /// A read, write or flush failed.
     #[error("database error: {0}")]
     Db(#[from] sled::Error),
+    /// The database's files could not be synced to stable storage (`fdatasync`): nothing
+    /// written since the last successful sync can be counted on after a power cut.
+    #[error("cannot sync the database to disk: {0}")]
+    Sync(#[source] std::io::Error),
     /// A record could not be decoded; it is left untouched.
     #[error("the {kind} record {key} is damaged and cannot be read ({reason}); it has been left untouched")]
     Corrupt {
@@ -306,8 +315,6 @@ const CHALLENGE: &str = "challenge";
 const CHANNEL: &str = "channel";
 const PLY: &str = "move";
 const SETUP: &str = "game setup";
-/// The tree of the database's own bookkeeping (schema version, id counter).
-const META: &str = "meta";
 
 /// The bot's database.
 #[derive(Debug, Clone)]
@@ -327,6 +334,8 @@ pub struct Store {
     layout: Layout,
     /// Shares flushes between writers that finish their transactions at the same time.
     commit: Arc<GroupCommit>,
+    /// Syncs what sled flushed to stable storage (see `durable.rs`).
+    durable: Arc<durable::Durable>,
 }
 
 /// The most memory sled's cache of recently read records uses unless configured
@@ -379,7 +388,8 @@ impl Store {
                 }
             }
         };
-        Store::from_db(db, layout)
+        let durable = durable::Durable::open(path).map_err(StoreError::Sync)?;
+        Store::from_db(db, durable, layout)
     }
 
     /// A database that lives in a temporary directory and disappears when dropped (for tests
@@ -387,25 +397,33 @@ impl Store {
     pub fn temporary() -> Result<Store, StoreError> {
         Store::from_db(
             sled::Config::new().temporary(true).open()?,
+            durable::Durable::temporary(),
             Layout::single(),
         )
     }
 
-    fn from_db(db: sled::Db, layout: Layout) -> Result<Store, StoreError> {
+    fn from_db(
+        db: sled::Db,
+        durable: durable::Durable,
+        layout: Layout,
+    ) -> Result<Store, StoreError> {
         let store = Store {
-            games: db.open_tree("games")?,
-            parts: db.open_tree("game_parts")?,
-            challenges: db.open_tree("challenges")?,
-            channels: db.open_tree("channels")?,
-            outbox: db.open_tree("outbox")?,
+            games: Tree::Games.open(&db)?,
+            parts: Tree::GameParts.open(&db)?,
+            challenges: Tree::Challenges.open(&db)?,
+            channels: Tree::Channels.open(&db)?,
+            outbox: Tree::Outbox.open(&db)?,
             social: social::Trees::open(&db)?,
-            meta: db.open_tree(META)?,
+            meta: Tree::Meta.open(&db)?,
             layout,
             commit: Arc::new(GroupCommit::new()),
+            durable: Arc::new(durable),
             db,
         };
         migrate::migrate(&store)?;
         ids::init(&store.db, &store.meta)?;
+        // What a migration or a first id counter wrote is synced like any other write.
+        store.flush()?;
         Ok(store)
     }
 
@@ -423,16 +441,20 @@ impl Store {
     }
 
     /// Makes every write made so far by the calling thread durable: returns once a sled
-    /// flush that started after this call has succeeded. Writers that call it while a flush is
-    /// running share the next one ([`GroupCommit`]).
+    /// flush that started after this call has succeeded and its files were synced to stable
+    /// storage (`fdatasync`, see `durable.rs`). Writers that call it while a flush is running
+    /// share the next one ([`GroupCommit`]), sync included.
     fn flush(&self) -> Result<(), StoreError> {
         self.commit.flush(|| {
             let started = std::time::Instant::now();
-            let flushed = self.db.flush().map(drop);
-            metrics::histogram!("oaq_store_flush_seconds").record(started.elapsed().as_secs_f64());
-            flushed
-        })?;
-        Ok(())
+            self.db.flush()?;
+            let flushed = started.elapsed();
+            self.durable.sync().map_err(StoreError::Sync)?;
+            metrics::histogram!("oaq_store_flush_seconds").record(flushed.as_secs_f64());
+            metrics::histogram!("oaq_store_sync_seconds")
+                .record((started.elapsed() - flushed).as_secs_f64());
+            Ok(())
+        })
     }
 
     fn read<T: DeserializeOwned>(

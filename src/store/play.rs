@@ -9,12 +9,10 @@ use sled::Transactional;
 use super::records::Level;
 use super::{
     abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, unwrap_tx,
-    ChannelEntry, GameKind, GameRecord, Had, Store, StoreError, Stored, TxResult, CHANNEL,
+    ChannelEntry, GameKind, GameRecord, Had, Store, StoreError, Stored, Tree, TxResult, CHANNEL,
 };
 
 const BOT_RECORD: &str = "bot record";
-/// The tree of [`BotRecord`]s, keyed by kind code (one byte) and user id.
-pub(super) const BOT_RECORDS: &str = "bot_records";
 
 /// The key of `user`'s record against the computer in games of `kind`.
 pub(super) fn bot_key(kind: GameKind, user: u64) -> [u8; 9] {
@@ -103,7 +101,7 @@ pub struct BotResult {
 
 impl Store {
     pub(super) fn bot_tree(&self) -> Result<sled::Tree, StoreError> {
-        Ok(self.db.open_tree(BOT_RECORDS)?)
+        Ok(Tree::BotRecords.open(&self.db)?)
     }
 
     /// The user's results against the computer opponent in games of `kind`.

@@ -27,7 +27,7 @@
 //!
 //! The order keeps every record safe: everything is read and planned first, and conflicts
 //! (one key with different contents in two stores) stop the run before anything is written;
-//! then the records are copied to their new stores, which are flushed; then every copy is read
+//! then the records are copied to their new stores, which are flushed and synced; then every copy is read
 //! back and compared; only then is each record removed from the stores it no longer belongs
 //! to, and those are flushed. Every new store's id counter is raised to the highest counter of
 //! all the stores, so that no id is handed out twice (see `ids.rs`).
@@ -46,39 +46,18 @@ use sled::IVec;
 use thiserror::Error;
 
 use super::outbox::OwedKey;
-use super::{ids, BotRecord, ChannelEntry, EnvelopeIn, Owed, OwedWrite, Store, StoreError};
+use super::{ids, BotRecord, ChannelEntry, EnvelopeIn, Owed, OwedWrite, Store, StoreError, Tree};
 use crate::shards::{shard_of, Layout, LayoutError, ShardRange};
 
-/// The trees of records, with the name of what they hold, in report order. The last one holds
-/// the tallies against the computer, which are copied to every store.
-const TREES: [(&str, &str); 14] = [
-    ("games", "games"),
-    ("game_parts", "game setups and moves"),
-    ("challenges", "challenges"),
-    ("channels", "busy channels"),
-    ("outbox", "outbox entries"),
-    ("ratings", "ratings"),
-    ("leaderboard", "leaderboard entries"),
-    ("leaderboard_sizes", "leaderboard sizes"),
-    ("rating_points", "rating points"),
-    ("history", "finished games"),
-    ("history_by_guild", "history entries by server"),
-    ("history_by_player", "history entries by player"),
-    ("guild_settings", "server settings"),
-    (super::play::BOT_RECORDS, "tallies against the computer"),
-];
+/// The index of `bot_records` in [`Tree::RECORDS`]: the last tree of records, the tallies
+/// against the computer, which are copied to every store.
+const BOTS: usize = Tree::BotRecords.index();
 
-/// The index of `bot_records` in [`TREES`].
-const BOTS: usize = TREES.len() - 1;
-
-/// Trees that hold no records: the database's bookkeeping (its schema and id counter, kept by
-/// each store), and sled's default tree, which the store never writes.
-const BOOKKEEPING: [&str; 2] = [super::META, "__sled__default"];
-
-/// Whether reshard knows what the tree `name` holds.
+/// Whether reshard knows what the tree `name` holds: one of the store's key spaces (records,
+/// or the database's bookkeeping, kept by each store), or sled's default tree, which the store
+/// never writes.
 fn known(name: &[u8]) -> bool {
-    TREES.iter().any(|(tree, _)| tree.as_bytes() == name)
-        || BOOKKEEPING.iter().any(|tree| tree.as_bytes() == name)
+    Tree::named(name).is_some() || name == b"__sled__default"
 }
 
 /// Something that stopped a reshard. Nothing is removed from any store unless every copy was
@@ -256,7 +235,7 @@ fn same_path(a: &Path, b: &Path) -> bool {
 
 /// A number of records of each kind, in the order of [`Counts::kinds`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts([u64; TREES.len()]);
+pub struct Counts([u64; Tree::RECORDS.len()]);
 
 impl Counts {
     /// Every kind of record, with its count: games, game setups and moves, challenges, busy
@@ -264,7 +243,10 @@ impl Counts {
     /// finished games, history entries by server and by player, server settings, and last the
     /// tallies against the computer.
     pub fn kinds(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
-        TREES.iter().zip(self.0).map(|((_, kind), n)| (*kind, n))
+        Tree::RECORDS
+            .iter()
+            .zip(self.0)
+            .map(|(tree, n)| (tree.kind(), n))
     }
 
     /// The count of records of `kind` (a name from [`Counts::kinds`]); 0 for an unknown kind.
@@ -411,17 +393,14 @@ impl Holder {
         }
     }
 
-    fn tree(&self, tree: usize) -> Result<sled::Tree, ReshardError> {
-        self.store
-            .db
-            .open_tree(TREES[tree].0)
-            .map_err(|e| self.error(e))
+    fn tree(&self, tree: Tree) -> Result<sled::Tree, ReshardError> {
+        tree.open(&self.store.db).map_err(|e| self.error(e))
     }
 
     fn counts(&self) -> Result<Counts, ReshardError> {
         let mut counts = Counts::default();
-        for tree in 0..TREES.len() {
-            counts.0[tree] = self.tree(tree)?.len() as u64;
+        for tree in Tree::RECORDS {
+            counts.0[tree.index()] = self.tree(tree)?.len() as u64;
         }
         Ok(counts)
     }
@@ -459,18 +438,18 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
 
     // Plan: every record's new store(s).
     let mut orphans = Vec::new();
-    let mut plan: Vec<((usize, &IVec), &Found, Vec<usize>)> = Vec::with_capacity(found.len());
+    let mut plan: Vec<((Tree, &IVec), &Found, Vec<usize>)> = Vec::with_capacity(found.len());
     let mut total_before = Counts::default();
     for ((tree, key), record) in &found {
-        total_before.0[*tree] += 1;
-        let dests = if *tree == BOTS {
+        total_before.0[tree.index()] += 1;
+        let dests = if *tree == Tree::BotRecords {
             targets.clone()
         } else {
             let shard = match index.home(*tree, key, &record.bytes) {
                 Ok(guild) => shard_of(guild, to.count),
                 Err(why) => {
                     orphans.push(Orphan {
-                        kind: TREES[*tree].1,
+                        kind: tree.kind(),
                         key: hex(key),
                         why,
                     });
@@ -496,7 +475,7 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
     }
     let trees: Vec<Vec<sled::Tree>> = holders
         .iter()
-        .map(|h| (0..TREES.len()).map(|t| h.tree(t)).collect())
+        .map(|h| Tree::RECORDS.iter().map(|&t| h.tree(t)).collect())
         .collect::<Result<_, _>>()?;
     for ((tree, key), record, dests) in &plan {
         for &d in dests {
@@ -505,28 +484,26 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
                 .iter()
                 .any(|(h, bytes)| *h == d && *bytes == record.bytes);
             if !holds {
-                trees[d][*tree]
+                trees[d][tree.index()]
                     .insert(key, record.bytes.clone())
                     .map_err(|e| holders[d].error(e))?;
-                copied.0[*tree] += 1;
+                copied.0[tree.index()] += 1;
             }
         }
     }
     for &t in &targets {
-        holders[t]
-            .store
-            .db
-            .flush()
-            .map_err(|e| holders[t].error(e))?;
+        holders[t].store.flush().map_err(|e| holders[t].error(e))?;
     }
 
     // Verify every copy before removing anything.
     for ((tree, key), record, dests) in &plan {
         for &d in dests {
-            let stored = trees[d][*tree].get(key).map_err(|e| holders[d].error(e))?;
+            let stored = trees[d][tree.index()]
+                .get(key)
+                .map_err(|e| holders[d].error(e))?;
             if stored.as_ref() != Some(&record.bytes) {
                 return Err(ReshardError::Verify {
-                    kind: TREES[*tree].1,
+                    kind: tree.kind(),
                     key: hex(key),
                     path: holders[d].path.display().to_string(),
                 });
@@ -539,15 +516,15 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
     for ((tree, key), record, dests) in &plan {
         for (h, _) in &record.held {
             if !dests.contains(h) {
-                trees[*h][*tree]
+                trees[*h][tree.index()]
                     .remove(key)
                     .map_err(|e| holders[*h].error(e))?;
-                removed.0[*tree] += 1;
+                removed.0[tree.index()] += 1;
             }
         }
     }
     for holder in &holders {
-        holder.store.db.flush().map_err(|e| holder.error(e))?;
+        holder.store.flush().map_err(|e| holder.error(e))?;
     }
 
     // Count again: every record is in exactly one store (tallies: in every new store).
@@ -563,17 +540,18 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
             after,
         });
     }
-    for (tree, (_, kind)) in TREES.iter().enumerate() {
-        let expected = if tree == BOTS {
-            total_before.0[tree] * targets.len() as u64
+    for tree in Tree::RECORDS {
+        let t = tree.index();
+        let expected = if tree == Tree::BotRecords {
+            total_before.0[t] * targets.len() as u64
         } else {
-            total_before.0[tree]
+            total_before.0[t]
         };
-        if total_after.0[tree] != expected {
+        if total_after.0[t] != expected {
             return Err(ReshardError::Counts {
-                kind,
+                kind: tree.kind(),
                 before: expected,
-                after: total_after.0[tree],
+                after: total_after.0[t],
             });
         }
     }
@@ -653,10 +631,10 @@ fn check_trees(holder: &Holder) -> Result<(), ReshardError> {
 
 /// Every record of every store, by (tree, key); a key held with different contents by two
 /// stores is a conflict (for a tally against the computer, the one with the most games wins).
-fn read_all(holders: &[Holder]) -> Result<BTreeMap<(usize, IVec), Found>, ReshardError> {
-    let mut found: BTreeMap<(usize, IVec), Found> = BTreeMap::new();
+fn read_all(holders: &[Holder]) -> Result<BTreeMap<(Tree, IVec), Found>, ReshardError> {
+    let mut found: BTreeMap<(Tree, IVec), Found> = BTreeMap::new();
     for (h, holder) in holders.iter().enumerate() {
-        for (tree, (_, kind)) in TREES.iter().enumerate() {
+        for tree in Tree::RECORDS {
             for item in holder.tree(tree)?.iter() {
                 let (key, bytes) = item.map_err(|e| holder.error(e))?;
                 let Some(record) = found.get_mut(&(tree, key.clone())) else {
@@ -670,10 +648,10 @@ fn read_all(holders: &[Holder]) -> Result<BTreeMap<(usize, IVec), Found>, Reshar
                     continue;
                 };
                 if record.bytes != bytes {
-                    if tree != BOTS {
+                    if tree != Tree::BotRecords {
                         let first = record.held.first().map_or(0, |(first, _)| *first);
                         return Err(ReshardError::Conflict {
-                            kind,
+                            kind: tree.kind(),
                             key: hex(&key),
                             first: holders[first].path.display().to_string(),
                             second: holder.path.display().to_string(),
@@ -741,13 +719,8 @@ struct Index {
     channels: HashMap<u64, Option<u64>>,
 }
 
-const GAMES: usize = 0;
-const GAME_PARTS: usize = 1;
-const CHALLENGES: usize = 2;
-const HISTORY: usize = 9;
-
 impl Index {
-    fn of(found: &BTreeMap<(usize, IVec), Found>) -> Index {
+    fn of(found: &BTreeMap<(Tree, IVec), Found>) -> Index {
         let mut index = Index::default();
         let mut heads = Vec::new();
         for ((tree, key), record) in found {
@@ -756,12 +729,12 @@ impl Index {
             };
             match *tree {
                 // A game's setup: its key is the game id alone.
-                GAME_PARTS if key.len() == 8 => {
+                Tree::GameParts if key.len() == 8 => {
                     if let (Some(id), Some(guild)) = (u64_at(key, 0), guild_field(&value)) {
                         index.games.insert(id, guild);
                     }
                 }
-                CHALLENGES => {
+                Tree::Challenges => {
                     if let (Some(id), Some(guild)) = (u64_at(key, 0), guild_field(&value)) {
                         index.challenges.insert(id, guild);
                         if let Some(channel) = value.get("channel").and_then(Value::as_u64) {
@@ -769,7 +742,7 @@ impl Index {
                         }
                     }
                 }
-                HISTORY => {
+                Tree::History => {
                     let game = value.get("game");
                     let guild = game.and_then(guild_field);
                     let id = game.and_then(|g| g.get("id")).and_then(Value::as_u64);
@@ -781,7 +754,7 @@ impl Index {
                         }
                     }
                 }
-                GAMES => {
+                Tree::Games => {
                     if let (Some(id), Some(channel)) =
                         (u64_at(key, 0), value.get("channel").and_then(Value::as_u64))
                     {
@@ -807,15 +780,15 @@ impl Index {
 
     /// The guild of the record `key` → `bytes` of tree `tree` (`None`: direct messages), or
     /// why it cannot be told.
-    fn home(&self, tree: usize, key: &[u8], bytes: &[u8]) -> Result<Option<u64>, &'static str> {
+    fn home(&self, tree: Tree, key: &[u8], bytes: &[u8]) -> Result<Option<u64>, &'static str> {
         let in_key = |at: usize| u64_at(key, at).ok_or("its key is malformed");
-        match TREES[tree].0 {
-            "games" | "game_parts" => self.game(u64_at(key, 0)),
-            "challenges" => record_of(bytes)
+        match tree {
+            Tree::Games | Tree::GameParts => self.game(u64_at(key, 0)),
+            Tree::Challenges => record_of(bytes)
                 .as_ref()
                 .and_then(guild_field)
                 .ok_or("the challenge is damaged"),
-            "channels" => {
+            Tree::Channels => {
                 let entry = super::decode::<ChannelEntry>("channel", 0, bytes)
                     .map_err(|_| "the channel entry is damaged")?;
                 let found = match entry.record {
@@ -827,7 +800,7 @@ impl Index {
                     .copied()
                     .ok_or("its challenge or game is gone")
             }
-            "outbox" => {
+            Tree::Outbox => {
                 let owed = super::decode::<Owed>("outbox entry", 0, bytes)
                     .map_err(|_| "the outbox entry is damaged")?;
                 match (OwedKey::from_bytes(key), owed.record.write) {
@@ -848,18 +821,19 @@ impl Index {
                     _ => Err("its key is malformed"),
                 }
             }
-            "ratings" | "leaderboard" | "leaderboard_sizes" | "rating_points" => {
+            Tree::Ratings | Tree::Leaderboard | Tree::LeaderboardSizes | Tree::RatingPoints => {
                 in_key(1).map(Some)
             }
-            "history" => record_of(bytes)
+            Tree::History => record_of(bytes)
                 .as_ref()
                 .and_then(|r| r.get("game"))
                 .and_then(guild_field)
                 .ok_or("the finished game is damaged"),
-            "history_by_guild" | "guild_settings" => in_key(0).map(Some),
+            Tree::HistoryByGuild | Tree::GuildSettings => in_key(0).map(Some),
             // Direct messages are kept under guild 0.
-            "history_by_player" => in_key(0).map(|g| (g != 0).then_some(g)),
-            _ => Err("reshard does not route this tree"),
+            Tree::HistoryByPlayer => in_key(0).map(|g| (g != 0).then_some(g)),
+            // Copied to every store, never routed; the bookkeeping is each store's own.
+            Tree::BotRecords | Tree::Meta => Err("reshard does not route this tree"),
         }
     }
 }
@@ -875,26 +849,17 @@ mod tests {
         store.bot_tree().expect("bot records");
         store.guild_settings(1).expect("settings");
         let names = store.db.tree_names();
-        assert!(names.len() >= TREES.len(), "{names:?}");
+        assert!(names.len() >= Tree::ALL.len(), "{names:?}");
         for name in names {
             assert!(known(&name), "{}", String::from_utf8_lossy(&name));
         }
-        for (tree, _) in TREES {
-            store.db.open_tree(tree).expect("tree");
+        for tree in Tree::ALL {
+            tree.open(&store.db).expect("tree");
         }
         assert!(
             store.db.is_empty(),
             "the store never writes sled's default tree"
         );
         assert!(!known(b"tournaments"));
-    }
-
-    #[test]
-    fn indexes_name_the_trees_they_stand_for() {
-        assert_eq!(TREES[GAME_PARTS].0, "game_parts");
-        assert_eq!(TREES[CHALLENGES].0, "challenges");
-        assert_eq!(TREES[HISTORY].0, "history");
-        assert_eq!(TREES[GAMES].0, "games");
-        assert_eq!(TREES[BOTS].0, super::super::play::BOT_RECORDS);
     }
 }

@@ -2,11 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{decode, encode, unwrap_tx, FirstPlayer, Store, StoreError, Stored};
+use super::{decode, encode, unwrap_tx, FirstPlayer, Store, StoreError, Stored, Tree};
 
 const GUILD_SETTINGS: &str = "guild settings";
-/// The tree of [`GuildSettings`], keyed by guild id.
-const GUILD_SETTINGS_TREE: &str = "guild_settings";
 
 /// What a server's admins set with `/oaq settings`. `None` means the bot's default.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,7 +35,7 @@ pub struct GuildSettings {
 
 impl Store {
     fn settings_tree(&self) -> Result<sled::Tree, StoreError> {
-        Ok(self.db.open_tree(GUILD_SETTINGS_TREE)?)
+        Ok(Tree::GuildSettings.open(&self.db)?)
     }
 
     /// A server's settings; revision 0 (and all defaults) if it never changed any.

@@ -30,7 +30,7 @@ use sled::Transactional;
 use super::play::{add_bot_result, BotResult};
 use super::{
     abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, unwrap_tx,
-    ChannelEntry, GameKind, GameRecord, Player, Store, StoreError, Stored, TxResult,
+    ChannelEntry, GameKind, GameRecord, Player, Store, StoreError, Stored, Tree, TxResult,
 };
 
 const RATING: &str = "rating";
@@ -194,13 +194,13 @@ pub(super) struct Trees {
 impl Trees {
     pub(super) fn open(db: &sled::Db) -> Result<Trees, StoreError> {
         Ok(Trees {
-            ratings: db.open_tree("ratings")?,
-            leaderboard: db.open_tree("leaderboard")?,
-            sizes: db.open_tree("leaderboard_sizes")?,
-            points: db.open_tree("rating_points")?,
-            history: db.open_tree("history")?,
-            by_guild: db.open_tree("history_by_guild")?,
-            by_player: db.open_tree("history_by_player")?,
+            ratings: Tree::Ratings.open(db)?,
+            leaderboard: Tree::Leaderboard.open(db)?,
+            sizes: Tree::LeaderboardSizes.open(db)?,
+            points: Tree::RatingPoints.open(db)?,
+            history: Tree::History.open(db)?,
+            by_guild: Tree::HistoryByGuild.open(db)?,
+            by_player: Tree::HistoryByPlayer.open(db)?,
         })
     }
 }

@@ -5,7 +5,7 @@
 use super::*;
 use oaq_bot::app::games::chinese_checkers::CheckersChoice;
 use oaq_bot::app::games::{RuleChoice, Table};
-use oaq_bot::app::{LobbyRequest, Sent};
+use oaq_bot::app::{LobbyRequest, PickerAt, Sent};
 use oaq_bot::store::{GameKind, GameRecord, Level, Player, Retired, Retirement};
 
 /// The choices a picker message offers, menus then buttons: (action, label).
@@ -18,7 +18,15 @@ fn choices(msg: &Msg) -> Vec<(Action, String)> {
     let buttons = buttons(msg).map(|b| (b.action, b.label.clone()));
     menus
         .chain(buttons)
-        .filter(|(a, _)| matches!(a, Action::Picker { at: Some(_), .. }))
+        .filter(|(a, _)| {
+            matches!(
+                a,
+                Action::Picker {
+                    at: PickerAt::Path(_),
+                    ..
+                }
+            )
+        })
         .collect()
 }
 
@@ -32,7 +40,15 @@ fn answer(response: &Response) -> Msg {
 
 /// Plays `from` → `to` as `user` through the board's picker.
 fn pick(app: &App, board: &Msg, user: &UserRef, from: &str, to: &str) -> Response {
-    let open = find(board, |a| matches!(a, Action::Picker { at: None, .. }));
+    let open = find(board, |a| {
+        matches!(
+            a,
+            Action::Picker {
+                at: PickerAt::Board,
+                ..
+            }
+        )
+    });
     let pegs = answer(&app.click(EN, HERE, user, open));
     check_limits(&pegs);
     let (peg, _) = choices(&pegs)
@@ -67,7 +83,15 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
         EN,
         HERE,
         &an(),
-        find(&board, |a| matches!(a, Action::Picker { at: None, .. })),
+        find(&board, |a| {
+            matches!(
+                a,
+                Action::Picker {
+                    at: PickerAt::Board,
+                    ..
+                }
+            )
+        }),
     );
     let pegs = choices(&answer(&played));
     assert!(!pegs.is_empty() && pegs.iter().all(|(_, l)| l.starts_with("Peg ")));
@@ -106,9 +130,9 @@ fn a_three_seat_table_skips_a_seat_that_left_and_ranks_it_last() {
     let rules = RuleChoice::ChineseCheckers(CheckersChoice::default())
         .rules(&Default::default())
         .expect("rules");
-    let mut table = Table::start(GameKind::ChineseCheckers, &rules, 3).expect("three seats");
+    let mut table = Table::start(&rules, 3).expect("three seats");
     assert_eq!(Table::seat_counts(GameKind::ChineseCheckers), &[2, 3, 4, 6]);
-    assert!(Table::start(GameKind::ChineseCheckers, &rules, 5).is_err());
+    assert!(Table::start(&rules, 5).is_err());
     let first = table.legal_moves()[0].value.clone();
     let player = |id| Player {
         id,
@@ -122,7 +146,7 @@ fn a_three_seat_table_skips_a_seat_that_left_and_ranks_it_last() {
         message: None,
         kind: GameKind::ChineseCheckers,
         seats: vec![player(1), player(2), player(3)],
-        rules,
+        rules: rules.to_json().expect("json"),
         start: table.start_text(),
         moves: vec![first.clone()],
         retired: vec![Retired {
@@ -309,7 +333,7 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
     })
     .rules(&Default::default())
     .expect("rules");
-    let table = Table::start(GameKind::ChineseCheckers, &rules, 4).expect("four seats");
+    let table = Table::start(&rules, 4).expect("four seats");
     assert_eq!(table.to_move(), Some(0));
     let person = |id, name: &str| Player {
         id,
@@ -334,7 +358,7 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
             computer,
             person(33, "Cường"),
         ],
-        rules,
+        rules: rules.to_json().expect("json"),
         start: table.start_text(),
         moves: Vec::new(),
         retired: Vec::new(),
@@ -384,7 +408,7 @@ fn stored_table(app: &App, seats: &[Option<Level>]) -> GameRecord {
     let rules = RuleChoice::ChineseCheckers(CheckersChoice::default())
         .rules(&Default::default())
         .expect("rules");
-    let table = Table::start(GameKind::ChineseCheckers, &rules, seats.len()).expect("seats");
+    let table = Table::start(&rules, seats.len()).expect("seats");
     let now = 1_700_000_000_000;
     let record = GameRecord {
         id: 600,
@@ -405,7 +429,7 @@ fn stored_table(app: &App, seats: &[Option<Level>]) -> GameRecord {
                 computer: *level,
             })
             .collect(),
-        rules,
+        rules: rules.to_json().expect("json"),
         start: table.start_text(),
         moves: Vec::new(),
         retired: Vec::new(),
@@ -523,14 +547,7 @@ fn last_move_only(app: &App) -> Option<Vec<u8>> {
         situation: &situation,
         since: stored.record.moves.len() - 1,
     };
-    let picture = replayed
-        .picture(
-            &oaq_bot::render::Fonts::load().ok()?,
-            &stored.record.rules,
-            &scene,
-            None,
-        )
-        .ok()?;
+    let picture = replayed.picture(&oaq_bot::render::Fonts::load().ok()?, &scene, None);
     oaq_bot::render::encode::png(&picture).ok()
 }
 

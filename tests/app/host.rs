@@ -3,7 +3,7 @@
 
 use super::*;
 use oaq_bot::app::games::{Situation, Table};
-use oaq_bot::app::{Choice, Notation};
+use oaq_bot::app::{Choice, Notation, Text};
 use oaq_bot::store::{GameKind, Retirement};
 
 fn play(game: u64, ply: u32, mv: &str) -> Action {
@@ -167,4 +167,32 @@ fn a_record_whose_notation_does_not_replay_is_damaged() {
     record.moves.clear();
     record.rules = serde_json::json!({ "quan_value": "many" });
     assert!(Table::replay(&record).is_err(), "unreadable rules");
+}
+
+/// Issue 31: stored rules that do not read are a damaged record wherever they are read — also
+/// when their challenge is accepted and its game set up, which answered with an apology (an
+/// internal error) before the rules were typed. Nothing changes: the challenge stays as it
+/// was and no game starts.
+#[test]
+fn a_challenge_whose_stored_rules_do_not_read_is_answered_as_damaged() {
+    let (app, _clock) = app();
+    let posted = app.challenge(
+        EN,
+        HERE,
+        &an(),
+        request(Some(binh()), FirstPlayer::Challenger),
+    );
+    let id = challenge_id(&posted);
+    let mut stored = app.store().challenge(id).expect("read").expect("challenge");
+    stored.record.rules = serde_json::json!({ "quan_value": "many" });
+    app.store()
+        .update_challenge(stored.revision, &stored.record)
+        .expect("stored");
+    let damaged = Text::Damaged.render(EN);
+    let accepted = app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
+    assert_eq!(private(&accepted), damaged);
+    let kept = app.store().challenge(id).expect("read").expect("kept");
+    assert_eq!(kept.record.rules, stored.record.rules);
+    assert!(app.store().game(id).expect("read").is_none());
+    assert_eq!(private(&app.rules(EN, HERE, GameKind::Oaq)), damaged);
 }

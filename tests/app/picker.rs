@@ -13,7 +13,7 @@ use super::*;
 use oaq_bot::app::games::chinese_checkers::CheckersChoice;
 use oaq_bot::app::games::shogi::ShogiChoice;
 use oaq_bot::app::games::{Pick, Table};
-use oaq_bot::app::Notation;
+use oaq_bot::app::PickerAt;
 use oaq_bot::discord::components;
 
 const VI: Locale = Locale::Vietnamese;
@@ -45,26 +45,17 @@ fn set(app: &App, id: u64, start: Option<&str>, moves: &[String]) -> Vec<Pick> {
     Table::replay(&record).expect("replays").picks(EN)
 }
 
-/// The path a picker action goes to, as its keys (menu numbers left out), and whether it
-/// names a menu (`~k`) last.
-fn keys_of(action: &Action) -> (Vec<String>, Option<String>) {
-    let Action::Picker { at: Some(at), .. } = action else {
+/// The path a picker action goes to, as its keys (menu numbers left out), and the menu it
+/// names last (`~k`), if it does.
+fn keys_of(action: &Action) -> (Vec<String>, Option<usize>) {
+    let Action::Picker {
+        at: PickerAt::Path(at),
+        ..
+    } = action
+    else {
         panic!("not a picker step: {action:?}")
     };
-    let segments: Vec<&str> = match at.as_str() {
-        "." => Vec::new(),
-        path => path.split('/').collect(),
-    };
-    let menu = segments
-        .last()
-        .filter(|s| s.starts_with('~'))
-        .map(|s| (*s).to_owned());
-    let keys = segments
-        .into_iter()
-        .filter(|s| !s.starts_with('~'))
-        .map(str::to_owned)
-        .collect();
-    (keys, menu)
+    (at.keys().map(str::to_owned).collect(), at.menu())
 }
 
 /// Walks one step of the picker of game `id` at ply `ply` from `at` as `user`, following its
@@ -74,7 +65,7 @@ fn offered(
     locale: Locale,
     user: &UserRef,
     (id, ply): (u64, u32),
-    at: Option<Notation>,
+    at: PickerAt,
     chosen: &[String],
 ) -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
@@ -144,9 +135,9 @@ fn every_step(app: &App, id: u64, ply: u32, picks: &[Pick]) {
                 .collect();
             assert!(expected.iter().all(|k| !k.starts_with('~')), "{expected:?}");
             let at = if chosen.is_empty() {
-                None
+                PickerAt::Board
             } else {
-                Some(chosen.join("/").parse().expect("a path"))
+                PickerAt::Path(chosen.join("/").parse().expect("a path"))
             };
             let got = offered(app, locale, &user, (id, ply), at, chosen);
             assert_eq!(got, expected, "the step after {chosen:?} at ply {ply}");
@@ -187,7 +178,7 @@ fn issue_27_drops_on_79_empty_squares_fit_in_menus_with_their_own_ids() {
     let bishop = picks.iter().filter(|p| p.mv.starts_with("B*")).count();
     assert_eq!(bishop, 79);
     every_step(&app, id, 0, &picks);
-    let at = Some("B*".parse().expect("a path"));
+    let at = PickerAt::Path("B*".parse().expect("a path"));
     let menus = match app
         .click(
             EN,
@@ -257,7 +248,7 @@ fn issue_27_ids_not_on_their_message_are_answered_privately_and_do_nothing() {
     let current = Action::Picker {
         game: id,
         ply: 1,
-        at: Some("1".parse().expect("a path")),
+        at: PickerAt::Path("1".parse().expect("a path")),
     };
     for action in [
         current,

@@ -6,7 +6,7 @@
 use super::*;
 use oaq_bot::app::games::shogi::ShogiChoice;
 use oaq_bot::app::games::{RuleChoice, Table};
-use oaq_bot::app::{ComputerTurn, PlayRequest};
+use oaq_bot::app::{ComputerTurn, PickerAt, PlayRequest};
 use oaq_bot::store::{GameKind, Level};
 
 fn shogi_request(opponent: UserRef) -> ChallengeRequest {
@@ -40,7 +40,15 @@ fn picker_msg(response: &Response) -> Msg {
 /// Plays `square` → `to` as `user` through the board's picker: open it, choose the piece in
 /// its menu, then the destination button. Returns the last answer.
 fn pick(app: &App, board: &Msg, user: &UserRef, square: &str, to: &str) -> Response {
-    let open = find(board, |a| matches!(a, Action::Picker { at: None, .. }));
+    let open = find(board, |a| {
+        matches!(
+            a,
+            Action::Picker {
+                at: PickerAt::Board,
+                ..
+            }
+        )
+    });
     let pieces = picker_msg(&app.click(EN, HERE, user, open));
     check_limits(&pieces);
     let (piece, _) = menu_moves(&pieces)
@@ -83,7 +91,15 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
 
     // An plays 7g7f from the picker; Bình may not answer from An's picker, then answers by
     // typing; an illegal typed move says which rule it breaks and changes nothing.
-    let open = find(&board, |a| matches!(a, Action::Picker { at: None, .. }));
+    let open = find(&board, |a| {
+        matches!(
+            a,
+            Action::Picker {
+                at: PickerAt::Board,
+                ..
+            }
+        )
+    });
     let played = pick(&app, &board, &an(), "7g", "7f");
     let after = played.effects.edits[0].msg.clone();
     assert!(
@@ -209,7 +225,15 @@ fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
         panic!("{board:?}")
     };
 
-    let open = find(&board, |a| matches!(a, Action::Picker { at: None, .. }));
+    let open = find(&board, |a| {
+        matches!(
+            a,
+            Action::Picker {
+                at: PickerAt::Board,
+                ..
+            }
+        )
+    });
     let pieces = picker_msg(&app.click(EN, HERE, &an(), open));
     assert!(pieces.text.contains("choose a piece"), "{}", pieces.text);
     let (bishop, _) = menu_moves(&pieces)
@@ -254,7 +278,7 @@ fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
     let made_up = Action::Picker {
         game,
         ply: ply + 1,
-        at: Some("9z/1a".parse().expect("a path")),
+        at: PickerAt::Path("9z/1a".parse().expect("a path")),
     };
     assert!(private(&app.click(EN, HERE, &binh(), made_up)).contains("not a move"));
     let record = app.store().game(id).expect("read").expect("game").record;

@@ -5,6 +5,7 @@
 mod support;
 
 mod checkers;
+mod durable;
 mod fake;
 mod host;
 mod outbox;

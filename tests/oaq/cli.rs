@@ -385,3 +385,61 @@ fn solve_rejects_a_bad_position() {
     assert!(!output.status.success());
     assert!(stderr(&output).contains("--position `nonsense`"));
 }
+
+#[test]
+fn solve_by_deepening_writes_a_proof_that_checks() {
+    let dir = std::env::temp_dir().join(format!("oaq-solve-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("proof.txt");
+    let position = "0,1,0,0,3,0,4,0,2,0,0,5 QQ 20,15 s 7";
+    let output = engine(
+        &[
+            "solve",
+            "--position",
+            position,
+            "--tt-mb",
+            "4",
+            "--proof-out",
+            file.to_str().expect("a UTF-8 path"),
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains(&format!("proof written to {}", file.display())),
+        "{}",
+        stdout(&output)
+    );
+    let proof = std::fs::read_to_string(&file).expect("the proof file");
+    assert!(
+        proof.starts_with(&format!(
+            "# Ô ăn quan: South wins from `{position}` within 5 plies"
+        )),
+        "{proof}"
+    );
+    let root =
+        oaq_bot::games::oaq::Position::parse(position, oaq_bot::games::oaq::Rules::standard())
+            .expect("a position");
+    oaq_bot::games::oaq::ProofBook::read(&root, oaq_bot::games::oaq::Seat::South, &proof)
+        .expect("the written proof checks");
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
+fn play_from_a_position_continues_line_after_line_as_single_moves_do() {
+    let start = "0,1,0,0,3,0,4,0,2,0,0,5 QQ 20,15 s 7";
+    let single = engine(&["play"], &format!("{start}\t1+\n"));
+    assert!(single.status.success(), "{}", stderr(&single));
+    let after = stdout(&single).trim().to_owned();
+    assert!(
+        !after.is_empty() && !after.starts_with("illegal"),
+        "{after}"
+    );
+
+    let game = engine(&["play", "--from", start], "# a comment\n1+\n");
+    assert!(game.status.success(), "{}", stderr(&game));
+    assert_eq!(stdout(&game), format!("#\n{after}\n"));
+
+    let bad = engine(&["play", "--from", start], "9x\n");
+    assert!(stderr(&bad).contains("line 1: `9x`"), "{}", stderr(&bad));
+}

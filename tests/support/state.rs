@@ -109,6 +109,8 @@ pub struct Callback {
     pub message: Option<u64>,
     /// From dispatching the interaction on the gateway to receiving this callback.
     pub latency: Duration,
+    /// When the fake received it (wall clock, to compare with other processes' clocks).
+    pub received: std::time::SystemTime,
 }
 
 impl Callback {

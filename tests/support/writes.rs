@@ -69,6 +69,7 @@ impl State {
                 files: files.to_vec(),
                 message,
                 latency,
+                received: std::time::SystemTime::now(),
             },
         );
         Ok((204, None))

@@ -22,7 +22,7 @@ use std::time::Duration;
 use image::RgbImage;
 use serde::{Deserialize, Serialize};
 
-use super::{picker_controls, Controls, Frame, Hosted, Scene, Situation, Step};
+use super::{picker_controls, Controls, Frame, GameError, Hosted, Scene, Situation, Step};
 use crate::app::text::{CheckersText, Locale, Text};
 use crate::games::chinese_checkers::{
     self as cc, ai, AntiSpoil, ForeignStop, Game, GoalLock, LongJumps, Move, Player, Position,
@@ -200,7 +200,7 @@ impl Hosted for CheckersTable {
     fn rules_for(
         choice: &CheckersChoice,
         _server: &GuildSettings,
-    ) -> Result<CheckersRules, String> {
+    ) -> Result<CheckersRules, GameError> {
         Ok(CheckersRules(choice.rules()))
     }
 
@@ -241,9 +241,9 @@ impl Hosted for CheckersTable {
             .collect()
     }
 
-    fn first_seat(&mut self, seat: usize) -> Result<(), String> {
+    fn first_seat(&mut self, seat: usize) -> Result<(), GameError> {
         if seat >= self.position().players() {
-            return Err(format!("no seat {seat}"));
+            return Err(GameError::FirstSeat(seat));
         }
         let position = self.position().with_first_player(Player::new(seat));
         self.start = position.to_string();
@@ -251,8 +251,9 @@ impl Hosted for CheckersTable {
         Ok(())
     }
 
-    fn start(rules: &CheckersRules, seats: usize) -> Result<CheckersTable, String> {
-        let position = Position::start(seats, rules.0).map_err(|e| e.to_string())?;
+    fn start(rules: &CheckersRules, seats: usize) -> Result<CheckersTable, GameError> {
+        let position =
+            Position::start(seats, rules.0).map_err(|e| GameError::Setup(e.to_string()))?;
         Ok(CheckersTable {
             start: position.to_string(),
             game: Game::from_position(position),
@@ -264,16 +265,24 @@ impl Hosted for CheckersTable {
         rules: &CheckersRules,
         start: &str,
         seats: usize,
-    ) -> Result<CheckersTable, String> {
-        let position = Position::parse(start, rules.0).map_err(|e| e.to_string())?;
+    ) -> Result<CheckersTable, GameError> {
+        let position =
+            Position::parse(start, rules.0).map_err(|e| GameError::Start(e.to_string()))?;
         if position.players() != seats {
-            return Err(format!("{} players for {seats} seats", position.players()));
+            return Err(GameError::Start(format!(
+                "{} players for {seats} seats",
+                position.players()
+            )));
         }
         Ok(CheckersTable {
             start: position.to_string(),
             game: Game::from_position(position),
             played: Vec::new(),
         })
+    }
+
+    fn rules(&self) -> CheckersRules {
+        CheckersRules(*self.position().rules())
     }
 
     fn start_text(&self) -> String {
@@ -381,13 +390,7 @@ impl Hosted for CheckersTable {
         Vec::new()
     }
 
-    fn picture(
-        &self,
-        fonts: &Fonts,
-        _rules: &CheckersRules,
-        scene: &Scene<'_>,
-        frame: Option<Frame>,
-    ) -> RgbImage {
+    fn picture(&self, fonts: &Fonts, scene: &Scene<'_>, frame: Option<Frame>) -> RgbImage {
         let locale = scene.locale;
         let position = self.position();
         let outcome = self.game.outcome();

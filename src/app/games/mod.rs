@@ -4,12 +4,15 @@
 //!
 //! The shell (challenges, turns, deadlines, resignations, results, ratings, history, replays,
 //! threads, settings, computer seats) knows seats, turns and results and works with records
-//! whose rules are JSON and whose moves are notation text; it never sees a game's own types.
-//! Everything that needs the rules goes through here.
+//! whose moves are notation text; it never sees a game's own types. A record's rules are read
+//! once into [`GameRules`] (the one place that reads their stored JSON), a replayed [`Table`]
+//! knows its rules, and what goes wrong comes back as a [`GameError`]. Everything that needs
+//! the rules goes through here.
 //!
 //! Adding a game means: an engine under `src/games/`, one adapter file here implementing
-//! [`Hosted`] (plus its line in each `each!` arm), its picture under `src/render/`, and its
-//! part of the catalogue.
+//! [`Hosted`] (plus its variant of [`Table`] and [`GameRules`], and its line in each arm of
+//! `each!`, `kind!` and `with_rules!`), its picture under `src/render/`, and its part of the
+//! catalogue.
 
 pub mod chinese_checkers;
 pub mod oaq;
@@ -22,10 +25,15 @@ use rand::{Rng, RngCore};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+pub use error::{GameError, NotationError};
+
+use super::picker::{PathError, PickerAt, PickerPath};
 use super::reply::{Action, Attachment, Button, Choice, Select, Style};
 use super::text::{Locale, Text};
 use crate::render::Fonts;
 use crate::store::{FirstPlayer, GameKind, GameRecord, GuildSettings, Level, Retirement};
+
+mod error;
 
 /// A move in a game's notation, small enough to ride in a button's id (`Copy`, at most
 /// [`Notation::MAX`] bytes of ASCII).
@@ -39,9 +47,10 @@ impl Notation {
     /// The longest notation a button carries.
     pub const MAX: usize = 24;
 
-    /// A move's notation (its `Display`), if it fits.
-    pub fn of(mv: impl std::fmt::Display) -> Result<Notation, String> {
-        mv.to_string().parse()
+    /// The notation (its `Display`) of one of our own moves: one that does not fit is our
+    /// inconsistency, not the user's.
+    pub fn of(mv: impl std::fmt::Display) -> Result<Notation, GameError> {
+        Ok(mv.to_string().parse()?)
     }
 
     /// The text.
@@ -52,16 +61,16 @@ impl Notation {
 }
 
 impl std::str::FromStr for Notation {
-    type Err = String;
+    type Err = NotationError;
 
     /// Printable ASCII without `:` (the separator of button ids), at most [`Notation::MAX`]
     /// bytes.
-    fn from_str(text: &str) -> Result<Notation, String> {
+    fn from_str(text: &str) -> Result<Notation, NotationError> {
         let fits = !text.is_empty()
             && text.len() <= Notation::MAX
             && text.bytes().all(|b| b.is_ascii_graphic() && b != b':');
         if !fits {
-            return Err(format!("`{text}` is not a move's notation"));
+            return Err(NotationError(text.to_owned()));
         }
         let mut bytes = [0; Notation::MAX];
         bytes[..text.len()].copy_from_slice(text.as_bytes());
@@ -197,7 +206,7 @@ pub(crate) fn picker_controls(scene: &Scene<'_>, ply: u32) -> Controls {
             action: Action::Picker {
                 game: scene.game,
                 ply,
-                at: None,
+                at: PickerAt::Board,
             },
             label: Text::OpenPicker.render(scene.locale),
             style: Style::Primary,
@@ -208,8 +217,8 @@ pub(crate) fn picker_controls(scene: &Scene<'_>, ply: u32) -> Controls {
 
 /// One step towards a move in the board's private picker (a piece, then where it goes, then
 /// whether it promotes): the key that rides in the picker's id — short printable ASCII without
-/// `:` or `/`, not starting with `~` (the picker's menu numbers) — and the label its option
-/// shows.
+/// `:` or `/`, neither `.` nor starting with `~` (see [`PickerPath`]) — and the label its
+/// option shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
     /// The key, unique among the options of its step.
@@ -230,13 +239,10 @@ pub struct Pick {
 }
 
 impl Pick {
-    /// The picker's path to this move: its steps' keys joined by `/`.
-    pub fn path(&self) -> String {
-        self.steps
-            .iter()
-            .map(|s| s.key.as_str())
-            .collect::<Vec<_>>()
-            .join("/")
+    /// The picker's path to this move: its steps' keys. Keys that do not make a path are
+    /// the game's inconsistency.
+    pub fn path(&self) -> Result<PickerPath, PathError> {
+        PickerPath::from_keys(self.steps.iter().map(|s| s.key.as_str()))
     }
 }
 
@@ -309,24 +315,26 @@ pub trait Hosted: Sized {
     const KIND: GameKind;
     /// The numbers of seats it can be played with.
     const SEATS: &'static [usize];
-    /// Its rules, kept in records as JSON.
-    type Rules: Serialize + DeserializeOwned + Clone + Default;
+    /// Its rules, kept in records as JSON (see [`GameRules`]).
+    type Rules: Serialize + DeserializeOwned + Clone + Default + Into<GameRules>;
     /// One move.
     type Move: Copy + std::fmt::Display + std::str::FromStr;
     /// What a command chooses of a new game's rules (the server's defaults fill the rest).
     type Choice: Clone + PartialEq + std::fmt::Debug;
 
     /// The rules of a new game: the choice, else the server's defaults, else the game's own.
-    fn rules_for(choice: &Self::Choice, server: &GuildSettings) -> Result<Self::Rules, String>;
+    fn rules_for(choice: &Self::Choice, server: &GuildSettings) -> Result<Self::Rules, GameError>;
     /// Makes the choice the server's default for new games.
     fn set_default(choice: &Self::Choice, server: &mut GuildSettings);
     /// The server's default rules, for the settings summary.
     fn default_rules(server: &GuildSettings) -> Text;
 
     /// A new game with these rules and seats.
-    fn start(rules: &Self::Rules, seats: usize) -> Result<Self, String>;
-    /// The game from a stored start position.
-    fn from_start(rules: &Self::Rules, start: &str, seats: usize) -> Result<Self, String>;
+    fn start(rules: &Self::Rules, seats: usize) -> Result<Self, GameError>;
+    /// The game from a stored start position ([`GameError::Start`] when it does not read).
+    fn from_start(rules: &Self::Rules, start: &str, seats: usize) -> Result<Self, GameError>;
+    /// The rules the game is played under (its position knows them).
+    fn rules(&self) -> Self::Rules;
     /// The start position, in the game's notation (stored in the record).
     fn start_text(&self) -> String;
     /// The seat to move, while the game goes on on the board.
@@ -349,13 +357,7 @@ pub trait Hosted: Sized {
     /// Caption lines for the score while the game goes on.
     fn score_lines(&self, scene: &Scene<'_>) -> Vec<Text>;
     /// The board picture; `frame` replaces the standing by a replay's progress.
-    fn picture(
-        &self,
-        fonts: &Fonts,
-        rules: &Self::Rules,
-        scene: &Scene<'_>,
-        frame: Option<Frame>,
-    ) -> RgbImage;
+    fn picture(&self, fonts: &Fonts, scene: &Scene<'_>, frame: Option<Frame>) -> RgbImage;
     /// The legal moves of the seat to move, each with the label its control shows.
     fn legal_moves(&self) -> Vec<(Self::Move, String)>;
     /// The move controls for the seat to move, on the board drawn after `ply` moves.
@@ -382,11 +384,11 @@ pub trait Hosted: Sized {
     }
     /// Makes `seat` move first instead of seat 0 (a lobby's toss); a game whose first seat
     /// always moves first refuses any other.
-    fn first_seat(&mut self, seat: usize) -> Result<(), String> {
+    fn first_seat(&mut self, seat: usize) -> Result<(), GameError> {
         if seat == 0 {
             Ok(())
         } else {
-            Err(format!("seat {seat} cannot move first"))
+            Err(GameError::FirstSeat(seat))
         }
     }
     /// Reads a move as a player types it: by default, its notation.
@@ -411,12 +413,7 @@ pub trait Hosted: Sized {
         None
     }
     /// The board picture from the other side (for a game with a [`Hosted::flip_label`]).
-    fn flipped_picture(
-        &self,
-        _fonts: &Fonts,
-        _rules: &Self::Rules,
-        _scene: &Scene<'_>,
-    ) -> Option<RgbImage> {
+    fn flipped_picture(&self, _fonts: &Fonts, _scene: &Scene<'_>) -> Option<RgbImage> {
         None
     }
     /// What the final board carries of the game's record: caption lines (a link to analyse
@@ -481,69 +478,30 @@ macro_rules! kind {
     };
 }
 
-/// What a command chooses of a new game's rules, for any game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RuleChoice {
-    /// Ô ăn quan: a preset and the mandarin's value.
-    Oaq(oaq::OaqChoice),
-    /// Shogi: the standard game.
-    Shogi(shogi::ShogiChoice),
-    /// Chinese checkers: the spec's defaults.
-    ChineseCheckers(chinese_checkers::CheckersChoice),
-}
-
-impl RuleChoice {
-    /// The game the choice is for.
-    pub fn kind(&self) -> GameKind {
-        match self {
-            RuleChoice::Oaq(_) => GameKind::Oaq,
-            RuleChoice::Shogi(_) => GameKind::Shogi,
-            RuleChoice::ChineseCheckers(_) => GameKind::ChineseCheckers,
-        }
-    }
-
-    /// The rules of a new game (as stored): this choice, else the server's defaults.
-    pub fn rules(&self, server: &GuildSettings) -> Result<serde_json::Value, String> {
-        match self {
-            RuleChoice::Oaq(choice) => to_json(&oaq::OaqTable::rules_for(choice, server)?),
-            RuleChoice::Shogi(choice) => to_json(&shogi::ShogiTable::rules_for(choice, server)?),
-            RuleChoice::ChineseCheckers(choice) => {
-                to_json(&chinese_checkers::CheckersTable::rules_for(choice, server)?)
+/// Runs `$body` with `$t` naming the adapter type of the game whose rules `$value` holds, and
+/// `$rules` bound to those rules.
+macro_rules! with_rules {
+    ($value:expr, $t:ident, $rules:ident => $body:expr) => {
+        match $value {
+            GameRules::Oaq($rules) => {
+                type $t = oaq::OaqTable;
+                $body
+            }
+            GameRules::Shogi($rules) => {
+                type $t = shogi::ShogiTable;
+                $body
+            }
+            GameRules::ChineseCheckers($rules) => {
+                type $t = chinese_checkers::CheckersTable;
+                $body
             }
         }
-    }
-
-    /// Makes this choice the server's default.
-    pub fn set_default(&self, server: &mut GuildSettings) {
-        match self {
-            RuleChoice::Oaq(choice) => oaq::OaqTable::set_default(choice, server),
-            RuleChoice::Shogi(choice) => shogi::ShogiTable::set_default(choice, server),
-            RuleChoice::ChineseCheckers(choice) => {
-                chinese_checkers::CheckersTable::set_default(choice, server)
-            }
-        }
-    }
-
-    /// Whether the choice leaves everything to the defaults.
-    pub fn is_empty(&self) -> bool {
-        match self {
-            RuleChoice::Oaq(choice) => *choice == oaq::OaqChoice::default(),
-            RuleChoice::Shogi(choice) => *choice == shogi::ShogiChoice,
-            RuleChoice::ChineseCheckers(choice) => {
-                *choice == chinese_checkers::CheckersChoice::default()
-            }
-        }
-    }
+    };
 }
 
-/// The server's default rules of `kind`, for the settings summary.
-pub fn default_rules(kind: GameKind, server: &GuildSettings) -> Result<Text, String> {
-    kind!(kind, T => Ok(T::default_rules(server)))
-}
+mod rules;
 
-fn to_json<R: Serialize>(rules: &R) -> Result<serde_json::Value, String> {
-    serde_json::to_value(rules).map_err(|e| format!("rules: {e}"))
-}
+pub use rules::{default_rules, GameRules, RuleChoice};
 
 /// A game of any kind, replayed: the shell's one handle on the rules.
 #[derive(Debug, Clone)]
@@ -559,38 +517,40 @@ pub enum Table {
     ChineseCheckers(chinese_checkers::CheckersTable),
 }
 
-/// Reads rules stored as JSON.
-fn rules_of<R: DeserializeOwned>(rules: &serde_json::Value) -> Result<R, String> {
-    // Read in place: a board is drawn on every click.
-    R::deserialize(rules).map_err(|e| format!("rules: {e}"))
+/// Parses a stored move for the adapter `_table` (whose type names the notation).
+fn notation_of<H: Hosted>(_table: &H, text: &str) -> Result<H::Move, GameError> {
+    text.parse::<H::Move>()
+        .map_err(|_| GameError::Unreadable(text.to_owned()))
 }
 
-/// Parses a stored move for the adapter `_table` (whose type names the notation).
-fn notation_of<H: Hosted>(_table: &H, text: &str) -> Result<H::Move, String> {
-    text.parse::<H::Move>()
-        .map_err(|_| format!("`{text}` is not a move"))
+/// The error of replaying the record of game `game`: [`GameError::Replay`].
+fn replay_error(game: u64) -> impl Fn(GameError) -> GameError {
+    move |fault| GameError::Replay {
+        game,
+        fault: Box::new(fault),
+    }
 }
 
 impl Table {
-    /// A new game of `kind` with these rules (JSON, as stored) and seats.
-    pub fn start(kind: GameKind, rules: &serde_json::Value, seats: usize) -> Result<Table, String> {
-        kind!(kind, T => {
+    /// A new game under `rules` with `seats` seats.
+    pub fn start(rules: &GameRules, seats: usize) -> Result<Table, GameError> {
+        with_rules!(rules, T, rules => {
             if !T::SEATS.contains(&seats) {
-                return Err(format!("{seats} seats"));
+                return Err(GameError::Setup(format!("{seats} seats")));
             }
-            T::start(&rules_of(rules)?, seats).map(Table::from)
+            T::start(rules, seats).map(Table::from)
         })
     }
 
     /// Replays a stored game: its start, then its moves, with each retired seat taken out
-    /// when it left. The error says what is damaged.
-    pub fn replay(record: &GameRecord) -> Result<Table, String> {
+    /// when it left. The error ([`GameError::Replay`]) says what is damaged.
+    pub fn replay(record: &GameRecord) -> Result<Table, GameError> {
         Table::replay_turns(record).map(|(table, _)| table)
     }
 
     /// Replays a stored game as [`Table::replay`] does, and tells which seat made each move:
     /// the seat to move when it was played.
-    pub fn replay_turns(record: &GameRecord) -> Result<(Table, Vec<usize>), String> {
+    pub fn replay_turns(record: &GameRecord) -> Result<(Table, Vec<usize>), GameError> {
         let mut table = Table::begin(record)?;
         let mut movers = Vec::with_capacity(record.moves.len());
         for ply in 0..record.moves.len() {
@@ -603,32 +563,43 @@ impl Table {
     }
 
     /// A stored game's start position, no move played (then [`Table::advance`] move by
-    /// move, for a replay's frames).
-    pub fn begin(record: &GameRecord) -> Result<Table, String> {
-        kind!(record.kind, T => {
-            T::from_start(&rules_of(&record.rules)?, &record.start, record.seats.len())
-                .map(Table::from)
-                .map_err(|e| format!("start position: {e}"))
-        })
+    /// move, for a replay's frames): the record's rules are read here, once.
+    pub fn begin(record: &GameRecord) -> Result<Table, GameError> {
+        let seats = record.seats.len();
+        GameRules::read(record.kind, &record.rules)
+            .and_then(|rules| {
+                with_rules!(rules, T, rules => {
+                    T::from_start(&rules, &record.start, seats).map(Table::from)
+                })
+            })
+            .map_err(replay_error(record.id))
     }
 
     /// Plays the stored move after `ply` moves, taking out first the seats that left then.
-    pub fn advance(&mut self, record: &GameRecord, ply: usize) -> Result<(), String> {
+    pub fn advance(&mut self, record: &GameRecord, ply: usize) -> Result<(), GameError> {
         self.retire_at(record, ply);
         self.play_stored(record, ply)
     }
 
     /// Plays the stored move after `ply` moves.
-    fn play_stored(&mut self, record: &GameRecord, ply: usize) -> Result<(), String> {
-        let text = record
-            .moves
-            .get(ply)
-            .ok_or_else(|| format!("no move {}", ply + 1))?;
-        each!(self, t => {
-            let mv = notation_of(t, text)?;
-            t.play(mv)
-                .map_err(|_| format!("move {} ({text}) does not replay", ply + 1))
-        })
+    fn play_stored(&mut self, record: &GameRecord, ply: usize) -> Result<(), GameError> {
+        let played = match record.moves.get(ply) {
+            None => Err(GameError::MissingMove(ply + 1)),
+            Some(text) => each!(self, t => {
+                notation_of(t, text).and_then(|mv| {
+                    t.play(mv).map_err(|_| GameError::Unplayable {
+                        number: ply + 1,
+                        text: text.clone(),
+                    })
+                })
+            }),
+        };
+        played.map_err(replay_error(record.id))
+    }
+
+    /// The rules the game is played under.
+    pub fn rules(&self) -> GameRules {
+        each!(self, t => t.rules().into())
     }
 
     /// Takes out the seats that left after `ply` moves.
@@ -638,27 +609,8 @@ impl Table {
         }
     }
 
-    /// The seat counts a game of `kind` with these rules (stored JSON) can be played with.
-    pub fn seat_counts_under(
-        kind: GameKind,
-        rules: &serde_json::Value,
-    ) -> Result<Vec<usize>, String> {
-        kind!(kind, T => Ok(T::seat_counts(&rules_of(rules)?)))
-    }
-
-    /// What each seat of a game of `kind` with `seats` seats plays as (empty when seats have
-    /// no names).
-    pub fn seat_names(
-        kind: GameKind,
-        rules: &serde_json::Value,
-        seats: usize,
-        locale: Locale,
-    ) -> Result<Vec<String>, String> {
-        kind!(kind, T => Ok(T::seat_names(&rules_of(rules)?, seats, locale)))
-    }
-
     /// Makes `seat` move first (before any move).
-    pub fn first_seat(&mut self, seat: usize) -> Result<(), String> {
+    pub fn first_seat(&mut self, seat: usize) -> Result<(), GameError> {
         each!(self, t => t.first_seat(seat))
     }
 
@@ -720,15 +672,9 @@ impl Table {
         each!(self, t => t.score_lines(scene))
     }
 
-    /// The board picture under the stored `rules`.
-    pub fn picture(
-        &self,
-        fonts: &Fonts,
-        rules: &serde_json::Value,
-        scene: &Scene<'_>,
-        frame: Option<Frame>,
-    ) -> Result<RgbImage, String> {
-        each!(self, t => Ok(t.picture(fonts, &rules_of(rules)?, scene, frame)))
+    /// The board picture; `frame` replaces the standing by a replay's progress.
+    pub fn picture(&self, fonts: &Fonts, scene: &Scene<'_>, frame: Option<Frame>) -> RgbImage {
+        each!(self, t => t.picture(fonts, scene, frame))
     }
 
     /// The legal moves of the seat to move, as choices: the control's label with the
@@ -749,33 +695,9 @@ impl Table {
         each!(self, t => t.controls(scene, ply))
     }
 
-    /// The rules of `kind` (stored JSON; `None`: the defaults) as a private message.
-    pub fn rules_text(
-        kind: GameKind,
-        rules: Option<&serde_json::Value>,
-        in_play: bool,
-    ) -> Result<Text, String> {
-        kind!(kind, T => {
-            let rules: <T as Hosted>::Rules = match rules {
-                Some(json) => rules_of(json)?,
-                None => Default::default(),
-            };
-            Ok(T::rules_text(&rules, in_play))
-        })
-    }
-
     /// How to play `kind` with the bot.
-    pub fn help(kind: GameKind) -> Result<Text, String> {
-        kind!(kind, T => Ok(T::help()))
-    }
-
-    /// The engine command line that replays a stored game of `kind` from its start.
-    pub fn engine_command(
-        kind: GameKind,
-        rules: &serde_json::Value,
-        start: &str,
-    ) -> Result<String, String> {
-        kind!(kind, T => Ok(T::engine_command(&rules_of(rules)?, start)))
+    pub fn help(kind: GameKind) -> Text {
+        kind!(kind, T => T::help())
     }
 
     /// Reads a move as the player to move typed it: its notation, or why not.
@@ -821,13 +743,8 @@ impl Table {
     }
 
     /// The board picture from the other side, if the game has one.
-    pub fn flipped_picture(
-        &self,
-        fonts: &Fonts,
-        rules: &serde_json::Value,
-        scene: &Scene<'_>,
-    ) -> Result<Option<RgbImage>, String> {
-        each!(self, t => Ok(t.flipped_picture(fonts, &rules_of(rules)?, scene)))
+    pub fn flipped_picture(&self, fonts: &Fonts, scene: &Scene<'_>) -> Option<RgbImage> {
+        each!(self, t => t.flipped_picture(fonts, scene))
     }
 
     /// What the final board carries of the game's record.
@@ -858,11 +775,6 @@ impl Table {
     /// `kind`'s toss for the first move: whether `tosser` moves first, and how it fell.
     pub fn toss(kind: GameKind, rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
         kind!(kind, T => T::toss(rng, tosser, other))
-    }
-
-    /// The rules of `kind` in a few words.
-    pub fn rules_name(kind: GameKind, rules: &serde_json::Value) -> Result<Text, String> {
-        kind!(kind, T => Ok(T::rules_name(&rules_of::<<T as Hosted>::Rules>(rules)?)))
     }
 }
 

@@ -6,7 +6,8 @@ use std::time::Duration;
 use image::RgbImage;
 
 use super::{
-    two_seat_places, Controls, Cost, Frame, Hosted, Mistake, Notation, Review, Scene, Situation,
+    two_seat_places, Controls, Cost, Frame, GameError, Hosted, Mistake, Notation, Review, Scene,
+    Situation,
 };
 use crate::app::reply::{Action, Button, Style};
 use crate::app::text::{OaqText, Text};
@@ -36,12 +37,12 @@ fn server_preset(server: &GuildSettings) -> Preset {
 }
 
 /// The rules of `preset`, with the mandarin's value changed if asked.
-fn preset_rules(preset: Preset, quan_value: Option<u8>) -> Result<Rules, String> {
+fn preset_rules(preset: Preset, quan_value: Option<u8>) -> Result<Rules, GameError> {
     let mut rules = preset.rules();
     if let Some(value) = quan_value {
         rules
             .set("quan_value", &value.to_string())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| GameError::Choice(e.to_string()))?;
     }
     Ok(rules)
 }
@@ -196,7 +197,7 @@ impl Hosted for OaqTable {
     type Move = Move;
     type Choice = OaqChoice;
 
-    fn rules_for(choice: &OaqChoice, server: &GuildSettings) -> Result<Rules, String> {
+    fn rules_for(choice: &OaqChoice, server: &GuildSettings) -> Result<Rules, GameError> {
         let preset = choice.preset.unwrap_or_else(|| server_preset(server));
         preset_rules(preset, choice.quan_value.or(server.quan_value))
     }
@@ -216,7 +217,7 @@ impl Hosted for OaqTable {
         Text::Oaq(OaqText::DefaultRules { rules })
     }
 
-    fn start(rules: &Rules, _seats: usize) -> Result<OaqTable, String> {
+    fn start(rules: &Rules, _seats: usize) -> Result<OaqTable, GameError> {
         Ok(OaqTable {
             game: Game::new(Position::start(*rules)),
             last: None,
@@ -224,13 +225,18 @@ impl Hosted for OaqTable {
         })
     }
 
-    fn from_start(rules: &Rules, start: &str, _seats: usize) -> Result<OaqTable, String> {
-        let position = Position::parse(start, *rules).map_err(|e| e.to_string())?;
+    fn from_start(rules: &Rules, start: &str, _seats: usize) -> Result<OaqTable, GameError> {
+        let position =
+            Position::parse(start, *rules).map_err(|e| GameError::Start(e.to_string()))?;
         Ok(OaqTable {
             game: Game::new(position),
             last: None,
             retired: None,
         })
+    }
+
+    fn rules(&self) -> Rules {
+        *self.position().rules()
     }
 
     fn start_text(&self) -> String {
@@ -358,13 +364,7 @@ impl Hosted for OaqTable {
         })]
     }
 
-    fn picture(
-        &self,
-        fonts: &Fonts,
-        rules: &Rules,
-        scene: &Scene<'_>,
-        frame: Option<Frame>,
-    ) -> RgbImage {
+    fn picture(&self, fonts: &Fonts, scene: &Scene<'_>, frame: Option<Frame>) -> RgbImage {
         let locale = scene.locale;
         let position = self.position();
         let details = Seat::BOTH.map(|s| {
@@ -373,7 +373,10 @@ impl Hosted for OaqTable {
             })
             .render(locale)
         });
-        let title = Text::Oaq(OaqText::BoardTitle { rules: *rules }).render(locale);
+        let title = Text::Oaq(OaqText::BoardTitle {
+            rules: *position.rules(),
+        })
+        .render(locale);
         let status = match frame {
             Some(Frame { ply, plies }) => Text::ReplayFrame { ply, plies },
             None => self.status(scene),

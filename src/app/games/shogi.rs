@@ -18,8 +18,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    picker_controls, two_seat_places, Controls, Exports, Frame, Hosted, Misread, Scene, Situation,
-    Step,
+    picker_controls, two_seat_places, Controls, Exports, Frame, GameError, Hosted, Misread, Scene,
+    Situation, Step,
 };
 use crate::app::reply::{Attachment, FileKind};
 use crate::app::text::{Locale, ShogiText, Text};
@@ -176,7 +176,7 @@ impl Hosted for ShogiTable {
     type Move = ShogiMove;
     type Choice = ShogiChoice;
 
-    fn rules_for(_choice: &ShogiChoice, _server: &GuildSettings) -> Result<ShogiRules, String> {
+    fn rules_for(_choice: &ShogiChoice, _server: &GuildSettings) -> Result<ShogiRules, GameError> {
         Ok(ShogiRules {})
     }
 
@@ -186,13 +186,24 @@ impl Hosted for ShogiTable {
         ShogiText::RulesName.into()
     }
 
-    fn start(_rules: &ShogiRules, _seats: usize) -> Result<ShogiTable, String> {
+    fn start(_rules: &ShogiRules, _seats: usize) -> Result<ShogiTable, GameError> {
         Ok(ShogiTable::new(Position::new()))
     }
 
-    fn from_start(_rules: &ShogiRules, start: &str, _seats: usize) -> Result<ShogiTable, String> {
-        let position: Position = start.parse().map_err(|e: shogi::SfenError| e.to_string())?;
+    fn from_start(
+        _rules: &ShogiRules,
+        start: &str,
+        _seats: usize,
+    ) -> Result<ShogiTable, GameError> {
+        let position: Position = start
+            .parse()
+            .map_err(|e: shogi::SfenError| GameError::Start(e.to_string()))?;
         Ok(ShogiTable::new(position))
+    }
+
+    /// The standard game: no options.
+    fn rules(&self) -> ShogiRules {
+        ShogiRules {}
     }
 
     fn start_text(&self) -> String {
@@ -303,13 +314,7 @@ impl Hosted for ShogiTable {
         Vec::new()
     }
 
-    fn picture(
-        &self,
-        fonts: &Fonts,
-        _rules: &ShogiRules,
-        scene: &Scene<'_>,
-        frame: Option<Frame>,
-    ) -> RgbImage {
+    fn picture(&self, fonts: &Fonts, scene: &Scene<'_>, frame: Option<Frame>) -> RgbImage {
         self.draw(fonts, scene, frame, false)
     }
 
@@ -437,12 +442,7 @@ impl Hosted for ShogiTable {
         Some(ShogiText::ViewFromGote.into())
     }
 
-    fn flipped_picture(
-        &self,
-        fonts: &Fonts,
-        _rules: &ShogiRules,
-        scene: &Scene<'_>,
-    ) -> Option<RgbImage> {
+    fn flipped_picture(&self, fonts: &Fonts, scene: &Scene<'_>) -> Option<RgbImage> {
         Some(self.draw(fonts, scene, None, true))
     }
 

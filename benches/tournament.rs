@@ -1,0 +1,180 @@
+//! Swiss pairing: the time to pair round 7 of a 128-player Swiss (target ≤ 50 ms), and, printed
+//! before it, the pairings' quality over 1,000 simulated 7-round Swiss tournaments of 9 to 128
+//! players with random results: rematches and second byes where a pairing without them existed,
+//! the largest side difference, and how often a player met someone of another score.
+//!
+//! `cargo bench --bench tournament` (`-- --quick` for a shorter run).
+
+use std::collections::HashMap;
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use oaq_bot::tournament::{swiss, Entrant, Outcome, PlayerId, Points, Round};
+
+const ROUNDS: usize = 7;
+const TOURNAMENTS: u64 = 1_000;
+
+/// xorshift: reproducible results with no dependency.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+fn field(players: u64, seed: u64) -> Vec<Entrant> {
+    let mut state = seed | 1;
+    (1..=players)
+        .map(|id| Entrant {
+            id,
+            rating: 800.0 + (next(&mut state) % 1600) as f64,
+        })
+        .collect()
+}
+
+/// Gives every game a result: the first player wins 40%, the second 40%, 20% draws.
+fn play(round: &mut Round, state: &mut u64) {
+    for g in &mut round.games {
+        g.outcome = Some(match next(state) % 5 {
+            0 | 1 => Outcome::FirstWins,
+            2 | 3 => Outcome::SecondWins,
+            _ => Outcome::Draw,
+        });
+    }
+}
+
+/// Whether some pairing of `players` (one bye if odd) has no rematch and no second bye: a
+/// perfect matching of the graph of allowed games.
+fn clean_pairing_exists(players: &[Entrant], history: &[Round]) -> bool {
+    let n = players.len();
+    let vertices = n + n % 2;
+    let met = |a: PlayerId, b: PlayerId| {
+        history
+            .iter()
+            .any(|h| h.game_of(a).and_then(|g| g.side_of(b)).is_some())
+    };
+    let had_bye = |a: PlayerId| history.iter().any(|h| h.byes.contains(&a));
+    let mut weights = vec![0i64; vertices * vertices];
+    for i in 0..n {
+        for j in i + 1..n {
+            if !met(players[i].id, players[j].id) {
+                weights[i * vertices + j] = 1;
+            }
+        }
+        if n % 2 == 1 && !had_bye(players[i].id) {
+            weights[i * vertices + n] = 1;
+        }
+    }
+    let mates = integer_blossom::max_weight_matching(&weights, vertices);
+    mates.iter().all(Option::is_some)
+}
+
+#[derive(Default)]
+struct Quality {
+    rounds: u64,
+    avoidable_repeats: u64,
+    forced_repeats: u64,
+    largest_difference: i32,
+    player_rounds: u64,
+    outside_group: u64,
+}
+
+fn simulate() -> Quality {
+    let mut quality = Quality::default();
+    for t in 0..TOURNAMENTS {
+        let players = 9 + t % 120;
+        let entrants = field(players, t + 1);
+        let mut state = t.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut history: Vec<Round> = Vec::new();
+        let mut points: HashMap<PlayerId, Points> = HashMap::new();
+        for _ in 0..ROUNDS {
+            let clean = clean_pairing_exists(&entrants, &history);
+            let mut round = swiss::pair(&entrants, &history);
+            let repeats = round
+                .games
+                .iter()
+                .filter(|g| {
+                    history.iter().any(|h| {
+                        h.game_of(g.first)
+                            .and_then(|x| x.side_of(g.second))
+                            .is_some()
+                    })
+                })
+                .count()
+                + round
+                    .byes
+                    .iter()
+                    .filter(|b| history.iter().any(|h| h.byes.contains(b)))
+                    .count();
+            if repeats > 0 {
+                if clean {
+                    quality.avoidable_repeats += 1;
+                } else {
+                    quality.forced_repeats += 1;
+                }
+            }
+            for g in &round.games {
+                quality.player_rounds += 2;
+                let (a, b) = (points.get(&g.first), points.get(&g.second));
+                if a.copied().unwrap_or_default() != b.copied().unwrap_or_default() {
+                    quality.outside_group += 2;
+                }
+            }
+            play(&mut round, &mut state);
+            for g in &round.games {
+                for p in [g.first, g.second] {
+                    let scored = g.points_of(p).unwrap_or_default();
+                    *points.entry(p).or_default() =
+                        points.get(&p).copied().unwrap_or_default() + scored;
+                }
+            }
+            for b in &round.byes {
+                *points.entry(*b).or_default() =
+                    points.get(b).copied().unwrap_or_default() + Points::WIN;
+            }
+            history.push(round);
+            quality.rounds += 1;
+        }
+        let mut difference: HashMap<PlayerId, i32> = HashMap::new();
+        for h in &history {
+            for g in &h.games {
+                *difference.entry(g.first).or_default() += 1;
+                *difference.entry(g.second).or_default() -= 1;
+            }
+        }
+        let largest = difference.values().map(|d| d.abs()).max().unwrap_or(0);
+        quality.largest_difference = quality.largest_difference.max(largest);
+    }
+    quality
+}
+
+fn pairing(c: &mut Criterion) {
+    let started = std::time::Instant::now();
+    let quality = simulate();
+    println!(
+        "{TOURNAMENTS} Swiss tournaments of 9–128 players, {ROUNDS} rounds ({} rounds paired, {:.1} s): \
+         rounds with an avoidable rematch or second bye {}, with a forced one {}; largest side \
+         difference {}; players paired outside their score group {:.1}% of player-rounds",
+        quality.rounds,
+        started.elapsed().as_secs_f64(),
+        quality.avoidable_repeats,
+        quality.forced_repeats,
+        quality.largest_difference,
+        100.0 * quality.outside_group as f64 / quality.player_rounds.max(1) as f64,
+    );
+
+    let entrants = field(128, 7);
+    let mut state = 99;
+    let mut history = Vec::new();
+    for _ in 0..ROUNDS - 1 {
+        let mut round = swiss::pair(&entrants, &history);
+        play(&mut round, &mut state);
+        history.push(round);
+    }
+    c.bench_function("swiss pair round 7 of 128 players", |b| {
+        b.iter(|| swiss::pair(black_box(&entrants), black_box(&history)))
+    });
+}
+
+criterion_group!(benches, pairing);
+criterion_main!(benches);
