@@ -152,7 +152,7 @@ impl App {
         }
         let locale = c.locale;
         let expires_s = c.expires_ms / 1000;
-        let rules = GameRules::read(c.kind, &c.rules)?.name().render(locale);
+        let rules = GameRules::of(c)?.name().render(locale);
         let text = match &c.opponent {
             Some(o) => Text::ChallengeDirect {
                 challenger: c.challenger.id,
@@ -325,7 +325,7 @@ impl App {
     ) -> Result<Response, Fail> {
         let c = &challenge.record;
         let turn_ms = self.turn_ms(c.guild)?;
-        let mut table = Table::start(&GameRules::read(c.kind, &c.rules)?, seats.len())?;
+        let mut table = Table::start(&GameRules::of(c)?, seats.len())?;
         table.first_seat(first)?;
         let mut record = GameRecord {
             id: c.id,

@@ -87,7 +87,7 @@ impl App {
     /// The lobby message: who sits where, and the buttons.
     pub(super) fn lobby_msg(&self, c: &ChallengeRecord, lobby: &Lobby) -> Result<Msg, Fail> {
         let locale = c.locale;
-        let rules = GameRules::read(c.kind, &c.rules)?;
+        let rules = GameRules::of(c)?;
         let counts = rules.seat_counts();
         let seated = lobby.seated.len();
         let size = usize::from(lobby.size);
@@ -306,7 +306,7 @@ impl App {
     /// Starts a lobby's game: the toss chooses the first player among the seats.
     fn begin(&self, stored: &Stored<ChallengeRecord>, lobby: Lobby) -> Result<Response, Fail> {
         let c = &stored.record;
-        let counts = GameRules::read(c.kind, &c.rules)?.seat_counts();
+        let counts = GameRules::of(c)?.seat_counts();
         let count = lobby.seated.len();
         if !counts.contains(&count) {
             return Err(Fail::User(Text::CannotStartWith {

@@ -366,18 +366,16 @@ impl App {
     pub fn rules(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
         let result = (|| {
             let stored = match self.store.channel(place.channel)? {
-                Some(ChannelEntry::Game(id)) => self
-                    .store
-                    .game(id)?
-                    .map(|g| (g.record.kind, g.record.rules)),
-                Some(ChannelEntry::Challenge(id)) => self
-                    .store
-                    .challenge(id)?
-                    .map(|c| (c.record.kind, c.record.rules)),
+                Some(ChannelEntry::Game(id)) => {
+                    self.store.game(id)?.map(|g| GameRules::of(&g.record))
+                }
+                Some(ChannelEntry::Challenge(id)) => {
+                    self.store.challenge(id)?.map(|c| GameRules::of(&c.record))
+                }
                 None => None,
             };
-            let text = match stored {
-                Some((kind, json)) => GameRules::read(kind, &json)?.text(true),
+            let text = match stored.transpose()? {
+                Some(rules) => rules.text(true),
                 None => GameRules::default_of(kind).text(false),
             };
             Ok(Response::private(text.render(locale)))

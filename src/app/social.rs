@@ -604,7 +604,7 @@ fn record_tokens(game: &GameRecord) -> Vec<String> {
 /// A record longer than `room` characters (a game of several hundred moves) keeps its first
 /// lines of moves and says how many were left out.
 fn game_record(game: &GameRecord, result: &Text, locale: Locale, room: usize) -> String {
-    let command = GameRules::read(game.kind, &game.rules).map_or_else(
+    let command = GameRules::of(game).map_or_else(
         |reason| format!("({reason})"),
         |r| r.engine_command(&game.start),
     );

@@ -566,7 +566,7 @@ impl Table {
     /// move, for a replay's frames): the record's rules are read here, once.
     pub fn begin(record: &GameRecord) -> Result<Table, GameError> {
         let seats = record.seats.len();
-        GameRules::read(record.kind, &record.rules)
+        GameRules::of(record)
             .and_then(|rules| {
                 with_rules!(rules, T, rules => {
                     T::from_start(&rules, &record.start, seats).map(Table::from)

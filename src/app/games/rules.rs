@@ -2,14 +2,14 @@
 //! [`RuleChoice`], what a command chooses of a new game's rules.
 //!
 //! Records keep the rules as JSON in the game's own serde form (opaque to the store, so old
-//! databases still open); [`GameRules::read`] and [`GameRules::to_json`] are the one place
+//! databases still open); [`GameRules::of`] and [`GameRules::to_json`] are the one place
 //! where that form is read and written.
 
 use serde::de::DeserializeOwned;
 
 use super::{chinese_checkers, oaq, shogi, GameError, Hosted};
 use crate::app::text::{Locale, Text};
-use crate::store::{GameKind, GuildSettings};
+use crate::store::{ChallengeRecord, GameKind, GameRecord, GuildSettings};
 
 /// A game's rules, typed: the game, and its own rules type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,11 +28,38 @@ fn read<R: DeserializeOwned>(json: &serde_json::Value) -> Result<R, GameError> {
     R::deserialize(json).map_err(GameError::Rules)
 }
 
+/// A record that keeps a game's rules: which game they are for, and the rules in that game's
+/// own serde form (opaque to the store).
+pub trait StoredRules {
+    /// The game.
+    fn game_kind(&self) -> GameKind;
+    /// The rules as stored.
+    fn stored_rules(&self) -> &serde_json::Value;
+}
+
+impl StoredRules for GameRecord {
+    fn game_kind(&self) -> GameKind {
+        self.kind
+    }
+    fn stored_rules(&self) -> &serde_json::Value {
+        &self.rules
+    }
+}
+
+impl StoredRules for ChallengeRecord {
+    fn game_kind(&self) -> GameKind {
+        self.kind
+    }
+    fn stored_rules(&self) -> &serde_json::Value {
+        &self.rules
+    }
+}
+
 impl GameRules {
-    /// The rules of a game of `kind`, as a record stores them. Stored rules that do not read
-    /// are a damaged record.
-    pub fn read(kind: GameKind, json: &serde_json::Value) -> Result<GameRules, GameError> {
-        Ok(match kind {
+    /// The rules a record keeps. Stored rules that do not read are a damaged record.
+    pub fn of(record: &impl StoredRules) -> Result<GameRules, GameError> {
+        let json = record.stored_rules();
+        Ok(match record.game_kind() {
             GameKind::Oaq => GameRules::Oaq(read(json)?),
             GameKind::Shogi => GameRules::Shogi(read(json)?),
             GameKind::ChineseCheckers => GameRules::ChineseCheckers(read(json)?),
@@ -173,6 +200,18 @@ pub fn default_rules(kind: GameKind, server: &GuildSettings) -> Text {
 mod tests {
     use super::*;
 
+    /// Rules as some record keeps them.
+    struct Kept(GameKind, serde_json::Value);
+
+    impl StoredRules for Kept {
+        fn game_kind(&self) -> GameKind {
+            self.0
+        }
+        fn stored_rules(&self) -> &serde_json::Value {
+            &self.1
+        }
+    }
+
     /// The stored form is the games' own serde form: every game's rules read back as they
     /// were written, and a record's rules of another shape are refused, not defaulted.
     #[test]
@@ -192,7 +231,8 @@ mod tests {
             let rules = choice.rules(&GuildSettings::default()).expect("rules");
             assert_eq!(rules.kind(), choice.kind());
             let json = rules.to_json().expect("json");
-            assert_eq!(GameRules::read(choice.kind(), &json).expect("reads"), rules);
+            let kept = Kept(choice.kind(), json);
+            assert_eq!(GameRules::of(&kept).expect("reads"), rules);
         }
         let shogi = GameRules::default_of(GameKind::Shogi)
             .to_json()
@@ -200,7 +240,7 @@ mod tests {
         assert_eq!(shogi, serde_json::json!({}));
         let bad = serde_json::json!({ "quan_value": "many" });
         assert!(matches!(
-            GameRules::read(GameKind::Oaq, &bad),
+            GameRules::of(&Kept(GameKind::Oaq, bad)),
             Err(GameError::Rules(_))
         ));
     }
