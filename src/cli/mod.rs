@@ -10,6 +10,7 @@ pub mod oaq;
 pub mod shogi;
 pub mod store;
 pub mod usi;
+pub mod usi_engine;
 
 /// `oaq-bot engine <game> …`
 #[derive(Debug, Subcommand)]

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Cursor, Write};
+use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -9,11 +10,12 @@ use std::time::Duration;
 
 use clap::Subcommand;
 
+use super::usi_engine::{UsiEngine, UsiSpec};
 use super::{answer_lines, print_perft, usi};
 use crate::games::shogi::ai::measure::{measure, middlegames};
 use crate::games::shogi::ai::tune::{error, fit_scale, self_play, tune, Sample, SelfPlay, Tuning};
 use crate::games::shogi::ai::{
-    play_game, points, Adjudication, Level, MatchGame, Player, HAND_SET,
+    play_game, points, Adjudication, Level, Local, MatchGame, Mover, Player, HAND_SET,
 };
 use crate::games::shogi::{Color, Move, Outcome, Position};
 use crate::render::shogi::{render, BoardView, Highlights, Words};
@@ -50,28 +52,41 @@ pub enum ShogiCommand {
         #[arg(long)]
         from_gote: bool,
     },
-    /// Plays a match between two players (random, greedy, easy, medium, hard, reference or
-    /// hand-set) with paired colours: each pair of games shares a seed and the players swap
-    /// sides. Games between engines are adjudicated (see `--adjudicate-cp`).
+    /// Plays a match between two players (random, greedy, easy, medium, hard, reference,
+    /// hand-set, or any USI engine as `usi:<command>`) with paired colours: each pair of games
+    /// shares a seed and the players swap sides. Games between engines are adjudicated (see
+    /// `--adjudicate-cp`).
     Match {
-        /// First player: random, greedy, easy, medium, hard, reference (alias hard-v1) or
-        /// hand-set (hard with the weights set by hand before the tuning).
-        a: Player,
+        /// First player: random, greedy, easy, medium, hard, reference (alias hard-v1),
+        /// hand-set (hard with the weights set by hand before the tuning), or
+        /// `usi:<command>`, an engine spoken to over USI (e.g. `usi:fairy-stockfish`).
+        a: Contender,
         /// Second player.
-        b: Player,
+        b: Contender,
         /// Number of games (rounded up to an even number so colours are paired).
         #[arg(long, default_value_t = 10)]
         games: u32,
-        /// Time budget per move for the engines, replacing the level's own (hard: 2000).
+        /// Time budget per move for our engines, replacing the level's own (hard: 2000).
         #[arg(long)]
         budget_ms: Option<u64>,
+        /// Stops each of our engines' searches after about this many positions (with no
+        /// `--budget-ms`, the searches then have no time limit).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// A USI engine's option, `NAME=VALUE` (repeatable), e.g. `"Skill Level=20"`.
+        #[arg(long = "usi-option", value_name = "NAME=VALUE", value_parser = usi_option)]
+        usi_options: Vec<(String, String)>,
+        /// What a USI engine is told after `go` for each move, e.g. `"depth 8"` or
+        /// `"nodes 100000"`.
+        #[arg(long, value_name = "LIMITS", default_value = "movetime 1000")]
+        usi_go: String,
         /// Seed of the first pair of games; pair k uses seed + k.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Moves after which a game is drawn.
         #[arg(long, default_value_t = 400)]
         max_moves: usize,
-        /// Games played at the same time, one thread each.
+        /// Games played at the same time, one thread each (each with its own USI engines).
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// A game between engines is won once the last 4 moves' searches (both engines) all
@@ -193,6 +208,9 @@ impl ShogiCommand {
                 b,
                 games,
                 budget_ms,
+                nodes,
+                usi_options,
+                usi_go,
                 seed,
                 max_moves,
                 threads,
@@ -200,6 +218,9 @@ impl ShogiCommand {
             } => {
                 let settings = MatchSettings {
                     budget: budget_ms.map(Duration::from_millis),
+                    nodes,
+                    usi_options,
+                    usi_go,
                     max_moves,
                     seed,
                     adjudication: (adjudicate_cp > 0).then_some(Adjudication {
@@ -207,7 +228,14 @@ impl ShogiCommand {
                         ..Adjudication::default()
                     }),
                 };
-                run_match(out, a, b, games.div_ceil(2) * 2, threads.max(1), settings)?;
+                run_match(
+                    out,
+                    &a,
+                    &b,
+                    games.div_ceil(2) * 2,
+                    threads.max(1),
+                    &settings,
+                )?;
             }
             ShogiCommand::Depth {
                 level,
@@ -366,57 +394,168 @@ fn run_tune(
     Ok(())
 }
 
+/// A side of a match: one of our players, or a USI engine's command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Contender {
+    /// One of ours.
+    Ours(Player),
+    /// `usi:<command>`: the program and its arguments.
+    Usi(Vec<String>),
+}
+
+impl FromStr for Contender {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Contender, String> {
+        match text.strip_prefix("usi:") {
+            Some(command) => {
+                let words: Vec<String> = command.split_whitespace().map(String::from).collect();
+                if words.is_empty() {
+                    return Err(
+                        "`usi:` needs the engine's command, as in usi:fairy-stockfish".into(),
+                    );
+                }
+                Ok(Contender::Usi(words))
+            }
+            None => text.parse().map(Contender::Ours),
+        }
+    }
+}
+
+/// Parses `NAME=VALUE` (the first `=` separates them).
+fn usi_option(text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .filter(|(name, _)| !name.trim().is_empty())
+        .map(|(name, value)| (name.trim().to_string(), value.trim().to_string()))
+        .ok_or_else(|| format!("`{text}` is not NAME=VALUE"))
+}
+
 /// How every game of a match is played.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct MatchSettings {
     budget: Option<Duration>,
+    nodes: Option<u64>,
+    usi_options: Vec<(String, String)>,
+    usi_go: String,
     max_moves: usize,
     seed: u64,
     adjudication: Option<Adjudication>,
+}
+
+/// A side as a thread plays it: our player with the match's limits, or a running engine.
+enum Side {
+    Ours(Local),
+    Usi(Box<UsiEngine>),
+}
+
+impl Side {
+    fn start(contender: &Contender, settings: &MatchSettings) -> anyhow::Result<Side> {
+        Ok(match contender {
+            Contender::Ours(player) => Side::Ours(Local {
+                player: *player,
+                budget: settings.budget,
+                nodes: settings.nodes,
+            }),
+            Contender::Usi(command) => Side::Usi(Box::new(UsiEngine::start(&UsiSpec {
+                command: command.clone(),
+                options: settings.usi_options.clone(),
+                go: settings.usi_go.clone(),
+            })?)),
+        })
+    }
+
+    /// Why this side could not go on, if it is an engine that failed.
+    fn failure(&mut self) -> Option<anyhow::Error> {
+        match self {
+            Side::Ours(_) => None,
+            Side::Usi(engine) => engine.take_failure(),
+        }
+    }
+
+    fn mover(&mut self) -> &mut dyn Mover {
+        match self {
+            Side::Ours(local) => local,
+            Side::Usi(engine) => &mut **engine,
+        }
+    }
+}
+
+/// One thread's games: starts its own sides, then plays the games it takes from `next`
+/// until there are none or a side fails.
+fn play_games(
+    a: &Contender,
+    b: &Contender,
+    games: u32,
+    settings: &MatchSettings,
+    next: &AtomicUsize,
+    results: &mpsc::Sender<anyhow::Result<(usize, bool, MatchGame)>>,
+) {
+    let sides = Side::start(a, settings).and_then(|a| Ok((a, Side::start(b, settings)?)));
+    let (mut side_a, mut side_b) = match sides {
+        Ok(sides) => sides,
+        Err(error) => {
+            let _ = results.send(Err(error));
+            return;
+        }
+    };
+    loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= games as usize {
+            break;
+        }
+        // Game 2k has `a` as sente, game 2k + 1 swaps; both use seed + k.
+        let a_is_sente = index.is_multiple_of(2);
+        let (sente, gote) = if a_is_sente {
+            (side_a.mover(), side_b.mover())
+        } else {
+            (side_b.mover(), side_a.mover())
+        };
+        let seed = settings.seed + (index / 2) as u64;
+        let game = play_game(sente, gote, settings.max_moves, seed, settings.adjudication);
+        let result = match side_a.failure().or_else(|| side_b.failure()) {
+            Some(error) => Err(error.context(format!("game {}", index + 1))),
+            None => Ok((index, a_is_sente, game)),
+        };
+        let failed = result.is_err();
+        if results.send(result).is_err() || failed {
+            // Nobody else takes a game once one has failed.
+            next.store(games as usize, Ordering::Relaxed);
+            break;
+        }
+    }
 }
 
 /// Plays `games` games (an even number) between `a` and `b` on `threads` threads and prints
 /// each game as it ends, then the score, the adjudicated games and the endings.
 fn run_match(
     out: &mut dyn Write,
-    a: Player,
-    b: Player,
+    a: &Contender,
+    b: &Contender,
     games: u32,
     threads: usize,
-    settings: MatchSettings,
+    settings: &MatchSettings,
 ) -> anyhow::Result<()> {
     let next = AtomicUsize::new(0);
-    let (sender, results) = mpsc::channel::<(usize, bool, MatchGame)>();
+    let (sender, results) = mpsc::channel();
     thread::scope(|scope| -> anyhow::Result<()> {
         for _ in 0..threads {
             let sender = sender.clone();
             let next = &next;
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= games as usize {
-                    break;
-                }
-                // Game 2k has `a` as sente, game 2k + 1 swaps; both use seed + k.
-                let a_is_sente = index.is_multiple_of(2);
-                let (sente, gote) = if a_is_sente { (a, b) } else { (b, a) };
-                let seed = settings.seed + (index / 2) as u64;
-                let game = play_game(
-                    sente,
-                    gote,
-                    settings.budget,
-                    settings.max_moves,
-                    seed,
-                    settings.adjudication,
-                );
-                if sender.send((index, a_is_sente, game)).is_err() {
-                    break;
-                }
-            });
+            scope.spawn(move || play_games(a, b, games, settings, next, &sender));
         }
         drop(sender);
         let (mut score, mut played, mut adjudicated) = (0.0, 0u32, 0u32);
         let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-        for (index, a_is_sente, game) in results {
+        let mut names: Option<(String, String)> = None;
+        for result in results {
+            let (index, a_is_sente, game) = result?;
+            let (a_name, _) = names.get_or_insert_with(|| {
+                if a_is_sente {
+                    (game.sente.clone(), game.gote.clone())
+                } else {
+                    (game.gote.clone(), game.sente.clone())
+                }
+            });
             let points = points(&game, a_is_sente);
             score += points;
             played += 1;
@@ -428,7 +567,7 @@ fn run_match(
             }
             writeln!(
                 out,
-                "game {}: {} (sente) vs {} (gote): {}{} after {} moves; {a} {score} / {played}",
+                "game {}: {} (sente) vs {} (gote): {}{}{} after {} moves; {a_name} {score} / {played}",
                 index + 1,
                 game.sente,
                 game.gote,
@@ -438,14 +577,18 @@ fn run_match(
                 } else {
                     ""
                 },
+                game.illegal
+                    .map(|mv| format!(" (the loser answered the illegal move {mv})"))
+                    .unwrap_or_default(),
                 game.moves
             )?;
             out.flush()?;
         }
+        let (a_name, b_name) = names.unwrap_or_default();
         writeln!(
             out,
-            "{a} scored {score} / {played} ({:.3}; {wins} won, {draws} drawn, {losses} lost, \
-             {adjudicated} adjudicated) against {b}",
+            "{a_name} scored {score} / {played} ({:.3}; {wins} won, {draws} drawn, {losses} lost, \
+             {adjudicated} adjudicated) against {b_name}",
             score / f64::from(played.max(1))
         )?;
         Ok(())

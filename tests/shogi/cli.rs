@@ -112,6 +112,9 @@ fn a_short_match_reports_every_game_and_the_score() {
         b: "random".parse().expect("player"),
         games: 2,
         budget_ms: Some(50),
+        nodes: None,
+        usi_options: Vec::new(),
+        usi_go: "movetime 1000".to_string(),
         seed: 3,
         max_moves: 60,
         threads: 1,
@@ -140,4 +143,134 @@ fn render_writes_a_png() {
     .run(&mut Cursor::new(Vec::new()), &mut out, &mut Vec::new())
     .expect("runs");
     assert!(out.starts_with(b"\x89PNG\r\n\x1a\n"));
+}
+
+/// Runs `oaq-bot engine shogi match …` as a process.
+fn shogi_match(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
+        .args(["engine", "shogi", "match"])
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn a_match_against_a_usi_engine_drives_our_own_usi_mode() {
+    let engine = format!("usi:{} engine shogi usi", env!("CARGO_BIN_EXE_oaq-bot"));
+    let output = shogi_match(&[
+        "easy",
+        &engine,
+        "--usi-option",
+        "Level=easy",
+        "--usi-go",
+        "depth 1",
+        "--games",
+        "2",
+        "--max-moves",
+        "24",
+        "--budget-ms",
+        "20",
+    ]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let name = format!("oaq-bot {}", env!("CARGO_PKG_VERSION"));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with(&format!("game 1: easy (sente) vs {name} (gote): ")),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("game 2: {name} (sente) vs easy (gote): ")),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("easy scored ") && lines[2].ends_with(&format!(") against {name}")),
+        "{out}"
+    );
+}
+
+/// A USI engine in Python, `python3 <script> <name> <answer>`: it answers `bestmove <answer>`
+/// to every `go`, or exits there when the answer is `exit`.
+const FAKE_ENGINE: &str = r#"import sys
+name, answer = sys.argv[1], sys.argv[2]
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "usi":
+        print("id name " + name)
+        print("usiok", flush=True)
+    elif words[0] == "isready":
+        print("readyok", flush=True)
+    elif words[0] == "quit":
+        break
+    elif words[0] == "go":
+        if answer == "exit":
+            sys.exit(0)
+        print("info depth 1 score cp 12")
+        print("bestmove " + answer, flush=True)
+"#;
+
+/// The `usi:` player running [`FAKE_ENGINE`] as `name`, answering `answer`, and its script.
+fn fake_engine(name: &str, answer: &str) -> (String, std::path::PathBuf) {
+    let path = std::env::temp_dir().join(format!("oaq-usi-{name}-{}.py", std::process::id()));
+    std::fs::write(&path, FAKE_ENGINE).expect("the script is written");
+    (
+        format!("usi:python3 {} {name} {answer}", path.display()),
+        path,
+    )
+}
+
+#[test]
+fn a_usi_engine_that_answers_an_illegal_move_loses_the_game() {
+    let (engine, script) = fake_engine("liar", "5e5d");
+    let output = shogi_match(&["random", &engine, "--games", "2", "--max-moves", "10"]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("game 1: random (sente) vs liar (gote): "),
+        "{out}"
+    );
+    for line in &lines[..2] {
+        assert!(
+            line.contains("(the loser answered the illegal move 5e5d)"),
+            "{out}"
+        );
+    }
+    assert!(
+        lines[2].starts_with("random scored 2 / 2 (1.000; 2 won"),
+        "{out}"
+    );
+    std::fs::remove_file(script).expect("cleaned up");
+}
+
+#[test]
+fn a_usi_engine_that_dies_or_cannot_start_stops_the_match_with_its_name() {
+    let (engine, script) = fake_engine("quitter", "exit");
+    let output = shogi_match(&["random", &engine, "--games", "2"]);
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("the USI engine quitter exited before `bestmove`"),
+        "{err}"
+    );
+    std::fs::remove_file(script).expect("cleaned up");
+
+    let output = shogi_match(&["hard", "usi:/nonexistent/engine", "--games", "2"]);
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("cannot start the USI engine `/nonexistent/engine`"),
+        "{err}"
+    );
 }

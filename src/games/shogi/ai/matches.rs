@@ -1,5 +1,6 @@
-//! Computer matches: who plays a side, one game between two players with engine-test
-//! adjudication, and the points a game is worth.
+//! Computer matches: who plays a side, one game between two movers with engine-test
+//! adjudication, and the points a game is worth. A [`Mover`] is one of our players
+//! ([`Local`]) or, in the command line, an engine in another process spoken to over USI.
 
 use std::fmt;
 use std::str::FromStr;
@@ -65,7 +66,8 @@ impl Player {
         budget: Option<Duration>,
         rng: &mut ChaCha8Rng,
     ) -> Option<Move> {
-        self.choose_scored(game, budget, rng).map(|(mv, _)| mv)
+        self.choose_scored(game, budget, None, rng)
+            .map(|(mv, _)| mv)
     }
 
     /// [`Player::choose`], with the search's score for the side to move (engines only).
@@ -73,32 +75,31 @@ impl Player {
         self,
         game: &Game,
         budget: Option<Duration>,
+        nodes: Option<u64>,
         rng: &mut ChaCha8Rng,
     ) -> Option<(Move, Option<i32>)> {
         let position = game.position();
-        // `budget` replaces the level's own time.
+        // `budget` replaces the level's own time; a node limit alone leaves no time limit.
         let limits = |level: Level| Limits {
-            time: budget.or(level.limits().time),
+            time: budget.or(level.limits().time.filter(|_| nodes.is_none())),
             ..level.limits()
+        };
+        let control = || Control {
+            nodes,
+            ..Control::default()
         };
         match self {
             Player::Random => random_move(position, rng).map(|mv| (mv, None)),
             Player::Greedy => greedy_move(position, rng).map(|mv| (mv, None)),
             Player::Engine(level) => level
-                .search_with(
-                    position,
-                    game.positions(),
-                    limits(level),
-                    rng,
-                    Control::default(),
-                )
+                .search_with(position, game.positions(), limits(level), rng, control())
                 .map(|r| (r.best, Some(r.score))),
             Player::HandSet => search::search_hand_set(
                 position,
                 game.positions(),
                 limits(Level::Hard),
                 rng,
-                Control::default(),
+                control(),
             )
             .map(|r| (r.best, Some(r.score))),
         }
@@ -162,23 +163,59 @@ impl Adjudication {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchGame {
     /// Who had sente.
-    pub sente: Player,
+    pub sente: String,
     /// Who had gote.
-    pub gote: Player,
+    pub gote: String,
     /// How it ended.
     pub outcome: Outcome,
     /// Moves played.
     pub moves: usize,
     /// Whether adjudication decided it (its outcome is then a resignation).
     pub adjudicated: bool,
+    /// The move that was not legal, when the loser lost by answering one.
+    pub illegal: Option<Move>,
+}
+
+/// Chooses the moves of one side in a match game.
+pub trait Mover {
+    /// The name the match reports.
+    fn name(&self) -> String;
+    /// A new game begins.
+    fn new_game(&mut self) {}
+    /// The move for the side to move in `game`, with its score in centipawns from the
+    /// mover's side when known; `None` resigns.
+    fn choose(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Option<(Move, Option<i32>)>;
+}
+
+/// One of our players, with the limits of its searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Local {
+    /// Who plays.
+    pub player: Player,
+    /// Replaces the level's time budget per move.
+    pub budget: Option<Duration>,
+    /// Stops each search after about this many positions (with no budget, the search has
+    /// no time limit).
+    pub nodes: Option<u64>,
+}
+
+impl Mover for Local {
+    fn name(&self) -> String {
+        self.player.to_string()
+    }
+
+    fn choose(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Option<(Move, Option<i32>)> {
+        self.player
+            .choose_scored(game, self.budget, self.nodes, rng)
+    }
 }
 
 /// Plays one game between `sente` and `gote` from the start position, a draw by move limit
-/// after `max_moves` moves, adjudicated by `adjudication` when given.
+/// after `max_moves` moves, adjudicated by `adjudication` when given. A mover that resigns,
+/// or answers a move that is not legal, loses.
 pub fn play_game(
-    sente: Player,
-    gote: Player,
-    budget: Option<Duration>,
+    sente: &mut dyn Mover,
+    gote: &mut dyn Mover,
     max_moves: usize,
     seed: u64,
     adjudication: Option<Adjudication>,
@@ -187,17 +224,27 @@ pub fn play_game(
     let mut game = Game::default();
     let mut scores = Vec::new();
     let mut adjudicated = false;
+    let mut illegal = None;
+    sente.new_game();
+    gote.new_game();
     while game.outcome().is_none() {
         if game.moves().len() >= max_moves {
             game.end_by_move_limit();
             break;
         }
         let turn = game.position().turn();
-        let player = if turn == Color::Sente { sente } else { gote };
-        let Some((mv, score)) = player.choose_scored(&game, budget, &mut rng) else {
+        let mover: &mut dyn Mover = if turn == Color::Sente {
+            &mut *sente
+        } else {
+            &mut *gote
+        };
+        let Some((mv, score)) = mover.choose(&game, &mut rng) else {
+            let _ = game.resign(turn);
             break;
         };
         if game.play(mv).is_err() {
+            illegal = Some(mv);
+            let _ = game.resign(turn);
             break;
         }
         scores.push(score.map(|s| if turn == Color::Sente { s } else { -s }));
@@ -212,11 +259,12 @@ pub fn play_game(
     }
     let outcome = game.end_by_move_limit();
     MatchGame {
-        sente,
-        gote,
+        sente: sente.name(),
+        gote: gote.name(),
         outcome,
         moves: game.moves().len(),
         adjudicated,
+        illegal,
     }
 }
 
