@@ -25,7 +25,8 @@
 //!    the copy runs (their channels are bounded: a full one would block writers) and records
 //!    the dirty keys of each key space.
 //! 3. *Catch up* (gate open): for each dirty key, the live value is read and written to the
-//!    copy (or the key removed from the copy if it is gone). This shrinks what step 4 must do.
+//!    copy (or the key removed from the copy if it is gone); repeated for the keys dirtied
+//!    meanwhile while there are many. This shrinks what step 4 must do.
 //! 4. *Settle* (gate closed): every pending event is drained — with no write in flight, every
 //!    reserved event is filled (or abandoned by a write that retried or changed nothing), so
 //!    the channels hold everything up to the moment — and each key dirtied since step 3 is read
@@ -123,6 +124,12 @@ impl std::fmt::Display for Backup {
 
 /// Keys written to the copy per sled batch while copying a key space.
 const BATCH: usize = 1024;
+
+/// Step 3 is repeated, at most this many times, while a round reads back more than
+/// [`FEW_KEYS`] keys: what step 4 reads back with writers stopped is then what changed during
+/// one short round.
+const CATCH_UP_ROUNDS: usize = 4;
+const FEW_KEYS: u64 = 64;
 
 impl Store {
     /// Writes a consistent copy of this store into `dir`, a directory that must not exist or
@@ -234,10 +241,17 @@ fn copy_and_settle(
     for (from, to) in live.iter().zip(copies) {
         copy_tree(from, to)?;
     }
-    // 3. Catch up.
+    // 3. Catch up, again while the last round still had many keys to read back.
     let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
-    let dirty = lock(watch).take(&waker)?;
-    let mut caught_up = settle(copies, read_back(live, &dirty)?)?;
+    let mut caught_up = 0;
+    for _ in 0..CATCH_UP_ROUNDS {
+        let dirty = lock(watch).take(&waker)?;
+        let keys = settle(copies, read_back(live, &dirty)?)?;
+        caught_up += keys;
+        if keys <= FEW_KEYS {
+            break;
+        }
+    }
     // 4. Settle.
     let closing = Instant::now();
     let closed = gate.close();

@@ -201,6 +201,27 @@ async fn issue_28_a_backup_taken_during_play_is_a_store_that_plays_on() {
     assert!(report.contains("games"), "{report}");
     drop(bot);
 
+    // With the bot stopped, the command copies its store directly.
+    let stopped = Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
+        .args(["store", "backup"])
+        .arg(copy_root.path().join("of-the-stopped-store"))
+        .arg("--store")
+        .arg(root.path().join("data"))
+        .output()
+        .expect("run store backup");
+    let report = String::from_utf8_lossy(&stopped.stdout);
+    assert!(stopped.status.success(), "{report}");
+    assert!(report.contains("20 games"), "{report}");
+    let refused = Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
+        .args(["store", "backup"])
+        .arg(&copy)
+        .arg("--store")
+        .arg(root.path().join("data"))
+        .output()
+        .expect("run store backup");
+    assert!(!refused.status.success(), "a backup never overwrites");
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not empty"));
+
     // The copy against what the first bot acknowledged and what its store ended with.
     let original = open(&root.path().join("data"));
     let copied = open(&copy);
