@@ -34,7 +34,8 @@ enum Command {
         #[command(subcommand)]
         game: EngineCommand,
     },
-    /// Maintains the bot's databases while the bot is stopped (`store reshard`).
+    /// Maintains the bot's databases: `store backup` (of a running bot, or a stopped one) and
+    /// `store reshard` (with the bot stopped).
     Store {
         #[command(subcommand)]
         command: StoreCommand,
@@ -45,7 +46,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Engine { game }) => game.run(),
-        Some(Command::Store { command }) => command.run(),
+        Some(Command::Store { command }) => command.run(&cli.config_dir),
         None => run_bot(&cli.config_dir),
     };
     match result {

@@ -13,14 +13,21 @@
 //! - `games_running{kind}` and `shards_connected`: read when scraped (a shard counts as
 //!   connected while Discord acknowledges its heartbeats: see `liveness`).
 //!
+//! - `store_backup_pause_seconds`: how long a backup stopped writers (recorded by the store).
+//!
 //! Without an endpoint no recorder is installed and recording costs nothing.
+//!
+//! `POST /admin/backup` (body: the absolute path of a new directory) makes a consistent copy of
+//! the store there while play goes on (`Store::backup`) and answers with what it copied; it is
+//! what `oaq-bot store backup` calls. It answers only connections from this machine (a loopback
+//! peer), whatever address the endpoint listens on.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use http_body_util::Full;
+use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming};
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
@@ -31,6 +38,9 @@ use super::liveness::Liveness;
 use crate::app::App;
 use crate::shards::Layout;
 use crate::store::GameKind;
+
+/// The route of `oaq-bot store backup`.
+pub const BACKUP_PATH: &str = "/admin/backup";
 
 /// Histogram buckets in seconds: from 1 ms to 10 s.
 const BUCKETS: [f64; 12] = [
@@ -95,8 +105,8 @@ impl Endpoint {
         tracing::info!(%addr, "metrics on /metrics, health on /health");
         tokio::spawn(async move {
             loop {
-                let socket = match listener.accept().await {
-                    Ok((socket, _)) => socket,
+                let (socket, peer) = match listener.accept().await {
+                    Ok(accepted) => accepted,
                     Err(error) => {
                         tracing::warn!(%error, "metrics endpoint: accept failed");
                         continue;
@@ -106,7 +116,7 @@ impl Endpoint {
                 tokio::spawn(async move {
                     let service = hyper::service::service_fn(move |request| {
                         let endpoint = endpoint.clone();
-                        async move { Ok::<_, Infallible>(endpoint.answer(request).await) }
+                        async move { Ok::<_, Infallible>(endpoint.answer(peer, request).await) }
                     });
                     let connection = hyper::server::conn::http1::Builder::new()
                         .serve_connection(TokioIo::new(socket), service);
@@ -119,7 +129,7 @@ impl Endpoint {
         Ok(())
     }
 
-    async fn answer(&self, request: Request<Incoming>) -> Response<Full<Bytes>> {
+    async fn answer(&self, peer: SocketAddr, request: Request<Incoming>) -> Response<Full<Bytes>> {
         match request.uri().path() {
             "/metrics" => {
                 self.read_gauges().await;
@@ -145,9 +155,62 @@ impl Endpoint {
                     reply(StatusCode::SERVICE_UNAVAILABLE, text)
                 }
             }
+            BACKUP_PATH => self.backup(peer, request).await,
             _ => reply(
                 StatusCode::NOT_FOUND,
                 String::from("not found: try /metrics or /health\n"),
+            ),
+        }
+    }
+
+    /// `POST /admin/backup`: backs the store up into the directory the body names.
+    async fn backup(&self, peer: SocketAddr, request: Request<Incoming>) -> Response<Full<Bytes>> {
+        if !peer.ip().is_loopback() {
+            return reply(
+                StatusCode::FORBIDDEN,
+                String::from("forbidden: backups are asked for from this machine only\n"),
+            );
+        }
+        if request.method() != hyper::Method::POST {
+            return reply(
+                StatusCode::METHOD_NOT_ALLOWED,
+                String::from("use POST with the backup directory as the body\n"),
+            );
+        }
+        let body = match Limited::new(request.into_body(), 4096).collect().await {
+            Ok(body) => body.to_bytes(),
+            Err(error) => {
+                return reply(
+                    StatusCode::BAD_REQUEST,
+                    format!("cannot read the request: {error}\n"),
+                )
+            }
+        };
+        let dir = match std::str::from_utf8(&body).map(str::trim) {
+            Ok(dir) if std::path::Path::new(dir).is_absolute() => std::path::PathBuf::from(dir),
+            _ => {
+                return reply(
+                    StatusCode::BAD_REQUEST,
+                    String::from("the body must be the backup directory's absolute path\n"),
+                )
+            }
+        };
+        let store = self.app.store().clone();
+        match tokio::task::spawn_blocking(move || store.backup(&dir)).await {
+            Ok(Ok(backup)) => {
+                tracing::info!(
+                    pause_ms = backup.longest_pause().as_secs_f64() * 1e3,
+                    "backup made"
+                );
+                reply(StatusCode::OK, format!("{backup}\n"))
+            }
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "backup failed");
+                reply(StatusCode::CONFLICT, format!("{error}\n"))
+            }
+            Err(error) => reply(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the backup stopped: {error}\n"),
             ),
         }
     }

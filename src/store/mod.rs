@@ -27,6 +27,7 @@
 //! cut. A record
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
+mod backup;
 mod durable;
 mod group_commit;
 mod ids;
@@ -52,6 +53,7 @@ use thiserror::Error;
 use crate::shards::Layout;
 use outbox::tx_owe_board;
 
+pub use backup::Backup;
 pub use group_commit::GroupCommit;
 pub use ids::{COUNTER_BITS, COUNTER_LIMIT};
 pub use outbox::{Note, Owed, OwedKey, OwedWrite};
@@ -128,6 +130,14 @@ pub enum StoreError {
         key: u64,
         /// The revision the caller named.
         expected: u64,
+    },
+    /// A backup could not be made (its target holds something, or is not writable).
+    #[error("cannot back up into `{path}`: {reason}")]
+    Backup {
+        /// The backup's directory.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
     },
     /// Every id of this store's counter has been handed out (2^33 of them).
     #[error("this database has handed out every id it can ({COUNTER_LIMIT}); reshard it into a new layout")]
@@ -336,6 +346,8 @@ pub struct Store {
     commit: Arc<GroupCommit>,
     /// Syncs what sled flushed to stable storage (see `durable.rs`).
     durable: Arc<durable::Durable>,
+    /// Held by every write, closed by a backup for an instant (see `backup.rs`).
+    gate: Arc<backup::Gate>,
 }
 
 /// The most memory sled's cache of recently read records uses unless configured
@@ -418,6 +430,7 @@ impl Store {
             layout,
             commit: Arc::new(GroupCommit::new()),
             durable: Arc::new(durable),
+            gate: Arc::new(backup::Gate::default()),
             db,
         };
         migrate::migrate(&store)?;
@@ -436,7 +449,7 @@ impl Store {
     /// (ids never repeat, even after a restart or a reshard): `tag << 33 | counter`, below
     /// 2^53 (see `ids.rs`). Never 0, so that it never looks like a missing value.
     pub fn new_id(&self) -> Result<u64, StoreError> {
-        let counter = ids::take(&self.meta)?;
+        let counter = self.change(|| ids::take(&self.meta))?;
         Ok(self.layout.tag() << COUNTER_BITS | counter)
     }
 
@@ -455,6 +468,23 @@ impl Store {
                 .record((started.elapsed() - flushed).as_secs_f64());
             Ok(())
         })
+    }
+
+    /// Runs `write` (a change of the store) and then [`Store::flush`], with the writer gate
+    /// held for both, so that a backup never sees the change half made or not yet durable
+    /// (see `backup.rs`). Never nested, in itself or in [`Store::change`].
+    fn commit<T>(&self, write: impl FnOnce() -> Result<T, StoreError>) -> Result<T, StoreError> {
+        let _open = self.gate.enter();
+        let value = write()?;
+        self.flush()?;
+        Ok(value)
+    }
+
+    /// Runs `write`, a change that is not flushed, with the writer gate held (see
+    /// [`Store::commit`]).
+    fn change<T>(&self, write: impl FnOnce() -> Result<T, StoreError>) -> Result<T, StoreError> {
+        let _open = self.gate.enter();
+        write()
     }
 
     fn read<T: DeserializeOwned>(
@@ -595,32 +625,33 @@ impl Store {
     ) -> Result<(), StoreError> {
         let key = id.to_be_bytes();
         let game = entry == ChannelEntry::Game(id);
-        unwrap_tx(
-            (tree, &self.parts, &self.channels, &self.outbox).transaction(
-                |(records, parts, channels, outbox)| {
-                    if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
-                        return abort(StoreError::ChannelBusy {
-                            channel,
-                            entry: busy.record,
-                        });
-                    }
-                    if records.get(key)?.is_some() {
-                        return abort(StoreError::Conflict {
-                            kind,
-                            key: id,
-                            expected: 0,
-                        });
-                    }
-                    write(records, parts)?;
-                    channels.insert(&channel.to_be_bytes(), encode(1, &entry))?;
-                    if game {
-                        tx_owe_board(outbox, id, 1)?;
-                    }
-                    Ok(())
-                },
-            ),
-        )?;
-        self.flush()
+        self.commit(|| {
+            unwrap_tx(
+                (tree, &self.parts, &self.channels, &self.outbox).transaction(
+                    |(records, parts, channels, outbox)| {
+                        if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
+                            return abort(StoreError::ChannelBusy {
+                                channel,
+                                entry: busy.record,
+                            });
+                        }
+                        if records.get(key)?.is_some() {
+                            return abort(StoreError::Conflict {
+                                kind,
+                                key: id,
+                                expected: 0,
+                            });
+                        }
+                        write(records, parts)?;
+                        channels.insert(&channel.to_be_bytes(), encode(1, &entry))?;
+                        if game {
+                            tx_owe_board(outbox, id, 1)?;
+                        }
+                        Ok(())
+                    },
+                ),
+            )
+        })
     }
 
     /// Replaces a challenge read at revision `expected`.
@@ -630,12 +661,13 @@ impl Store {
         challenge: &ChallengeRecord,
     ) -> Result<Stored<ChallengeRecord>, StoreError> {
         let key = challenge.id;
-        let revision = unwrap_tx(self.challenges.transaction(|challenges| {
-            let next = tx_check::<ChallengeRecord>(challenges, CHALLENGE, key, expected)?;
-            challenges.insert(&key.to_be_bytes(), encode(next, challenge))?;
-            Ok(next)
-        }))?;
-        self.flush()?;
+        let revision = self.commit(|| {
+            unwrap_tx(self.challenges.transaction(|challenges| {
+                let next = tx_check::<ChallengeRecord>(challenges, CHALLENGE, key, expected)?;
+                challenges.insert(&key.to_be_bytes(), encode(next, challenge))?;
+                Ok(next)
+            }))
+        })?;
         Ok(Stored {
             revision,
             record: challenge.clone(),
@@ -660,29 +692,30 @@ impl Store {
         note: Option<&Note>,
     ) -> Result<(), StoreError> {
         let owed = note.map(|note| outbox::note_entry(id, note));
-        unwrap_tx(
-            (&self.challenges, &self.channels, &self.outbox).transaction(
-                |(challenges, channels, outbox)| {
-                    let stored = match tx_read::<ChallengeRecord>(challenges, CHALLENGE, id)? {
-                        Some(stored) if stored.revision == expected => stored,
-                        _ => {
-                            return abort(StoreError::Conflict {
-                                kind: CHALLENGE,
-                                key: id,
-                                expected,
-                            })
+        self.commit(|| {
+            unwrap_tx(
+                (&self.challenges, &self.channels, &self.outbox).transaction(
+                    |(challenges, channels, outbox)| {
+                        let stored = match tx_read::<ChallengeRecord>(challenges, CHALLENGE, id)? {
+                            Some(stored) if stored.revision == expected => stored,
+                            _ => {
+                                return abort(StoreError::Conflict {
+                                    kind: CHALLENGE,
+                                    key: id,
+                                    expected,
+                                })
+                            }
+                        };
+                        challenges.remove(&id.to_be_bytes())?;
+                        free_channel(channels, stored.record.channel, ChannelEntry::Challenge(id))?;
+                        if let Some((key, bytes)) = &owed {
+                            outbox.insert(key, bytes.clone())?;
                         }
-                    };
-                    challenges.remove(&id.to_be_bytes())?;
-                    free_channel(channels, stored.record.channel, ChannelEntry::Challenge(id))?;
-                    if let Some((key, bytes)) = &owed {
-                        outbox.insert(key, bytes.clone())?;
-                    }
-                    Ok(())
-                },
-            ),
-        )?;
-        self.flush()
+                        Ok(())
+                    },
+                ),
+            )
+        })
     }
 
     /// Turns the challenge read at revision `expected` into `game`, in one transaction: the
@@ -694,34 +727,35 @@ impl Store {
         expected: u64,
         game: &GameRecord,
     ) -> Result<Stored<GameRecord>, StoreError> {
-        unwrap_tx(
-            (
-                &self.challenges,
-                &self.games,
-                &self.parts,
-                &self.channels,
-                &self.outbox,
+        self.commit(|| {
+            unwrap_tx(
+                (
+                    &self.challenges,
+                    &self.games,
+                    &self.parts,
+                    &self.channels,
+                    &self.outbox,
+                )
+                    .transaction(|(challenges, games, parts, channels, outbox)| {
+                        tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
+                        challenges.remove(&challenge.to_be_bytes())?;
+                        if games.get(game.id.to_be_bytes())?.is_some() {
+                            return abort(StoreError::Conflict {
+                                kind: GAME,
+                                key: game.id,
+                                expected: 0,
+                            });
+                        }
+                        tx_write_game(games, parts, game, 1, Had::default(), false)?;
+                        channels.insert(
+                            &game.channel.to_be_bytes(),
+                            encode(1, &ChannelEntry::Game(game.id)),
+                        )?;
+                        tx_owe_board(outbox, game.id, 1)?;
+                        Ok(())
+                    }),
             )
-                .transaction(|(challenges, games, parts, channels, outbox)| {
-                    tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
-                    challenges.remove(&challenge.to_be_bytes())?;
-                    if games.get(game.id.to_be_bytes())?.is_some() {
-                        return abort(StoreError::Conflict {
-                            kind: GAME,
-                            key: game.id,
-                            expected: 0,
-                        });
-                    }
-                    tx_write_game(games, parts, game, 1, Had::default(), false)?;
-                    channels.insert(
-                        &game.channel.to_be_bytes(),
-                        encode(1, &ChannelEntry::Game(game.id)),
-                    )?;
-                    tx_owe_board(outbox, game.id, 1)?;
-                    Ok(())
-                }),
-        )?;
-        self.flush()?;
+        })?;
         Ok(Stored {
             revision: 1,
             record: game.clone(),
@@ -736,20 +770,21 @@ impl Store {
         game: &GameRecord,
         finished: bool,
     ) -> Result<Stored<GameRecord>, StoreError> {
-        let revision = unwrap_tx(
-            (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
-                |(games, parts, channels, outbox)| {
-                    let (next, had) = tx_check_game(games, game.id, expected)?;
-                    tx_write_game(games, parts, game, next, had, false)?;
-                    tx_owe_board(outbox, game.id, next)?;
-                    if finished {
-                        free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
-                    }
-                    Ok(next)
-                },
-            ),
-        )?;
-        self.flush()?;
+        let revision = self.commit(|| {
+            unwrap_tx(
+                (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
+                    |(games, parts, channels, outbox)| {
+                        let (next, had) = tx_check_game(games, game.id, expected)?;
+                        tx_write_game(games, parts, game, next, had, false)?;
+                        tx_owe_board(outbox, game.id, next)?;
+                        if finished {
+                            free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
+                        }
+                        Ok(next)
+                    },
+                ),
+            )
+        })?;
         Ok(Stored {
             revision,
             record: game.clone(),

@@ -173,8 +173,7 @@ impl Store {
             stamp: self.new_id()?,
             ..Owed::new(OwedWrite::Note(note.clone()))
         };
-        self.outbox.insert(key.bytes(), encode(1, &owed))?;
-        self.flush()?;
+        self.commit(|| Ok(self.outbox.insert(key.bytes(), encode(1, &owed))?))?;
         Ok(owed)
     }
 
@@ -182,9 +181,11 @@ impl Store {
     /// state, or landed on a message that is no longer the board), flushed before returning.
     pub fn owe_board(&self, game: u64, revision: u64) -> Result<(), StoreError> {
         let owed = Owed::new(OwedWrite::Board { game, revision });
-        self.outbox
-            .insert(OwedKey::Board(game).bytes(), encode(1, &owed))?;
-        self.flush()
+        self.commit(|| {
+            self.outbox
+                .insert(OwedKey::Board(game).bytes(), encode(1, &owed))?;
+            Ok(())
+        })
     }
 
     /// Replaces `key`'s entry `seen` by `next` (a failed attempt rescheduled), unless the entry
@@ -210,7 +211,7 @@ impl Store {
 
     fn replace_if(&self, key: OwedKey, seen: &Owed, next: &Owed) -> Result<bool, StoreError> {
         let bytes = key.bytes();
-        unwrap_tx(self.outbox.transaction(|outbox| {
+        self.change(|| unwrap_tx(self.outbox.transaction(|outbox| {
             let Some(current) = outbox.get(bytes)? else {
                 return Ok(false);
             };
@@ -220,12 +221,13 @@ impl Store {
             }
             outbox.insert(&bytes, encode(1, next))?;
             Ok(true)
-        }))
+        })))
     }
 
     fn remove_if(&self, key: OwedKey, done: impl Fn(&Owed) -> bool) -> Result<bool, StoreError> {
         let bytes = key.bytes();
-        unwrap_tx(self.outbox.transaction(|outbox| {
+        self.change(|| {
+            unwrap_tx(self.outbox.transaction(|outbox| {
             let Some(current) = outbox.get(bytes)? else {
                 return Ok(false);
             };
@@ -236,5 +238,6 @@ impl Store {
             outbox.remove(&bytes)?;
             Ok(true)
         }))
+        })
     }
 }

@@ -196,32 +196,33 @@ impl Store {
         game: &GameRecord,
         from: u64,
     ) -> Result<Stored<GameRecord>, StoreError> {
-        let revision = unwrap_tx(
-            (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
-                |(games, parts, channels, outbox)| {
-                    let (next, had) = tx_check_game(games, game.id, expected)?;
-                    tx_write_game(games, parts, game, next, had, false)?;
-                    super::outbox::tx_owe_board(outbox, game.id, next)?;
-                    if game.channel != from {
-                        if let Some(entry) =
-                            tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)?
-                        {
-                            return abort(StoreError::ChannelBusy {
-                                channel: game.channel,
-                                entry: entry.record,
-                            });
+        let revision = self.commit(|| {
+            unwrap_tx(
+                (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
+                    |(games, parts, channels, outbox)| {
+                        let (next, had) = tx_check_game(games, game.id, expected)?;
+                        tx_write_game(games, parts, game, next, had, false)?;
+                        super::outbox::tx_owe_board(outbox, game.id, next)?;
+                        if game.channel != from {
+                            if let Some(entry) =
+                                tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)?
+                            {
+                                return abort(StoreError::ChannelBusy {
+                                    channel: game.channel,
+                                    entry: entry.record,
+                                });
+                            }
+                            free_channel(channels, from, ChannelEntry::Game(game.id))?;
+                            channels.insert(
+                                &game.channel.to_be_bytes(),
+                                encode(1, &ChannelEntry::Game(game.id)),
+                            )?;
                         }
-                        free_channel(channels, from, ChannelEntry::Game(game.id))?;
-                        channels.insert(
-                            &game.channel.to_be_bytes(),
-                            encode(1, &ChannelEntry::Game(game.id)),
-                        )?;
-                    }
-                    Ok(next)
-                },
-            ),
-        )?;
-        self.flush()?;
+                        Ok(next)
+                    },
+                ),
+            )
+        })?;
         Ok(Stored {
             revision,
             record: game.clone(),

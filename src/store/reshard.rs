@@ -238,6 +238,11 @@ fn same_path(a: &Path, b: &Path) -> bool {
 pub struct Counts([u64; Tree::RECORDS.len()]);
 
 impl Counts {
+    /// The counts of [`Tree::RECORDS`], in that order.
+    pub(super) fn new(counts: [u64; Tree::RECORDS.len()]) -> Counts {
+        Counts(counts)
+    }
+
     /// Every kind of record, with its count: games, game setups and moves, challenges, busy
     /// channels, outbox entries, ratings, leaderboard entries and sizes, rating points,
     /// finished games, history entries by server and by player, server settings, and last the

@@ -57,25 +57,26 @@ impl Store {
         settings: &GuildSettings,
     ) -> Result<Stored<GuildSettings>, StoreError> {
         let tree = self.settings_tree()?;
-        let revision = unwrap_tx(tree.transaction(|tree| {
-            let current = match tree.get(guild.to_be_bytes())? {
-                None => 0,
-                Some(bytes) => match decode::<GuildSettings>(GUILD_SETTINGS, guild, &bytes) {
-                    Ok(stored) => stored.revision,
-                    Err(e) => return super::abort(e),
-                },
-            };
-            if current != expected {
-                return super::abort(StoreError::Conflict {
-                    kind: GUILD_SETTINGS,
-                    key: guild,
-                    expected,
-                });
-            }
-            tree.insert(&guild.to_be_bytes(), encode(expected + 1, settings))?;
-            Ok(expected + 1)
-        }))?;
-        self.flush()?;
+        let revision = self.commit(|| {
+            unwrap_tx(tree.transaction(|tree| {
+                let current = match tree.get(guild.to_be_bytes())? {
+                    None => 0,
+                    Some(bytes) => match decode::<GuildSettings>(GUILD_SETTINGS, guild, &bytes) {
+                        Ok(stored) => stored.revision,
+                        Err(e) => return super::abort(e),
+                    },
+                };
+                if current != expected {
+                    return super::abort(StoreError::Conflict {
+                        kind: GUILD_SETTINGS,
+                        key: guild,
+                        expected,
+                    });
+                }
+                tree.insert(&guild.to_be_bytes(), encode(expected + 1, settings))?;
+                Ok(expected + 1)
+            }))
+        })?;
         Ok(Stored {
             revision,
             record: settings.clone(),

@@ -447,82 +447,84 @@ impl Store {
         let bots = self.bot_tree()?;
         let game = &finished.game;
         let id = game.id;
-        let (revision, entry) = unwrap_tx(
-            (
-                &self.games,
-                &self.parts,
-                &self.channels,
-                &self.outbox,
-                &t.history,
-                &t.by_guild,
-                &t.by_player,
-                &t.ratings,
-                &t.leaderboard,
-                &t.sizes,
-                &t.points,
-                &bots,
+        let (revision, entry) = self.commit(|| {
+            unwrap_tx(
+                (
+                    &self.games,
+                    &self.parts,
+                    &self.channels,
+                    &self.outbox,
+                    &t.history,
+                    &t.by_guild,
+                    &t.by_player,
+                    &t.ratings,
+                    &t.leaderboard,
+                    &t.sizes,
+                    &t.points,
+                    &bots,
+                )
+                    .transaction(
+                        |(
+                            games,
+                            parts,
+                            channels,
+                            outbox,
+                            history,
+                            by_guild,
+                            by_player,
+                            ratings,
+                            leaderboard,
+                            sizes,
+                            points,
+                            bots,
+                        )| {
+                            let (next, had) = tx_check_game(games, id, expected)?;
+                            tx_write_game(games, parts, game, next, had, true)?;
+                            super::outbox::tx_owe_board(outbox, id, next)?;
+                            free_channel(channels, game.channel, ChannelEntry::Game(id))?;
+                            if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)?
+                            {
+                                return Ok((next, existing));
+                            }
+                            let mut entry = finished.clone();
+                            entry.ratings = match entry.rated_in() {
+                                Some(guild) => Some(
+                                    RatingTrees {
+                                        ratings,
+                                        leaderboard,
+                                        sizes,
+                                        points,
+                                    }
+                                    .rate(guild, &entry, rate)?,
+                                ),
+                                None => None,
+                            };
+                            for result in &bot {
+                                add_bot_result(bots, game.kind, *result)?;
+                            }
+                            history.insert(&id.to_be_bytes(), encode(1, &entry))?;
+                            let guild = game.guild.unwrap_or(0);
+                            let (kind, at) = (game.kind, entry.finished_ms);
+                            if game.guild.is_some() {
+                                by_guild.insert(guild_history_key(guild, kind, at, id), &[][..])?;
+                            }
+                            for player in &game.seats {
+                                by_player.insert(
+                                    player_history_key(guild, kind, player.id, at, id),
+                                    &[][..],
+                                )?;
+                            }
+                            Ok((
+                                next,
+                                Stored {
+                                    revision: 1,
+                                    record: entry,
+                                },
+                            ))
+                        },
+                    ),
             )
-                .transaction(
-                    |(
-                        games,
-                        parts,
-                        channels,
-                        outbox,
-                        history,
-                        by_guild,
-                        by_player,
-                        ratings,
-                        leaderboard,
-                        sizes,
-                        points,
-                        bots,
-                    )| {
-                        let (next, had) = tx_check_game(games, id, expected)?;
-                        tx_write_game(games, parts, game, next, had, true)?;
-                        super::outbox::tx_owe_board(outbox, id, next)?;
-                        free_channel(channels, game.channel, ChannelEntry::Game(id))?;
-                        if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {
-                            return Ok((next, existing));
-                        }
-                        let mut entry = finished.clone();
-                        entry.ratings = match entry.rated_in() {
-                            Some(guild) => Some(
-                                RatingTrees {
-                                    ratings,
-                                    leaderboard,
-                                    sizes,
-                                    points,
-                                }
-                                .rate(guild, &entry, rate)?,
-                            ),
-                            None => None,
-                        };
-                        for result in &bot {
-                            add_bot_result(bots, game.kind, *result)?;
-                        }
-                        history.insert(&id.to_be_bytes(), encode(1, &entry))?;
-                        let guild = game.guild.unwrap_or(0);
-                        let (kind, at) = (game.kind, entry.finished_ms);
-                        if game.guild.is_some() {
-                            by_guild.insert(guild_history_key(guild, kind, at, id), &[][..])?;
-                        }
-                        for player in &game.seats {
-                            by_player.insert(
-                                player_history_key(guild, kind, player.id, at, id),
-                                &[][..],
-                            )?;
-                        }
-                        Ok((
-                            next,
-                            Stored {
-                                revision: 1,
-                                record: entry,
-                            },
-                        ))
-                    },
-                ),
-        )?;
-        self.flush()?;
+        })?;
         Ok((
             Stored {
                 revision,
