@@ -94,13 +94,40 @@ impl DiscordConfig {
 }
 
 /// `[store]`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StoreConfig {
-    /// Database directory.
+    /// Which database keeps the records.
+    pub backend: Backend,
+    /// sled's database directory.
     pub path: PathBuf,
     /// The most memory, in MB, sled's cache of recently read records may use.
     pub cache_mb: u64,
+    /// The PostgreSQL database's URL (`postgres://user:password@host:port/dbname`), with
+    /// `backend = "postgres"`. It may hold a password: it is never logged or printed.
+    pub url: String,
+}
+
+/// `store.backend`: which database keeps the records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    /// sled, embedded: one database directory per process, nothing to install.
+    Sled,
+    /// A PostgreSQL server, shared by every process of the bot.
+    Postgres,
+}
+
+impl std::fmt::Debug for StoreConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The URL may carry a password.
+        f.debug_struct("StoreConfig")
+            .field("backend", &self.backend)
+            .field("path", &self.path)
+            .field("cache_mb", &self.cache_mb)
+            .field("url", &if self.url.is_empty() { "" } else { "(set)" })
+            .finish()
+    }
 }
 
 impl StoreConfig {
@@ -199,6 +226,11 @@ impl Config {
                 "store.cache_mb must be at least 1",
             )));
         }
+        if config.store.backend == Backend::Postgres && config.store.url.trim().is_empty() {
+            return Err(ConfigError::Invalid(String::from(
+                "store.backend = \"postgres\" needs store.url (postgres://user:password@host:port/dbname)",
+            )));
+        }
         if config.game.turn_timeout_seconds == 0 {
             return Err(ConfigError::Invalid(String::from(
                 "game.turn_timeout_seconds must be at least 1",
@@ -220,6 +252,24 @@ mod tests {
         std::fs::write(dir.path().join("local.toml"), local)
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;
         Config::load_with_env(dir.path(), false)
+    }
+
+    #[test]
+    fn the_store_is_sled_unless_postgres_is_chosen_with_a_url_that_is_never_printed() {
+        let default = config_with("").expect("valid");
+        assert_eq!(default.store.backend, Backend::Sled);
+        let postgres = config_with(
+            "[store]\nbackend = \"postgres\"\nurl = \"postgres://oaq:secret@db/oaq\"\n",
+        )
+        .expect("valid");
+        assert_eq!(postgres.store.backend, Backend::Postgres);
+        assert!(!format!("{postgres:?}").contains("secret"));
+        let no_url = config_with("[store]\nbackend = \"postgres\"\n");
+        assert!(
+            matches!(&no_url, Err(ConfigError::Invalid(m)) if m.contains("store.url")),
+            "{no_url:?}"
+        );
+        assert!(config_with("[store]\nbackend = \"mysql\"\n").is_err());
     }
 
     #[test]

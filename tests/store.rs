@@ -1,4 +1,5 @@
-//! The sled store: round trips, compare-and-swap, damaged and newer records, restarts.
+//! The store on both backends (sled, and PostgreSQL where `OAQ_TEST_POSTGRES` names a test
+//! database): round trips, compare-and-swap, damaged and newer records, restarts.
 
 use oaq_bot::games::oaq::{Position, Rules};
 use oaq_bot::locale::Locale;
@@ -6,6 +7,41 @@ use oaq_bot::store::{
     ChallengeRecord, ChannelEntry, FinishedGame, FirstPlayer, GameKind, GameRecord, Glicko, Player,
     Retired, Retirement, Store, StoreError,
 };
+
+#[path = "pg/mod.rs"]
+mod pg;
+
+/// A store a test runs on: sled in a temporary directory, or a fresh schema of the test
+/// PostgreSQL database (see `pg/mod.rs`).
+struct Backend {
+    store: Store,
+    _schema: Option<pg::Schema>,
+}
+
+impl std::ops::Deref for Backend {
+    type Target = Store;
+
+    fn deref(&self) -> &Store {
+        &self.store
+    }
+}
+
+/// The stores every test of the store's behaviour runs on: sled, then PostgreSQL.
+fn backends() -> Vec<Backend> {
+    let mut backends = vec![Backend {
+        store: Store::temporary().expect("sled store"),
+        _schema: None,
+    }];
+    if let Some(url) = pg::url() {
+        let schema = pg::Schema::new(&url);
+        backends.push(Backend {
+            store: Store::connect(&schema.url(), oaq_bot::shards::Layout::single())
+                .expect("PostgreSQL store"),
+            _schema: Some(schema),
+        });
+    }
+    backends
+}
 
 /// Rules in a record's form.
 fn rules(rules: Rules) -> serde_json::Value {
@@ -65,106 +101,112 @@ fn game(id: u64, channel: u64) -> GameRecord {
 
 #[test]
 fn a_challenge_round_trips_and_marks_its_channel() {
-    let store = Store::temporary().expect("store");
-    let stored = store.create_challenge(&challenge(10, 500)).expect("create");
-    assert_eq!(stored.revision, 1);
-    let read = store.challenge(10).expect("read").expect("present");
-    assert_eq!(read, stored);
-    assert_eq!(
-        store.channel(500).expect("channel"),
-        Some(ChannelEntry::Challenge(10))
-    );
+    for store in backends() {
+        let stored = store.create_challenge(&challenge(10, 500)).expect("create");
+        assert_eq!(stored.revision, 1);
+        let read = store.challenge(10).expect("read").expect("present");
+        assert_eq!(read, stored);
+        assert_eq!(
+            store.channel(500).expect("channel"),
+            Some(ChannelEntry::Challenge(10))
+        );
+    }
 }
 
 #[test]
 fn a_busy_channel_refuses_a_second_challenge() {
-    let store = Store::temporary().expect("store");
-    store.create_challenge(&challenge(10, 500)).expect("create");
-    match store.create_challenge(&challenge(11, 500)) {
-        Err(StoreError::ChannelBusy { channel, entry }) => {
-            assert_eq!(channel, 500);
-            assert_eq!(entry, ChannelEntry::Challenge(10));
+    for store in backends() {
+        store.create_challenge(&challenge(10, 500)).expect("create");
+        match store.create_challenge(&challenge(11, 500)) {
+            Err(StoreError::ChannelBusy { channel, entry }) => {
+                assert_eq!(channel, 500);
+                assert_eq!(entry, ChannelEntry::Challenge(10));
+            }
+            other => panic!("expected ChannelBusy, got {other:?}"),
         }
-        other => panic!("expected ChannelBusy, got {other:?}"),
+        assert!(store.challenge(11).expect("read").is_none());
+        // Another channel is free.
+        store
+            .create_challenge(&challenge(12, 501))
+            .expect("other channel");
     }
-    assert!(store.challenge(11).expect("read").is_none());
-    // Another channel is free.
-    store
-        .create_challenge(&challenge(12, 501))
-        .expect("other channel");
 }
 
 #[test]
 fn compare_and_swap_applies_only_one_of_two_updates_from_the_same_revision() {
-    let store = Store::temporary().expect("store");
-    store.create_challenge(&challenge(10, 500)).expect("create");
-    store.start_game(10, 1, &game(10, 500)).expect("start");
-    let read = store.game(10).expect("read").expect("present");
+    for store in backends() {
+        store.create_challenge(&challenge(10, 500)).expect("create");
+        store.start_game(10, 1, &game(10, 500)).expect("start");
+        let read = store.game(10).expect("read").expect("present");
 
-    let mut first = read.record.clone();
-    first.moves.push("7+".parse().expect("move"));
-    let mut second = read.record.clone();
-    second.moves.push("9-".parse().expect("move"));
+        let mut first = read.record.clone();
+        first.moves.push("7+".parse().expect("move"));
+        let mut second = read.record.clone();
+        second.moves.push("9-".parse().expect("move"));
 
-    let applied = store
-        .update_game(read.revision, &first, false)
-        .expect("first");
-    assert_eq!(applied.revision, read.revision + 1);
-    match store.update_game(read.revision, &second, false) {
-        Err(StoreError::Conflict { expected, .. }) => assert_eq!(expected, read.revision),
-        other => panic!("expected a conflict, got {other:?}"),
+        let applied = store
+            .update_game(read.revision, &first, false)
+            .expect("first");
+        assert_eq!(applied.revision, read.revision + 1);
+        match store.update_game(read.revision, &second, false) {
+            Err(StoreError::Conflict { expected, .. }) => assert_eq!(expected, read.revision),
+            other => panic!("expected a conflict, got {other:?}"),
+        }
+        let now = store.game(10).expect("read").expect("present");
+        assert_eq!(now.record.moves, first.moves);
     }
-    let now = store.game(10).expect("read").expect("present");
-    assert_eq!(now.record.moves, first.moves);
 }
 
 #[test]
 fn starting_a_game_consumes_the_challenge_once() {
-    let store = Store::temporary().expect("store");
-    store.create_challenge(&challenge(10, 500)).expect("create");
-    store.start_game(10, 1, &game(10, 500)).expect("start");
-    assert!(store.challenge(10).expect("read").is_none());
-    assert_eq!(
-        store.channel(500).expect("read"),
-        Some(ChannelEntry::Game(10))
-    );
-    assert!(matches!(
-        store.start_game(10, 1, &game(10, 500)),
-        Err(StoreError::Conflict { .. })
-    ));
+    for store in backends() {
+        store.create_challenge(&challenge(10, 500)).expect("create");
+        store.start_game(10, 1, &game(10, 500)).expect("start");
+        assert!(store.challenge(10).expect("read").is_none());
+        assert_eq!(
+            store.channel(500).expect("read"),
+            Some(ChannelEntry::Game(10))
+        );
+        assert!(matches!(
+            store.start_game(10, 1, &game(10, 500)),
+            Err(StoreError::Conflict { .. })
+        ));
+    }
 }
 
 #[test]
 fn finishing_a_game_frees_the_channel_and_keeps_the_record() {
-    let store = Store::temporary().expect("store");
-    store.create_challenge(&challenge(10, 500)).expect("create");
-    let stored = store.start_game(10, 1, &game(10, 500)).expect("start");
-    let mut done = stored.record.clone();
-    done.retired.push(retired(1, Retirement::Resigned, 1));
-    store
-        .update_game(stored.revision, &done, true)
-        .expect("finish");
-    assert_eq!(store.channel(500).expect("read"), None);
-    assert_eq!(
-        store.game(10).expect("read").expect("kept").record.retired,
-        [retired(1, Retirement::Resigned, 1)]
-    );
+    for store in backends() {
+        store.create_challenge(&challenge(10, 500)).expect("create");
+        let stored = store.start_game(10, 1, &game(10, 500)).expect("start");
+        let mut done = stored.record.clone();
+        done.retired.push(retired(1, Retirement::Resigned, 1));
+        store
+            .update_game(stored.revision, &done, true)
+            .expect("finish");
+        assert_eq!(store.channel(500).expect("read"), None);
+        assert_eq!(
+            store.game(10).expect("read").expect("kept").record.retired,
+            [retired(1, Retirement::Resigned, 1)]
+        );
+    }
 }
 
 #[test]
 fn removing_a_challenge_needs_its_current_revision() {
-    let store = Store::temporary().expect("store");
-    let stored = store.create_challenge(&challenge(10, 500)).expect("create");
-    let mut changed = stored.record.clone();
-    changed.message = Some(1234);
-    store.update_challenge(1, &changed).expect("update");
-    assert!(matches!(
-        store.remove_challenge(10, 1),
-        Err(StoreError::Conflict { .. })
-    ));
-    store.remove_challenge(10, 2).expect("remove");
-    assert!(store.challenge(10).expect("read").is_none());
-    assert_eq!(store.channel(500).expect("read"), None);
+    for store in backends() {
+        let stored = store.create_challenge(&challenge(10, 500)).expect("create");
+        let mut changed = stored.record.clone();
+        changed.message = Some(1234);
+        store.update_challenge(1, &changed).expect("update");
+        assert!(matches!(
+            store.remove_challenge(10, 1),
+            Err(StoreError::Conflict { .. })
+        ));
+        store.remove_challenge(10, 2).expect("remove");
+        assert!(store.challenge(10).expect("read").is_none());
+        assert_eq!(store.channel(500).expect("read"), None);
+    }
 }
 
 #[test]
@@ -268,98 +310,102 @@ fn a_record_written_before_locales_timeouts_and_computer_players_still_reads() {
 #[test]
 fn a_game_against_the_computer_is_created_finished_once_and_tallied() {
     use oaq_bot::store::{BotResult, FinishedGame, Level, RateFn, Score};
-    let store = Store::temporary().expect("store");
-    let mut record = game(40, 600);
-    record.seats[1].computer = Some(Level::Hard);
-    let stored = store.create_game(&record).expect("create");
-    assert!(matches!(
-        store.create_game(&game(41, 600)),
-        Err(StoreError::ChannelBusy { .. })
-    ));
-    assert_eq!(store.running_games().len(), 1);
-    record.retired.push(retired(0, Retirement::Resigned, 1));
-    let result = BotResult {
-        user: 1,
-        level: Level::Hard,
-        score: Score::Loss,
-    };
-    let finished = FinishedGame {
-        game: record.clone(),
-        places: vec![1, 0],
-        finished_ms: 50,
-        ratings: None,
-    };
-    let never: RateFn<'_> = &|_, _| panic!("a game against the computer is never rated");
-    let (_, entry) = store
-        .finish_game(stored.revision, &finished, never, Some(result))
-        .expect("finish");
-    assert_eq!(entry.record.ratings, None);
-    // A second ending from the same read is a conflict and is not counted.
-    assert!(matches!(
-        store.finish_game(stored.revision, &finished, never, Some(result)),
-        Err(StoreError::Conflict { .. })
-    ));
-    let tally = store
-        .bot_record(GameKind::Oaq, 1)
-        .expect("read")
-        .tally(Level::Hard);
-    assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
-    // Tallies are kept per game kind.
-    let other = store
-        .bot_record(GameKind::Shogi, 1)
-        .expect("read")
-        .tally(Level::Hard);
-    assert_eq!((other.wins, other.draws, other.losses), (0, 0, 0));
-    assert_eq!(store.channel(600).expect("read"), None);
-    assert!(store.running_games().is_empty());
+    for store in backends() {
+        let mut record = game(40, 600);
+        record.seats[1].computer = Some(Level::Hard);
+        let stored = store.create_game(&record).expect("create");
+        assert!(matches!(
+            store.create_game(&game(41, 600)),
+            Err(StoreError::ChannelBusy { .. })
+        ));
+        assert_eq!(store.running_games().len(), 1);
+        record.retired.push(retired(0, Retirement::Resigned, 1));
+        let result = BotResult {
+            user: 1,
+            level: Level::Hard,
+            score: Score::Loss,
+        };
+        let finished = FinishedGame {
+            game: record.clone(),
+            places: vec![1, 0],
+            finished_ms: 50,
+            ratings: None,
+        };
+        let never: RateFn<'_> = &|_, _| panic!("a game against the computer is never rated");
+        let (_, entry) = store
+            .finish_game(stored.revision, &finished, never, Some(result))
+            .expect("finish");
+        assert_eq!(entry.record.ratings, None);
+        // A second ending from the same read is a conflict and is not counted.
+        assert!(matches!(
+            store.finish_game(stored.revision, &finished, never, Some(result)),
+            Err(StoreError::Conflict { .. })
+        ));
+        let tally = store
+            .bot_record(GameKind::Oaq, 1)
+            .expect("read")
+            .tally(Level::Hard);
+        assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
+        // Tallies are kept per game kind.
+        let other = store
+            .bot_record(GameKind::Shogi, 1)
+            .expect("read")
+            .tally(Level::Hard);
+        assert_eq!((other.wins, other.draws, other.losses), (0, 0, 0));
+        assert_eq!(store.channel(600).expect("read"), None);
+        assert!(store.running_games().is_empty());
+    }
 }
 
 #[test]
 fn a_game_moves_into_its_thread_with_the_channel_index() {
-    let store = Store::temporary().expect("store");
-    let mut record = game(50, 700);
-    let stored = store.create_game(&record).expect("create");
-    record.channel = 701;
-    let moved = store
-        .move_game(stored.revision, &record, 700)
-        .expect("move");
-    assert_eq!(store.channel(700).expect("read"), None);
-    assert_eq!(
-        store.channel(701).expect("read"),
-        Some(ChannelEntry::Game(50))
-    );
-    assert!(matches!(
-        store.move_game(stored.revision, &record, 700),
-        Err(StoreError::Conflict { .. })
-    ));
-    assert_eq!(moved.revision, stored.revision + 1);
+    for store in backends() {
+        let mut record = game(50, 700);
+        let stored = store.create_game(&record).expect("create");
+        record.channel = 701;
+        let moved = store
+            .move_game(stored.revision, &record, 700)
+            .expect("move");
+        assert_eq!(store.channel(700).expect("read"), None);
+        assert_eq!(
+            store.channel(701).expect("read"),
+            Some(ChannelEntry::Game(50))
+        );
+        assert!(matches!(
+            store.move_game(stored.revision, &record, 700),
+            Err(StoreError::Conflict { .. })
+        ));
+        assert_eq!(moved.revision, stored.revision + 1);
+    }
 }
 
 #[test]
 fn server_settings_round_trip_with_compare_and_swap() {
     use oaq_bot::store::GuildSettings;
-    let store = Store::temporary().expect("store");
-    let fresh = store.guild_settings(9).expect("read");
-    assert_eq!(
-        (fresh.revision, fresh.record),
-        (0, GuildSettings::default())
-    );
-    let settings = GuildSettings {
-        preset: Some(String::from("folk")),
-        turn_timeout_s: Some(120),
-        channels: vec![3, 4],
-        ..GuildSettings::default()
-    };
-    store.update_guild_settings(9, 0, &settings).expect("write");
-    assert!(matches!(
-        store.update_guild_settings(9, 0, &settings),
-        Err(StoreError::Conflict { .. })
-    ));
-    let read = store.guild_settings(9).expect("read");
-    assert_eq!((read.revision, read.record), (1, settings));
+    for store in backends() {
+        let fresh = store.guild_settings(9).expect("read");
+        assert_eq!(
+            (fresh.revision, fresh.record),
+            (0, GuildSettings::default())
+        );
+        let settings = GuildSettings {
+            preset: Some(String::from("folk")),
+            turn_timeout_s: Some(120),
+            channels: vec![3, 4],
+            ..GuildSettings::default()
+        };
+        store.update_guild_settings(9, 0, &settings).expect("write");
+        assert!(matches!(
+            store.update_guild_settings(9, 0, &settings),
+            Err(StoreError::Conflict { .. })
+        ));
+        let read = store.guild_settings(9).expect("read");
+        assert_eq!((read.revision, read.record), (1, settings));
+    }
 }
 
 mod ratings {
+    use crate::backends;
     use oaq_bot::games::oaq::{Position, Rules};
     use oaq_bot::store::{
         FinishedGame, GameKind, GameRecord, Glicko, RatingChange, Retirement, Store, StoreError,
@@ -441,105 +487,108 @@ mod ratings {
 
     #[test]
     fn the_leaderboard_orders_by_rating_then_user_and_pages() {
-        let store = Store::temporary().expect("store");
-        finish(&store, 1, 5, 6, [1600.0, 1400.0]).expect("game 1");
-        finish(&store, 2, 3, 4, [1600.0, 1700.5]).expect("game 2");
-        finish(&store, 3, 1, 2, [-20.0, 1400.0]).expect("game 3");
-        // Ties (3 and 5 at 1600, 2 and 6 at 1400) go by user id.
-        assert_eq!(
-            order(&store, 0, 10),
-            vec![(1, 4), (2, 3), (3, 5), (4, 2), (5, 6), (6, 1)]
-        );
-        assert_eq!(order(&store, 1, 4), vec![(5, 6), (6, 1)]);
-        assert_eq!(order(&store, 2, 4), vec![]);
-        assert_eq!(
-            store
-                .leaderboard(GameKind::Oaq, 7, 0, 1)
-                .expect("page")
-                .total,
-            6
-        );
-        assert_eq!(store.rank(GameKind::Oaq, 7, 5).expect("rank"), Some(3));
-        assert_eq!(store.rank(GameKind::Oaq, 7, 99).expect("rank"), None);
-        // Another guild's leaderboard is separate.
-        assert_eq!(
-            store
-                .leaderboard(GameKind::Oaq, 8, 0, 10)
-                .expect("page")
-                .total,
-            0
-        );
+        for store in backends() {
+            finish(&store, 1, 5, 6, [1600.0, 1400.0]).expect("game 1");
+            finish(&store, 2, 3, 4, [1600.0, 1700.5]).expect("game 2");
+            finish(&store, 3, 1, 2, [-20.0, 1400.0]).expect("game 3");
+            // Ties (3 and 5 at 1600, 2 and 6 at 1400) go by user id.
+            assert_eq!(
+                order(&store, 0, 10),
+                vec![(1, 4), (2, 3), (3, 5), (4, 2), (5, 6), (6, 1)]
+            );
+            assert_eq!(order(&store, 1, 4), vec![(5, 6), (6, 1)]);
+            assert_eq!(order(&store, 2, 4), vec![]);
+            assert_eq!(
+                store
+                    .leaderboard(GameKind::Oaq, 7, 0, 1)
+                    .expect("page")
+                    .total,
+                6
+            );
+            assert_eq!(store.rank(GameKind::Oaq, 7, 5).expect("rank"), Some(3));
+            assert_eq!(store.rank(GameKind::Oaq, 7, 99).expect("rank"), None);
+            // Another guild's leaderboard is separate.
+            assert_eq!(
+                store
+                    .leaderboard(GameKind::Oaq, 8, 0, 10)
+                    .expect("page")
+                    .total,
+                0
+            );
 
-        // A new rating moves the player, leaving no stale entry behind.
-        finish(&store, 4, 1, 4, [1800.0, 1000.0]).expect("game 4");
-        assert_eq!(
-            order(&store, 0, 10),
-            vec![(1, 1), (2, 3), (3, 5), (4, 2), (5, 6), (6, 4)]
-        );
-        let one = store
-            .rating(GameKind::Oaq, 7, 1)
-            .expect("read")
-            .expect("rated");
-        assert_eq!((one.record.wins, one.record.losses), (2, 0));
-        let points = store.rating_points(GameKind::Oaq, 7, 1).expect("points");
-        assert_eq!(
-            points.iter().map(|p| p.rating).collect::<Vec<_>>(),
-            vec![-20.0, 1800.0]
-        );
-        let history = store
-            .recent_of(Some(7), GameKind::Oaq, 1, 10)
-            .expect("history");
-        assert_eq!(
-            history.iter().map(|g| g.game.id).collect::<Vec<_>>(),
-            vec![4, 3],
-            "newest first"
-        );
-        assert_eq!(
-            store
-                .recent_in_guild(7, GameKind::Oaq, 2)
+            // A new rating moves the player, leaving no stale entry behind.
+            finish(&store, 4, 1, 4, [1800.0, 1000.0]).expect("game 4");
+            assert_eq!(
+                order(&store, 0, 10),
+                vec![(1, 1), (2, 3), (3, 5), (4, 2), (5, 6), (6, 4)]
+            );
+            let one = store
+                .rating(GameKind::Oaq, 7, 1)
+                .expect("read")
+                .expect("rated");
+            assert_eq!((one.record.wins, one.record.losses), (2, 0));
+            let points = store.rating_points(GameKind::Oaq, 7, 1).expect("points");
+            assert_eq!(
+                points.iter().map(|p| p.rating).collect::<Vec<_>>(),
+                vec![-20.0, 1800.0]
+            );
+            let history = store
+                .recent_of(Some(7), GameKind::Oaq, 1, 10)
+                .expect("history");
+            assert_eq!(
+                history.iter().map(|g| g.game.id).collect::<Vec<_>>(),
+                vec![4, 3],
+                "newest first"
+            );
+            assert_eq!(
+                store
+                    .recent_in_guild(7, GameKind::Oaq, 2)
+                    .expect("guild")
+                    .len(),
+                2
+            );
+            // Another kind's history in the same guild is separate.
+            assert!(store
+                .recent_in_guild(7, GameKind::Shogi, 2)
                 .expect("guild")
-                .len(),
-            2
-        );
-        // Another kind's history in the same guild is separate.
-        assert!(store
-            .recent_in_guild(7, GameKind::Shogi, 2)
-            .expect("guild")
-            .is_empty());
-        assert!(store
-            .recent_of(Some(7), GameKind::Shogi, 1, 10)
-            .expect("history")
-            .is_empty());
+                .is_empty());
+            assert!(store
+                .recent_of(Some(7), GameKind::Shogi, 1, 10)
+                .expect("history")
+                .is_empty());
+        }
     }
 
     #[test]
     fn finishing_is_atomic_with_the_game_revision() {
-        let store = Store::temporary().expect("store");
-        let entry = finish(&store, 1, 1, 2, [1600.0, 1400.0]).expect("game");
-        assert_eq!(entry.rating_of(0).map(|r| r.after.rating), Some(1600.0));
-        let game = store.game(1).expect("read").expect("kept");
-        // A finish computed from an old revision is refused and rates nobody.
-        let stale = FinishedGame {
-            game: game.record.clone(),
-            places: vec![0, 0],
-            finished_ms: 99,
-            ratings: None,
-        };
-        let rate = |_: &[Option<Glicko>], _: &[u8]| -> Vec<RatingChange> { panic!("never rated") };
-        assert!(matches!(
-            store.finish_game(game.revision - 1, &stale, &rate, None),
-            Err(StoreError::Conflict { .. })
-        ));
-        // A repeat at the right revision returns the first result untouched.
-        let (_, again) = store
-            .finish_game(game.revision, &stale, &rate, None)
-            .expect("repeat");
-        assert_eq!(again.record, entry);
-        let two = store
-            .rating(GameKind::Oaq, 7, 2)
-            .expect("read")
-            .expect("rated");
-        assert_eq!(two.record.games(), 1);
+        for store in backends() {
+            let entry = finish(&store, 1, 1, 2, [1600.0, 1400.0]).expect("game");
+            assert_eq!(entry.rating_of(0).map(|r| r.after.rating), Some(1600.0));
+            let game = store.game(1).expect("read").expect("kept");
+            // A finish computed from an old revision is refused and rates nobody.
+            let stale = FinishedGame {
+                game: game.record.clone(),
+                places: vec![0, 0],
+                finished_ms: 99,
+                ratings: None,
+            };
+            let rate =
+                |_: &[Option<Glicko>], _: &[u8]| -> Vec<RatingChange> { panic!("never rated") };
+            assert!(matches!(
+                store.finish_game(game.revision - 1, &stale, &rate, None),
+                Err(StoreError::Conflict { .. })
+            ));
+            // A repeat at the right revision returns the first result untouched.
+            let (_, again) = store
+                .finish_game(game.revision, &stale, &rate, None)
+                .expect("repeat");
+            assert_eq!(again.record, entry);
+            let two = store
+                .rating(GameKind::Oaq, 7, 2)
+                .expect("read")
+                .expect("rated");
+            assert_eq!(two.record.games(), 1);
+        }
     }
 
     /// Issue 16: a player's rating history is kept in runs of points, a key per run rather
@@ -604,83 +653,85 @@ fn owed_revision(store: &Store, id: u64) -> Option<u64> {
 #[test]
 fn every_game_write_owes_its_board_and_settling_never_drops_a_newer_entry() {
     use oaq_bot::store::{FinishedGame, Owed, OwedKey, OwedWrite, RateFn};
-    let store = Store::temporary().expect("store");
-    let mut record = game(60, 800);
-    record.guild = None;
-    let created = store.create_game(&record).expect("create");
-    assert_eq!(owed_revision(&store, 60), Some(1));
-    record.moves.push(String::from("1+"));
-    let moved = store
-        .update_game(created.revision, &record, false)
-        .expect("move");
-    assert_eq!(owed_revision(&store, 60), Some(moved.revision));
-    // An answer that showed the older state settles nothing.
-    assert!(!store.settle_board(60, created.revision).expect("settle"));
-    assert_eq!(owed_revision(&store, 60), Some(moved.revision));
-    // A failure is rescheduled only over the entry it read.
-    let seen = Owed::new(OwedWrite::Board {
-        game: 60,
-        revision: moved.revision,
-    });
-    let stale = Owed::new(OwedWrite::Board {
-        game: 60,
-        revision: created.revision,
-    });
-    let later = Owed {
-        attempts: 1,
-        retry_at_ms: 99,
-        ..seen.clone()
-    };
-    assert!(!store
-        .reschedule(OwedKey::Board(60), &stale, &later)
-        .expect("reschedule"));
-    assert!(store
-        .reschedule(OwedKey::Board(60), &seen, &later)
-        .expect("reschedule"));
-    assert!(!store.settle(OwedKey::Board(60), &seen).expect("settle"));
-    assert!(store.settle(OwedKey::Board(60), &later).expect("settle"));
-    assert_eq!(owed_revision(&store, 60), None);
-    // The ending owes the final board, in its transaction.
-    record.retired.push(retired(1, Retirement::Resigned, 2));
-    let finished = FinishedGame {
-        game: record.clone(),
-        places: vec![0, 1],
-        finished_ms: 70,
-        ratings: None,
-    };
-    let rate: RateFn<'_> = &|_, _| panic!("a game outside a server is not rated");
-    let (ended, _) = store
-        .finish_game(moved.revision, &finished, rate, None)
-        .expect("finish");
-    assert_eq!(owed_revision(&store, 60), Some(ended.revision));
-    assert!(store.settle_board(60, ended.revision).expect("settle"));
+    for store in backends() {
+        let mut record = game(60, 800);
+        record.guild = None;
+        let created = store.create_game(&record).expect("create");
+        assert_eq!(owed_revision(&store, 60), Some(1));
+        record.moves.push(String::from("1+"));
+        let moved = store
+            .update_game(created.revision, &record, false)
+            .expect("move");
+        assert_eq!(owed_revision(&store, 60), Some(moved.revision));
+        // An answer that showed the older state settles nothing.
+        assert!(!store.settle_board(60, created.revision).expect("settle"));
+        assert_eq!(owed_revision(&store, 60), Some(moved.revision));
+        // A failure is rescheduled only over the entry it read.
+        let seen = Owed::new(OwedWrite::Board {
+            game: 60,
+            revision: moved.revision,
+        });
+        let stale = Owed::new(OwedWrite::Board {
+            game: 60,
+            revision: created.revision,
+        });
+        let later = Owed {
+            attempts: 1,
+            retry_at_ms: 99,
+            ..seen.clone()
+        };
+        assert!(!store
+            .reschedule(OwedKey::Board(60), &stale, &later)
+            .expect("reschedule"));
+        assert!(store
+            .reschedule(OwedKey::Board(60), &seen, &later)
+            .expect("reschedule"));
+        assert!(!store.settle(OwedKey::Board(60), &seen).expect("settle"));
+        assert!(store.settle(OwedKey::Board(60), &later).expect("settle"));
+        assert_eq!(owed_revision(&store, 60), None);
+        // The ending owes the final board, in its transaction.
+        record.retired.push(retired(1, Retirement::Resigned, 2));
+        let finished = FinishedGame {
+            game: record.clone(),
+            places: vec![0, 1],
+            finished_ms: 70,
+            ratings: None,
+        };
+        let rate: RateFn<'_> = &|_, _| panic!("a game outside a server is not rated");
+        let (ended, _) = store
+            .finish_game(moved.revision, &finished, rate, None)
+            .expect("finish");
+        assert_eq!(owed_revision(&store, 60), Some(ended.revision));
+        assert!(store.settle_board(60, ended.revision).expect("settle"));
+    }
 }
 
 #[test]
 fn an_expired_challenge_goes_with_its_note_in_one_transaction() {
     use oaq_bot::store::{Note, OwedKey, OwedWrite};
-    let store = Store::temporary().expect("store");
-    store.create_challenge(&challenge(70, 900)).expect("create");
-    let note = Note {
-        guild: Some(1),
-        channel: 900,
-        message: Some(4321),
-        text: String::from("expired"),
-    };
-    assert!(matches!(
-        store.expire_challenge(70, 2, &note),
-        Err(StoreError::Conflict { .. })
-    ));
-    assert!(store.owed().is_empty(), "no note without the removal");
-    assert!(store.challenge(70).expect("read").is_some());
-    store.expire_challenge(70, 1, &note).expect("expire");
-    assert!(store.challenge(70).expect("read").is_none());
-    assert_eq!(store.channel(900).expect("read"), None);
-    let owed = store
-        .owed_at(OwedKey::Note(4321))
-        .expect("read")
-        .expect("note");
-    assert_eq!(owed.write, OwedWrite::Note(note));
+    for store in backends() {
+        store.create_challenge(&challenge(70, 900)).expect("create");
+        let note = Note {
+            guild: Some(1),
+            channel: 900,
+            message: Some(4321),
+            text: String::from("expired"),
+        };
+        assert!(matches!(
+            store.expire_challenge(70, 2, &note),
+            Err(StoreError::Conflict { .. })
+        ));
+        assert!(store.owed().is_empty(), "no note without the removal");
+        assert!(store.challenge(70).expect("read").is_some());
+        store.expire_challenge(70, 1, &note).expect("expire");
+        assert!(store.challenge(70).expect("read").is_none());
+        assert_eq!(store.channel(900).expect("read"), None);
+        let owed = store
+            .owed_at(OwedKey::Note(4321))
+            .expect("read")
+            .expect("note");
+        assert_eq!(owed.write, OwedWrite::Note(note));
+    }
 }
 
 /// Copies a database directory as it is on disk at this instant (what a crash would leave).

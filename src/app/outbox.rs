@@ -127,7 +127,9 @@ impl App {
     }
 
     /// Whether this process may make `write`: not a note on another process's server (a
-    /// store whose layout changed without a reshard may hold one).
+    /// PostgreSQL store shared by every process holds them, and so may a sled store whose
+    /// layout changed without a reshard). A board's server is its game's, checked when it is
+    /// drawn.
     fn owns_write(&self, write: &OwedWrite) -> bool {
         match write {
             OwedWrite::Note(note) => note.guild.is_none() || self.owns(note.guild),
@@ -157,6 +159,10 @@ impl App {
                     }
                     Err(other) => return Err(other),
                 };
+                if !self.owns(loaded.stored.record.guild) {
+                    // Another process's server, in a store they share: theirs to write.
+                    return Ok(None);
+                }
                 let msg = self.board_msg(&loaded, None)?;
                 let mut edit = self.board_edit(&loaded, msg);
                 edit.seen = owed.clone();

@@ -1,5 +1,5 @@
-//! The `oaq-bot store …` commands: maintenance of the bot's databases (`reshard` with the bot
-//! stopped; `backup` while it runs, or of a stopped bot's store).
+//! The `oaq-bot store …` commands: maintenance of the bot's databases (`reshard` and `copy`
+//! with the bot stopped; `backup` while it runs, or of a stopped bot's store).
 
 use std::io::{Read as _, Write as _};
 use std::net::{Ipv4Addr, SocketAddr, TcpStream};
@@ -13,6 +13,7 @@ use crate::config::Config;
 use crate::discord::metrics::BACKUP_PATH;
 use crate::shards::ShardRange;
 use crate::store::reshard::{reshard, Side};
+use crate::store::copy::{copy, Location};
 use crate::store::Store;
 
 /// `oaq-bot store …`
@@ -27,6 +28,24 @@ pub enum StoreCommand {
     /// is a store the bot starts on: to restore it, stop the bot and point `store.path` at it
     /// (see docs/backup.md).
     Backup(BackupArgs),
+    /// Copies every record of one or more stores into another, between sled and PostgreSQL
+    /// (run it with the bot stopped): the sled stores of every process of a sharded bot into
+    /// one PostgreSQL database, or a PostgreSQL database back into one sled store. Running it
+    /// again writes nothing; records are read back and compared before it reports.
+    Copy(CopyArgs),
+}
+
+/// The stores to copy from and the store to copy into.
+#[derive(Debug, Args)]
+pub struct CopyArgs {
+    /// A store to copy: `sled:<path>` or `postgres://user@host:port/dbname`; repeat for every
+    /// store to merge.
+    #[arg(long = "from", value_name = "STORE", required = true)]
+    from: Vec<Location>,
+    /// The store to copy into: `postgres://…` or `sled:<path>` (empty, or holding an earlier
+    /// copy of the same sources).
+    #[arg(long, value_name = "STORE")]
+    to: Location,
 }
 
 /// Where the copy goes, and which bot or store it is of.
@@ -80,6 +99,12 @@ impl StoreCommand {
             StoreCommand::Backup(args) => {
                 let report = backup(&args, config_dir)?;
                 println!("{}", report.trim_end());
+                Ok(())
+            }
+            StoreCommand::Copy(args) => {
+                let copied = copy(&args.from, &args.to)
+                    .context("copy stopped (stop every bot process using these stores first)")?;
+                println!("{}", copied.to_string().trim_end());
                 Ok(())
             }
             StoreCommand::Reshard(args) => {

@@ -137,6 +137,7 @@ impl Store {
     /// store a bot starts on (point `store.path` at it).
     pub fn backup(&self, dir: &Path) -> Result<Backup, StoreError> {
         let started = Instant::now();
+        let db = self.sled("store backup")?;
         prepare(dir)?;
         let copy = sled::Config::new()
             .path(dir)
@@ -145,7 +146,7 @@ impl Store {
                 path: dir.display().to_string(),
                 source,
             })?;
-        let live = open_all(&self.db)?;
+        let live = open_all(db)?;
         let copies = open_all(&copy)?;
         let (pauses, caught_up) = copy_consistent(&self.gate, &live, &copies)?;
         copy.flush()?;
@@ -195,7 +196,7 @@ fn prepare(dir: &Path) -> Result<(), StoreError> {
 fn open_all(db: &sled::Db) -> Result<Vec<sled::Tree>, StoreError> {
     Ok(Tree::ALL
         .iter()
-        .map(|tree| tree.open(db))
+        .map(|tree| tree.open_sled(db))
         .collect::<sled::Result<_>>()?)
 }
 

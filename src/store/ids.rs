@@ -18,10 +18,13 @@
 //! store's counter at least as high as every old store's, so that a layout used again later
 //! (2 shards → 4 → 2) does not repeat an id either.
 
-use super::StoreError;
+use sled::transaction::ConflictableTransactionError;
+
+use super::kv::Space;
+use super::{Store, StoreError};
 
 /// The `meta` key of the next counter value to hand out (big-endian u64).
-const NEXT_ID: &[u8] = b"next_id";
+pub(super) const NEXT_ID: &[u8] = b"next_id";
 
 /// How many low bits of an id the counter takes.
 pub const COUNTER_BITS: u32 = 33;
@@ -29,7 +32,7 @@ pub const COUNTER_BITS: u32 = 33;
 /// The counter's bound: ids stay below `2^53` with tags below `2^20`.
 pub const COUNTER_LIMIT: u64 = 1 << COUNTER_BITS;
 
-fn decode_counter(bytes: &[u8]) -> Result<u64, StoreError> {
+pub(super) fn decode_counter(bytes: &[u8]) -> Result<u64, StoreError> {
     let bytes: [u8; 8] = bytes.try_into().map_err(|_| StoreError::Corrupt {
         kind: "id counter",
         key: 0,
@@ -39,48 +42,47 @@ fn decode_counter(bytes: &[u8]) -> Result<u64, StoreError> {
 }
 
 /// The next counter value `meta` would hand out, if it has a counter yet.
-pub(super) fn peek(meta: &sled::Tree) -> Result<Option<u64>, StoreError> {
+pub(super) fn peek(meta: &Space) -> Result<Option<u64>, StoreError> {
     meta.get(NEXT_ID)?.map(|b| decode_counter(&b)).transpose()
 }
 
 /// Starts the counter of a database that has none: past every id `generate_id() + 1` (the ids
-/// of earlier releases) could have given, which is 1 for a new database. Flushed, once, so that
-/// the database on disk is complete as soon as it is open.
-pub(super) fn init(db: &sled::Db, meta: &sled::Tree) -> Result<(), StoreError> {
-    if peek(meta)?.is_none() {
-        // sled's ids only grow, across restarts too: this one is above every earlier one.
-        let next = db.generate_id()? + 1;
-        meta.insert(NEXT_ID, &next.to_be_bytes()[..])?;
-        db.flush()?;
+/// of earlier releases) could have given, which is 1 for a new database (and for every
+/// PostgreSQL one, which no earlier release wrote). Set in a transaction, so that processes
+/// that open a shared database at once agree on it; flushed with the store's first flush.
+pub(super) fn init(store: &Store) -> Result<(), StoreError> {
+    if peek(&store.meta)?.is_some() {
+        return Ok(());
     }
-    Ok(())
+    let first = match store.sled("the id counter's floor") {
+        // sled's ids only grow, across restarts too: this one is above every earlier one.
+        Ok(db) => db.generate_id()? + 1,
+        Err(_) => 1,
+    };
+    store.meta.transaction(|meta| {
+        if meta.get(NEXT_ID)?.is_none() {
+            meta.insert(NEXT_ID, &first.to_be_bytes()[..])?;
+        }
+        Ok(())
+    })
 }
 
 /// Replaces the counter `c` by `next(c)` atomically (a fresh database's counter is 1);
 /// returns `c`. When `next` fails, the counter is left as it is.
-fn update(
-    meta: &sled::Tree,
-    next: impl Fn(u64) -> Result<u64, StoreError>,
-) -> Result<u64, StoreError> {
-    let mut outcome = Ok(1);
-    meta.fetch_and_update(NEXT_ID, |old| {
-        // sled may call this again after a lost race: each call sets the whole outcome.
-        outcome = old.map_or(Ok(1), decode_counter);
-        let new = outcome.as_ref().ok().map(|&current| next(current));
-        match new {
-            Some(Ok(new)) => Some(new.to_be_bytes().to_vec()),
-            Some(Err(error)) => {
-                outcome = Err(error);
-                old.map(<[u8]>::to_vec)
-            }
-            None => old.map(<[u8]>::to_vec),
-        }
-    })?;
-    outcome
+fn update(meta: &Space, next: impl Fn(u64) -> Result<u64, StoreError>) -> Result<u64, StoreError> {
+    meta.transaction(|meta| {
+        let current = match meta.get(NEXT_ID)? {
+            None => 1,
+            Some(bytes) => decode_counter(&bytes).map_err(ConflictableTransactionError::Abort)?,
+        };
+        let new = next(current).map_err(ConflictableTransactionError::Abort)?;
+        meta.insert(NEXT_ID, &new.to_be_bytes()[..])?;
+        Ok(current)
+    })
 }
 
 /// Takes the next counter value (not flushed: see the module's doc).
-pub(super) fn take(meta: &sled::Tree) -> Result<u64, StoreError> {
+pub(super) fn take(meta: &Space) -> Result<u64, StoreError> {
     update(meta, |current| {
         if current >= COUNTER_LIMIT {
             Err(StoreError::IdsExhausted)
@@ -91,6 +93,6 @@ pub(super) fn take(meta: &sled::Tree) -> Result<u64, StoreError> {
 }
 
 /// Raises the counter to at least `floor` (it never goes down). Not flushed.
-pub(super) fn raise(meta: &sled::Tree, floor: u64) -> Result<(), StoreError> {
+pub(super) fn raise(meta: &Space, floor: u64) -> Result<(), StoreError> {
     update(meta, |current| Ok(current.max(floor))).map(drop)
 }

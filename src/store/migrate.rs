@@ -27,14 +27,14 @@
 //! `finished archived` key records that it is done. Nothing but the storage changes: every
 //! game reads as before.
 
-use sled::Transactional;
+use super::kv::{Space, Transact};
 
 use super::records::{GameHead, GameSetup};
 use super::schema1::{OldFinished, OldGame};
 use super::social::FINISHED;
 use super::{
-    decode, encode, tx_write_game, unwrap_tx, ChannelEntry, EnvelopeIn, GameKind, Had, Store,
-    StoreError, Tree, GAME, SCHEMA,
+    decode, encode, tx_write_game, ChannelEntry, EnvelopeIn, GameKind, Had, Store, StoreError,
+    Tree, GAME, SCHEMA,
 };
 
 /// The key of the database's schema version in the `meta` tree.
@@ -56,9 +56,9 @@ pub(super) fn migrate(store: &Store) -> Result<(), StoreError> {
     to_schema(store)?;
     if store.meta.get(ARCHIVED_KEY)?.is_none() {
         archive_finished(store)?;
-        store.db.flush()?;
+        store.flush()?;
         store.meta.insert(ARCHIVED_KEY, &[1u8][..])?;
-        store.db.flush()?;
+        store.flush()?;
     }
     Ok(())
 }
@@ -93,9 +93,9 @@ fn to_schema(store: &Store) -> Result<(), StoreError> {
     rekey(&store.social.by_guild, 24, with_kind_after_guild)?;
     // history_by_player: guild, user, time, id → guild, kind, user, time, id.
     rekey(&store.social.by_player, 32, with_kind_after_guild)?;
-    store.db.flush()?;
+    store.flush()?;
     meta.insert(SCHEMA_KEY, &SCHEMA.to_be_bytes()[..])?;
-    store.db.flush()?;
+    store.flush()?;
     Ok(())
 }
 
@@ -129,13 +129,13 @@ fn migrate_games(store: &Store) -> Result<(), StoreError> {
             }
         };
         let revision = envelope.revision;
-        unwrap_tx((&store.games, &store.parts).transaction(|(games, parts)| {
+        (&store.games, &store.parts).transaction(|(games, parts)| {
             // Only the record as read is replaced (nothing else writes while opening).
             if games.get(&key)?.as_deref() != Some(bytes.as_ref()) {
                 return Ok(());
             }
             tx_write_game(games, parts, &game, revision, Had::default(), false)
-        }))?;
+        })?;
     }
     Ok(())
 }
@@ -170,13 +170,13 @@ fn archive_finished(store: &Store) -> Result<(), StoreError> {
             plies: head.record.plies,
             archived: false,
         };
-        unwrap_tx((&store.games, &store.parts).transaction(|(games, parts)| {
+        (&store.games, &store.parts).transaction(|(games, parts)| {
             // Only the record as read is replaced (nothing else writes while opening).
             if games.get(&key)?.as_deref() != Some(bytes.as_ref()) {
                 return Ok(());
             }
             tx_write_game(games, parts, &game, head.revision, had, true)
-        }))?;
+        })?;
     }
     Ok(())
 }
@@ -201,10 +201,14 @@ fn migrate_history(store: &Store) -> Result<(), StoreError> {
         };
         let new = encode(envelope.revision, &entry);
         // Replaces exactly the bytes read.
-        if history
-            .compare_and_swap(&key, Some(bytes), Some(new))?
-            .is_err()
-        {
+        let replaced = history.transaction(|history| {
+            if history.get(&key)?.as_ref() != Some(&bytes) {
+                return Ok(false);
+            }
+            history.insert(&key, new.as_slice())?;
+            Ok(true)
+        })?;
+        if !replaced {
             tracing::warn!(id, "a {FINISHED} changed while it was migrated");
         }
     }
@@ -213,22 +217,18 @@ fn migrate_history(store: &Store) -> Result<(), StoreError> {
 
 /// Moves every key of `tree` that is `old_len` bytes long to `new_key(key)`, with its value;
 /// each in one transaction (the new key written, the old one removed).
-fn rekey(
-    tree: &sled::Tree,
-    old_len: usize,
-    new_key: fn(&[u8]) -> Vec<u8>,
-) -> Result<(), StoreError> {
+fn rekey(tree: &Space, old_len: usize, new_key: fn(&[u8]) -> Vec<u8>) -> Result<(), StoreError> {
     for item in tree.iter() {
         let (key, value) = item?;
         if key.len() != old_len {
             continue;
         }
         let new = new_key(&key);
-        unwrap_tx(tree.transaction(|tx| {
+        tree.transaction(|tx| {
             tx.insert(new.as_slice(), value.clone())?;
             tx.remove(key.as_ref())?;
             Ok::<_, sled::transaction::ConflictableTransactionError<StoreError>>(())
-        }))?;
+        })?;
     }
     Ok(())
 }

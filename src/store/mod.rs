@@ -28,12 +28,15 @@
 //! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
 mod backup;
+pub mod copy;
 mod durable;
 mod group_commit;
 mod ids;
+mod kv;
 mod migrate;
 mod outbox;
 mod play;
+mod postgres;
 mod records;
 pub mod reshard;
 mod schema1;
@@ -46,12 +49,13 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
-use sled::Transactional;
+use sled::transaction::{ConflictableTransactionError, TransactionError};
 use thiserror::Error;
 
 use crate::shards::Layout;
+use kv::{Space, Transact, TxSpace};
 use outbox::tx_owe_board;
+use postgres::Pg;
 
 pub use backup::Backup;
 pub use group_commit::GroupCommit;
@@ -97,6 +101,33 @@ pub enum StoreError {
     /// A read, write or flush failed.
     #[error("database error: {0}")]
     Db(#[from] sled::Error),
+    /// PostgreSQL refused a statement, or the connection to it failed.
+    #[error("database error: {0}")]
+    Postgres(#[from] ::postgres::Error),
+    /// No connection to the PostgreSQL server could be made in time.
+    #[error("cannot reach the database server: {0} (is it running, and is store.url right?)")]
+    Pool(#[from] r2d2::Error),
+    /// `store.url` is not a PostgreSQL connection string.
+    #[error("store.url is not a PostgreSQL connection string: {reason}")]
+    Url {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A transaction named key spaces of different stores (a bug).
+    #[error("a transaction named key spaces of different stores")]
+    Mixed,
+    /// `store copy` found records it cannot merge, or read back something else than it wrote.
+    #[error("cannot copy the store: {reason}")]
+    Copy {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A tool that works on sled's files was given a PostgreSQL store.
+    #[error("{what} works on a sled store only: a PostgreSQL store is backed up with PostgreSQL's own tools (pg_dump, pg_basebackup) and changes its shards with a restart (see docs/scaling.md)")]
+    SledOnly {
+        /// The tool.
+        what: &'static str,
+    },
     /// The database's files could not be synced to stable storage (`fdatasync`): nothing
     /// written since the last successful sync can be counted on after a power cut.
     #[error("cannot sync the database to disk: {0}")]
@@ -152,6 +183,18 @@ pub enum StoreError {
     },
 }
 
+impl StoreError {
+    /// Whether the error is PostgreSQL's serialization failure or deadlock, after which the
+    /// transaction is run again.
+    fn is_retryable(&self) -> bool {
+        use ::postgres::error::SqlState;
+        matches!(self, StoreError::Postgres(e) if matches!(
+            e.code(),
+            Some(&SqlState::T_R_SERIALIZATION_FAILURE | &SqlState::T_R_DEADLOCK_DETECTED)
+        ))
+    }
+}
+
 #[derive(Serialize)]
 struct EnvelopeOut<'a, T> {
     schema: u32,
@@ -205,7 +248,7 @@ fn abort<T>(error: StoreError) -> TxResult<T> {
 }
 
 fn tx_read<T: DeserializeOwned>(
-    tree: &TransactionalTree,
+    tree: &TxSpace<'_>,
     kind: &'static str,
     key: u64,
 ) -> TxResult<Option<Stored<T>>> {
@@ -220,7 +263,7 @@ fn tx_read<T: DeserializeOwned>(
 
 /// Checks that `key` holds a record at `expected` revision and returns the next revision.
 fn tx_check<T: DeserializeOwned>(
-    tree: &TransactionalTree,
+    tree: &TxSpace<'_>,
     kind: &'static str,
     key: u64,
     expected: u64,
@@ -254,7 +297,7 @@ struct Had {
 
 /// Checks that game `id` is stored at revision `expected`; returns the next revision and how
 /// the game is stored.
-fn tx_check_game(games: &TransactionalTree, id: u64, expected: u64) -> TxResult<(u64, Had)> {
+fn tx_check_game(games: &TxSpace<'_>, id: u64, expected: u64) -> TxResult<(u64, Had)> {
     match tx_read::<GameHead>(games, GAME, id)? {
         Some(stored) if stored.revision == expected => Ok((
             expected + 1,
@@ -278,8 +321,8 @@ fn tx_check_game(games: &TransactionalTree, id: u64, expected: u64) -> TxResult<
 /// archived, and no setup or moves in `game_parts` (an archived game's setup and moves are
 /// fixed: only its head changes).
 fn tx_write_game(
-    games: &TransactionalTree,
-    parts: &TransactionalTree,
+    games: &TxSpace<'_>,
+    parts: &TxSpace<'_>,
     game: &GameRecord,
     revision: u64,
     had: Had,
@@ -291,25 +334,25 @@ fn tx_write_game(
     let (stored, wanted) = match (had.archived, head.archived) {
         (true, _) => (0, 0),
         (false, true) => {
-            parts.remove(&key)?;
+            parts.remove(key)?;
             (had.plies, 0)
         }
         (false, false) => {
             let setup = encode(1, &GameSetup::of(game));
             if parts.get(key)?.as_deref() != Some(setup.as_slice()) {
-                parts.insert(&key, setup)?;
+                parts.insert(key, setup)?;
             }
             for (ply, mv) in game.moves.iter().enumerate().skip(had.plies as usize) {
                 let Ok(ply) = u32::try_from(ply) else { break };
-                parts.insert(&ply_key(game.id, ply), mv.as_bytes())?;
+                parts.insert(ply_key(game.id, ply), mv.as_bytes())?;
             }
             (had.plies, head.plies)
         }
     };
     for ply in wanted..stored {
-        parts.remove(&ply_key(game.id, ply))?;
+        parts.remove(ply_key(game.id, ply))?;
     }
-    games.insert(&key, encode(revision, &head))?;
+    games.insert(key, encode(revision, &head))?;
     Ok(())
 }
 
@@ -329,25 +372,37 @@ const SETUP: &str = "game setup";
 /// The bot's database.
 #[derive(Debug, Clone)]
 pub struct Store {
-    db: sled::Db,
-    games: sled::Tree,
+    db: Db,
+    games: Space,
     /// Every game's setup and moves (one key per ply).
-    parts: sled::Tree,
-    challenges: sled::Tree,
-    channels: sled::Tree,
+    parts: Space,
+    challenges: Space,
+    channels: Space,
     /// Writes owed to Discord (see `outbox.rs`).
-    outbox: sled::Tree,
+    outbox: Space,
     social: social::Trees,
     /// The database's own bookkeeping: schema version, id counter.
-    meta: sled::Tree,
-    /// The shards whose servers this store holds; its tag is mixed into every id.
+    meta: Space,
+    /// The shards whose servers this process serves; its tag is mixed into every id.
     layout: Layout,
-    /// Shares flushes between writers that finish their transactions at the same time.
-    commit: Arc<GroupCommit>,
-    /// Syncs what sled flushed to stable storage (see `durable.rs`).
-    durable: Arc<durable::Durable>,
     /// Held by every write, closed by a backup for an instant (see `backup.rs`).
     gate: Arc<backup::Gate>,
+}
+
+/// What keeps the store's key spaces.
+#[derive(Debug, Clone)]
+enum Db {
+    /// An embedded sled database, owned by this process.
+    Sled {
+        /// The database.
+        db: sled::Db,
+        /// Shares flushes between writers that finish their transactions at the same time.
+        commit: Arc<GroupCommit>,
+        /// Syncs what sled flushed to stable storage (see `durable.rs`).
+        durable: Arc<durable::Durable>,
+    },
+    /// A PostgreSQL database, shared by every process of the bot (see `postgres.rs`).
+    Postgres(Pg),
 }
 
 /// The most memory sled's cache of recently read records uses unless configured
@@ -401,24 +456,38 @@ impl Store {
             }
         };
         let durable = durable::Durable::open(path).map_err(StoreError::Sync)?;
-        Store::from_db(db, durable, layout)
+        Store::from_db(Store::sled_db(db, durable), layout)
     }
 
     /// A database that lives in a temporary directory and disappears when dropped (for tests
     /// and benchmarks).
     pub fn temporary() -> Result<Store, StoreError> {
         Store::from_db(
-            sled::Config::new().temporary(true).open()?,
-            durable::Durable::temporary(),
+            Store::sled_db(
+                sled::Config::new().temporary(true).open()?,
+                durable::Durable::temporary(),
+            ),
             Layout::single(),
         )
     }
 
-    fn from_db(
-        db: sled::Db,
-        durable: durable::Durable,
-        layout: Layout,
-    ) -> Result<Store, StoreError> {
+    /// Connects to the PostgreSQL database at `url` for the process that runs `layout`'s
+    /// shards, applying the schema migrations it lacks. Every process of a sharded bot
+    /// connects to the same database: each serves the servers of its own shards, and ids
+    /// carry the layout's tag as on sled.
+    pub fn connect(url: &str, layout: Layout) -> Result<Store, StoreError> {
+        Store::from_db(Db::Postgres(Pg::connect(url)?), layout)
+    }
+
+    fn sled_db(db: sled::Db, durable: durable::Durable) -> Db {
+        Db::Sled {
+            db,
+            commit: Arc::new(GroupCommit::new()),
+            durable: Arc::new(durable),
+        }
+    }
+
+    fn from_db(db: Db, layout: Layout) -> Result<Store, StoreError> {
         let store = Store {
             games: Tree::Games.open(&db)?,
             parts: Tree::GameParts.open(&db)?,
@@ -428,16 +497,23 @@ impl Store {
             social: social::Trees::open(&db)?,
             meta: Tree::Meta.open(&db)?,
             layout,
-            commit: Arc::new(GroupCommit::new()),
-            durable: Arc::new(durable),
             gate: Arc::new(backup::Gate::default()),
             db,
         };
         migrate::migrate(&store)?;
-        ids::init(&store.db, &store.meta)?;
+        ids::init(&store)?;
         // What a migration or a first id counter wrote is synced like any other write.
         store.flush()?;
         Ok(store)
+    }
+
+    /// The sled database behind this store, for the tools that work on sled's files
+    /// (`what` names the tool in the error a PostgreSQL store gets).
+    fn sled(&self, what: &'static str) -> Result<&sled::Db, StoreError> {
+        match &self.db {
+            Db::Sled { db, .. } => Ok(db),
+            Db::Postgres(_) => Err(StoreError::SledOnly { what }),
+        }
     }
 
     /// The layout this store was opened for.
@@ -457,12 +533,23 @@ impl Store {
     /// flush that started after this call has succeeded and its files were synced to stable
     /// storage (`fdatasync`, see `durable.rs`). Writers that call it while a flush is running
     /// share the next one ([`GroupCommit`]), sync included.
+    ///
+    /// On PostgreSQL every transaction is durable when it commits (`synchronous_commit`), so
+    /// there is nothing left to do.
     fn flush(&self) -> Result<(), StoreError> {
-        self.commit.flush(|| {
+        let Db::Sled {
+            db,
+            commit,
+            durable,
+        } = &self.db
+        else {
+            return Ok(());
+        };
+        commit.flush(|| {
             let started = std::time::Instant::now();
-            self.db.flush()?;
+            db.flush()?;
             let flushed = started.elapsed();
-            self.durable.sync().map_err(StoreError::Sync)?;
+            durable.sync().map_err(StoreError::Sync)?;
             metrics::histogram!("oaq_store_flush_seconds").record(flushed.as_secs_f64());
             metrics::histogram!("oaq_store_sync_seconds")
                 .record((started.elapsed() - flushed).as_secs_f64());
@@ -488,7 +575,7 @@ impl Store {
     }
 
     fn read<T: DeserializeOwned>(
-        tree: &sled::Tree,
+        tree: &Space,
         kind: &'static str,
         key: u64,
     ) -> Result<Option<Stored<T>>, StoreError> {
@@ -601,7 +688,7 @@ impl Store {
             challenge.channel,
             ChannelEntry::Challenge(challenge.id),
             &|challenges, _| {
-                challenges.insert(&key, encode(1, challenge))?;
+                challenges.insert(key, encode(1, challenge))?;
                 Ok(())
             },
         )?;
@@ -616,40 +703,38 @@ impl Store {
     /// with [`StoreError::ChannelBusy`] if the channel already has a challenge or game.
     fn create_in_channel(
         &self,
-        tree: &sled::Tree,
+        tree: &Space,
         kind: &'static str,
         id: u64,
         channel: u64,
         entry: ChannelEntry,
-        write: &dyn Fn(&TransactionalTree, &TransactionalTree) -> TxResult<()>,
+        write: &dyn Fn(&TxSpace<'_>, &TxSpace<'_>) -> TxResult<()>,
     ) -> Result<(), StoreError> {
         let key = id.to_be_bytes();
         let game = entry == ChannelEntry::Game(id);
         self.commit(|| {
-            unwrap_tx(
-                (tree, &self.parts, &self.channels, &self.outbox).transaction(
-                    |(records, parts, channels, outbox)| {
-                        if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
-                            return abort(StoreError::ChannelBusy {
-                                channel,
-                                entry: busy.record,
-                            });
-                        }
-                        if records.get(key)?.is_some() {
-                            return abort(StoreError::Conflict {
-                                kind,
-                                key: id,
-                                expected: 0,
-                            });
-                        }
-                        write(records, parts)?;
-                        channels.insert(&channel.to_be_bytes(), encode(1, &entry))?;
-                        if game {
-                            tx_owe_board(outbox, id, 1)?;
-                        }
-                        Ok(())
-                    },
-                ),
+            (tree, &self.parts, &self.channels, &self.outbox).transaction(
+                |(records, parts, channels, outbox)| {
+                    if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
+                        return abort(StoreError::ChannelBusy {
+                            channel,
+                            entry: busy.record,
+                        });
+                    }
+                    if records.get(key)?.is_some() {
+                        return abort(StoreError::Conflict {
+                            kind,
+                            key: id,
+                            expected: 0,
+                        });
+                    }
+                    write(records, parts)?;
+                    channels.insert(channel.to_be_bytes(), encode(1, &entry))?;
+                    if game {
+                        tx_owe_board(outbox, id, 1)?;
+                    }
+                    Ok(())
+                },
             )
         })
     }
@@ -662,11 +747,11 @@ impl Store {
     ) -> Result<Stored<ChallengeRecord>, StoreError> {
         let key = challenge.id;
         let revision = self.commit(|| {
-            unwrap_tx(self.challenges.transaction(|challenges| {
+            self.challenges.transaction(|challenges| {
                 let next = tx_check::<ChallengeRecord>(challenges, CHALLENGE, key, expected)?;
-                challenges.insert(&key.to_be_bytes(), encode(next, challenge))?;
+                challenges.insert(key.to_be_bytes(), encode(next, challenge))?;
                 Ok(next)
-            }))
+            })
         })?;
         Ok(Stored {
             revision,
@@ -693,27 +778,25 @@ impl Store {
     ) -> Result<(), StoreError> {
         let owed = note.map(|note| outbox::note_entry(id, note));
         self.commit(|| {
-            unwrap_tx(
-                (&self.challenges, &self.channels, &self.outbox).transaction(
-                    |(challenges, channels, outbox)| {
-                        let stored = match tx_read::<ChallengeRecord>(challenges, CHALLENGE, id)? {
-                            Some(stored) if stored.revision == expected => stored,
-                            _ => {
-                                return abort(StoreError::Conflict {
-                                    kind: CHALLENGE,
-                                    key: id,
-                                    expected,
-                                })
-                            }
-                        };
-                        challenges.remove(&id.to_be_bytes())?;
-                        free_channel(channels, stored.record.channel, ChannelEntry::Challenge(id))?;
-                        if let Some((key, bytes)) = &owed {
-                            outbox.insert(key, bytes.clone())?;
+            (&self.challenges, &self.channels, &self.outbox).transaction(
+                |(challenges, channels, outbox)| {
+                    let stored = match tx_read::<ChallengeRecord>(challenges, CHALLENGE, id)? {
+                        Some(stored) if stored.revision == expected => stored,
+                        _ => {
+                            return abort(StoreError::Conflict {
+                                kind: CHALLENGE,
+                                key: id,
+                                expected,
+                            })
                         }
-                        Ok(())
-                    },
-                ),
+                    };
+                    challenges.remove(id.to_be_bytes())?;
+                    free_channel(channels, stored.record.channel, ChannelEntry::Challenge(id))?;
+                    if let Some((key, bytes)) = &owed {
+                        outbox.insert(key, bytes.clone())?;
+                    }
+                    Ok(())
+                },
             )
         })
     }
@@ -728,33 +811,31 @@ impl Store {
         game: &GameRecord,
     ) -> Result<Stored<GameRecord>, StoreError> {
         self.commit(|| {
-            unwrap_tx(
-                (
-                    &self.challenges,
-                    &self.games,
-                    &self.parts,
-                    &self.channels,
-                    &self.outbox,
-                )
-                    .transaction(|(challenges, games, parts, channels, outbox)| {
-                        tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
-                        challenges.remove(&challenge.to_be_bytes())?;
-                        if games.get(game.id.to_be_bytes())?.is_some() {
-                            return abort(StoreError::Conflict {
-                                kind: GAME,
-                                key: game.id,
-                                expected: 0,
-                            });
-                        }
-                        tx_write_game(games, parts, game, 1, Had::default(), false)?;
-                        channels.insert(
-                            &game.channel.to_be_bytes(),
-                            encode(1, &ChannelEntry::Game(game.id)),
-                        )?;
-                        tx_owe_board(outbox, game.id, 1)?;
-                        Ok(())
-                    }),
+            (
+                &self.challenges,
+                &self.games,
+                &self.parts,
+                &self.channels,
+                &self.outbox,
             )
+                .transaction(|(challenges, games, parts, channels, outbox)| {
+                    tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
+                    challenges.remove(challenge.to_be_bytes())?;
+                    if games.get(game.id.to_be_bytes())?.is_some() {
+                        return abort(StoreError::Conflict {
+                            kind: GAME,
+                            key: game.id,
+                            expected: 0,
+                        });
+                    }
+                    tx_write_game(games, parts, game, 1, Had::default(), false)?;
+                    channels.insert(
+                        game.channel.to_be_bytes(),
+                        encode(1, &ChannelEntry::Game(game.id)),
+                    )?;
+                    tx_owe_board(outbox, game.id, 1)?;
+                    Ok(())
+                })
         })?;
         Ok(Stored {
             revision: 1,
@@ -771,18 +852,16 @@ impl Store {
         finished: bool,
     ) -> Result<Stored<GameRecord>, StoreError> {
         let revision = self.commit(|| {
-            unwrap_tx(
-                (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
-                    |(games, parts, channels, outbox)| {
-                        let (next, had) = tx_check_game(games, game.id, expected)?;
-                        tx_write_game(games, parts, game, next, had, false)?;
-                        tx_owe_board(outbox, game.id, next)?;
-                        if finished {
-                            free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
-                        }
-                        Ok(next)
-                    },
-                ),
+            (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
+                |(games, parts, channels, outbox)| {
+                    let (next, had) = tx_check_game(games, game.id, expected)?;
+                    tx_write_game(games, parts, game, next, had, false)?;
+                    tx_owe_board(outbox, game.id, next)?;
+                    if finished {
+                        free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
+                    }
+                    Ok(next)
+                },
             )
         })?;
         Ok(Stored {
@@ -793,14 +872,14 @@ impl Store {
 }
 
 /// Removes the channel's entry if it is `entry` (it may already point elsewhere).
-fn free_channel(channels: &TransactionalTree, channel: u64, entry: ChannelEntry) -> TxResult<()> {
+fn free_channel(channels: &TxSpace<'_>, channel: u64, entry: ChannelEntry) -> TxResult<()> {
     let current = match channels.get(channel.to_be_bytes())? {
         None => return Ok(()),
         Some(bytes) => decode::<ChannelEntry>(CHANNEL, channel, &bytes).map(|s| s.record),
     };
     // A damaged index entry is left for an operator to inspect, as every damaged record is.
     if matches!(current, Ok(found) if found == entry) {
-        channels.remove(&channel.to_be_bytes())?;
+        channels.remove(channel.to_be_bytes())?;
     }
     Ok(())
 }

@@ -12,10 +12,10 @@
 //! [`Store::settle_board`]), with compare-and-swap, so a newer entry written meanwhile is never
 //! lost. Transient failures are rescheduled in the entry ([`Store::reschedule`]).
 
+use super::kv::TxSpace;
 use serde::{Deserialize, Serialize};
-use sled::transaction::TransactionalTree;
 
-use super::{decode, encode, unwrap_tx, Store, StoreError, TxResult};
+use super::{decode, encode, Store, StoreError, TxResult};
 
 const OWED: &str = "outbox entry";
 
@@ -134,9 +134,9 @@ pub(super) fn note_entry(record: u64, note: &Note) -> ([u8; 9], Vec<u8>) {
 }
 
 /// Marks game `game`'s board owed at `revision`, inside a transaction that writes the game.
-pub(super) fn tx_owe_board(outbox: &TransactionalTree, game: u64, revision: u64) -> TxResult<()> {
+pub(super) fn tx_owe_board(outbox: &TxSpace<'_>, game: u64, revision: u64) -> TxResult<()> {
     let owed = Owed::new(OwedWrite::Board { game, revision });
-    outbox.insert(&OwedKey::Board(game).bytes(), encode(1, &owed))?;
+    outbox.insert(OwedKey::Board(game).bytes(), encode(1, &owed))?;
     Ok(())
 }
 
@@ -173,7 +173,7 @@ impl Store {
             stamp: self.new_id()?,
             ..Owed::new(OwedWrite::Note(note.clone()))
         };
-        self.commit(|| Ok(self.outbox.insert(key.bytes(), encode(1, &owed))?))?;
+        self.commit(|| self.outbox.insert(key.bytes(), encode(1, &owed)))?;
         Ok(owed)
     }
 
@@ -211,7 +211,7 @@ impl Store {
 
     fn replace_if(&self, key: OwedKey, seen: &Owed, next: &Owed) -> Result<bool, StoreError> {
         let bytes = key.bytes();
-        self.change(|| unwrap_tx(self.outbox.transaction(|outbox| {
+        self.change(|| self.outbox.transaction(|outbox| {
             let Some(current) = outbox.get(bytes)? else {
                 return Ok(false);
             };
@@ -219,15 +219,15 @@ impl Store {
             {
                 return Ok(false);
             }
-            outbox.insert(&bytes, encode(1, next))?;
+            outbox.insert(bytes, encode(1, next))?;
             Ok(true)
-        })))
+        }))
     }
 
     fn remove_if(&self, key: OwedKey, done: impl Fn(&Owed) -> bool) -> Result<bool, StoreError> {
         let bytes = key.bytes();
         self.change(|| {
-            unwrap_tx(self.outbox.transaction(|outbox| {
+            self.outbox.transaction(|outbox| {
             let Some(current) = outbox.get(bytes)? else {
                 return Ok(false);
             };
@@ -235,9 +235,9 @@ impl Store {
             {
                 return Ok(false);
             }
-            outbox.remove(&bytes)?;
+            outbox.remove(bytes)?;
             Ok(true)
-        }))
+        })
         })
     }
 }

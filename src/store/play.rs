@@ -2,14 +2,13 @@
 //! levels, per game kind (added when a game ends, in the transaction of `social.rs`), and the
 //! list of running games the timeout sweep and the start-up resume walk through.
 
+use super::kv::{Space, Transact, TxSpace};
 use serde::{Deserialize, Serialize};
-use sled::transaction::TransactionalTree;
-use sled::Transactional;
 
 use super::records::Level;
 use super::{
-    abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, unwrap_tx,
-    ChannelEntry, GameKind, GameRecord, Had, Store, StoreError, Stored, Tree, TxResult, CHANNEL,
+    abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, ChannelEntry,
+    GameKind, GameRecord, Had, Store, StoreError, Stored, Tree, TxResult, CHANNEL,
 };
 
 const BOT_RECORD: &str = "bot record";
@@ -100,8 +99,8 @@ pub struct BotResult {
 }
 
 impl Store {
-    pub(super) fn bot_tree(&self) -> Result<sled::Tree, StoreError> {
-        Ok(Tree::BotRecords.open(&self.db)?)
+    pub(super) fn bot_tree(&self) -> Result<Space, StoreError> {
+        Tree::BotRecords.open(&self.db)
     }
 
     /// The user's results against the computer opponent in games of `kind`.
@@ -123,7 +122,7 @@ impl Store {
             .filter_map(|item| {
                 let (key, bytes) = match item {
                     Ok(pair) => pair,
-                    Err(error) => return Some(Err(error.into())),
+                    Err(error) => return Some(Err(error)),
                 };
                 let mut id = [0u8; 8];
                 if key.len() == 8 {
@@ -145,7 +144,7 @@ impl Store {
 /// Adds a person's result against the computer in a game of `kind` to their record, inside a
 /// transaction.
 pub(super) fn add_bot_result(
-    bots: &TransactionalTree,
+    bots: &TxSpace<'_>,
     kind: GameKind,
     result: BotResult,
 ) -> TxResult<()> {
@@ -162,7 +161,7 @@ pub(super) fn add_bot_result(
         None => (1, BotRecord::default()),
     };
     record.add(result.level, result.score);
-    bots.insert(&key, encode(revision, &record))?;
+    bots.insert(key, encode(revision, &record))?;
     Ok(())
 }
 
@@ -197,30 +196,28 @@ impl Store {
         from: u64,
     ) -> Result<Stored<GameRecord>, StoreError> {
         let revision = self.commit(|| {
-            unwrap_tx(
-                (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
-                    |(games, parts, channels, outbox)| {
-                        let (next, had) = tx_check_game(games, game.id, expected)?;
-                        tx_write_game(games, parts, game, next, had, false)?;
-                        super::outbox::tx_owe_board(outbox, game.id, next)?;
-                        if game.channel != from {
-                            if let Some(entry) =
-                                tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)?
-                            {
-                                return abort(StoreError::ChannelBusy {
-                                    channel: game.channel,
-                                    entry: entry.record,
-                                });
-                            }
-                            free_channel(channels, from, ChannelEntry::Game(game.id))?;
-                            channels.insert(
-                                &game.channel.to_be_bytes(),
-                                encode(1, &ChannelEntry::Game(game.id)),
-                            )?;
+            (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
+                |(games, parts, channels, outbox)| {
+                    let (next, had) = tx_check_game(games, game.id, expected)?;
+                    tx_write_game(games, parts, game, next, had, false)?;
+                    super::outbox::tx_owe_board(outbox, game.id, next)?;
+                    if game.channel != from {
+                        if let Some(entry) =
+                            tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)?
+                        {
+                            return abort(StoreError::ChannelBusy {
+                                channel: game.channel,
+                                entry: entry.record,
+                            });
                         }
-                        Ok(next)
-                    },
-                ),
+                        free_channel(channels, from, ChannelEntry::Game(game.id))?;
+                        channels.insert(
+                            game.channel.to_be_bytes(),
+                            encode(1, &ChannelEntry::Game(game.id)),
+                        )?;
+                    }
+                    Ok(next)
+                },
             )
         })?;
         Ok(Stored {

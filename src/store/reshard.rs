@@ -399,7 +399,12 @@ impl Holder {
     }
 
     fn tree(&self, tree: Tree) -> Result<sled::Tree, ReshardError> {
-        tree.open(&self.store.db).map_err(|e| self.error(e))
+        tree.open_sled(self.db()?).map_err(|e| self.error(e))
+    }
+
+    /// The store's sled database (every store a reshard opens is a sled one).
+    fn db(&self) -> Result<&sled::Db, ReshardError> {
+        self.store.sled("store reshard").map_err(|e| self.error(e))
     }
 
     fn counts(&self) -> Result<Counts, ReshardError> {
@@ -617,7 +622,8 @@ fn open(from: &Side, to: &Side) -> Result<Vec<Holder>, ReshardError> {
 /// Refuses a store holding a tree that reshard does not know, or records in sled's default
 /// tree.
 fn check_trees(holder: &Holder) -> Result<(), ReshardError> {
-    for name in holder.store.db.tree_names() {
+    let db = holder.db()?;
+    for name in db.tree_names() {
         if !known(&name) {
             return Err(ReshardError::UnknownTree {
                 path: holder.path.display().to_string(),
@@ -625,7 +631,7 @@ fn check_trees(holder: &Holder) -> Result<(), ReshardError> {
             });
         }
     }
-    if !holder.store.db.is_empty() {
+    if !db.is_empty() {
         return Err(ReshardError::UnknownTree {
             path: holder.path.display().to_string(),
             tree: String::from("__sled__default (records in sled's default tree)"),
@@ -853,18 +859,16 @@ mod tests {
         // The trees opened on first use, too.
         store.bot_tree().expect("bot records");
         store.guild_settings(1).expect("settings");
-        let names = store.db.tree_names();
+        let db = store.sled("test").expect("sled");
+        let names = db.tree_names();
         assert!(names.len() >= Tree::ALL.len(), "{names:?}");
         for name in names {
             assert!(known(&name), "{}", String::from_utf8_lossy(&name));
         }
         for tree in Tree::ALL {
-            tree.open(&store.db).expect("tree");
+            tree.open_sled(db).expect("tree");
         }
-        assert!(
-            store.db.is_empty(),
-            "the store never writes sled's default tree"
-        );
+        assert!(db.is_empty(), "the store never writes sled's default tree");
         assert!(!known(b"tournaments"));
     }
 }

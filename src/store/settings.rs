@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{decode, encode, unwrap_tx, FirstPlayer, Store, StoreError, Stored, Tree};
+use super::kv::Space;
+use super::{decode, encode, FirstPlayer, Store, StoreError, Stored, Tree};
 
 const GUILD_SETTINGS: &str = "guild settings";
 
@@ -34,8 +35,8 @@ pub struct GuildSettings {
 }
 
 impl Store {
-    fn settings_tree(&self) -> Result<sled::Tree, StoreError> {
-        Ok(Tree::GuildSettings.open(&self.db)?)
+    fn settings_tree(&self) -> Result<Space, StoreError> {
+        Tree::GuildSettings.open(&self.db)
     }
 
     /// A server's settings; revision 0 (and all defaults) if it never changed any.
@@ -58,7 +59,7 @@ impl Store {
     ) -> Result<Stored<GuildSettings>, StoreError> {
         let tree = self.settings_tree()?;
         let revision = self.commit(|| {
-            unwrap_tx(tree.transaction(|tree| {
+            tree.transaction(|tree| {
                 let current = match tree.get(guild.to_be_bytes())? {
                     None => 0,
                     Some(bytes) => match decode::<GuildSettings>(GUILD_SETTINGS, guild, &bytes) {
@@ -73,9 +74,9 @@ impl Store {
                         expected,
                     });
                 }
-                tree.insert(&guild.to_be_bytes(), encode(expected + 1, settings))?;
+                tree.insert(guild.to_be_bytes(), encode(expected + 1, settings))?;
                 Ok(expected + 1)
-            }))
+            })
         })?;
         Ok(Stored {
             revision,

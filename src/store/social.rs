@@ -23,14 +23,13 @@
 //! - `history_by_player`: guild (0 in direct messages), kind, user, inverted end time, inverted
 //!   id → nothing
 
+use super::kv::{Space, Transact, TxSpace};
 use serde::{Deserialize, Serialize};
-use sled::transaction::TransactionalTree;
-use sled::Transactional;
 
 use super::play::{add_bot_result, BotResult};
 use super::{
-    abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, unwrap_tx,
-    ChannelEntry, GameKind, GameRecord, Player, Store, StoreError, Stored, Tree, TxResult,
+    abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, ChannelEntry,
+    GameKind, GameRecord, Player, Store, StoreError, Stored, Tree, TxResult,
 };
 
 const RATING: &str = "rating";
@@ -182,17 +181,17 @@ pub struct LeaderboardPage {
 /// The trees of this module.
 #[derive(Debug, Clone)]
 pub(super) struct Trees {
-    ratings: sled::Tree,
-    leaderboard: sled::Tree,
-    sizes: sled::Tree,
-    points: sled::Tree,
-    pub(super) history: sled::Tree,
-    pub(super) by_guild: sled::Tree,
-    pub(super) by_player: sled::Tree,
+    ratings: Space,
+    leaderboard: Space,
+    sizes: Space,
+    points: Space,
+    pub(super) history: Space,
+    pub(super) by_guild: Space,
+    pub(super) by_player: Space,
 }
 
 impl Trees {
-    pub(super) fn open(db: &sled::Db) -> Result<Trees, StoreError> {
+    pub(super) fn open(db: &super::Db) -> Result<Trees, StoreError> {
         Ok(Trees {
             ratings: Tree::Ratings.open(db)?,
             leaderboard: Tree::Leaderboard.open(db)?,
@@ -296,10 +295,10 @@ pub type RateFn<'a> = &'a dyn Fn(&[Option<Glicko>], &[u8]) -> Vec<RatingChange>;
 
 /// What the rating part of the transaction reads and writes.
 struct RatingTrees<'t> {
-    ratings: &'t TransactionalTree,
-    leaderboard: &'t TransactionalTree,
-    sizes: &'t TransactionalTree,
-    points: &'t TransactionalTree,
+    ratings: &'t TxSpace<'t>,
+    leaderboard: &'t TxSpace<'t>,
+    sizes: &'t TxSpace<'t>,
+    points: &'t TxSpace<'t>,
 }
 
 impl RatingTrees<'_> {
@@ -448,82 +447,79 @@ impl Store {
         let game = &finished.game;
         let id = game.id;
         let (revision, entry) = self.commit(|| {
-            unwrap_tx(
-                (
-                    &self.games,
-                    &self.parts,
-                    &self.channels,
-                    &self.outbox,
-                    &t.history,
-                    &t.by_guild,
-                    &t.by_player,
-                    &t.ratings,
-                    &t.leaderboard,
-                    &t.sizes,
-                    &t.points,
-                    &bots,
-                )
-                    .transaction(
-                        |(
-                            games,
-                            parts,
-                            channels,
-                            outbox,
-                            history,
-                            by_guild,
-                            by_player,
-                            ratings,
-                            leaderboard,
-                            sizes,
-                            points,
-                            bots,
-                        )| {
-                            let (next, had) = tx_check_game(games, id, expected)?;
-                            tx_write_game(games, parts, game, next, had, true)?;
-                            super::outbox::tx_owe_board(outbox, id, next)?;
-                            free_channel(channels, game.channel, ChannelEntry::Game(id))?;
-                            if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)?
-                            {
-                                return Ok((next, existing));
-                            }
-                            let mut entry = finished.clone();
-                            entry.ratings = match entry.rated_in() {
-                                Some(guild) => Some(
-                                    RatingTrees {
-                                        ratings,
-                                        leaderboard,
-                                        sizes,
-                                        points,
-                                    }
-                                    .rate(guild, &entry, rate)?,
-                                ),
-                                None => None,
-                            };
-                            for result in &bot {
-                                add_bot_result(bots, game.kind, *result)?;
-                            }
-                            history.insert(&id.to_be_bytes(), encode(1, &entry))?;
-                            let guild = game.guild.unwrap_or(0);
-                            let (kind, at) = (game.kind, entry.finished_ms);
-                            if game.guild.is_some() {
-                                by_guild.insert(guild_history_key(guild, kind, at, id), &[][..])?;
-                            }
-                            for player in &game.seats {
-                                by_player.insert(
-                                    player_history_key(guild, kind, player.id, at, id),
-                                    &[][..],
-                                )?;
-                            }
-                            Ok((
-                                next,
-                                Stored {
-                                    revision: 1,
-                                    record: entry,
-                                },
-                            ))
-                        },
-                    ),
+            (
+                &self.games,
+                &self.parts,
+                &self.channels,
+                &self.outbox,
+                &t.history,
+                &t.by_guild,
+                &t.by_player,
+                &t.ratings,
+                &t.leaderboard,
+                &t.sizes,
+                &t.points,
+                &bots,
             )
+                .transaction(
+                    |(
+                        games,
+                        parts,
+                        channels,
+                        outbox,
+                        history,
+                        by_guild,
+                        by_player,
+                        ratings,
+                        leaderboard,
+                        sizes,
+                        points,
+                        bots,
+                    )| {
+                        let (next, had) = tx_check_game(games, id, expected)?;
+                        tx_write_game(games, parts, game, next, had, true)?;
+                        super::outbox::tx_owe_board(outbox, id, next)?;
+                        free_channel(channels, game.channel, ChannelEntry::Game(id))?;
+                        if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {
+                            return Ok((next, existing));
+                        }
+                        let mut entry = finished.clone();
+                        entry.ratings = match entry.rated_in() {
+                            Some(guild) => Some(
+                                RatingTrees {
+                                    ratings,
+                                    leaderboard,
+                                    sizes,
+                                    points,
+                                }
+                                .rate(guild, &entry, rate)?,
+                            ),
+                            None => None,
+                        };
+                        for result in &bot {
+                            add_bot_result(bots, game.kind, *result)?;
+                        }
+                        history.insert(id.to_be_bytes(), encode(1, &entry))?;
+                        let guild = game.guild.unwrap_or(0);
+                        let (kind, at) = (game.kind, entry.finished_ms);
+                        if game.guild.is_some() {
+                            by_guild.insert(guild_history_key(guild, kind, at, id), &[][..])?;
+                        }
+                        for player in &game.seats {
+                            by_player.insert(
+                                player_history_key(guild, kind, player.id, at, id),
+                                &[][..],
+                            )?;
+                        }
+                        Ok((
+                            next,
+                            Stored {
+                                revision: 1,
+                                record: entry,
+                            },
+                        ))
+                    },
+                )
         })?;
         Ok((
             Stored {
@@ -541,7 +537,7 @@ impl Store {
 
     fn history_list(
         &self,
-        index: &sled::Tree,
+        index: &Space,
         prefix: Vec<u8>,
         limit: usize,
     ) -> Result<Vec<FinishedGame>, StoreError> {

@@ -1,7 +1,7 @@
 //! The store's key spaces, named once: [`Tree`] gives each its on-disk name (which never
 //! changes: databases written by older releases, and the fixtures under `tests/fixtures`, open
 //! by these names) and the label its records are counted under. A backend keeps one key space
-//! per variant (a sled tree today).
+//! per variant (a sled tree, or the rows of PostgreSQL's `kv` table whose `space` is its name).
 
 /// One of the store's key spaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -124,7 +124,15 @@ impl Tree {
     }
 
     /// Opens (or creates) this key space in `db`.
-    pub(super) fn open(self, db: &sled::Db) -> sled::Result<sled::Tree> {
+    pub(super) fn open(self, db: &super::Db) -> Result<super::Space, super::StoreError> {
+        Ok(match db {
+            super::Db::Sled { db, .. } => super::Space::Sled(self.open_sled(db)?),
+            super::Db::Postgres(pg) => super::Space::Postgres(pg.clone(), self),
+        })
+    }
+
+    /// Opens (or creates) this key space as a tree of the sled database `db`.
+    pub(super) fn open_sled(self, db: &sled::Db) -> sled::Result<sled::Tree> {
         db.open_tree(self.name())
     }
 }
