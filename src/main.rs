@@ -91,9 +91,7 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         .context("cannot start the async runtime")?;
     let layout = runtime.block_on(discord::connect(&bot))?;
     let store = match config.store.backend {
-        Backend::Sled => {
-            Store::open_for(&config.store.path, layout, config.store.cache_bytes())?
-        }
+        Backend::Sled => Store::open_for(&config.store.path, layout, config.store.cache_bytes())?,
         Backend::Postgres => Store::connect(&config.store.url, layout)?,
     };
     let seed = SystemTime::now()

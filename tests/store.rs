@@ -1,4 +1,4 @@
-//! The store on both backends (sled, and PostgreSQL where `OAQ_TEST_POSTGRES` names a test
+//! The store on both backends (sled, and PostgreSQL where `TEST_POSTGRES_URL` names a test
 //! database): round trips, compare-and-swap, damaged and newer records, restarts.
 
 use oaq_bot::games::oaq::{Position, Rules};

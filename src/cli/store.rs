@@ -12,8 +12,8 @@ use clap::{Args, Subcommand};
 use crate::config::Config;
 use crate::discord::metrics::BACKUP_PATH;
 use crate::shards::ShardRange;
-use crate::store::reshard::{reshard, Side};
 use crate::store::copy::{copy, Location};
+use crate::store::reshard::{reshard, Side};
 use crate::store::Store;
 
 /// `oaq-bot store …`

@@ -181,7 +181,7 @@ pub fn copy(from: &[Location], to: &Location) -> Result<Copied, StoreError> {
         }
         if let Some(key) = held
             .keys()
-            .find(|key| !union.contains_key(*key) && !(tree == Tree::Meta && **key == *NEXT_ID))
+            .find(|key| !(union.contains_key(*key) || (tree == Tree::Meta && **key == *NEXT_ID)))
         {
             return Err(conflict(format!(
                 "{to} holds {} that no source holds (key {key:?}): copy into an empty store",
@@ -231,7 +231,9 @@ mod tests {
 
     #[test]
     fn locations_read_and_print_without_their_password() {
-        let pg: Location = "postgres://oaq:secret@db.example:5432/oaq".parse().expect("url");
+        let pg: Location = "postgres://oaq:secret@db.example:5432/oaq"
+            .parse()
+            .expect("url");
         assert_eq!(pg.to_string(), "postgres://oaq@db.example:5432/oaq");
         assert_eq!(
             "sled:data/a".parse::<Location>(),

@@ -22,6 +22,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::ops::Bound;
+use std::sync::Arc;
 use std::time::Duration;
 
 use postgres::types::ToSql;
@@ -56,7 +57,29 @@ const POOL_SIZE: u32 = 16;
 /// A connection pool to the store's database.
 #[derive(Clone)]
 pub(crate) struct Pg {
-    pool: Pool<Manager>,
+    pool: Arc<Connections>,
+}
+
+/// The pool, closed off the async worker threads when the store's last handle goes (closing a
+/// connection runs the client's own runtime).
+struct Connections(Option<Pool<Manager>>);
+
+impl Connections {
+    fn get(&self) -> Result<PooledConnection<Manager>, StoreError> {
+        match &self.0 {
+            Some(pool) => Ok(pool.get()?),
+            // Taken only by `drop`, after which nothing can call this.
+            None => unreachable!("the pool is used after it was closed"),
+        }
+    }
+}
+
+impl Drop for Connections {
+    fn drop(&mut self) {
+        if let Some(pool) = self.0.take() {
+            off_runtime(|| drop(pool));
+        }
+    }
 }
 
 impl fmt::Debug for Pg {
@@ -99,7 +122,9 @@ impl Pg {
                 .connection_timeout(Duration::from_secs(10))
                 .connection_customizer(Box::new(Session))
                 .build(Manager::new(config, NoTls))?;
-            let pg = Pg { pool };
+            let pg = Pg {
+                pool: Arc::new(Connections(Some(pool))),
+            };
             pg.migrate()?;
             Ok(pg)
         })

@@ -1,5 +1,8 @@
 //! Whole games played through `oaq_bot::app` with a temporary store and a fake clock.
 
+#[path = "../pg/mod.rs"]
+mod pg;
+
 mod checkers;
 mod host;
 mod outbox;

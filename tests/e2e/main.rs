@@ -4,6 +4,9 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+#[path = "../pg/mod.rs"]
+mod pg;
+
 mod backup;
 mod checkers;
 mod durable;
@@ -11,6 +14,7 @@ mod fake;
 mod host;
 mod outbox;
 mod play;
+mod postgres;
 mod review;
 mod settings;
 mod shards;

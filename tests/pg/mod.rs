@@ -1,6 +1,6 @@
 //! A real PostgreSQL server for the tests that run the store on it.
 //!
-//! The tests use the database named by `OAQ_TEST_POSTGRES` (a libpq URL, for example
+//! The tests use the database named by `TEST_POSTGRES_URL` (a libpq URL, for example
 //! `postgres://oaq@127.0.0.1:54329/oaq`; `.ci/run` starts a server and sets it, and the README
 //! says how to do the same by hand). Each [`Schema`] is a fresh schema of that database, dropped
 //! when the test ends, so tests run side by side. Without the variable the PostgreSQL half of a
@@ -12,17 +12,31 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The test database's URL, if PostgreSQL tests are to run.
 pub fn url() -> Option<String> {
-    match std::env::var("OAQ_TEST_POSTGRES") {
+    match std::env::var("TEST_POSTGRES_URL") {
         Ok(url) if !url.trim().is_empty() => Some(url.trim().to_owned()),
         _ => {
             assert!(
                 std::env::var("CI").map_or(true, |ci| ci != "true"),
-                "OAQ_TEST_POSTGRES is not set: on CI, .ci/run starts PostgreSQL and sets it"
+                "TEST_POSTGRES_URL is not set: on CI, .ci/run starts PostgreSQL and sets it"
             );
-            eprintln!("OAQ_TEST_POSTGRES is not set: the PostgreSQL half of this test is skipped");
+            eprintln!("TEST_POSTGRES_URL is not set: the PostgreSQL half of this test is skipped");
             None
         }
     }
+}
+
+/// Runs `f`, a call of the blocking client, off the async worker threads of an end-to-end
+/// test's runtime, as the store does.
+fn off_runtime<R>(f: impl FnOnce() -> R) -> R {
+    match tokio::runtime::Handle::try_current() {
+        Ok(_) => tokio::task::block_in_place(f),
+        Err(_) => f(),
+    }
+}
+
+/// Runs `sql` on the database at `url`.
+fn execute(url: &str, sql: &str) -> Result<(), postgres::Error> {
+    off_runtime(|| postgres::Client::connect(url, postgres::NoTls)?.batch_execute(sql))
 }
 
 /// A schema of its own in the test database, dropped with everything in it when this goes.
@@ -40,13 +54,11 @@ impl Schema {
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
-        let mut client = postgres::Client::connect(base, postgres::NoTls)
-            .unwrap_or_else(|e| panic!("cannot connect to OAQ_TEST_POSTGRES: {e}"));
-        client
-            .batch_execute(&format!(
-                "DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name}"
-            ))
-            .expect("create the test schema");
+        execute(
+            base,
+            &format!("DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name}"),
+        )
+        .unwrap_or_else(|e| panic!("cannot create a schema in TEST_POSTGRES_URL: {e}"));
         Schema {
             base: base.to_owned(),
             name,
@@ -61,18 +73,13 @@ impl Schema {
             self.base, self.name
         )
     }
-
-    /// Runs `sql` in this schema (for tests that look at, or damage, the rows directly).
-    pub fn execute(&self, sql: &str) {
-        let mut client = postgres::Client::connect(&self.url(), postgres::NoTls).expect("connect");
-        client.batch_execute(sql).expect("sql");
-    }
 }
 
 impl Drop for Schema {
     fn drop(&mut self) {
-        if let Ok(mut client) = postgres::Client::connect(&self.base, postgres::NoTls) {
-            let _ = client.batch_execute(&format!("DROP SCHEMA IF EXISTS {} CASCADE", self.name));
-        }
+        let _ = execute(
+            &self.base,
+            &format!("DROP SCHEMA IF EXISTS {} CASCADE", self.name),
+        );
     }
 }

@@ -1,0 +1,208 @@
+//! End to end, issue 28: two bot processes share one PostgreSQL database (`store.backend =
+//! "postgres"`) and four shards. Each serves the servers of its shards from the shared store;
+//! `kill -9` of one leaves the other playing, and the restarted one resumes its games. Then the
+//! shard count changes from 4 to 3 by a restart alone (no reshard): every game plays on, and
+//! every leaderboard, history and game is as it was.
+//!
+//! Needs a PostgreSQL server: `TEST_POSTGRES_URL` (see `tests/pg/mod.rs`; `.ci/run` sets it).
+
+use std::process::Stdio;
+
+use oaq_bot::shards::Layout;
+use oaq_bot::store::{FinishedGame, GameKind, GameRecord, LeaderboardPage, Store};
+
+use super::pg::{self, Schema};
+use super::support::{bot_command, to_move, Bot, FakeDiscord, FakeUser, GOOD_TOKEN};
+use super::{button, enabled_moves, start_game};
+
+/// Server `k` (0–3): on shard k of four, and on shard k mod 3 of three.
+fn guild(k: u64) -> u64 {
+    (k << 22) | 2_828
+}
+
+/// The channel of server `k`'s game in play, and of its game that ends at once.
+fn channels(k: u64) -> [u64; 2] {
+    [800_000_000_000_000_000 + k, 800_000_000_000_000_100 + k]
+}
+
+fn players(k: u64) -> [FakeUser; 2] {
+    [
+        FakeUser::new(300 + k, "Lan"),
+        FakeUser::new(400 + k, "Minh"),
+    ]
+}
+
+/// Starts a process serving `shards` of `count` on the shared database.
+fn start(fake: &FakeDiscord, root: &tempfile::TempDir, url: &str, count: u32, shards: &str) -> Bot {
+    let base = format!("{}/{shards}", fake.base);
+    let mut command = bot_command(root.path(), &base, Some(GOOD_TOKEN), 600);
+    command
+        .env("OAQ_STORE__BACKEND", "postgres")
+        .env("OAQ_STORE__URL", url)
+        .env("OAQ_DISCORD__SHARD_COUNT", count.to_string())
+        .env("OAQ_DISCORD__SHARDS", shards)
+        .env("OAQ_DISCORD__DEV_GUILD_ID", "0")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit());
+    Bot(command.spawn().expect("spawn the bot"))
+}
+
+async fn wait_shards(fake: &FakeDiscord, shards: &[u32]) {
+    fake.wait_for(60, "the shards to connect", |f| {
+        (f.live_shards() == shards).then_some(())
+    })
+    .await;
+}
+
+/// Plays one move on `board` in server `k`, as the player to move.
+async fn play_one(fake: &FakeDiscord, k: u64, board: u64) {
+    let message = fake.message(board);
+    let mover = to_move(&message.content).expect("whose turn");
+    let user = players(k)
+        .into_iter()
+        .find(|p| p.id == mover)
+        .expect("a player");
+    let before = message.edits;
+    let token = fake.click(&user, board, &enabled_moves(&message)[0]);
+    let answer = fake.callback(&token).await;
+    assert_eq!(answer.kind, 7, "the board is updated: {}", answer.content());
+    fake.wait_message(board, "the move on the board", |m| m.edits > before)
+        .await;
+}
+
+/// Resigns the game on `board` as `player` (Resign, then "Yes, resign").
+async fn resign(fake: &FakeDiscord, player: &FakeUser, board: u64) {
+    let token = fake.click(player, board, &button(&fake.message(board), "Resign"));
+    let ask = fake.callback(&token).await;
+    let confirm = fake.message(ask.message.expect("the confirmation"));
+    let token = fake.click(player, confirm.id, &button(&confirm, "Yes, resign"));
+    assert_eq!(fake.callback(&token).await.kind, 7);
+}
+
+/// What the shared store holds of the four servers: each server's leaderboard and history,
+/// and every game in play.
+#[derive(Debug, PartialEq)]
+struct Snapshot {
+    boards: Vec<LeaderboardPage>,
+    history: Vec<Vec<FinishedGame>>,
+    running: Vec<GameRecord>,
+}
+
+fn snapshot(store: &Store) -> Snapshot {
+    let mut running: Vec<GameRecord> = store
+        .running_games()
+        .into_iter()
+        .map(|id| {
+            let id = id.expect("a channel entry");
+            store.game(id).expect("read").expect("present").record
+        })
+        .collect();
+    running.sort_by_key(|g| g.id);
+    Snapshot {
+        boards: (0..4)
+            .map(|k| {
+                store
+                    .leaderboard(GameKind::Oaq, guild(k), 0, 10)
+                    .expect("leaderboard")
+            })
+            .collect(),
+        history: (0..4)
+            .map(|k| {
+                store
+                    .recent_in_guild(guild(k), GameKind::Oaq, 10)
+                    .expect("history")
+            })
+            .collect(),
+        running,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_28_two_processes_share_postgres_survive_kill_9_and_change_shards_by_a_restart() {
+    let Some(base) = pg::url() else { return };
+    let schema = Schema::new(&base);
+    let url = schema.url();
+    let fake = FakeDiscord::start().await;
+    fake.set_shard_count(4);
+    for k in 0..4 {
+        for channel in channels(k) {
+            fake.set_guild(channel, guild(k));
+        }
+    }
+    let (root_a, root_b) = (
+        tempfile::tempdir().expect("tempdir"),
+        tempfile::tempdir().expect("tempdir"),
+    );
+    let a = start(&fake, &root_a, &url, 4, "0-1");
+    let b = start(&fake, &root_b, &url, 4, "2-3");
+    wait_shards(&fake, &[0, 1, 2, 3]).await;
+
+    // In each server: a game that ends by resignation (rated, in the history) and one in play.
+    let mut boards = Vec::new();
+    for k in 0..4 {
+        let [lan, minh] = players(k);
+        let [playing, ended] = channels(k);
+        let board = start_game(&fake, &lan, &minh, ended).await;
+        resign(&fake, &minh, board).await;
+        let board = start_game(&fake, &lan, &minh, playing).await;
+        play_one(&fake, k, board).await;
+        boards.push(board);
+    }
+    // Every process answered only for its own servers.
+    let bases = fake.requests_by_base();
+    assert!(bases.get("/0-1").is_some_and(|&n| n > 0), "{bases:?}");
+    assert!(bases.get("/2-3").is_some_and(|&n| n > 0), "{bases:?}");
+
+    let store = Store::connect(&url, Layout::single()).expect("the shared store");
+    let before = snapshot(&store);
+    assert_eq!(before.running.len(), 4, "{:?}", before.running);
+    for k in 0..4 {
+        assert_eq!(before.boards[k].total, 2, "server {k}: two rated players");
+        assert_eq!(before.history[k].len(), 1, "server {k}: one finished game");
+    }
+    assert!(before.running.iter().all(|g| g.moves.len() == 1));
+
+    // kill -9 of B: A's servers play on.
+    drop(b);
+    wait_shards(&fake, &[0, 1]).await;
+    for k in 0..2 {
+        play_one(&fake, k, boards[k as usize]).await;
+    }
+    // B comes back and resumes its games from the shared store.
+    let b = start(&fake, &root_b, &url, 4, "2-3");
+    wait_shards(&fake, &[0, 1, 2, 3]).await;
+    for k in 2..4 {
+        play_one(&fake, k, boards[k as usize]).await;
+    }
+    let played = snapshot(&store);
+    assert!(
+        played.running.iter().all(|g| g.moves.len() == 2),
+        "every move applied once: {:?}",
+        played
+            .running
+            .iter()
+            .map(|g| g.moves.len())
+            .collect::<Vec<_>>()
+    );
+
+    // Three shards in two processes: a restart with the new layout, nothing else.
+    drop((a, b));
+    fake.wait_for(30, "the old shards to go", |f| {
+        f.live_shards().is_empty().then_some(())
+    })
+    .await;
+    fake.set_shard_count(3);
+    let _a = start(&fake, &root_a, &url, 3, "0-1");
+    let _b = start(&fake, &root_b, &url, 3, "2");
+    wait_shards(&fake, &[0, 1, 2]).await;
+    let after = snapshot(&store);
+    assert_eq!(after, played, "the restart changed no record");
+    for k in 0..4 {
+        play_one(&fake, k, boards[k as usize]).await;
+    }
+    let moved = snapshot(&store);
+    assert_eq!(moved.boards, before.boards, "leaderboards unchanged");
+    assert_eq!(moved.history, before.history, "history unchanged");
+    assert!(moved.running.iter().all(|g| g.moves.len() == 3));
+    assert_eq!(fake.doubled_sessions(), 0, "no shard was served twice");
+}
