@@ -4,7 +4,9 @@
 //! - empty;
 //! - 100,000 finished games (40 moves each, rated, in 100 servers: ratings, leaderboards and
 //!   history as the bot writes them);
-//! - the same plus 1,000 games in progress (the start-up sweeps read every one of them).
+//! - the same plus 1,000 games in progress (the start-up sweeps read every one of them);
+//! - then, where `TEST_POSTGRES_URL` names a PostgreSQL server (see `tests/pg/mod.rs`), that
+//!   store moved into a fresh schema with `store copy` (timed), and the bot started on it.
 //!
 //! The games are written through the store's own calls (`create_game`, `finish_game`, and
 //! `settle_board` as the bot settles each board it shows), from four threads so that flushes
@@ -14,6 +16,8 @@
 //! (`--profile test` measures the test profile's binary, a few MB more of code; set
 //! `IDLE_MEMORY_GAMES` for another number of finished games).
 
+#[path = "../tests/pg/mod.rs"]
+mod pg;
 #[path = "common/stored_games.rs"]
 mod stored_games;
 #[path = "../tests/support/mod.rs"]
@@ -22,9 +26,10 @@ mod support;
 use std::path::Path;
 use std::time::Duration;
 
+use oaq_bot::store::copy::{copy, Location};
 use oaq_bot::store::Store;
 use stored_games::{record, resign};
-use support::{start_bot, FakeDiscord};
+use support::{start_bot_with, FakeDiscord};
 
 /// Moves in every game.
 const PLIES: usize = 40;
@@ -80,8 +85,13 @@ fn fill(dir: &Path, first: u64, count: u64, write: fn(&Store, u64)) {
 
 /// The bot's resident set and its peak, in kB, once it has connected and settled.
 async fn idle_rss(dir: &Path) -> (u64, u64) {
+    idle_rss_with(dir, &[]).await
+}
+
+/// [`idle_rss`] of a bot started with the configuration overrides `vars`.
+async fn idle_rss_with(dir: &Path, vars: &[(&str, &str)]) -> (u64, u64) {
     let fake = FakeDiscord::start().await;
-    let bot = start_bot(dir, &fake.base, 600);
+    let bot = start_bot_with(dir, &fake.base, 600, vars);
     fake.wait_ready(1).await;
     tokio::time::sleep(Duration::from_secs(5)).await;
     let status =
@@ -150,4 +160,31 @@ async fn main() {
         running,
         Some((stored, RUNNING, "running")),
     );
+
+    // The same store moved to PostgreSQL (where TEST_POSTGRES_URL names a server): the time
+    // `store copy` takes, and the memory of a bot that keeps its records there.
+    let Some(url) = pg::url() else { return };
+    let schema = pg::Schema::new(&url);
+    let started = std::time::Instant::now();
+    let copied = tokio::task::block_in_place(|| {
+        copy(
+            &[Location::Sled(data.clone())],
+            &Location::Postgres(schema.url()),
+        )
+    })
+    .expect("store copy");
+    println!(
+        "store copy of {games} finished and {RUNNING} running games to PostgreSQL: {:.1} s ({} entries)",
+        started.elapsed().as_secs_f64(),
+        copied.written
+    );
+    let on_postgres = idle_rss_with(
+        root.path(),
+        &[
+            ("OAQ_STORE__BACKEND", "postgres"),
+            ("OAQ_STORE__URL", &schema.url()),
+        ],
+    )
+    .await;
+    report("the same on PostgreSQL", on_postgres, None);
 }

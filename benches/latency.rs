@@ -18,8 +18,12 @@
 //! for Chinese checkers (issue 13) at tables of mixed sizes (2, 3, 4 and 6 people, five of
 //! each), where a move is three clicks (open the picker, the peg, where it goes).
 //!
-//! Run: `cargo bench --profile test --bench latency`
+//! Run: `cargo bench --profile test --bench latency` (sled, the default store); with
+//! `LATENCY_BACKEND=postgres`, the bot keeps its records in a fresh schema of the PostgreSQL
+//! database `TEST_POSTGRES_URL` names (see `tests/pg/mod.rs`; `.ci/postgres` starts one).
 
+#[path = "../tests/pg/mod.rs"]
+mod pg;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
@@ -27,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use support::{start_bot, to_move, FakeDiscord, FakeUser};
+use support::{start_bot_with, to_move, FakeDiscord, FakeUser};
 
 const GAMES: u64 = 20;
 const MOVES_PER_CHANNEL: usize = 30;
@@ -333,7 +337,15 @@ fn main() {
     runtime.block_on(async {
         let fake = FakeDiscord::start().await;
         let root = tempfile::tempdir().expect("tempdir");
-        let bot = start_bot(root.path(), &fake.base, 600);
+        let postgres = std::env::var("LATENCY_BACKEND").is_ok_and(|b| b == "postgres");
+        let schema = postgres.then(|| pg::Schema::new(&pg::url().expect("TEST_POSTGRES_URL")));
+        let url = schema.as_ref().map(pg::Schema::url);
+        let vars: Vec<(&str, &str)> = match &url {
+            Some(url) => vec![("OAQ_STORE__BACKEND", "postgres"), ("OAQ_STORE__URL", url)],
+            None => Vec::new(),
+        };
+        println!("store: {}", if postgres { "PostgreSQL" } else { "sled" });
+        let bot = start_bot_with(root.path(), &fake.base, 600, &vars);
         fake.wait_ready(1).await;
         let stat = format!("/proc/{}/stat", bot.0.id());
         let before = (cpu_seconds(&stat), cpu_seconds("/proc/self/stat"));
