@@ -1,6 +1,8 @@
-//! Durable state in sled: challenges, games, the channel → game index, and the outbox of
-//! writes owed to Discord (every transaction that writes a game owes its board in the same
-//! transaction; see `outbox.rs`).
+//! Durable state: challenges, games, the channel → game index, and the outbox of writes owed
+//! to Discord (every transaction that writes a game owes its board in the same transaction;
+//! see `outbox.rs`). The records live in key spaces ([`Tree`]) kept by sled (the default: one
+//! embedded database per process) or by PostgreSQL (one database shared by every process; see
+//! `postgres.rs`); everything below is written once, against the key-space layer of `kv.rs`.
 //!
 //! Every record is stored as a JSON envelope `{"schema": 2, "revision": n, "record": {...}}`.
 //! A game is stored in three parts, written in one transaction: a small head in `games` (the
@@ -21,11 +23,11 @@
 //! game's own serde form and notation; only the app's adapters know what they mean. A database
 //! of schema 1 (Ô ăn quan only) is migrated once when opened (see `migrate.rs`).
 //! Updates name the revision they were computed from and are applied with compare-and-swap
-//! inside a sled transaction, so two racing writers apply at most one change. Every write is
-//! flushed to disk and synced to stable storage (`fdatasync`, see `durable.rs`) before the call
-//! returns, so an acknowledged change survives a crash of the process, of the OS, or a power
-//! cut. A record
-//! that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
+//! inside a transaction, so two racing writers (in one process or, on PostgreSQL, in several)
+//! apply at most one change. Every write is on stable storage before the call returns (sled's
+//! flush then `fdatasync`, see `durable.rs`; a PostgreSQL commit with `synchronous_commit` on),
+//! so an acknowledged change survives a crash of the process, of the OS, or a power cut. A
+//! record that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
 
 mod backup;
 pub mod copy;

@@ -25,7 +25,7 @@ use std::ops::Bound;
 use std::sync::Arc;
 use std::time::Duration;
 
-use postgres::types::ToSql;
+use postgres::types::{ToSql, Type};
 use postgres::NoTls;
 use r2d2::{Pool, PooledConnection};
 use r2d2_postgres::PostgresConnectionManager;
@@ -120,6 +120,9 @@ impl Pg {
                 .max_size(POOL_SIZE)
                 .min_idle(Some(1))
                 .connection_timeout(Duration::from_secs(10))
+                // A broken connection is found when it is used (and replaced): checking each
+                // one as it leaves the pool would cost a round trip per read.
+                .test_on_check_out(false)
                 .connection_customizer(Box::new(Session))
                 .build(Manager::new(config, NoTls))?;
             let pg = Pg {
@@ -168,7 +171,10 @@ impl Pg {
     /// The value under `key` in `tree`.
     pub fn get(&self, tree: Tree, key: &[u8]) -> Result<Option<IVec>, StoreError> {
         off_runtime(|| {
-            let row = self.pool.get()?.query_opt(GET, &[&tree.name(), &key])?;
+            let row = self
+                .pool
+                .get()?
+                .query_typed_opt(GET, &[(&tree.name(), TEXT), (&key, BYTEA)])?;
             Ok(row.map(|row| IVec::from(row.get::<_, Vec<u8>>(0))))
         })
     }
@@ -176,9 +182,10 @@ impl Pg {
     /// Stores `value` under `key` in `tree`, committed on its own.
     pub fn insert(&self, tree: Tree, key: &[u8], value: &[u8]) -> Result<(), StoreError> {
         off_runtime(|| {
-            self.pool
-                .get()?
-                .execute(INSERT, &[&tree.name(), &key, &value])?;
+            self.pool.get()?.execute_typed(
+                INSERT,
+                &[(&tree.name(), TEXT), (&key, BYTEA), (&value, BYTEA)],
+            )?;
             Ok(())
         })
     }
@@ -243,11 +250,15 @@ impl Pg {
                     return Err(error);
                 }
                 attempt += 1;
+                metrics::counter!("oaq_store_retries_total").increment(1);
                 std::thread::sleep(Duration::from_micros(200 * u64::from(attempt.min(50))));
             }
         })
     }
 }
+
+const TEXT: Type = Type::TEXT;
+const BYTEA: Type = Type::BYTEA;
 
 const GET: &str = "SELECT value FROM kv WHERE space = $1 AND key = $2";
 const INSERT: &str = "INSERT INTO kv (space, key, value) VALUES ($1, $2, $3)
@@ -264,10 +275,10 @@ impl PgTx {
         Ok(self.conn.borrow_mut().batch_execute(sql)?)
     }
 
-    fn run(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> TxResult<u64> {
+    fn run(&self, sql: &str, params: &[(&(dyn ToSql + Sync), Type)]) -> TxResult<u64> {
         self.conn
             .borrow_mut()
-            .execute(sql, params)
+            .execute_typed(sql, params)
             .map_err(|e| tx_error(e.into()))
     }
 
@@ -276,19 +287,24 @@ impl PgTx {
         let row = self
             .conn
             .borrow_mut()
-            .query_opt(GET, &[&tree.name(), &key])
+            .query_typed_opt(GET, &[(&tree.name(), TEXT), (&key, BYTEA)])
             .map_err(|e| tx_error(e.into()))?;
         Ok(row.map(|row| IVec::from(row.get::<_, Vec<u8>>(0))))
     }
 
     /// Stores `value` under `key` in `tree`.
     pub fn insert(&self, tree: Tree, key: &[u8], value: &[u8]) -> TxResult<()> {
-        self.run(INSERT, &[&tree.name(), &key, &value]).map(drop)
+        self.run(
+            INSERT,
+            &[(&tree.name(), TEXT), (&key, BYTEA), (&value, BYTEA)],
+        )
+        .map(drop)
     }
 
     /// Removes `key` from `tree`.
     pub fn remove(&self, tree: Tree, key: &[u8]) -> TxResult<()> {
-        self.run(REMOVE, &[&tree.name(), &key]).map(drop)
+        self.run(REMOVE, &[(&tree.name(), TEXT), (&key, BYTEA)])
+            .map(drop)
     }
 }
 
@@ -306,35 +322,22 @@ impl PgScan {
     fn fetch(&mut self) -> Result<(), StoreError> {
         let mut sql = String::from("SELECT key, value FROM kv WHERE space = $1");
         let name = self.tree.name();
-        let mut params: Vec<&(dyn ToSql + Sync)> = vec![&name];
-        match &self.lo {
-            Bound::Included(key) => {
-                params.push(key);
-                sql.push_str(&format!(" AND key >= ${}", params.len()));
-            }
-            Bound::Excluded(key) => {
-                params.push(key);
-                sql.push_str(&format!(" AND key > ${}", params.len()));
-            }
-            Bound::Unbounded => {}
-        }
-        match &self.hi {
-            Bound::Included(key) => {
-                params.push(key);
-                sql.push_str(&format!(" AND key <= ${}", params.len()));
-            }
-            Bound::Excluded(key) => {
-                params.push(key);
-                sql.push_str(&format!(" AND key < ${}", params.len()));
-            }
-            Bound::Unbounded => {}
+        let mut params: Vec<(&(dyn ToSql + Sync), Type)> = vec![(&name, TEXT)];
+        for (bound, inclusive, exclusive) in [(&self.lo, ">=", ">"), (&self.hi, "<=", "<")] {
+            let (key, op) = match bound {
+                Bound::Included(key) => (key, inclusive),
+                Bound::Excluded(key) => (key, exclusive),
+                Bound::Unbounded => continue,
+            };
+            params.push((key, BYTEA));
+            sql.push_str(&format!(" AND key {op} ${}", params.len()));
         }
         sql.push_str(&format!(" ORDER BY key LIMIT {BATCH}"));
         let rows = off_runtime(|| {
             self.pg
                 .pool
                 .get()?
-                .query(&sql, &params)
+                .query_typed(&sql, &params)
                 .map_err(StoreError::from)
         })?;
         self.done = rows.len() < BATCH as usize;

@@ -9,7 +9,7 @@
 use std::process::Stdio;
 
 use oaq_bot::shards::Layout;
-use oaq_bot::store::{FinishedGame, GameKind, GameRecord, LeaderboardPage, Store};
+use oaq_bot::store::{FinishedGame, GameKind, GameRecord, LeaderboardPage, Player, Store};
 
 use super::pg::{self, Schema};
 use super::support::{bot_command, to_move, Bot, FakeDiscord, FakeUser, GOOD_TOKEN};
@@ -205,4 +205,118 @@ async fn issue_28_two_processes_share_postgres_survive_kill_9_and_change_shards_
     assert_eq!(moved.history, before.history, "history unchanged");
     assert!(moved.running.iter().all(|g| g.moves.len() == 3));
     assert_eq!(fake.doubled_sessions(), 0, "no shard was served twice");
+}
+
+/// `oaq-bot store copy` moves an older release's sled database (the fixture of
+/// `tests/fixtures/db-b9c7bf2`) to PostgreSQL and back, printing the records of each kind;
+/// running it again writes nothing, and a target holding other records is refused untouched.
+#[test]
+fn issue_28_store_copy_moves_a_bot_to_postgres_and_back() {
+    let Some(base) = pg::url() else { return };
+    let schema = Schema::new(&base);
+    let url = schema.url();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let old = dir.path().join("old");
+    copy_tree(
+        std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/db-b9c7bf2"
+        )),
+        &old,
+    );
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
+            .args(["store", "copy"])
+            .args(args)
+            .env_remove("RUST_LOG")
+            .output()
+            .expect("run store copy");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let from_old = format!("sled:{}", old.display());
+    let (ok, printed, errors) = run(&["--from", &from_old, "--to", &url]);
+    assert!(ok, "{printed}{errors}");
+    assert!(
+        printed.contains("finished games") && printed.contains("ratings"),
+        "{printed}"
+    );
+    assert!(!printed.contains("(0 entries written)"), "{printed}");
+    let (ok, again, errors) = run(&["--from", &from_old, "--to", &url]);
+    assert!(ok, "{again}{errors}");
+    assert!(again.contains("(0 entries written)"), "{again}");
+
+    // Back to a new sled store, which opens and holds the same games.
+    let back = dir.path().join("back");
+    let to_back = format!("sled:{}", back.display());
+    let (ok, printed_back, errors) = run(&["--from", &url, "--to", &to_back]);
+    assert!(ok, "{printed_back}{errors}");
+    let old_store = Store::open(&old).expect("the old store");
+    let back_store = Store::open(&back).expect("the copy back");
+    for id in 1..=9 {
+        assert_eq!(
+            old_store.game(id).expect("read").map(|g| g.record),
+            back_store.game(id).expect("read").map(|g| g.record),
+            "game {id}"
+        );
+    }
+    drop((old_store, back_store));
+
+    // A target with records of its own is refused, and left as it was.
+    let other = Schema::new(&base);
+    let other_store = Store::connect(&other.url(), Layout::single()).expect("connect");
+    let mut game = oaq_record();
+    // An id the fixture does not use.
+    game.id = 1_000;
+    other_store.create_game(&game).expect("create");
+    drop(other_store);
+    let (ok, _, errors) = run(&["--from", &from_old, "--to", &other.url()]);
+    assert!(!ok && errors.contains("no source holds"), "{errors}");
+    let other_store = Store::connect(&other.url(), Layout::single()).expect("connect");
+    assert!(other_store.game(1).expect("read").is_none());
+    assert_eq!(other_store.running_games().len(), 1);
+}
+
+/// A running Ô ăn quan game with no moves, in a server of its own.
+fn oaq_record() -> GameRecord {
+    let rules = oaq_bot::games::oaq::Rules::folk();
+    GameRecord {
+        id: 0,
+        guild: Some(guild(0)),
+        channel: channels(0)[0],
+        message: None,
+        kind: GameKind::Oaq,
+        seats: [(1, "An"), (2, "Bình")]
+            .map(|(id, name)| Player {
+                id,
+                name: name.to_owned(),
+                computer: None,
+            })
+            .to_vec(),
+        rules: serde_json::to_value(rules).expect("rules"),
+        start: oaq_bot::games::oaq::Position::start(rules).to_string(),
+        moves: Vec::new(),
+        retired: Vec::new(),
+        created_ms: 1,
+        locale: oaq_bot::locale::Locale::English,
+        turn_ms: None,
+        deadline_ms: None,
+    }
+}
+
+/// Copies a directory tree.
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy");
+        }
+    }
 }
