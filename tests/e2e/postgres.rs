@@ -34,6 +34,18 @@ fn players(k: u64) -> [FakeUser; 2] {
 
 /// Starts a process serving `shards` of `count` on the shared database.
 fn start(fake: &FakeDiscord, root: &tempfile::TempDir, url: &str, count: u32, shards: &str) -> Bot {
+    start_with(fake, root, url, count, shards, &[])
+}
+
+/// [`start`] with more configuration overrides.
+fn start_with(
+    fake: &FakeDiscord,
+    root: &tempfile::TempDir,
+    url: &str,
+    count: u32,
+    shards: &str,
+    vars: &[(&str, &str)],
+) -> Bot {
     let base = format!("{}/{shards}", fake.base);
     let mut command = bot_command(root.path(), &base, Some(GOOD_TOKEN), 600);
     command
@@ -42,6 +54,7 @@ fn start(fake: &FakeDiscord, root: &tempfile::TempDir, url: &str, count: u32, sh
         .env("OAQ_DISCORD__SHARD_COUNT", count.to_string())
         .env("OAQ_DISCORD__SHARDS", shards)
         .env("OAQ_DISCORD__DEV_GUILD_ID", "0")
+        .envs(vars.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::inherit());
     Bot(command.spawn().expect("spawn the bot"))
@@ -319,4 +332,77 @@ fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
             std::fs::copy(entry.path(), target).expect("copy");
         }
     }
+}
+
+/// Issue 28: on a shared database each process sweeps only its own servers. With process B
+/// down, A expires the challenge that ran out in its server and leaves B's alone; B expires
+/// its own once it is back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_28_each_process_sweeps_only_its_own_servers() {
+    let Some(base) = pg::url() else { return };
+    let schema = Schema::new(&base);
+    let url = schema.url();
+    let fake = FakeDiscord::start().await;
+    fake.set_shard_count(4);
+    for k in [0, 2] {
+        fake.set_guild(channels(k)[0], guild(k));
+    }
+    let (root_a, root_b) = (
+        tempfile::tempdir().expect("tempdir"),
+        tempfile::tempdir().expect("tempdir"),
+    );
+    let ttl = [("OAQ_GAME__CHALLENGE_TTL_SECONDS", "3")];
+    let a = start_with(&fake, &root_a, &url, 4, "0-1", &ttl);
+    let b = start_with(&fake, &root_b, &url, 4, "2-3", &ttl);
+    wait_shards(&fake, &[0, 1, 2, 3]).await;
+    for k in [0, 2] {
+        let [lan, minh] = players(k);
+        let opponent =
+            serde_json::json!({ "name": "opponent", "type": 6, "value": minh.id.to_string() });
+        let token = fake.slash(
+            &lan,
+            channels(k)[0],
+            "challenge",
+            vec![opponent],
+            vec![&minh],
+        );
+        assert!(fake.callback(&token).await.message.is_some());
+    }
+    let store = Store::connect(&url, Layout::single()).expect("the shared store");
+    let pending = |store: &Store| -> Vec<u64> {
+        let mut channels: Vec<u64> = store
+            .challenges()
+            .into_iter()
+            .map(|c| c.expect("a challenge").record.channel)
+            .collect();
+        channels.sort_unstable();
+        channels
+    };
+    assert_eq!(pending(&store), [channels(0)[0], channels(2)[0]]);
+    drop(b);
+    wait_shards(&fake, &[0, 1]).await;
+    // A's sweep runs every second: its challenge goes, B's stays.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while pending(&store).len() > 1 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "A never expired its challenge"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    assert_eq!(
+        pending(&store),
+        [channels(2)[0]],
+        "B's challenge waits for B"
+    );
+    let _b = start_with(&fake, &root_b, &url, 4, "2-3", &ttl);
+    while !pending(&store).is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline + std::time::Duration::from_secs(30),
+            "B never expired its challenge"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    drop(a);
 }
