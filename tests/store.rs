@@ -1316,3 +1316,41 @@ fn long_scans_read_the_same_on_both_backends() {
         assert_eq!(sled, postgres, "the same games, in the same order");
     }
 }
+
+/// Issue 28: processes that start at once on a new PostgreSQL database apply each schema
+/// migration exactly once, and all of them open it.
+#[test]
+fn processes_starting_at_once_migrate_a_postgres_database_once() {
+    let Some(url) = pg::url() else { return };
+    let schema = pg::Schema::new(&url);
+    let opened: Vec<Result<Store, StoreError>> = std::thread::scope(|s| {
+        let starting: Vec<_> = (0..6)
+            .map(|_| {
+                let url = schema.url();
+                s.spawn(move || Store::connect(&url, oaq_bot::shards::Layout::single()))
+            })
+            .collect();
+        starting
+            .into_iter()
+            .map(|p| p.join().expect("a process"))
+            .collect()
+    });
+    assert!(opened.iter().all(Result::is_ok), "{opened:?}");
+    let mut client = postgres::Client::connect(&schema.url(), postgres::NoTls).expect("connect");
+    let versions: Vec<i32> = client
+        .query("SELECT version FROM oaq_migrations ORDER BY version", &[])
+        .expect("migrations")
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert_eq!(versions, [1], "each migration once");
+    // The id counter was started once: every process hands out fresh ids.
+    let mut ids: Vec<u64> = opened
+        .iter()
+        .flatten()
+        .map(|store| store.new_id().expect("id"))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 6);
+}
