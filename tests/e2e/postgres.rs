@@ -12,8 +12,9 @@ use oaq_bot::shards::Layout;
 use oaq_bot::store::{FinishedGame, GameKind, GameRecord, LeaderboardPage, Player, Store};
 
 use super::pg::{self, Schema};
-use super::support::{bot_command, to_move, Bot, FakeDiscord, FakeUser, GOOD_TOKEN};
-use super::{button, enabled_moves, start_game};
+use super::shards::{play_one_of, wait_shards};
+use super::support::{bot_command, Bot, FakeDiscord, FakeUser, GOOD_TOKEN};
+use super::{button, start_game};
 
 /// Server `k` (0–3): on shard k of four, and on shard k mod 3 of three.
 fn guild(k: u64) -> u64 {
@@ -60,27 +61,9 @@ fn start_with(
     Bot(command.spawn().expect("spawn the bot"))
 }
 
-async fn wait_shards(fake: &FakeDiscord, shards: &[u32]) {
-    fake.wait_for(60, "the shards to connect", |f| {
-        (f.live_shards() == shards).then_some(())
-    })
-    .await;
-}
-
 /// Plays one move on `board` in server `k`, as the player to move.
 async fn play_one(fake: &FakeDiscord, k: u64, board: u64) {
-    let message = fake.message(board);
-    let mover = to_move(&message.content).expect("whose turn");
-    let user = players(k)
-        .into_iter()
-        .find(|p| p.id == mover)
-        .expect("a player");
-    let before = message.edits;
-    let token = fake.click(&user, board, &enabled_moves(&message)[0]);
-    let answer = fake.callback(&token).await;
-    assert_eq!(answer.kind, 7, "the board is updated: {}", answer.content());
-    fake.wait_message(board, "the move on the board", |m| m.edits > before)
-        .await;
+    play_one_of(fake, players(k), board).await;
 }
 
 /// Resigns the game on `board` as `player` (Resign, then "Yes, resign").

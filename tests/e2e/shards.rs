@@ -48,7 +48,8 @@ fn start(
     Bot(command.spawn().expect("spawn the bot"))
 }
 
-async fn wait_shards(fake: &FakeDiscord, shards: &[u32]) {
+/// Waits until the fake's live shards are exactly `shards`.
+pub(super) async fn wait_shards(fake: &FakeDiscord, shards: &[u32]) {
     fake.wait_for(60, "the shards to connect", |f| {
         (f.live_shards() == shards).then_some(())
     })
@@ -57,9 +58,14 @@ async fn wait_shards(fake: &FakeDiscord, shards: &[u32]) {
 
 /// Plays one move in the game on `board` of server `shard`, as the player to move.
 async fn play_one(fake: &FakeDiscord, shard: u64, board: u64) {
+    play_one_of(fake, players(shard), board).await;
+}
+
+/// Plays one move in the game on `board` between `players`, as the one to move.
+pub(super) async fn play_one_of(fake: &FakeDiscord, players: [FakeUser; 2], board: u64) {
     let message = fake.message(board);
     let mover = to_move(&message.content).expect("whose turn");
-    let user = players(shard)
+    let user = players
         .into_iter()
         .find(|p| p.id == mover)
         .expect("a player");
