@@ -32,7 +32,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 pub use eval::{evaluate, evaluate_with, Weights, HAND_SET, TUNED};
-pub use matches::{play_game, points, Adjudication, Local, MatchGame, Mover, Player};
+pub use matches::{opening, play_game, points, Adjudication, Local, MatchGame, Mover, Player};
 pub use mate::MateAnswer;
 
 use super::position::Position;
