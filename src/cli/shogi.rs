@@ -15,7 +15,7 @@ use super::{answer_lines, print_perft, usi};
 use crate::games::shogi::ai::measure::{measure, middlegames};
 use crate::games::shogi::ai::tune::{error, fit_scale, self_play, tune, Sample, SelfPlay, Tuning};
 use crate::games::shogi::ai::{
-    play_game, points, Adjudication, Level, Local, MatchGame, Mover, Player, HAND_SET,
+    opening, play_game, points, Adjudication, Level, Local, MatchGame, Mover, Player, HAND_SET,
 };
 use crate::games::shogi::{Color, Move, Outcome, Position};
 use crate::render::shogi::{render, BoardView, Highlights, Words};
@@ -83,9 +83,14 @@ pub enum ShogiCommand {
         /// Seed of the first pair of games; pair k uses seed + k.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Moves after which a game is drawn.
+        /// Moves after which a game is drawn (an opening's moves count).
         #[arg(long, default_value_t = 400)]
         max_moves: usize,
+        /// Random moves each pair of games starts with (the same for both games of a pair,
+        /// drawn from its seed until the position is balanced), so pairs differ even between
+        /// players that always answer alike; 0 starts every game from the start position.
+        #[arg(long, default_value_t = 0)]
+        random_plies: usize,
         /// Games played at the same time, one thread each (each with its own USI engines).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -213,10 +218,12 @@ impl ShogiCommand {
                 usi_go,
                 seed,
                 max_moves,
+                random_plies,
                 threads,
                 adjudicate_cp,
             } => {
                 let settings = MatchSettings {
+                    random_plies,
                     budget: budget_ms.map(Duration::from_millis),
                     nodes,
                     usi_options,
@@ -438,6 +445,7 @@ struct MatchSettings {
     usi_options: Vec<(String, String)>,
     usi_go: String,
     max_moves: usize,
+    random_plies: usize,
     seed: u64,
     adjudication: Option<Adjudication>,
 }
@@ -503,7 +511,7 @@ fn play_games(
         if index >= games as usize {
             break;
         }
-        // Game 2k has `a` as sente, game 2k + 1 swaps; both use seed + k.
+        // Game 2k has `a` as sente, game 2k + 1 swaps; both use seed + k and its opening.
         let a_is_sente = index.is_multiple_of(2);
         let (sente, gote) = if a_is_sente {
             (side_a.mover(), side_b.mover())
@@ -511,7 +519,15 @@ fn play_games(
             (side_b.mover(), side_a.mover())
         };
         let seed = settings.seed + (index / 2) as u64;
-        let game = play_game(sente, gote, settings.max_moves, seed, settings.adjudication);
+        let start = opening(seed, settings.random_plies);
+        let game = play_game(
+            sente,
+            gote,
+            start,
+            settings.max_moves,
+            seed,
+            settings.adjudication,
+        );
         let result = match side_a.failure().or_else(|| side_b.failure()) {
             Some(error) => Err(error.context(format!("game {}", index + 1))),
             None => Ok((index, a_is_sente, game)),
@@ -565,12 +581,18 @@ fn run_match(
                 p if p < 0.25 => losses += 1,
                 _ => draws += 1,
             }
+            let opening: Vec<String> = game.opening.iter().map(Move::to_string).collect();
             writeln!(
                 out,
-                "game {}: {} (sente) vs {} (gote): {}{}{} after {} moves; {a_name} {score} / {played}",
+                "game {}: {} (sente) vs {} (gote){}: {}{}{} after {} moves; {a_name} {score} / {played}",
                 index + 1,
                 game.sente,
                 game.gote,
+                if opening.is_empty() {
+                    String::new()
+                } else {
+                    format!(" from {}", opening.join(" "))
+                },
                 game.outcome,
                 if game.adjudicated {
                     " (adjudicated)"

@@ -117,6 +117,7 @@ fn a_short_match_reports_every_game_and_the_score() {
         usi_go: "movetime 1000".to_string(),
         seed: 3,
         max_moves: 60,
+        random_plies: 0,
         threads: 1,
         adjudicate_cp: 1500,
     };
@@ -129,6 +130,69 @@ fn a_short_match_reports_every_game_and_the_score() {
         lines[2].starts_with("easy scored ")
             && lines[2].contains(" / 2 (")
             && lines[2].ends_with(") against random")
+    );
+}
+
+/// The opening a match's game line names (`from <moves>`), if any.
+fn opening_of(line: &str) -> Option<&str> {
+    let (_, rest) = line.split_once(" (gote) from ")?;
+    rest.split_once(':').map(|(moves, _)| moves)
+}
+
+#[test]
+fn random_plies_give_each_pair_its_own_opening_with_colours_swapped() {
+    let command = ShogiCommand::Match {
+        a: "greedy".parse().expect("player"),
+        b: "random".parse().expect("player"),
+        games: 6,
+        budget_ms: None,
+        nodes: None,
+        usi_options: Vec::new(),
+        usi_go: "movetime 1000".to_string(),
+        seed: 1,
+        max_moves: 40,
+        random_plies: 6,
+        threads: 1,
+        adjudicate_cp: 1500,
+    };
+    let (out, _) = run(command, "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    let openings: Vec<&str> = lines[..6]
+        .iter()
+        .map(|line| opening_of(line).expect("an opening"))
+        .collect();
+    for opening in &openings {
+        assert_eq!(opening.split(' ').count(), 6, "{out}");
+    }
+    // Both games of a pair start alike, the colours swapped; the pairs differ.
+    for pair in openings.chunks(2) {
+        assert_eq!(pair[0], pair[1], "{out}");
+    }
+    assert!(lines[0].starts_with("game 1: greedy (sente) vs random (gote) from "));
+    assert!(lines[1].starts_with("game 2: random (sente) vs greedy (gote) from "));
+    assert_ne!(openings[0], openings[2], "{out}");
+    assert_ne!(openings[2], openings[4], "{out}");
+    assert_ne!(openings[0], openings[4], "{out}");
+    // Without random plies no opening is named.
+    let plain = ShogiCommand::Match {
+        a: "greedy".parse().expect("player"),
+        b: "random".parse().expect("player"),
+        games: 2,
+        budget_ms: None,
+        nodes: None,
+        usi_options: Vec::new(),
+        usi_go: "movetime 1000".to_string(),
+        seed: 1,
+        max_moves: 20,
+        random_plies: 0,
+        threads: 1,
+        adjudicate_cp: 1500,
+    };
+    let (out, _) = run(plain, "");
+    assert!(
+        out.lines().take(2).all(|line| opening_of(line).is_none()),
+        "{out}"
     );
 }
 

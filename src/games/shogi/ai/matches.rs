@@ -174,6 +174,8 @@ pub struct MatchGame {
     pub adjudicated: bool,
     /// The move that was not legal, when the loser lost by answering one.
     pub illegal: Option<Move>,
+    /// The opening's moves, played before either mover chose one.
+    pub opening: Vec<Move>,
 }
 
 /// Chooses the moves of one side in a match game.
@@ -210,18 +212,86 @@ impl Mover for Local {
     }
 }
 
-/// Plays one game between `sente` and `gote` from the start position, a draw by move limit
-/// after `max_moves` moves, adjudicated by `adjudication` when given. A mover that resigns,
-/// or answers a move that is not legal, loses.
+/// Largest score, in centipawns for either side, that a random opening may leave.
+const BALANCED: i32 = 150;
+/// Random openings drawn for a pair of games before the most balanced of them is taken.
+const OPENING_DRAWS: usize = 64;
+/// The search that judges an opening's balance: the frozen `reference` search (so openings do
+/// not change as hard does), so many plies deep …
+const BALANCE_DEPTH: u32 = 3;
+/// … or so many positions, whichever comes first.
+const BALANCE_NODES: u64 = 50_000;
+
+/// The opening of the pair of games of `seed`: `plies` random legal moves from the start
+/// position, drawn again (up to 64 times, then the most balanced draw is kept) until the frozen
+/// `reference` search, limited by depth and positions so the opening depends on `seed` alone, scores the
+/// position within ±150 centipawns. No plies: the start position.
+#[must_use]
+pub fn opening(seed: u64, plies: usize) -> Game {
+    if plies == 0 {
+        return Game::default();
+    }
+    // A stream of its own: the games' own random choices stay those of `seed`.
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(1);
+    let mut best: Option<(i32, Game)> = None;
+    for _ in 0..OPENING_DRAWS {
+        let mut game = Game::default();
+        while game.moves().len() < plies && game.outcome().is_none() {
+            let Some(mv) = random_move(game.position(), &mut rng) else {
+                break;
+            };
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        let limits = Limits {
+            depth: BALANCE_DEPTH,
+            time: None,
+            noise: 0,
+        };
+        let control = Control {
+            nodes: Some(BALANCE_NODES),
+            ..Control::default()
+        };
+        let Some(found) = Level::Reference.search_with(
+            game.position(),
+            game.positions(),
+            limits,
+            &mut rng,
+            control,
+        ) else {
+            continue;
+        };
+        let imbalance = found.score.abs();
+        if imbalance <= BALANCED {
+            return game;
+        }
+        if best.as_ref().is_none_or(|(worst, _)| imbalance < *worst) {
+            best = Some((imbalance, game));
+        }
+    }
+    best.map_or_else(Game::default, |(_, game)| game)
+}
+
+/// Plays one game between `sente` and `gote` on from `start` (the start position, or an
+/// [`opening`]), a draw by move limit once `max_moves` moves stand in the game (the opening's
+/// included), adjudicated by `adjudication` when given. A mover that resigns, or answers a
+/// move that is not legal, loses.
 pub fn play_game(
     sente: &mut dyn Mover,
     gote: &mut dyn Mover,
+    start: Game,
     max_moves: usize,
     seed: u64,
     adjudication: Option<Adjudication>,
 ) -> MatchGame {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = Game::default();
+    let opening = start.moves().to_vec();
+    let mut game = start;
     let mut scores = Vec::new();
     let mut adjudicated = false;
     let mut illegal = None;
@@ -265,6 +335,7 @@ pub fn play_game(
         moves: game.moves().len(),
         adjudicated,
         illegal,
+        opening,
     }
 }
 
@@ -282,6 +353,36 @@ pub fn points(game: &MatchGame, player_is_sente: bool) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn openings_are_the_seeds_and_balanced() {
+        assert!(opening(5, 0).moves().is_empty());
+        let first = opening(5, 8);
+        assert_eq!(first.moves().len(), 8);
+        assert_eq!(first.moves(), opening(5, 8).moves(), "the seed's opening");
+        assert_ne!(first.moves(), opening(6, 8).moves());
+        // The reference search, as the drawing judged it, sees no side ahead by much.
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let limits = Limits {
+            depth: BALANCE_DEPTH,
+            time: None,
+            noise: 0,
+        };
+        let control = Control {
+            nodes: Some(BALANCE_NODES),
+            ..Control::default()
+        };
+        let found = Level::Reference
+            .search_with(
+                first.position(),
+                first.positions(),
+                limits,
+                &mut rng,
+                control,
+            )
+            .expect("a move");
+        assert!(found.score.abs() <= BALANCED, "{}", found.score);
+    }
 
     #[test]
     fn adjudication_needs_agreement_over_the_last_plies() {

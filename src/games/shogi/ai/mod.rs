@@ -3,7 +3,8 @@
 //! - The levels ([`Level`]) and their limits; the result and progress reports of a search.
 //! - [`search`] and [`search_with`]: the hard level's search (module `search`, with its
 //!   evaluation in `eval`, the tsume search in `mate`, the transposition table in `table`,
-//!   Zobrist keys in `zobrist` and repetition in `repetition`).
+//!   Zobrist keys in `zobrist`, repetition in `repetition` and static exchange evaluation in
+//!   `see`).
 //! - `reference`: the hard level before issue 15, frozen, which easy and medium also use.
 //! - The `random` and `greedy` baselines, the players of a match and the match runner
 //!   (`matches`).
@@ -19,6 +20,7 @@ pub mod measure;
 mod reference;
 mod repetition;
 mod search;
+mod see;
 mod table;
 pub mod tune;
 mod zobrist;
@@ -32,7 +34,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 pub use eval::{evaluate, evaluate_with, Weights, HAND_SET, TUNED};
-pub use matches::{play_game, points, Adjudication, Local, MatchGame, Mover, Player};
+pub use matches::{opening, play_game, points, Adjudication, Local, MatchGame, Mover, Player};
 pub use mate::MateAnswer;
 
 use super::position::Position;

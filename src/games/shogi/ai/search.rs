@@ -1,9 +1,12 @@
 //! The hard level's search: principal variation search with iterative deepening, a
-//! transposition table, null-move pruning and late-move reductions; check extensions;
-//! quiescence on captures plus checking moves at its first ply (and every evasion when in
-//! check); move ordering by the table's move, captures (most valuable victim, least valuable
-//! attacker), killers and history; repetition scored as the rules score it; and a tsume search
-//! at the root for mates that need more checks than the main search can see.
+//! transposition table, null-move pruning, reverse futility, futility and late-move pruning
+//! of quiet moves near the horizon, late-move reductions growing with depth and move number;
+//! check extensions; quiescence on captures plus checking moves at its first ply (and every
+//! evasion when in check), leaving out moves that lose material in the exchange (static
+//! exchange evaluation); move ordering by the table's move, captures (most valuable victim,
+//! least valuable attacker; losing ones after the killers), killers and history; repetition
+//! scored as the rules score it; and a tsume search at the root for mates that need more
+//! checks than the main search can see.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -15,8 +18,11 @@ use rand_chacha::ChaCha8Rng;
 use super::eval::{evaluate_with, Weights, HAND_SET, TUNED};
 use super::mate::{gives_check, Tsume};
 use super::repetition::{Line, Verdict};
+use super::see::see;
 use super::table::{Bound, Entry, Table};
-use super::{zobrist, Control, Iteration, Limits, SearchResult, BOARD_VALUE, LOSS, MAX_PLY};
+use super::{
+    zobrist, Control, Iteration, Limits, SearchResult, BOARD_VALUE, LOSS, MATE_BOUND, MAX_PLY,
+};
 use crate::games::shogi::position::Position;
 use crate::games::shogi::types::{Color, Move};
 
@@ -28,6 +34,25 @@ const TSUME_PLIES: u32 = 31;
 const TSUME_NODES: u64 = 60_000;
 /// Infinity for alpha-beta windows (beyond every score).
 const INFINITY: i32 = 2 * -LOSS;
+/// Deepest remaining depth at which futility and late-move pruning apply.
+const FUTILITY_DEPTH: i32 = 3;
+/// Centipawns per ply of remaining depth by which the static evaluation must clear beta
+/// (reverse futility) or may fall short of alpha (futility) for the node or move to be pruned.
+const FUTILITY_MARGIN: i32 = 150;
+
+/// The number of moves searched at `depth` (1 ..= [`FUTILITY_DEPTH`]) before the later quiet
+/// ones are pruned: Shogi positions have many quiet moves, drops most of all.
+fn late_move_count(depth: i32) -> usize {
+    6 + 4 * (depth * depth) as usize
+}
+
+/// The reduction of the `index`th quiet move at `depth`: growing with the logarithms of
+/// both, one ply less on the principal variation, never into the quiescence search.
+fn late_move_reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
+    let r = 0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.0;
+    let r = r as i32 - i32::from(pv_node);
+    r.clamp(1, (depth - 2).max(1))
+}
 
 /// Evaluation with `weights` from the side to move's point of view.
 fn relative_eval(position: &Position, weights: &Weights) -> i32 {
@@ -140,7 +165,13 @@ impl Search<'_> {
                     .from()
                     .and_then(|f| position.piece_at(f))
                     .map_or(0, |p| BOARD_VALUE[p.role.index()]);
-                key += 100_000_000 + BOARD_VALUE[victim.role.index()] * 64 - attacker / 8;
+                // Captures that lose material in the exchange come after the killers.
+                key += if see(position, mv) < 0 {
+                    45_000_000
+                } else {
+                    100_000_000
+                } + BOARD_VALUE[victim.role.index()] * 64
+                    - attacker / 8;
             } else if killers[0] == Some(mv) {
                 key += 50_000_001;
             } else if killers[1] == Some(mv) {
@@ -187,7 +218,8 @@ impl Search<'_> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            if qply == 0 {
+            // Only moves that lose no material in the exchange on their square.
+            let moves = if qply == 0 {
                 // Checks at the horizon: captures and every checking move.
                 position
                     .legal_moves()
@@ -196,7 +228,11 @@ impl Search<'_> {
                     .collect()
             } else {
                 position.legal_captures()
-            }
+            };
+            moves
+                .into_iter()
+                .filter(|&mv| see(position, mv) >= 0)
+                .collect()
         };
         let mut moves = moves;
         self.order(position, &mut moves, MAX_PLY, None);
@@ -289,15 +325,21 @@ impl Search<'_> {
                 }
             }
         }
-        if self.features.pruning
-            && !pv_node
-            && !in_check
-            && null_allowed
-            && depth >= 3
-            && Self::has_pieces(position)
-        {
-            let eval = relative_eval(position, self.features.weights);
-            if eval >= beta {
+        // The static evaluation, for the pruning of nodes that are not on the principal
+        // variation and not in check.
+        let eval = (self.features.pruning && !pv_node && !in_check)
+            .then(|| relative_eval(position, self.features.weights));
+        if let Some(eval) = eval {
+            // Reverse futility: near the horizon, a position this far above beta stays there.
+            if depth <= FUTILITY_DEPTH
+                && beta.abs() < MATE_BOUND
+                && eval - FUTILITY_MARGIN * depth >= beta
+            {
+                return eval;
+            }
+        }
+        if let Some(eval) = eval.filter(|_| null_allowed && depth >= 3) {
+            if eval >= beta && Self::has_pieces(position) {
                 let reduction = if depth >= 6 { 3 } else { 2 };
                 let child_key = zobrist::passed(key);
                 self.line.push(child_key, false);
@@ -331,6 +373,15 @@ impl Search<'_> {
         for (i, &mv) in moves.iter().enumerate() {
             let quiet = position.captured_by(mv).is_none() && !mv.is_promotion();
             let check = gives_check(position, mv);
+            // Late quiet moves near the horizon, and quiet moves that cannot lift a position
+            // far below alpha, are not searched (once a move has been and no mate threatens).
+            if let Some(eval) = eval.filter(|_| i > 0 && quiet && !check && best > -MATE_BOUND) {
+                let late = depth <= FUTILITY_DEPTH && i >= late_move_count(depth);
+                let futile = depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha;
+                if late || futile {
+                    continue;
+                }
+            }
             let child_key = zobrist::after(position, key, mv);
             let child = position.play_unchecked(mv);
             self.line.push(child_key, check);
@@ -349,7 +400,7 @@ impl Search<'_> {
             } else {
                 let reducible = self.features.pruning && depth >= 3 && i >= 3;
                 let reduction = if reducible && quiet && !in_check && !check {
-                    1 + i32::from(i >= 10 && depth >= 5)
+                    late_move_reduction(depth, i, pv_node)
                 } else {
                     0
                 };
