@@ -14,7 +14,8 @@
 //! flush and `fdatasync`), the id counter is raised to the highest of all, and the target is read
 //! back and compared with the sources, count by count and entry by entry. Running it again
 //! writes nothing and reports the same counts; running it again after an interruption finishes
-//! the job.
+//! the job. Every entry of the sources and the target is held in memory during the run, as
+//! `reshard` does: allow about as much memory as the stores' live data.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::ops::{Bound, RangeBounds};
 
-use sled::transaction::{ConflictableTransactionError, TransactionalTree};
+use sled::transaction::TransactionalTree;
 use sled::{IVec, Transactional};
 
 use super::postgres::{Pg, PgScan, PgTx};
@@ -233,16 +233,6 @@ transact_tuple!(a.0, b.1, c.2);
 transact_tuple!(a.0, b.1, c.2, d.3);
 transact_tuple!(a.0, b.1, c.2, d.3, e.4);
 transact_tuple!(a.0, b.1, c.2, d.3, e.4, g.5, h.6, i.7, j.8, k.9, l.10, m.11);
-
-/// Turns an error of PostgreSQL inside a transaction into the closure's error: a
-/// serialization failure or a deadlock runs the transaction again, anything else ends it.
-pub(crate) fn tx_error(error: StoreError) -> ConflictableTransactionError<StoreError> {
-    if error.is_retryable() {
-        ConflictableTransactionError::Conflict
-    } else {
-        ConflictableTransactionError::Abort(error)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -31,7 +31,7 @@ use r2d2::{Pool, PooledConnection};
 use r2d2_postgres::PostgresConnectionManager;
 use sled::IVec;
 
-use super::kv::{tx_error, Entry};
+use super::kv::Entry;
 use super::{StoreError, Tree, TxResult};
 
 type Manager = PostgresConnectionManager<NoTls>;
@@ -264,6 +264,16 @@ const GET: &str = "SELECT value FROM kv WHERE space = $1 AND key = $2";
 const INSERT: &str = "INSERT INTO kv (space, key, value) VALUES ($1, $2, $3)
     ON CONFLICT (space, key) DO UPDATE SET value = EXCLUDED.value";
 const REMOVE: &str = "DELETE FROM kv WHERE space = $1 AND key = $2";
+
+/// Turns an error of PostgreSQL inside a transaction into the closure's error: a
+/// serialization failure or a deadlock runs the transaction again, anything else ends it.
+fn tx_error(error: StoreError) -> sled::transaction::ConflictableTransactionError<StoreError> {
+    if error.is_retryable() {
+        sled::transaction::ConflictableTransactionError::Conflict
+    } else {
+        sled::transaction::ConflictableTransactionError::Abort(error)
+    }
+}
 
 /// One connection in a transaction (see [`Pg::transaction`]).
 pub(crate) struct PgTx {

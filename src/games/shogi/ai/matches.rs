@@ -222,6 +222,23 @@ const BALANCE_DEPTH: u32 = 3;
 /// … or so many positions, whichever comes first.
 const BALANCE_NODES: u64 = 50_000;
 
+/// How the frozen `reference` search, limited to [`BALANCE_DEPTH`] and [`BALANCE_NODES`],
+/// scores `game`'s position for the side to move (none when it has no move).
+fn balance(game: &Game, rng: &mut ChaCha8Rng) -> Option<i32> {
+    let limits = Limits {
+        depth: BALANCE_DEPTH,
+        time: None,
+        noise: 0,
+    };
+    let control = Control {
+        nodes: Some(BALANCE_NODES),
+        ..Control::default()
+    };
+    Level::Reference
+        .search_with(game.position(), game.positions(), limits, rng, control)
+        .map(|found| found.score)
+}
+
 /// The opening of the pair of games of `seed`: `plies` random legal moves from the start
 /// position, drawn again (up to 64 times, then the most balanced draw is kept) until the frozen
 /// `reference` search, limited by depth and positions so the opening depends on `seed` alone, scores the
@@ -248,25 +265,10 @@ pub fn opening(seed: u64, plies: usize) -> Game {
         if game.outcome().is_some() {
             continue;
         }
-        let limits = Limits {
-            depth: BALANCE_DEPTH,
-            time: None,
-            noise: 0,
-        };
-        let control = Control {
-            nodes: Some(BALANCE_NODES),
-            ..Control::default()
-        };
-        let Some(found) = Level::Reference.search_with(
-            game.position(),
-            game.positions(),
-            limits,
-            &mut rng,
-            control,
-        ) else {
+        let Some(score) = balance(&game, &mut rng) else {
             continue;
         };
-        let imbalance = found.score.abs();
+        let imbalance = score.abs();
         if imbalance <= BALANCED {
             return game;
         }
@@ -363,25 +365,8 @@ mod tests {
         assert_ne!(first.moves(), opening(6, 8).moves());
         // The reference search, as the drawing judged it, sees no side ahead by much.
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let limits = Limits {
-            depth: BALANCE_DEPTH,
-            time: None,
-            noise: 0,
-        };
-        let control = Control {
-            nodes: Some(BALANCE_NODES),
-            ..Control::default()
-        };
-        let found = Level::Reference
-            .search_with(
-                first.position(),
-                first.positions(),
-                limits,
-                &mut rng,
-                control,
-            )
-            .expect("a move");
-        assert!(found.score.abs() <= BALANCED, "{}", found.score);
+        let score = balance(&first, &mut rng).expect("a move");
+        assert!(score.abs() <= BALANCED, "{score}");
     }
 
     #[test]
