@@ -25,6 +25,10 @@ impl App {
                 .store
                 .game(game)?
                 .map(|g| (g.record.guild, g.record.channel)),
+            Some(Subject::Tournament(tournament)) => self
+                .store
+                .tournament(tournament)?
+                .map(|t| (t.record.guild, t.record.channel)),
             None => None,
         };
         match home {

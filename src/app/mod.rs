@@ -27,6 +27,7 @@ mod table;
 pub mod text;
 mod threads;
 mod timeouts;
+mod tournament;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -47,6 +48,7 @@ pub use reply::{
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use social::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};
 pub use text::{Locale, Text};
+pub use tournament::{PairingStart, TournamentOp, TournamentRequest, MAX_SWISS_ROUNDS};
 
 use crate::shards::Layout;
 use crate::store::GameKind;
@@ -507,6 +509,9 @@ impl App {
                 page,
                 locale: shown,
             } => self.leaderboard_click(place, kind, page, shown),
+            Action::Tournament { tournament, op } => {
+                self.tournament_once(user, false, tournament, op)
+            }
             Action::Rules { game } => {
                 let text = self.load_game(game)?.table.rules().text(true);
                 Ok(Response::private(text.render(locale)))
@@ -550,6 +555,7 @@ impl App {
 
     fn try_record_message(&self, track: Track, message: u64) -> Result<Vec<OwedKey>, Fail> {
         match track {
+            Track::Tournament(id) => self.learn_tournament_message(id, message)?,
             Track::Challenge(id) => match self.store.challenge(id)? {
                 Some(mut stored) => {
                     stored.record.message = Some(message);

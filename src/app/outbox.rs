@@ -133,7 +133,7 @@ impl App {
     fn owns_write(&self, write: &OwedWrite) -> bool {
         match write {
             OwedWrite::Note(note) => note.guild.is_none() || self.owns(note.guild),
-            OwedWrite::Board { .. } => true,
+            OwedWrite::Board { .. } | OwedWrite::Tournament { .. } => true,
         }
     }
 
@@ -149,6 +149,7 @@ impl App {
                 seen: owed.clone(),
                 shows: None,
             })),
+            OwedWrite::Tournament { tournament, .. } => self.tournament_edit(*tournament, owed),
             OwedWrite::Board { game, .. } => {
                 let loaded = match self.load_game(*game) {
                     Ok(loaded) => loaded,
@@ -237,6 +238,10 @@ impl App {
 
     fn edit_done(&self, edit: &Edit, posted: Option<u64>) -> Result<Vec<OwedKey>, Fail> {
         let Some(shown) = edit.shows else {
+            if let OwedKey::Tournament(_) = edit.key {
+                self.tournament_written(edit, posted)?;
+                return Ok(Vec::new());
+            }
             self.store.settle(edit.key, &edit.seen)?;
             return Ok(Vec::new());
         };
@@ -331,6 +336,10 @@ impl App {
     }
 
     fn edit_refused(&self, edit: &Edit, reason: &str) -> Result<Vec<OwedKey>, Fail> {
+        if let (OwedKey::Tournament(id), Some(_)) = (edit.key, edit.message) {
+            tracing::warn!(key = ?edit.key, reason, "Discord refused a tournament message edit for good; posting it anew");
+            return self.tournament_refused(id);
+        }
         let running = match edit.shows {
             Some(shown) if edit.message.is_some() => match self.load_game(shown.game) {
                 Ok(loaded)

@@ -109,6 +109,13 @@ pub enum Action {
         /// The finished game's id.
         game: u64,
     },
+    /// A button of a tournament message.
+    Tournament {
+        /// The tournament.
+        tournament: u64,
+        /// What it does.
+        op: super::tournament::TournamentOp,
+    },
     /// Turn a leaderboard message to another page. The leaderboard is the one of the server
     /// the button is clicked in.
     Leaderboard {
@@ -174,6 +181,7 @@ impl Action {
             | Action::Rules { game }
             | Action::Rematch { game }
             | Action::Analyse { game } => Some(Subject::Game(game)),
+            Action::Tournament { tournament, .. } => Some(Subject::Tournament(tournament)),
             Action::Leaderboard { .. } => None,
         }
     }
@@ -182,7 +190,7 @@ impl Action {
     pub fn game(self) -> Option<u64> {
         match self.subject() {
             Some(Subject::Game(game)) => Some(game),
-            Some(Subject::Challenge(_)) | None => None,
+            Some(Subject::Challenge(_) | Subject::Tournament(_)) | None => None,
         }
     }
 
@@ -203,6 +211,8 @@ pub enum Subject {
     Challenge(u64),
     /// A game.
     Game(u64),
+    /// A tournament.
+    Tournament(u64),
 }
 
 /// A button colour.
@@ -372,6 +382,8 @@ pub enum Track {
     Challenge(u64),
     /// The message shows this game's board, as drawn at this revision of its record.
     Game(Shown),
+    /// The message shows this tournament.
+    Tournament(u64),
 }
 
 /// The answer to the interaction itself.
@@ -434,6 +446,9 @@ pub struct Effects {
     /// A thread to open for a game that just started, once the reply has been sent: the
     /// caller creates it, then calls [`crate::app::App::move_to_thread`].
     pub thread: Option<ThreadRequest>,
+    /// Tournament work is owed (a round was paired): the caller runs
+    /// [`crate::app::App::tournament_work`] now rather than at the next sweep.
+    pub tournaments: bool,
 }
 
 /// Open a public thread from a message and play a game there.

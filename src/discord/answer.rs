@@ -154,6 +154,8 @@ pub(super) trait Target {
     fn computer(&self, turn: ComputerTurn);
     /// Opens the thread and moves the game there ([`App::move_to_thread`]).
     async fn open_thread(&self, request: ThreadRequest);
+    /// Runs the tournaments' work now ([`App::tournament_work`]): a round was paired.
+    fn tournaments(&self);
 }
 
 /// Settles everything an answer owes once its reply has been sent (or has failed), whatever
@@ -164,7 +166,8 @@ pub(super) trait Target {
 /// - a posted message's id is recorded for the record it shows (`track`); a new board that
 ///   could not be posted is posted by the outbox;
 /// - the owed edits go to the outbox, the computer's move is started, and a requested thread
-///   is opened (the game then moves into it).
+///   is opened (the game then moves into it);
+/// - a paired round has its games started.
 pub(super) async fn settle(
     target: &impl Target,
     track: Option<Track>,
@@ -176,6 +179,7 @@ pub(super) async fn settle(
         edits,
         computer,
         thread,
+        tournaments,
     } = effects;
     match delivery {
         Delivery::Sent { message } => {
@@ -206,6 +210,9 @@ pub(super) async fn settle(
     }
     if let Some(request) = thread {
         target.open_thread(request).await;
+    }
+    if tournaments {
+        target.tournaments();
     }
 }
 
@@ -240,6 +247,10 @@ impl Target for Live<'_> {
 
     fn send(&self, edits: Vec<Edit>) {
         self.data.outbox.send(edits);
+    }
+
+    fn tournaments(&self) {
+        self.data.tournaments.wake();
     }
 
     fn computer(&self, turn: ComputerTurn) {
@@ -320,6 +331,7 @@ mod tests {
         Send(usize),
         Computer(ComputerTurn),
         Thread(ThreadRequest),
+        Tournaments,
     }
 
     #[derive(Default)]
@@ -350,6 +362,9 @@ mod tests {
         }
         fn computer(&self, turn: ComputerTurn) {
             self.push(Call::Computer(turn));
+        }
+        fn tournaments(&self) {
+            self.push(Call::Tournaments);
         }
         async fn open_thread(&self, request: ThreadRequest) {
             self.push(Call::Thread(request));
@@ -390,6 +405,21 @@ mod tests {
         let fake = Fake::default();
         settle(&fake, track, effects, delivery).await;
         fake.calls()
+    }
+
+    /// A paired round's games are started whether or not the reply that paired it reached
+    /// Discord (the tournament's sweep would start them later anyway).
+    #[tokio::test]
+    async fn a_paired_round_wakes_the_tournament_work_however_the_reply_went() {
+        let mut response = Response::update(Msg::text(String::from("round 1")));
+        response.effects.tournaments = true;
+        for delivery in [Delivery::Sent { message: Some(5) }, Delivery::Failed] {
+            let calls = settled(None, response.effects.clone(), delivery).await;
+            assert_eq!(calls, [Call::Send(0), Call::Tournaments]);
+        }
+        response.effects.tournaments = false;
+        let calls = settled(None, response.effects, Delivery::Failed).await;
+        assert_eq!(calls, [Call::Send(0)]);
     }
 
     /// The command path (`answer_command`) settles through [`settle`]: a command's answer

@@ -2,6 +2,7 @@
 //! options, and how each hands the caller, the place and the game to the app.
 
 use super::*;
+use crate::app::text::TournamentText;
 
 pub(super) fn locale(ctx: Context<'_>) -> Locale {
     ctx.locale().map(Locale::from_discord).unwrap_or_default()
@@ -191,6 +192,7 @@ pub(super) fn oaq_rules(rules: Option<RulesChoice>, quan_value: Option<QuanChoic
         "replay",
         "games",
         "settings",
+        "oaq_tournament",
         "help"
     ),
     subcommand_required
@@ -215,6 +217,7 @@ pub async fn oaq(_ctx: Context<'_>) -> Result<(), Error> {
         "replay",
         "games",
         "shogi_settings",
+        "shogi_tournament",
         "help"
     ),
     subcommand_required
@@ -310,6 +313,7 @@ pub(super) async fn shogi_play(ctx: Context<'_>, level: Option<LevelChoice>) -> 
         "history",
         "replay",
         "games",
+        "checkers_tournament",
         "help"
     ),
     subcommand_required
@@ -742,4 +746,220 @@ mod tests {
             );
         }
     }
+}
+
+/// Formats offered by `/… tournament new`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    /// Swiss rounds.
+    #[name = "swiss"]
+    Swiss,
+    /// Everyone plays everyone once.
+    #[name = "round-robin"]
+    RoundRobin,
+    /// Everyone plays everyone twice, colours reversed.
+    #[name = "double-round-robin"]
+    DoubleRoundRobin,
+}
+
+/// A start time as typed: Unix seconds, or a Discord timestamp (`<t:1767225600:F>`).
+fn start_time(start: Option<&str>) -> Result<Option<u64>, ()> {
+    let Some(start) = start.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
+    let digits = start
+        .strip_prefix("<t:")
+        .map(|rest| rest.trim_end_matches('>').split(':').next().unwrap_or(""))
+        .unwrap_or(start);
+    digits.parse().map(Some).map_err(|_| ())
+}
+
+/// Opens a tournament of the game `rules` choose with the options of `/… tournament new`.
+#[allow(clippy::too_many_arguments)]
+async fn new_tournament(
+    ctx: Context<'_>,
+    rules: RuleChoice,
+    format: FormatChoice,
+    rounds: Option<u32>,
+    turn_seconds: Option<u64>,
+    manual_rounds: Option<bool>,
+    max_players: Option<u32>,
+    start: Option<String>,
+) -> Result<(), Error> {
+    let Ok(starts_s) = start_time(start.as_deref()) else {
+        let text = Text::from(TournamentText::StartUnreadable).render(locale(ctx));
+        ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+            .await?;
+        return Ok(());
+    };
+    let request = TournamentRequest {
+        rules,
+        format: match format {
+            FormatChoice::Swiss => Format::Swiss {
+                rounds: rounds.unwrap_or(0),
+            },
+            FormatChoice::RoundRobin => Format::RoundRobin { double: false },
+            FormatChoice::DoubleRoundRobin => Format::RoundRobin { double: true },
+        },
+        turn_s: turn_seconds,
+        manual: manual_rounds.unwrap_or(false),
+        limit: max_players,
+        starts_s,
+    };
+    let (app, locale, place, user) = invocation(ctx);
+    let response = blocking(move || app.new_tournament(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Start a Swiss or round-robin tournament of Ô ăn quan in this channel.
+#[poise::command(slash_command, rename = "new")]
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn oaq_tournament_new(
+    ctx: Context<'_>,
+    format: FormatChoice,
+    rounds: Option<u32>,
+    turn_seconds: Option<u64>,
+    manual_rounds: Option<bool>,
+    max_players: Option<u32>,
+    start: Option<String>,
+    rules: Option<RulesChoice>,
+    quan_value: Option<QuanChoice>,
+) -> Result<(), Error> {
+    let rules = oaq_rules(rules, quan_value);
+    new_tournament(
+        ctx,
+        rules,
+        format,
+        rounds,
+        turn_seconds,
+        manual_rounds,
+        max_players,
+        start,
+    )
+    .await
+}
+
+/// Start a Swiss or round-robin tournament of Shogi in this channel.
+#[poise::command(slash_command, rename = "new")]
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn shogi_tournament_new(
+    ctx: Context<'_>,
+    format: FormatChoice,
+    rounds: Option<u32>,
+    turn_seconds: Option<u64>,
+    manual_rounds: Option<bool>,
+    max_players: Option<u32>,
+    start: Option<String>,
+) -> Result<(), Error> {
+    let rules = RuleChoice::Shogi(ShogiChoice);
+    new_tournament(
+        ctx,
+        rules,
+        format,
+        rounds,
+        turn_seconds,
+        manual_rounds,
+        max_players,
+        start,
+    )
+    .await
+}
+
+/// Start a Swiss or round-robin tournament of two-player Chinese checkers in this channel.
+#[poise::command(slash_command, rename = "new")]
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn checkers_tournament_new(
+    ctx: Context<'_>,
+    format: FormatChoice,
+    rounds: Option<u32>,
+    turn_seconds: Option<u64>,
+    manual_rounds: Option<bool>,
+    max_players: Option<u32>,
+    start: Option<String>,
+) -> Result<(), Error> {
+    let rules = RuleChoice::ChineseCheckers(CheckersChoice::default());
+    new_tournament(
+        ctx,
+        rules,
+        format,
+        rounds,
+        turn_seconds,
+        manual_rounds,
+        max_players,
+        start,
+    )
+    .await
+}
+
+/// The standings of this server's latest tournament of the game.
+#[poise::command(slash_command, rename = "standings")]
+pub(super) async fn tournament_standings(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
+    let response = blocking(move || app.tournament_standings(locale, place, kind)).await?;
+    answer_command(ctx, response).await
+}
+
+/// The tournaments of the game in this server.
+#[poise::command(slash_command, rename = "list")]
+pub(super) async fn tournament_list(ctx: Context<'_>) -> Result<(), Error> {
+    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
+    let response = blocking(move || app.tournament_list(locale, place, kind)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Withdraw from the tournament of the game you play in this server.
+#[poise::command(slash_command, rename = "withdraw")]
+pub(super) async fn tournament_withdraw(ctx: Context<'_>) -> Result<(), Error> {
+    let kind = kind(ctx)?;
+    let (app, locale, place, user) = invocation(ctx);
+    let response = blocking(move || app.tournament_withdraw(locale, place, &user, kind)).await?;
+    answer_command(ctx, response).await
+}
+
+/// Swiss and round-robin tournaments of Ô ăn quan in this server.
+#[poise::command(
+    slash_command,
+    rename = "tournament",
+    subcommands(
+        "oaq_tournament_new",
+        "tournament_standings",
+        "tournament_list",
+        "tournament_withdraw"
+    ),
+    subcommand_required
+)]
+pub(super) async fn oaq_tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Swiss and round-robin tournaments of Shogi in this server.
+#[poise::command(
+    slash_command,
+    rename = "tournament",
+    subcommands(
+        "shogi_tournament_new",
+        "tournament_standings",
+        "tournament_list",
+        "tournament_withdraw"
+    ),
+    subcommand_required
+)]
+pub(super) async fn shogi_tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Swiss and round-robin tournaments of Chinese checkers in this server.
+#[poise::command(
+    slash_command,
+    rename = "tournament",
+    subcommands(
+        "checkers_tournament_new",
+        "tournament_standings",
+        "tournament_list",
+        "tournament_withdraw"
+    ),
+    subcommand_required
+)]
+pub(super) async fn checkers_tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
 }

@@ -8,7 +8,9 @@
 //! (`oaq:l:<page>:<en|vi>:<s|c>` for Shogi's and Chinese checkers'), or `oaq:p:42:17` (open the
 //! move picker of game 42's board drawn after 17 moves) and `oaq:p:42:17:7g/7f` (a step in
 //! it; a segment `~<k>` of the path numbers one of a step's several menus, so that each has
-//! an id of its own, see `app::picker`), or `oaq:x:42` (analyse finished game 42). The longest is well under Discord's
+//! an id of its own, see `app::picker`), or `oaq:x:42` (analyse finished game 42), or
+//! `oaq:t:42:j` (a button of tournament 42's message: `j`oin, `l`eave, `s`tart, `c`ancel,
+//! `n`ext round). The longest is well under Discord's
 //! 100-character limit.
 //!
 //! An id names a view or a record and a version, never an authority: the server, channel and
@@ -18,7 +20,7 @@
 
 use thiserror::Error;
 
-use crate::app::{Action, Locale, PickerAt};
+use crate::app::{Action, Locale, PickerAt, TournamentOp};
 use crate::store::{GameKind, Hand};
 
 /// Discord's limit on a `custom_id`.
@@ -43,6 +45,16 @@ fn kind_code(kind: GameKind) -> &'static str {
         GameKind::Oaq => "o",
         GameKind::Shogi => "s",
         GameKind::ChineseCheckers => "c",
+    }
+}
+
+fn op_code(op: TournamentOp) -> &'static str {
+    match op {
+        TournamentOp::Join => "j",
+        TournamentOp::Leave => "l",
+        TournamentOp::Start => "s",
+        TournamentOp::Cancel => "c",
+        TournamentOp::Next => "n",
     }
 }
 
@@ -85,6 +97,7 @@ pub fn encode(action: &Action) -> String {
         Action::Rules { game } => format!("oaq:h:{game}"),
         Action::Rematch { game } => format!("oaq:n:{game}"),
         Action::Analyse { game } => format!("oaq:x:{game}"),
+        Action::Tournament { tournament, op } => format!("oaq:t:{tournament}:{}", op_code(op)),
         Action::Leaderboard {
             kind: GameKind::Oaq,
             page,
@@ -148,6 +161,17 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
         ["oaq", "h", _] => Action::Rules { game: id(2)? },
         ["oaq", "n", _] => Action::Rematch { game: id(2)? },
         ["oaq", "x", _] => Action::Analyse { game: id(2)? },
+        ["oaq", "t", _, op] => Action::Tournament {
+            tournament: id(2)?,
+            op: match *op {
+                "j" => TournamentOp::Join,
+                "l" => TournamentOp::Leave,
+                "s" => TournamentOp::Start,
+                "c" => TournamentOp::Cancel,
+                "n" => TournamentOp::Next,
+                _ => return Err(bad()),
+            },
+        },
         ["oaq", "l", _, "en"] => Action::Leaderboard {
             kind: GameKind::Oaq,
             page: id(2)?,
@@ -205,6 +229,26 @@ mod tests {
             Action::Rematch { game: id },
             Action::Analyse { game: id },
             Action::View { game: id },
+            Action::Tournament {
+                tournament: id,
+                op: TournamentOp::Join,
+            },
+            Action::Tournament {
+                tournament: id,
+                op: TournamentOp::Leave,
+            },
+            Action::Tournament {
+                tournament: id,
+                op: TournamentOp::Start,
+            },
+            Action::Tournament {
+                tournament: id,
+                op: TournamentOp::Cancel,
+            },
+            Action::Tournament {
+                tournament: id,
+                op: TournamentOp::Next,
+            },
             Action::Join { lobby: id },
             Action::Leave { lobby: id },
             Action::Start { lobby: id },

@@ -20,6 +20,7 @@ pub mod localize;
 pub mod metrics;
 pub mod outbox;
 mod router;
+mod tournaments;
 
 use std::num::NonZeroU64;
 use std::sync::Arc;
@@ -42,11 +43,11 @@ use crate::app::games::RuleChoice;
 use crate::app::{
     Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, Edit, Effects, LobbyRequest,
     Locale, Msg, Place, PlayRequest, Reply, Response, Select, SettingsChange, Shown, Style, Text,
-    ThreadRequest, Track, UserRef,
+    ThreadRequest, TournamentRequest, Track, UserRef,
 };
 use crate::games::oaq::Preset;
 use crate::shards::Layout;
-use crate::store::{FirstPlayer, GameKind, Level, OwedKey};
+use crate::store::{FirstPlayer, Format, GameKind, Level, OwedKey};
 use components::Clicked;
 use gate::{Gate, Gatekeeper};
 use liveness::Liveness;
@@ -124,6 +125,8 @@ pub struct Data {
     outbox: Outbox,
     /// Whether work is taken, and what is in flight.
     gate: Arc<Gate>,
+    /// The tournaments' worker.
+    tournaments: tournaments::Tournaments,
 }
 
 /// Runs `f` (app work: store writes with flush, rendering) off the async threads.
@@ -300,6 +303,8 @@ pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result
                 let outbox = Outbox::spawn(ctx.http.clone(), app.clone(), write_timeout);
                 spawn_expiry(outbox.clone(), app.clone(), gate.clone(), sweep);
                 resume_computer(outbox.clone(), app.clone(), &gate).await;
+                let tournaments =
+                    tournaments::Tournaments::spawn(ctx.http.clone(), app.clone(), outbox.clone());
                 let me = UserRef {
                     id: ready.user.id.get(),
                     name: ready.user.name.clone(),
@@ -310,6 +315,7 @@ pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result
                     me,
                     outbox,
                     gate,
+                    tournaments,
                 })
             })
         })

@@ -42,6 +42,21 @@ pub(super) async fn on_component(
         (Clicked::OnMessage, Ok(action)) if action.slow() => {
             return answer_slow(ctx, data, interaction, locale, place, action).await;
         }
+        (Clicked::OnMessage, Ok(Action::Tournament { tournament, op })) => {
+            // Manage Server makes a member an organiser of every tournament of the server.
+            let manager = interaction
+                .member
+                .as_ref()
+                .and_then(|m| m.permissions)
+                .is_some_and(|p| p.manage_guild());
+            let (app, user) = (data.app.clone(), user_ref(&interaction.user));
+            blocking(move || app.tournament_click(locale, place, &user, manager, tournament, op))
+                .await
+                .unwrap_or_else(|error| {
+                    tracing::error!(%error, "a tournament button failed");
+                    Response::private(Text::Apology.render(locale))
+                })
+        }
         (Clicked::OnMessage, Ok(action)) => {
             click(data, locale, place, &interaction.user, action, clicked).await
         }

@@ -12,6 +12,7 @@ pub mod fonts;
 pub mod leaderboard;
 pub mod oaq;
 pub mod shogi;
+pub mod table;
 pub mod text;
 
 use thiserror::Error;

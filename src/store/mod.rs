@@ -44,6 +44,7 @@ pub mod reshard;
 mod schema1;
 mod settings;
 mod social;
+mod tournaments;
 mod tree;
 
 use std::path::Path;
@@ -72,6 +73,7 @@ pub use settings::GuildSettings;
 pub use social::{
     score, FinishedGame, Glicko, LeaderboardPage, RateFn, RatingChange, RatingPoint, RatingRecord,
 };
+pub use tournaments::{Entry, Format, Played, Stage, TournamentRecord};
 pub use tree::Tree;
 
 use records::{GameHead, GameSetup};
@@ -382,6 +384,8 @@ pub struct Store {
     channels: Space,
     /// Writes owed to Discord (see `outbox.rs`).
     outbox: Space,
+    /// Tournaments (see `tournaments.rs`).
+    tournaments: Space,
     social: social::Trees,
     /// The database's own bookkeeping: schema version, id counter.
     meta: Space,
@@ -496,6 +500,7 @@ impl Store {
             challenges: Tree::Challenges.open(&db)?,
             channels: Tree::Channels.open(&db)?,
             outbox: Tree::Outbox.open(&db)?,
+            tournaments: Tree::Tournaments.open(&db)?,
             social: social::Trees::open(&db)?,
             meta: Tree::Meta.open(&db)?,
             layout,

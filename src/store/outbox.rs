@@ -7,6 +7,8 @@
 //!   crash. The entry holds no content: the board is drawn from the game record when it is sent.
 //! - a **note** entry replaces a message's text and removes its buttons: an expired
 //!   challenge, or an old copy of a board that was posted again. Its text is stored.
+//! - a **tournament** entry says that a tournament's message must be brought up to date; like
+//!   a board entry it holds no content (see `tournaments.rs`).
 //!
 //! An entry is removed only by the one who sent what it asks for ([`Store::settle`],
 //! [`Store::settle_board`]), with compare-and-swap, so a newer entry written meanwhile is never
@@ -27,13 +29,16 @@ pub enum OwedKey {
     /// A note on this message (or, for a message whose id was never learned, on this
     /// record's behalf: then the note is posted as a new message).
     Note(u64),
+    /// The message of this tournament.
+    Tournament(u64),
 }
 
 impl OwedKey {
-    fn bytes(self) -> [u8; 9] {
+    pub(super) fn bytes(self) -> [u8; 9] {
         let (tag, id) = match self {
             OwedKey::Board(game) => (b'b', game),
             OwedKey::Note(id) => (b'n', id),
+            OwedKey::Tournament(id) => (b't', id),
         };
         let mut key = [0u8; 9];
         key[0] = tag;
@@ -47,6 +52,7 @@ impl OwedKey {
         match tag {
             b'b' => Some(OwedKey::Board(id)),
             b'n' => Some(OwedKey::Note(id)),
+            b't' => Some(OwedKey::Tournament(id)),
             _ => None,
         }
     }
@@ -54,7 +60,7 @@ impl OwedKey {
     /// The id in the key, for error messages.
     fn id(self) -> u64 {
         match self {
-            OwedKey::Board(id) | OwedKey::Note(id) => id,
+            OwedKey::Board(id) | OwedKey::Note(id) | OwedKey::Tournament(id) => id,
         }
     }
 }
@@ -94,6 +100,13 @@ pub enum OwedWrite {
     },
     /// Write this note.
     Note(Note),
+    /// Show tournament `tournament`'s message as it is now: at least as new as `revision`.
+    Tournament {
+        /// The tournament.
+        tournament: u64,
+        /// The revision of its record that must be shown (or a newer one).
+        revision: u64,
+    },
 }
 
 /// An outbox entry.
@@ -198,13 +211,13 @@ impl Store {
     /// Removes `key`'s entry if it is still `seen`: what it asked for has been written. Not
     /// flushed: losing the removal in a crash only writes the same thing once more.
     pub fn settle(&self, key: OwedKey, seen: &Owed) -> Result<bool, StoreError> {
-        self.remove_if(key, |found| found == seen)
+        self.remove_owed_if(key, |found| found == seen)
     }
 
     /// Removes game `game`'s board entry if it asks for no newer state than `revision`, which
     /// Discord now shows. Not flushed, like [`Store::settle`].
     pub fn settle_board(&self, game: u64, revision: u64) -> Result<bool, StoreError> {
-        self.remove_if(OwedKey::Board(game), |owed| {
+        self.remove_owed_if(OwedKey::Board(game), |owed| {
             matches!(owed.write, OwedWrite::Board { revision: asked, .. } if asked <= revision)
         })
     }
@@ -224,7 +237,11 @@ impl Store {
         }))
     }
 
-    fn remove_if(&self, key: OwedKey, done: impl Fn(&Owed) -> bool) -> Result<bool, StoreError> {
+    pub(super) fn remove_owed_if(
+        &self,
+        key: OwedKey,
+        done: impl Fn(&Owed) -> bool,
+    ) -> Result<bool, StoreError> {
         let bytes = key.bytes();
         self.change(|| {
             self.outbox.transaction(|outbox| {

@@ -722,11 +722,12 @@ fn guild_field(record: &Value) -> Option<Option<u64>> {
     }
 }
 
-/// Where the challenges, games and channels of all the stores are played.
+/// Where the challenges, games, tournaments and channels of all the stores are played.
 #[derive(Default)]
 struct Index {
     games: HashMap<u64, Option<u64>>,
     challenges: HashMap<u64, Option<u64>>,
+    tournaments: HashMap<u64, Option<u64>>,
     channels: HashMap<u64, Option<u64>>,
 }
 
@@ -743,6 +744,11 @@ impl Index {
                 Tree::GameParts if key.len() == 8 => {
                     if let (Some(id), Some(guild)) = (u64_at(key, 0), guild_field(&value)) {
                         index.games.insert(id, guild);
+                    }
+                }
+                Tree::Tournaments => {
+                    if let (Some(id), Some(guild)) = (u64_at(key, 0), guild_field(&value)) {
+                        index.tournaments.insert(id, guild);
                     }
                 }
                 Tree::Challenges => {
@@ -799,6 +805,10 @@ impl Index {
                 .as_ref()
                 .and_then(guild_field)
                 .ok_or("the challenge is damaged"),
+            Tree::Tournaments => record_of(bytes)
+                .as_ref()
+                .and_then(guild_field)
+                .ok_or("the tournament is damaged"),
             Tree::Channels => {
                 let entry = super::decode::<ChannelEntry>("channel", 0, bytes)
                     .map_err(|_| "the channel entry is damaged")?;
@@ -816,6 +826,11 @@ impl Index {
                     .map_err(|_| "the outbox entry is damaged")?;
                 match (OwedKey::from_bytes(key), owed.record.write) {
                     (_, OwedWrite::Board { game, .. }) => self.game(Some(game)),
+                    (_, OwedWrite::Tournament { tournament, .. }) => self
+                        .tournaments
+                        .get(&tournament)
+                        .copied()
+                        .ok_or("its tournament is missing or damaged"),
                     (
                         _,
                         OwedWrite::Note(super::Note {
@@ -869,6 +884,6 @@ mod tests {
             tree.open_sled(db).expect("tree");
         }
         assert!(db.is_empty(), "the store never writes sled's default tree");
-        assert!(!known(b"tournaments"));
+        assert!(!known(b"leagues"));
     }
 }

@@ -32,6 +32,8 @@ pub enum Tree {
     HistoryByPlayer,
     /// Each server's settings, by guild id.
     GuildSettings,
+    /// Tournaments, by id.
+    Tournaments,
     /// Each person's tallies against the computer, by (kind, user): per person across servers.
     BotRecords,
     /// The database's own bookkeeping (schema version, id counter): not records.
@@ -41,7 +43,7 @@ pub enum Tree {
 impl Tree {
     /// Every key space, records first in report order, the tallies against the computer last
     /// of them, then the bookkeeping.
-    pub const ALL: [Tree; 15] = [
+    pub const ALL: [Tree; 16] = [
         Tree::Games,
         Tree::GameParts,
         Tree::Challenges,
@@ -55,14 +57,15 @@ impl Tree {
         Tree::HistoryByGuild,
         Tree::HistoryByPlayer,
         Tree::GuildSettings,
+        Tree::Tournaments,
         Tree::BotRecords,
         Tree::Meta,
     ];
 
     /// The key spaces that hold records (every one but [`Tree::Meta`]), in report order;
     /// [`Tree::index`] is a key space's position here.
-    pub const RECORDS: [Tree; 14] = {
-        let mut records = [Tree::Games; 14];
+    pub const RECORDS: [Tree; 15] = {
+        let mut records = [Tree::Games; 15];
         let mut i = 0;
         while i < records.len() {
             records[i] = Tree::ALL[i];
@@ -87,6 +90,7 @@ impl Tree {
             Tree::HistoryByGuild => "history_by_guild",
             Tree::HistoryByPlayer => "history_by_player",
             Tree::GuildSettings => "guild_settings",
+            Tree::Tournaments => "tournaments",
             Tree::BotRecords => "bot_records",
             Tree::Meta => "meta",
         }
@@ -108,6 +112,7 @@ impl Tree {
             Tree::HistoryByGuild => "history entries by server",
             Tree::HistoryByPlayer => "history entries by player",
             Tree::GuildSettings => "server settings",
+            Tree::Tournaments => "tournaments",
             Tree::BotRecords => "tallies against the computer",
             Tree::Meta => "bookkeeping entries",
         }
@@ -161,6 +166,7 @@ mod tests {
                 "history_by_guild",
                 "history_by_player",
                 "guild_settings",
+                "tournaments",
                 "bot_records",
                 "meta",
             ]
@@ -173,8 +179,8 @@ mod tests {
             assert_eq!(tree.index(), i);
             assert_eq!(Tree::named(tree.name().as_bytes()), Some(tree));
         }
-        assert_eq!(Tree::RECORDS[..], Tree::ALL[..14]);
+        assert_eq!(Tree::RECORDS[..], Tree::ALL[..15]);
         assert_eq!(Tree::RECORDS.last(), Some(&Tree::BotRecords));
-        assert_eq!(Tree::named(b"tournaments"), None);
+        assert_eq!(Tree::named(b"leagues"), None);
     }
 }

@@ -46,6 +46,15 @@ impl StoredRules for GameRecord {
     }
 }
 
+impl StoredRules for crate::store::TournamentRecord {
+    fn game_kind(&self) -> GameKind {
+        self.kind
+    }
+    fn stored_rules(&self) -> &serde_json::Value {
+        &self.rules
+    }
+}
+
 impl StoredRules for ChallengeRecord {
     fn game_kind(&self) -> GameKind {
         self.kind

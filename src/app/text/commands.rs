@@ -834,6 +834,196 @@ pub const COMMANDS: &[CommandText] = &[
     entry("foreign-stop=forbid_players", ("forbid_players", ""), ("cấm đất người chơi", "")),
     entry("foreign-stop=allowed", ("allowed", ""), ("được dừng", "")),
     entry("foreign-stop=forbid_all", ("forbid_all", ""), ("cấm mọi đất khách", "")),
+    entry(
+        "oaq tournament",
+        ("tournament", "Swiss and round-robin tournaments of Ô ăn quan in this server"),
+        ("giai-dau", "Giải đấu Ô ăn quan hệ Thụy Sĩ và vòng tròn trong máy chủ này"),
+    ),
+    entry(
+        "oaq tournament new",
+        ("new", "Open a tournament of Ô ăn quan in this channel: players join, the organiser starts it"),
+        ("mo-giai", "Mở một giải Ô ăn quan trong kênh này: mọi người ghi danh, người tổ chức bắt đầu"),
+    ),
+    entry(
+        "oaq tournament new format",
+        ("format", "Swiss (pairs players of equal score each round) or round-robin (everyone plays everyone)"),
+        ("the-thuc", "Hệ Thụy Sĩ (mỗi ván ghép người cùng điểm) hay vòng tròn (mọi người gặp nhau)"),
+    ),
+    entry(
+        "oaq tournament new rounds",
+        ("rounds", "Swiss rounds, 1 to 20 (default: enough for a sole winner)"),
+        ("so-van", "Số ván hệ Thụy Sĩ, từ 1 đến 20 (mặc định: đủ để có một người thắng)"),
+    ),
+    entry(
+        "oaq tournament new turn_seconds",
+        ("turn_seconds", "Time for each move in seconds (default: the server's turn timeout)"),
+        ("giay-moi-nuoc", "Thời gian mỗi nước, tính bằng giây (mặc định: theo cài đặt máy chủ)"),
+    ),
+    entry(
+        "oaq tournament new manual_rounds",
+        ("manual_rounds", "The organiser starts each round after the first with Next round (default: automatic)"),
+        ("tu-bat-dau-van", "Người tổ chức tự bắt đầu mỗi ván sau ván đầu bằng nút Ván tiếp (mặc định: tự động)"),
+    ),
+    entry(
+        "oaq tournament new max_players",
+        ("max_players", "The most players who may enter"),
+        ("toi-da", "Số người chơi tối đa được ghi danh"),
+    ),
+    entry(
+        "oaq tournament new start",
+        ("start", "Start time as a Discord timestamp, <t:1767225600:F> (default: when the organiser presses Start)"),
+        ("bat-dau", "Giờ bắt đầu, dạng <t:1767225600:F> (mặc định: khi người tổ chức bấm Bắt đầu)"),
+    ),
+    entry(
+        "oaq tournament new rules",
+        ("rules", "The rules of every game (default: the server's)"),
+        ("luat", "Luật của mọi ván (mặc định: theo máy chủ)"),
+    ),
+    entry(
+        "oaq tournament new quan_value",
+        ("quan_value", "What a mandarin is worth (default: the rules' own)"),
+        ("gia-tri-quan", "Giá trị một quan (mặc định: theo luật)"),
+    ),
+    entry(
+        "oaq tournament standings",
+        ("standings", "The standings of this server's latest tournament"),
+        ("bang-xep-hang", "Bảng xếp hạng của giải gần nhất trong máy chủ"),
+    ),
+    entry(
+        "oaq tournament list",
+        ("list", "This server's tournaments, running and past"),
+        ("danh-sach", "Các giải đang diễn ra và đã qua của máy chủ"),
+    ),
+    entry(
+        "oaq tournament withdraw",
+        ("withdraw", "Withdraw from the tournament you play in this server"),
+        ("rut-lui", "Rút khỏi giải bạn đang chơi trong máy chủ này"),
+    ),
+    entry(
+        "shogi tournament",
+        ("tournament", "Swiss and round-robin tournaments of Shogi in this server"),
+        ("giai-dau", "Giải đấu Shogi hệ Thụy Sĩ và vòng tròn trong máy chủ này"),
+    ),
+    entry(
+        "shogi tournament new",
+        ("new", "Open a tournament of Shogi in this channel: players join, the organiser starts it"),
+        ("mo-giai", "Mở một giải Shogi trong kênh này: mọi người ghi danh, người tổ chức bắt đầu"),
+    ),
+    entry(
+        "shogi tournament new format",
+        ("format", "Swiss (pairs players of equal score each round) or round-robin (everyone plays everyone)"),
+        ("the-thuc", "Hệ Thụy Sĩ (mỗi ván ghép người cùng điểm) hay vòng tròn (mọi người gặp nhau)"),
+    ),
+    entry(
+        "shogi tournament new rounds",
+        ("rounds", "Swiss rounds, 1 to 20 (default: enough for a sole winner)"),
+        ("so-van", "Số ván hệ Thụy Sĩ, từ 1 đến 20 (mặc định: đủ để có một người thắng)"),
+    ),
+    entry(
+        "shogi tournament new turn_seconds",
+        ("turn_seconds", "Time for each move in seconds (default: the server's turn timeout)"),
+        ("giay-moi-nuoc", "Thời gian mỗi nước, tính bằng giây (mặc định: theo cài đặt máy chủ)"),
+    ),
+    entry(
+        "shogi tournament new manual_rounds",
+        ("manual_rounds", "The organiser starts each round after the first with Next round (default: automatic)"),
+        ("tu-bat-dau-van", "Người tổ chức tự bắt đầu mỗi ván sau ván đầu bằng nút Ván tiếp (mặc định: tự động)"),
+    ),
+    entry(
+        "shogi tournament new max_players",
+        ("max_players", "The most players who may enter"),
+        ("toi-da", "Số người chơi tối đa được ghi danh"),
+    ),
+    entry(
+        "shogi tournament new start",
+        ("start", "Start time as a Discord timestamp, <t:1767225600:F> (default: when the organiser presses Start)"),
+        ("bat-dau", "Giờ bắt đầu, dạng <t:1767225600:F> (mặc định: khi người tổ chức bấm Bắt đầu)"),
+    ),
+    entry(
+        "shogi tournament standings",
+        ("standings", "The standings of this server's latest tournament"),
+        ("bang-xep-hang", "Bảng xếp hạng của giải gần nhất trong máy chủ"),
+    ),
+    entry(
+        "shogi tournament list",
+        ("list", "This server's tournaments, running and past"),
+        ("danh-sach", "Các giải đang diễn ra và đã qua của máy chủ"),
+    ),
+    entry(
+        "shogi tournament withdraw",
+        ("withdraw", "Withdraw from the tournament you play in this server"),
+        ("rut-lui", "Rút khỏi giải bạn đang chơi trong máy chủ này"),
+    ),
+    entry(
+        "chinese-checkers tournament",
+        ("tournament", "Swiss and round-robin tournaments of Chinese checkers in this server"),
+        ("giai-dau", "Giải đấu cờ nhảy hệ Thụy Sĩ và vòng tròn trong máy chủ này"),
+    ),
+    entry(
+        "chinese-checkers tournament new",
+        ("new", "Open a tournament of Chinese checkers in this channel: players join, the organiser starts it"),
+        ("mo-giai", "Mở một giải cờ nhảy trong kênh này: mọi người ghi danh, người tổ chức bắt đầu"),
+    ),
+    entry(
+        "chinese-checkers tournament new format",
+        ("format", "Swiss (pairs players of equal score each round) or round-robin (everyone plays everyone)"),
+        ("the-thuc", "Hệ Thụy Sĩ (mỗi ván ghép người cùng điểm) hay vòng tròn (mọi người gặp nhau)"),
+    ),
+    entry(
+        "chinese-checkers tournament new rounds",
+        ("rounds", "Swiss rounds, 1 to 20 (default: enough for a sole winner)"),
+        ("so-van", "Số ván hệ Thụy Sĩ, từ 1 đến 20 (mặc định: đủ để có một người thắng)"),
+    ),
+    entry(
+        "chinese-checkers tournament new turn_seconds",
+        ("turn_seconds", "Time for each move in seconds (default: the server's turn timeout)"),
+        ("giay-moi-nuoc", "Thời gian mỗi nước, tính bằng giây (mặc định: theo cài đặt máy chủ)"),
+    ),
+    entry(
+        "chinese-checkers tournament new manual_rounds",
+        ("manual_rounds", "The organiser starts each round after the first with Next round (default: automatic)"),
+        ("tu-bat-dau-van", "Người tổ chức tự bắt đầu mỗi ván sau ván đầu bằng nút Ván tiếp (mặc định: tự động)"),
+    ),
+    entry(
+        "chinese-checkers tournament new max_players",
+        ("max_players", "The most players who may enter"),
+        ("toi-da", "Số người chơi tối đa được ghi danh"),
+    ),
+    entry(
+        "chinese-checkers tournament new start",
+        ("start", "Start time as a Discord timestamp, <t:1767225600:F> (default: when the organiser presses Start)"),
+        ("bat-dau", "Giờ bắt đầu, dạng <t:1767225600:F> (mặc định: khi người tổ chức bấm Bắt đầu)"),
+    ),
+    entry(
+        "chinese-checkers tournament standings",
+        ("standings", "The standings of this server's latest tournament"),
+        ("bang-xep-hang", "Bảng xếp hạng của giải gần nhất trong máy chủ"),
+    ),
+    entry(
+        "chinese-checkers tournament list",
+        ("list", "This server's tournaments, running and past"),
+        ("danh-sach", "Các giải đang diễn ra và đã qua của máy chủ"),
+    ),
+    entry(
+        "chinese-checkers tournament withdraw",
+        ("withdraw", "Withdraw from the tournament you play in this server"),
+        ("rut-lui", "Rút khỏi giải bạn đang chơi trong máy chủ này"),
+    ),
+    entry(
+        "format=swiss",
+        ("swiss", ""),
+        ("hệ Thụy Sĩ", ""),
+    ),
+    entry(
+        "format=round-robin",
+        ("round-robin", ""),
+        ("vòng tròn", ""),
+    ),
+    entry(
+        "format=double-round-robin",
+        ("double-round-robin", ""),
+        ("vòng tròn hai lượt", ""),
+    ),
 ];
 
 /// The catalogue entry for a command, option or choice key.

@@ -52,11 +52,12 @@ macro_rules! part {
 
 /// Every part of the catalogue. A game adds its part here (see the module docs of
 /// [`crate::app::text`]).
-pub const PARTS: [Part; 4] = [
+pub const PARTS: [Part; 5] = [
     part!("shell.ftl", super::shell_args::ids),
     part!("oaq.ftl", super::oaq::ids),
     part!("shogi.ftl", super::shogi::ids),
     part!("chinese-checkers.ftl", super::checkers::ids),
+    part!("tournament.ftl", super::tournament::ids),
 ];
 
 /// The language tag Fluent's plural rules are chosen by.

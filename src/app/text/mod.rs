@@ -28,6 +28,7 @@ pub mod oaq;
 pub mod shell;
 pub mod shell_args;
 pub mod shogi;
+pub mod tournament;
 
 pub use crate::locale::Locale;
 pub use checkers::{CheckersText, CheckersTextKey};
@@ -35,6 +36,7 @@ pub use commands::{command_text, CommandText, Label, COMMANDS};
 pub use oaq::{OaqText, OaqTextKey};
 pub use shell::{Text, TextKey};
 pub use shogi::{ShogiText, ShogiTextKey};
+pub use tournament::{FormatName, TournamentText, TournamentTextKey};
 
 /// A user mention, rendered as `<@id>` (Discord shows the name).
 pub(crate) fn mention(id: u64) -> String {

@@ -5,6 +5,7 @@
 use super::checkers::CheckersText;
 use super::oaq::OaqText;
 use super::shogi::ShogiText;
+use super::tournament::TournamentText;
 use crate::app::games::Cost;
 use crate::app::results::{Finish, Standing};
 use crate::store::{FirstPlayer, GameKind, Hand, Level};
@@ -715,6 +716,14 @@ pub enum Text {
     Shogi(ShogiText),
     /// A message of Chinese checkers' part of the catalogue.
     Checkers(CheckersText),
+    /// A message of the tournaments' part of the catalogue.
+    Tournament(TournamentText),
+}
+
+impl From<TournamentText> for Text {
+    fn from(text: TournamentText) -> Self {
+        Text::Tournament(text)
+    }
 }
 
 impl From<CheckersText> for Text {

@@ -32,14 +32,19 @@ const FRAGMENTS: [&str; 12] = [
 /// the fragments.
 pub fn ids() -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = TextKey::iter()
-        .filter(|k| !matches!(k, TextKey::Oaq | TextKey::Shogi | TextKey::Checkers))
+        .filter(|k| {
+            !matches!(
+                k,
+                TextKey::Oaq | TextKey::Shogi | TextKey::Checkers | TextKey::Tournament
+            )
+        })
         .map(<&'static str>::from)
         .collect();
     ids.extend(FRAGMENTS);
     ids
 }
 
-fn game_key(kind: GameKind) -> &'static str {
+pub(crate) fn game_key(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Oaq => "oaq",
         GameKind::Shogi => "shogi",
@@ -105,7 +110,7 @@ fn link_with(id: &str, link: &Option<String>, locale: Locale) -> FluentValueText
 }
 
 /// A whole number of seconds as days, hours, minutes and seconds ("1 h 30 min").
-fn duration(seconds: u64, locale: Locale) -> FluentValueText {
+pub(crate) fn duration(seconds: u64, locale: Locale) -> FluentValueText {
     let amounts = [
         (seconds / 86_400, "day"),
         (seconds / 3600 % 24, "hour"),
@@ -163,6 +168,7 @@ impl Text {
             Text::Oaq(text) => text.render(locale),
             Text::Shogi(text) => text.render(locale),
             Text::Checkers(text) => text.render(locale),
+            Text::Tournament(text) => text.render(locale),
             _ => fluent::message(locale, TextKey::from(self).into(), self.args(locale)),
         }
     }
