@@ -717,11 +717,12 @@ impl App {
                     record.stage = Stage::Cancelled;
                 }
             }
-            Stage::Playing if !record.manual || (record.rounds.len() as u32) >= record.planned => {
-                if record.current().is_some_and(|p| p.round.is_over()) {
-                    changed = true;
-                    notes.extend(self.advance(&mut record)?);
-                }
+            Stage::Playing
+                if (!record.manual || (record.rounds.len() as u32) >= record.planned)
+                    && record.current().is_some_and(|p| p.round.is_over()) =>
+            {
+                changed = true;
+                notes.extend(self.advance(&mut record)?);
             }
             _ => {}
         }
@@ -868,7 +869,7 @@ impl App {
                 Format::Swiss { rounds } => rounds,
                 Format::RoundRobin { double } => {
                     let n = record.entries.len().max(2) as u32;
-                    let single = if n % 2 == 0 { n - 1 } else { n };
+                    let single = if n.is_multiple_of(2) { n - 1 } else { n };
                     if double {
                         2 * single
                     } else {

@@ -20,6 +20,7 @@ mod settings;
 mod shards;
 mod shogi;
 mod shutdown;
+mod tournament;
 
 use std::process::{Command, Stdio};
 

@@ -10,7 +10,7 @@
 //! - [RESPONDING]: interaction callback types, autocomplete choices, follow-ups;
 //! - [COMMANDS]: an autocomplete choice's name and value;
 //! - [UPLOADS]: how many files a message carries and how large they may be;
-//! - [THREADS]: starting a thread from a message;
+//! - [THREADS]: starting a thread from a message; [THREADS_WITHOUT_MESSAGE]: without one;
 //! - [CODES]: the JSON error codes and the nested shape of "Invalid Form Body" errors.
 //!
 //! Discord documents the limits, not always the exact inner error code a violation gets; where
@@ -41,6 +41,9 @@ pub const UPLOADS: &str = "https://discord.com/developers/docs/reference#uploadi
 /// <https://discord.com/developers/docs/resources/channel#start-thread-from-message>.
 pub const THREADS: &str =
     "https://discord.com/developers/docs/resources/channel#start-thread-from-message";
+/// <https://discord.com/developers/docs/resources/channel#start-thread-without-message>.
+pub const THREADS_WITHOUT_MESSAGE: &str =
+    "https://discord.com/developers/docs/resources/channel#start-thread-without-message";
 /// <https://discord.com/developers/docs/topics/opcodes-and-status-codes#json>.
 pub const CODES: &str = "https://discord.com/developers/docs/topics/opcodes-and-status-codes#json";
 
@@ -706,6 +709,22 @@ pub fn autocomplete(data: &Value) -> Result<(), Refused> {
                 }
             }
         }
+    }
+    errors.into_result()
+}
+
+/// Starting a thread without a message ([THREADS_WITHOUT_MESSAGE]): what [`thread`] checks,
+/// and a `type`, which API v10 requires (v9 defaulted to a private thread): 11 (public) or 12
+/// (private) in a text channel.
+pub fn thread_without_message(payload: &Value) -> Result<(), Refused> {
+    let mut errors = match thread(payload) {
+        Ok(()) => FormErrors::default(),
+        Err(refused) => return Err(refused),
+    };
+    match payload.get("type").and_then(Value::as_u64) {
+        None => errors.add(&[String::from("type")], required()),
+        Some(11 | 12) => {}
+        Some(_) => errors.add(&[String::from("type")], choices("11, 12")),
     }
     errors.into_result()
 }

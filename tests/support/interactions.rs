@@ -142,6 +142,29 @@ impl FakeDiscord {
         token
     }
 
+    /// Types `/<root> <group> <sub> options…` (a subcommand of a group, such as
+    /// `/oaq tournament new`) as `user` in `channel`; returns the interaction token.
+    pub fn slash_group(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        root: &str,
+        group: &str,
+        sub: &str,
+        options: Vec<Value>,
+    ) -> String {
+        let (token, mut value) = self.base_interaction(2, user, channel);
+        value["data"] = json!({
+            "id": self.command_id(root).to_string(), "name": root, "type": 1,
+            "options": [{ "name": group, "type": 2, "options": [
+                { "name": sub, "type": 1, "options": options }
+            ] }],
+        });
+        value["data"]["resolved"] = json!({ "users": {}, "channels": {} });
+        self.send(2, &token, value, channel, None);
+        token
+    }
+
     /// Types into an option of `/<root> <sub>` as `user` in `channel`: an autocomplete request
     /// (interaction type 4). `options` are those filled in so far; exactly one of them carries
     /// `"focused": true`, the one being typed, whose value Discord sends as the text typed so

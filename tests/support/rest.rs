@@ -238,6 +238,7 @@ impl FakeDiscord {
             ("PATCH", ["channels", channel, "messages", message]) => {
                 state.edit_channel_message(channel, message, &payload, &files)
             }
+            ("POST", ["channels", parent, "threads"]) => state.start_thread_alone(parent, &payload),
             ("POST", ["channels", parent, "messages", message, "threads"]) => {
                 state.start_thread(parent, message, &payload)
             }

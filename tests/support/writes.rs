@@ -256,6 +256,29 @@ impl State {
             .ok_or_else(Refused::unknown_message)
     }
 
+    /// `POST /channels/{parent}/threads` ([`contract::THREADS_WITHOUT_MESSAGE`]): a thread of
+    /// its own in a channel that is not itself a thread.
+    pub(super) fn start_thread_alone(&mut self, parent: &str, payload: &Value) -> Answer {
+        contract::thread_without_message(payload)?;
+        let parent: u64 = parent.parse().unwrap_or(0);
+        if self.threads.iter().any(|t| t.id == parent) {
+            return Err(Refused::new(
+                400,
+                50024,
+                "Cannot execute action on this channel type",
+            ));
+        }
+        let id = self.id();
+        let name = payload["name"].as_str().unwrap_or("").to_owned();
+        self.threads.push(Thread {
+            id,
+            parent,
+            message: 0,
+            name: name.clone(),
+        });
+        Ok((200, Some(thread_json(id, parent, &name))))
+    }
+
     /// `POST /channels/{parent}/messages/{message}/threads` ([`contract::THREADS`]): one
     /// thread per message, not from a message that is itself in a thread.
     pub(super) fn start_thread(&mut self, parent: &str, message: &str, payload: &Value) -> Answer {
@@ -284,15 +307,19 @@ impl State {
             message,
             name: name.clone(),
         });
-        let thread = json!({
-            "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
-            "parent_id": parent.to_string(), "name": name, "owner_id": BOT_ID.to_string(),
-            "flags": 0, "available_tags": [], "applied_tags": [],
-            "thread_metadata": { "archived": false, "auto_archive_duration": 1440,
-                "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false },
-        });
-        Ok((200, Some(thread)))
+        Ok((200, Some(thread_json(id, parent, &name))))
     }
+}
+
+/// A public thread as Discord describes it.
+fn thread_json(id: u64, parent: u64, name: &str) -> Value {
+    json!({
+        "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+        "parent_id": parent.to_string(), "name": name, "owner_id": BOT_ID.to_string(),
+        "flags": 0, "available_tags": [], "applied_tags": [],
+        "thread_metadata": { "archived": false, "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false },
+    })
 }
 
 /// Whether a message payload asks to be ephemeral (flag 64).

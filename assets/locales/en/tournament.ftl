@@ -40,7 +40,7 @@ tournament-next-round = Next round
 tournament-round-started = **Round { $round } of { $rounds }** has started: each game is in its own thread below.
     { $pairings }{ $byes ->
         [none] {""}
-       *[other] {"\n"}Bye (a win): { $byes }
+       *[other] {"\u000A"}Bye (a win): { $byes }
     }
 tournament-pairing-line = Board { $board }: { $first } – { $second }
 tournament-won = 🏆 { $count ->

@@ -36,7 +36,7 @@ tournament-next-round = Ván tiếp
 tournament-round-started = **Ván { $round }/{ $rounds }** đã bắt đầu: mỗi trận diễn ra trong chủ đề riêng bên dưới.
     { $pairings }{ $byes ->
         [none] {""}
-       *[other] {"\n"}Được miễn đấu (tính thắng): { $byes }
+       *[other] {"\u000A"}Được miễn đấu (tính thắng): { $byes }
     }
 tournament-pairing-line = Bàn { $board }: { $first } – { $second }
 tournament-won = 🏆 { $count ->
