@@ -7,8 +7,8 @@ use oaq_bot::app::games::Cost;
 use oaq_bot::app::results::{Finish, Standing};
 use oaq_bot::app::text::fluent::{message_ids, parse_errors, PARTS};
 use oaq_bot::app::text::{
-    command_text, CheckersText, CheckersTextKey, OaqText, OaqTextKey, ShogiText, ShogiTextKey,
-    TextKey, COMMANDS,
+    command_text, CheckersText, CheckersTextKey, FormatName, OaqText, OaqTextKey, ShogiText,
+    ShogiTextKey, TextKey, TournamentText, TournamentTextKey, COMMANDS,
 };
 use oaq_bot::app::{Locale, Text};
 use oaq_bot::discord::commands;
@@ -550,6 +550,164 @@ fn samples() -> Vec<Text> {
         Text::Restarting,
         Text::ServedElsewhere,
     ]
+    .into_iter()
+    .chain(tournament_samples().into_iter().map(Text::Tournament))
+    .collect()
+}
+
+/// One sample of every tournament message (issue 29).
+fn tournament_samples() -> Vec<TournamentText> {
+    use TournamentText as T;
+    let mut samples = Vec::new();
+    for format in [
+        FormatName::Swiss,
+        FormatName::RoundRobin,
+        FormatName::DoubleRoundRobin,
+    ] {
+        samples.push(T::Title {
+            game: GameKind::Oaq,
+            format,
+            rules: String::from("standard"),
+            rounds: 3,
+            turn_s: 120,
+            organiser: 11,
+        });
+        samples.push(T::Subtitle {
+            game: GameKind::Shogi,
+            format,
+            players: 6,
+        });
+    }
+    for stage in ["open", "playing", "finished", "cancelled"] {
+        samples.push(T::ListLine {
+            game: GameKind::ChineseCheckers,
+            format: FormatName::Swiss,
+            stage,
+            players: 8,
+            round: 2,
+            rounds: 4,
+            link: String::new(),
+        });
+    }
+    // The columns whose headings are the same in every language (#, BH, BH-1, SB) are left
+    // out: this test checks that each sample is translated.
+    for column in [
+        "board", "first", "second", "result", "player", "points", "de", "wins", "rating", "perf",
+        "round",
+    ] {
+        for game in GameKind::ALL {
+            samples.push(T::Column { column, game });
+        }
+    }
+    samples.extend([
+        T::Entrants { count: 5, limit: 0 },
+        T::Entrants { count: 5, limit: 8 },
+        T::MoreEntrants { count: 3 },
+        T::StartsAt {
+            at_s: 1_767_225_600,
+        },
+        T::OpenHelp { manual: true },
+        T::OpenHelp { manual: false },
+        T::RoundPlaying {
+            round: 2,
+            rounds: 3,
+            playing: 1,
+        },
+        T::RoundWaiting {
+            round: 2,
+            rounds: 3,
+        },
+        T::Finished {
+            winners: String::from("<@11>"),
+            count: 1,
+            points: String::from("2½"),
+        },
+        T::Cancelled { by: 11 },
+        T::TooFew,
+        T::Join,
+        T::Leave,
+        T::Start,
+        T::Cancel,
+        T::NextRound,
+        T::RoundStarted {
+            round: 1,
+            rounds: 3,
+            pairings: String::from("Board 1: <@11> – <@22>"),
+            byes: String::from("<@33>"),
+        },
+        T::PairingLine {
+            board: 1,
+            first: 11,
+            second: 22,
+        },
+        T::Won {
+            game: GameKind::Oaq,
+            winners: String::from("<@11>, <@22>"),
+            count: 2,
+            points: String::from("3"),
+            link: String::from("https://discord.com/channels/1/2/3"),
+        },
+        T::ThreadName {
+            round: 1,
+            first: String::from("An"),
+            second: String::from("Bình"),
+        },
+        T::GameIntro {
+            round: 1,
+            first: 11,
+            second: 22,
+        },
+        T::PairingsTitle {
+            round: 1,
+            rounds: 3,
+        },
+        T::StandingsTitle {
+            round: 2,
+            last: false,
+        },
+        T::StandingsTitle {
+            round: 3,
+            last: true,
+        },
+        T::CrosstableTitle,
+        T::Bye,
+        T::Legend,
+        T::CrosstableLegend,
+        T::WithdrawnMark,
+        T::ListTitle {
+            game: GameKind::Oaq,
+        },
+        T::ListEmpty {
+            game: GameKind::Shogi,
+        },
+        T::Withdrew { playing: true },
+        T::Withdrew { playing: false },
+        T::NoneHere {
+            game: GameKind::Oaq,
+        },
+        T::Closed,
+        T::AlreadyIn,
+        T::NotIn,
+        T::Full { limit: 8 },
+        T::OrganiserOnly { organiser: 11 },
+        T::NeedPlayers,
+        T::RoundNotOver,
+        T::NotPlaying,
+        T::RoundsRange { max: 20 },
+        T::StartInPast,
+        T::TwoPlayers,
+        T::StartUnreadable,
+        T::ServersOnly,
+    ]);
+    let covered: HashSet<TournamentTextKey> = samples.iter().map(TournamentTextKey::from).collect();
+    let missing: Vec<TournamentTextKey> = TournamentTextKey::iter()
+        .filter(|k| !covered.contains(k))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "tournament messages without a sample: {missing:?}"
+    );
+    samples
 }
 
 /// Messages with no words in them, the same in every language.

@@ -499,3 +499,85 @@ mod replay {
         );
     }
 }
+
+/// Issue 29: the tournament pictures are tables.
+mod tables {
+    use super::save;
+    use oaq_bot::render::table::{self, Column, Row, TableView};
+    use oaq_bot::render::{Align, Fonts};
+
+    fn row(cells: &[&str], soft: bool, highlight: bool) -> Row {
+        Row {
+            cells: cells.iter().map(|c| (*c).to_owned()).collect(),
+            soft,
+            highlight,
+        }
+    }
+
+    #[test]
+    fn a_table_is_as_wide_as_its_columns_as_tall_as_its_rows_and_fits_long_cells() {
+        let fonts = Fonts::load().expect("fonts");
+        let columns = [
+            Column {
+                heading: "#",
+                width: 40.0,
+                align: Align::Right,
+            },
+            Column {
+                heading: "Player",
+                width: 200.0,
+                align: Align::Left,
+            },
+            Column {
+                heading: "Pts",
+                width: 56.0,
+                align: Align::Right,
+            },
+        ];
+        let long = "Nguyễn Thị Minh Khai của đội cờ tướng phường Bến Thành";
+        let rows = [
+            row(&["1", "Bình", "3"], false, true),
+            row(&["2", long, "2½"], false, false),
+            row(&["3", "Chi (withdrawn)", "½"], true, false),
+        ];
+        let view = TableView {
+            title: "Final standings",
+            subtitle: "Ô ăn quan · Swiss · 3 players",
+            columns: &columns,
+            rows: &rows,
+            legend: "BH: Buchholz",
+        };
+        let (width, height) = table::size(&view);
+        assert_eq!(width, 640, "a narrow table keeps room for its title");
+        let image = table::draw(&fonts, &view);
+        assert_eq!((image.width(), image.height()), (width, height));
+        let png = table::render(&fonts, &view).expect("png");
+        let decoded = image::load_from_memory(&png).expect("decodes").to_rgb8();
+        assert_eq!(decoded, image);
+        save("tournament-table.png", &png);
+        // One more row makes the picture one row taller; more columns make it wider.
+        let more = [
+            rows[0].clone(),
+            rows[1].clone(),
+            rows[2].clone(),
+            rows[0].clone(),
+        ];
+        let taller = table::size(&TableView {
+            rows: &more,
+            ..view
+        });
+        assert_eq!(taller.1 - height, 38);
+        let wide: Vec<Column> = (0..12).map(|_| columns[1]).collect();
+        assert!(
+            table::size(&TableView {
+                columns: &wide,
+                ..view
+            })
+            .0 > 2000
+        );
+        // The winner's band is drawn behind the first row, not the second.
+        let band = image.get_pixel(width - 30, 118 + 19).0;
+        let plain = image.get_pixel(width - 30, 118 + 38 + 19).0;
+        assert_ne!(band, plain);
+    }
+}

@@ -205,6 +205,12 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
         })
         .await;
     assert_eq!(finished.attachments.len(), 2, "standings and crosstable");
+    let samples = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../render-samples");
+    if std::fs::create_dir_all(&samples).is_ok() {
+        for file in &finished.attachments {
+            let _ = std::fs::write(samples.join(format!("swiss-{}", file.name)), &file.bytes);
+        }
+    }
     assert!(
         finished.buttons().is_empty(),
         "no buttons on a finished tournament"
