@@ -13,6 +13,7 @@ mod review;
 mod settings;
 mod shards;
 mod shogi;
+mod tournament;
 mod upgrade;
 mod upgrade_b9c7bf2;
 

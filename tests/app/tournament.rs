@@ -1,0 +1,339 @@
+//! Issue 29: tournaments through the app — entries, the organiser's buttons, late entries,
+//! rounds the organiser starts, a start time, cancelling, and what the sweep owes Discord.
+
+use super::*;
+use oaq_bot::app::{PairingStart, TournamentOp, TournamentRequest};
+use oaq_bot::store::{Format, OwedKey, Stage};
+
+fn swiss(rounds: u32) -> TournamentRequest {
+    TournamentRequest {
+        rules: RuleChoice::Oaq(OaqChoice::default()),
+        format: Format::Swiss { rounds },
+        turn_s: None,
+        manual: false,
+        limit: None,
+        starts_s: None,
+    }
+}
+
+fn players(count: u64) -> Vec<UserRef> {
+    (1..=count)
+        .map(|i| user(100 + i, &format!("P{i}")))
+        .collect()
+}
+
+/// Creates a tournament as `organiser` in `place`; returns its id.
+fn create(app: &App, place: Place, organiser: &UserRef, request: TournamentRequest) -> u64 {
+    let response = app.new_tournament(EN, place, organiser, request);
+    match response.reply {
+        Reply::Post {
+            track: Some(Track::Tournament(id)),
+            ref msg,
+        } => {
+            check_limits(msg);
+            id
+        }
+        other => panic!("expected the tournament message, got {other:?}"),
+    }
+}
+
+fn press(app: &App, place: Place, who: &UserRef, id: u64, op: TournamentOp) -> Response {
+    app.tournament_click(EN, place, who, false, id, op)
+}
+
+/// Opens a thread for each pairing the sweep lists (thread id = game id + 1) and starts its
+/// game; returns (thread, first, second) for each.
+fn start_games(app: &App, starts: &[PairingStart]) -> Vec<(u64, u64, u64)> {
+    starts
+        .iter()
+        .map(|start| {
+            let thread = start.game + 1_000_000;
+            let edit = app
+                .open_pairing(start.game, thread)
+                .expect("a board to post");
+            assert_eq!(edit.channel, thread);
+            assert!(edit.message.is_none(), "posted as a new message");
+            check_limits(&edit.msg);
+            assert!(
+                app.open_pairing(start.game, thread).is_none(),
+                "started once"
+            );
+            let game = app
+                .store()
+                .game(start.game)
+                .expect("readable")
+                .expect("game");
+            let seats = &game.record.seats;
+            (thread, seats[0].id, seats[1].id)
+        })
+        .collect()
+}
+
+fn resign(app: &App, thread: u64, loser: u64, all: &[UserRef]) {
+    let who = all.iter().find(|u| u.id == loser).expect("player");
+    let place = Place {
+        guild: HERE.guild,
+        channel: thread,
+    };
+    let response = app.resign(EN, place, who, GameKind::Oaq);
+    assert!(
+        matches!(response.reply, Reply::Post { .. } | Reply::Update(_)),
+        "{response:?}"
+    );
+}
+
+#[test]
+fn entries_and_the_organisers_buttons() {
+    let (app, _) = app();
+    let all = players(3);
+    let id = create(&app, HERE, &all[0], swiss(0));
+    // Joining twice, leaving without having joined, and starting alone are refused.
+    public(&press(&app, HERE, &all[1], id, TournamentOp::Join));
+    let again = press(&app, HERE, &all[1], id, TournamentOp::Join);
+    assert!(private(&again).contains("already entered"));
+    assert!(private(&press(&app, HERE, &all[2], id, TournamentOp::Leave)).contains("not entered"));
+    assert!(private(&press(&app, HERE, &all[0], id, TournamentOp::Start)).contains("at least two"));
+    // A player who is not the organiser may not start it; Manage Server may.
+    public(&press(&app, HERE, &all[2], id, TournamentOp::Join));
+    assert!(
+        private(&press(&app, HERE, &all[1], id, TournamentOp::Start))
+            .contains("Only the organiser")
+    );
+    let started = app.tournament_click(EN, HERE, &all[2], true, id, TournamentOp::Start);
+    let msg = public(&started);
+    assert!(msg.text.contains("Round 1 of 1"), "{}", msg.text);
+    assert!(
+        started.effects.tournaments,
+        "the round's games are owed at once"
+    );
+    assert_eq!(msg.files.len(), 1, "the pairings picture");
+    // A button of another channel's tournament is refused.
+    let elsewhere = Place {
+        guild: HERE.guild,
+        channel: 999,
+    };
+    let refused = press(&app, elsewhere, &all[1], id, TournamentOp::Leave);
+    assert!(matches!(refused.reply, Reply::Private(_)));
+    let record = app
+        .store()
+        .tournament(id)
+        .expect("readable")
+        .expect("there")
+        .record;
+    assert_eq!(record.stage, Stage::Playing);
+    assert_eq!(record.planned, 1, "two players: one round");
+}
+
+#[test]
+fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
+    let (app, _) = app();
+    let all = players(4);
+    let id = create(&app, HERE, &all[0], swiss(2));
+    for p in &all[..3] {
+        public(&press(&app, HERE, p, id, TournamentOp::Join));
+    }
+    public(&press(&app, HERE, &all[0], id, TournamentOp::Start));
+    let starts = app.tournament_work();
+    assert_eq!(starts.len(), 1, "three players: one game and a bye");
+    let games = start_games(&app, &starts);
+    assert!(app.tournament_work().is_empty(), "nothing more to start");
+    // The fourth player enters during round 1.
+    public(&press(&app, HERE, &all[3], id, TournamentOp::Join));
+    let (thread, first, _) = games[0];
+    resign(&app, thread, first, &all);
+    let starts = app.tournament_work();
+    assert_eq!(starts.len(), 2, "round 2: four players, two games");
+    let record = app
+        .store()
+        .tournament(id)
+        .expect("readable")
+        .expect("there")
+        .record;
+    let round = &record.rounds[1].round;
+    assert!(round.byes.is_empty());
+    assert!(
+        round.game_of(all[3].id).is_some(),
+        "the late entry is paired"
+    );
+
+    // A round-robin's schedule is fixed at the start.
+    let other = Place {
+        guild: HERE.guild,
+        channel: 101,
+    };
+    let request = TournamentRequest {
+        format: Format::RoundRobin { double: false },
+        ..swiss(0)
+    };
+    let robin = create(&app, other, &all[0], request);
+    for p in &all[..2] {
+        public(&press(&app, other, p, robin, TournamentOp::Join));
+    }
+    public(&press(&app, other, &all[0], robin, TournamentOp::Start));
+    let late = press(&app, other, &all[2], robin, TournamentOp::Join);
+    assert!(private(&late).contains("no more entries"));
+    // Two tournaments run at once in one server: the withdraw command takes the one of the
+    // channel it is typed in.
+    let answer = app.tournament_withdraw(EN, other, &all[1], GameKind::Oaq);
+    assert!(private(&answer).contains("withdrawn"));
+    let robin = app
+        .store()
+        .tournament(robin)
+        .expect("readable")
+        .expect("there")
+        .record;
+    assert!(robin.entry(all[1].id).expect("entered").withdrawn);
+    let swiss = app
+        .store()
+        .tournament(id)
+        .expect("readable")
+        .expect("there")
+        .record;
+    assert!(!swiss.entry(all[1].id).expect("entered").withdrawn);
+}
+
+#[test]
+fn rounds_the_organiser_starts_wait_for_next_round() {
+    let (app, _) = app();
+    let all = players(4);
+    let request = TournamentRequest {
+        manual: true,
+        ..swiss(2)
+    };
+    let id = create(&app, HERE, &all[0], request);
+    for p in &all {
+        public(&press(&app, HERE, p, id, TournamentOp::Join));
+    }
+    public(&press(&app, HERE, &all[0], id, TournamentOp::Start));
+    let games = start_games(&app, &app.tournament_work());
+    assert!(
+        private(&press(&app, HERE, &all[0], id, TournamentOp::Next)).contains("still being played")
+    );
+    for &(thread, first, _) in &games {
+        resign(&app, thread, first, &all);
+    }
+    assert!(
+        app.tournament_work().is_empty(),
+        "round 2 waits for the organiser"
+    );
+    let record = app
+        .store()
+        .tournament(id)
+        .expect("readable")
+        .expect("there")
+        .record;
+    assert_eq!(record.rounds.len(), 1);
+    assert!(
+        private(&press(&app, HERE, &all[1], id, TournamentOp::Next)).contains("Only the organiser")
+    );
+    let next = press(&app, HERE, &all[0], id, TournamentOp::Next);
+    assert!(public(&next).text.contains("Round 2 of 2"));
+    assert_eq!(
+        public(&next).files.len(),
+        2,
+        "pairings, and the standings after round 1"
+    );
+    assert_eq!(app.tournament_work().len(), 2);
+}
+
+#[test]
+fn a_start_time_starts_it_or_cancels_it_for_want_of_players() {
+    let (app, clock) = app();
+    let all = players(2);
+    let now_s = 1_700_000_000;
+    let past = TournamentRequest {
+        starts_s: Some(now_s - 1),
+        ..swiss(0)
+    };
+    let refused = app.new_tournament(EN, HERE, &all[0], past);
+    assert!(private(&refused).contains("has passed"));
+    let at = TournamentRequest {
+        starts_s: Some(now_s + 60),
+        ..swiss(0)
+    };
+    let id = create(&app, HERE, &all[0], at.clone());
+    let lonely = create(
+        &app,
+        Place {
+            guild: HERE.guild,
+            channel: 102,
+        },
+        &all[0],
+        at,
+    );
+    for p in &all {
+        public(&press(&app, HERE, p, id, TournamentOp::Join));
+    }
+    assert!(app.tournament_work().is_empty(), "not yet");
+    clock.advance_ms(60_000);
+    let starts = app.tournament_work();
+    assert_eq!(starts.len(), 1, "started by itself");
+    let record = app
+        .store()
+        .tournament(id)
+        .expect("readable")
+        .expect("there")
+        .record;
+    assert_eq!(record.stage, Stage::Playing);
+    let lonely = app
+        .store()
+        .tournament(lonely)
+        .expect("readable")
+        .expect("there")
+        .record;
+    assert_eq!(lonely.stage, Stage::Cancelled);
+    assert_eq!(lonely.cancelled_by, None);
+    // The sweep that started it owes its message and the round's announcement.
+    let owed: Vec<OwedKey> = app
+        .store()
+        .owed()
+        .into_iter()
+        .map(|e| e.expect("readable").0)
+        .collect();
+    assert!(owed.contains(&OwedKey::Tournament(id)), "{owed:?}");
+    let edits = app.due_edits(oaq_bot::app::Scan {
+        all: true,
+        urgent: &[],
+        busy: &Default::default(),
+    });
+    let announcement = edits
+        .iter()
+        .find(|e| e.msg.text.contains("has started"))
+        .expect("the round's announcement");
+    assert!(announcement.message.is_none(), "posted as a new message");
+    let message = edits
+        .iter()
+        .find(|e| e.key == OwedKey::Tournament(id))
+        .expect("the tournament message");
+    assert_eq!(message.msg.files.len(), 1);
+}
+
+#[test]
+fn a_cancelled_tournament_takes_nothing_more_and_its_lists_say_so() {
+    let (app, _) = app();
+    let all = players(2);
+    let none = app.tournament_list(EN, HERE, GameKind::Oaq);
+    assert!(private(&none).contains("No Ô ăn quan tournament"));
+    let id = create(&app, HERE, &all[0], swiss(0));
+    public(&press(&app, HERE, &all[1], id, TournamentOp::Join));
+    assert!(
+        private(&press(&app, HERE, &all[1], id, TournamentOp::Cancel))
+            .contains("Only the organiser")
+    );
+    let cancelled = press(&app, HERE, &all[0], id, TournamentOp::Cancel);
+    let msg = public(&cancelled);
+    assert!(msg.text.contains("cancelled by <@101>"), "{}", msg.text);
+    assert!(msg.rows.is_empty());
+    assert!(
+        private(&press(&app, HERE, &all[0], id, TournamentOp::Join)).contains("no more entries")
+    );
+    let list = app.tournament_list(EN, HERE, GameKind::Oaq);
+    assert!(private(&list).contains("cancelled"), "{}", private(&list));
+    let standings = app.tournament_standings(EN, HERE, GameKind::Oaq);
+    assert!(private(&standings).contains("no Ô ăn quan tournament"));
+    let dm = Place {
+        guild: None,
+        channel: 5,
+    };
+    assert!(private(&app.new_tournament(EN, dm, &all[0], swiss(0))).contains("servers"));
+}
