@@ -1354,3 +1354,95 @@ fn processes_starting_at_once_migrate_a_postgres_database_once() {
     ids.dedup();
     assert_eq!(ids.len(), 6);
 }
+
+fn tournament(id: u64) -> oaq_bot::store::TournamentRecord {
+    use oaq_bot::store::{Entry, Format, Stage, TournamentRecord};
+    TournamentRecord {
+        id,
+        guild: Some(1),
+        channel: 600,
+        message: None,
+        kind: GameKind::Shogi,
+        rules: serde_json::Value::Null,
+        organiser: player(11, "An"),
+        format: Format::Swiss { rounds: 3 },
+        turn_ms: 120_000,
+        manual: false,
+        limit: Some(8),
+        starts_ms: None,
+        locale: Locale::Vietnamese,
+        created_ms: 1_700_000_000_000,
+        entries: vec![Entry {
+            player: player(22, "Bình"),
+            rating: 1612.5,
+            withdrawn: false,
+        }],
+        rounds: Vec::new(),
+        planned: 0,
+        schedule: Vec::new(),
+        stage: Stage::Open,
+        cancelled_by: None,
+    }
+}
+
+/// Issue 29: a tournament record round-trips, its updates are compare-and-swap, and an update
+/// owes its message (and its announcements) in the same transaction unless told to be quiet.
+#[test]
+fn a_tournament_round_trips_and_owes_its_message_with_each_update() {
+    use oaq_bot::store::{Note, OwedKey, OwedWrite};
+    for store in backends() {
+        let record = tournament(40);
+        store.create_tournament(&record).expect("create");
+        assert!(matches!(
+            store.create_tournament(&record),
+            Err(StoreError::Conflict { .. })
+        ));
+        let read = store.tournament(40).expect("read").expect("present");
+        assert_eq!((read.revision, &read.record), (1, &record));
+        let mut joined = record.clone();
+        joined.entries[0].withdrawn = true;
+        store
+            .update_tournament(1, &joined, true, &[])
+            .expect("a quiet update");
+        assert!(store
+            .owed_at(OwedKey::Tournament(40))
+            .expect("read")
+            .is_none());
+        let note = Note {
+            guild: Some(1),
+            channel: 600,
+            message: None,
+            text: String::from("Round 1 has started"),
+        };
+        let stored = store
+            .update_tournament(2, &joined, false, &[(41, note.clone())])
+            .expect("an update that shows");
+        assert_eq!(stored.revision, 3);
+        match store.update_tournament(2, &record, false, &[]) {
+            Err(StoreError::Conflict { expected: 2, .. }) => {}
+            other => panic!("expected a conflict, got {other:?}"),
+        }
+        let owed = store.owed_at(OwedKey::Tournament(40)).expect("read");
+        assert_eq!(
+            owed.map(|o| o.write),
+            Some(OwedWrite::Tournament {
+                tournament: 40,
+                revision: 3
+            })
+        );
+        let announced = store
+            .owed_at(OwedKey::Note(41))
+            .expect("read")
+            .expect("owed");
+        assert_eq!(announced.write, OwedWrite::Note(note));
+        // Settling an older revision leaves the entry; settling the one owed removes it.
+        assert!(!store.settle_tournament(40, 2).expect("settle"));
+        assert!(store.settle_tournament(40, 3).expect("settle"));
+        let all: Vec<u64> = store
+            .tournaments()
+            .into_iter()
+            .map(|t| t.expect("readable").record.id)
+            .collect();
+        assert_eq!(all, [40]);
+    }
+}
