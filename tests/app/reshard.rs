@@ -94,6 +94,15 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
     app.click(EN, playing, &chi(), Action::Accept { challenge: running });
 
     app.challenge(EN, at(k, 3), &chi(), request(None, FirstPlayer::Coin));
+    let tournament = oaq_bot::app::TournamentRequest {
+        rules: RuleChoice::Oaq(OaqChoice::default()),
+        format: oaq_bot::store::Format::Swiss { rounds: 0 },
+        turn_s: None,
+        manual: false,
+        limit: None,
+        starts_s: None,
+    };
+    public(&app.new_tournament(EN, at(k, 5), &an(), tournament));
     let change = SettingsChange {
         turn_timeout_s: Some(3600 + k),
         ..SettingsChange::default()
@@ -223,6 +232,7 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
     assert_eq!(report.before.of("games"), 4 * 2 + 5 + 1);
     assert_eq!(report.before.of("challenges"), 4);
     assert_eq!(report.before.of("server settings"), 4);
+    assert_eq!(report.before.of("tournaments"), 4);
     assert_eq!(report.before.tallies(), 1, "one person played the computer");
     assert_eq!(
         report.after.tallies(),
@@ -238,6 +248,18 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
         open_app(&a, layout(4, "0-1"), START_MS),
         open_app(&d, layout(4, "2-3"), START_MS),
     ];
+    // Each server's tournament went with it.
+    for (i, app) in stores.iter().enumerate() {
+        let mut guilds: Vec<u64> = app
+            .store()
+            .tournaments()
+            .into_iter()
+            .filter_map(|t| t.expect("readable").record.guild)
+            .collect();
+        guilds.sort_unstable();
+        let mine: Vec<u64> = (2 * i as u64..2 * i as u64 + 2).map(guild).collect();
+        assert_eq!(guilds, mine, "store {i}");
+    }
     for k in 0..4u64 {
         let (mine, other) = if k < 2 { (0, 1) } else { (1, 0) };
         let app = &stores[mine];
