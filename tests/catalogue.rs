@@ -680,6 +680,10 @@ fn tournament_samples() -> Vec<TournamentText> {
         T::ListEmpty {
             game: GameKind::Shogi,
         },
+        T::HistoryTag {
+            format: FormatName::Swiss,
+            round: 2,
+        },
         T::Withdrew { playing: true },
         T::Withdrew { playing: false },
         T::NoneHere {

@@ -300,13 +300,18 @@ impl App {
         player: Option<&UserRef>,
     ) -> Response {
         let result = (|| {
+            let rounds = self.tournament_rounds(place.guild, locale);
+            let tagged = |game: u64, line: String| match rounds.get(&game) {
+                Some(tag) => format!("{line} · {tag}"),
+                None => line,
+            };
             let (heading, lines) = match (place.guild, player) {
                 (Some(guild), None) => (
                     Text::RecentGamesHere,
                     self.store
                         .recent_in_guild(guild, kind, HISTORY_LINES)?
                         .iter()
-                        .map(|g| server_history_line(g).render(locale))
+                        .map(|g| tagged(g.game.id, server_history_line(g).render(locale)))
                         .collect::<Vec<_>>(),
                 ),
                 (guild, player) => {
@@ -316,7 +321,9 @@ impl App {
                         self.store
                             .recent_of(guild, kind, player.id, HISTORY_LINES)?
                             .iter()
-                            .filter_map(|g| history_line(g, player.id, locale))
+                            .filter_map(|g| {
+                                Some(tagged(g.game.id, history_line(g, player.id, locale)?))
+                            })
                             .collect(),
                     )
                 }

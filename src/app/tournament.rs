@@ -1370,6 +1370,36 @@ impl App {
         )?)
     }
 
+    /// For the history: each game of the tournaments of `guild`, with what it was ("Swiss
+    /// tournament, round 2") in `locale`.
+    pub(super) fn tournament_rounds(
+        &self,
+        guild: Option<u64>,
+        locale: Locale,
+    ) -> HashMap<u64, String> {
+        let mut rounds = HashMap::new();
+        if guild.is_none() {
+            return rounds;
+        }
+        for stored in self.store.tournaments().into_iter().filter_map(Result::ok) {
+            let t = &stored.record;
+            if t.guild != guild {
+                continue;
+            }
+            for (i, played) in t.rounds.iter().enumerate() {
+                let tag = Text::from(TournamentText::HistoryTag {
+                    format: format_name(t.format),
+                    round: i as u32 + 1,
+                })
+                .render(locale);
+                for &game in &played.games {
+                    rounds.insert(game, tag.clone());
+                }
+            }
+        }
+        rounds
+    }
+
     /// The owed write of a tournament's message, drawn.
     pub(super) fn tournament_edit(&self, id: u64, owed: &Owed) -> Result<Option<Edit>, Fail> {
         let Some(stored) = self.store.tournament(id)? else {

@@ -141,6 +141,12 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
     public(&press(&app, HERE, &all[3], id, TournamentOp::Join));
     let (thread, first, _) = games[0];
     resign(&app, thread, first, &all);
+    // The game is in the server's history, marked as the tournament's.
+    let history = app.history(EN, HERE, GameKind::Oaq, &all[0], None);
+    let text = match &history.reply {
+        Reply::Post { msg, .. } | Reply::Private(msg) | Reply::Update(msg) => msg.text.clone(),
+    };
+    assert!(text.contains("· Swiss tournament, round 1"), "{text}");
     let starts = app.tournament_work();
     assert_eq!(starts.len(), 2, "round 2: four players, two games");
     let record = app

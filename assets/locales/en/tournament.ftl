@@ -111,3 +111,4 @@ tournament-start-past = The start time has passed already: give a time in the fu
 tournament-two-players = Tournaments are played in games of two players.
 tournament-servers-only = Tournaments are held in servers, not in direct messages.
 tournament-start-unreadable = The start time must be a Discord timestamp such as `<t:1767225600:F>` or a number of seconds since 1970.
+tournament-history-tag = { tournament-format } tournament, round { $round }

@@ -107,3 +107,4 @@ tournament-start-past = Thời điểm bắt đầu đã qua: hãy chọn một 
 tournament-two-players = Giải đấu gồm các trận hai người.
 tournament-servers-only = Giải đấu chỉ tổ chức trong máy chủ, không trong tin nhắn riêng.
 tournament-start-unreadable = Thời điểm bắt đầu phải là một dấu thời gian Discord như `<t:1767225600:F>` hoặc số giây tính từ năm 1970.
+tournament-history-tag = giải { tournament-format }, ván { $round }

@@ -265,6 +265,14 @@ pub enum TournamentText {
         /// Whether a game of the user's is still being played.
         playing: bool,
     },
+    /// The history's mark of a tournament game.
+    #[strum_discriminants(strum(serialize = "tournament-history-tag"))]
+    HistoryTag {
+        /// The format.
+        format: FormatName,
+        /// 1-based round.
+        round: u32,
+    },
     /// Refusal: no tournament of this game in this server to act on.
     #[strum_discriminants(strum(serialize = "tournament-none"))]
     NoneHere {
@@ -479,6 +487,9 @@ impl TournamentText {
                 ("rounds", number(*rounds)),
                 ("link", text(link)),
             ],
+            TournamentText::HistoryTag { format: f, round } => {
+                vec![format(f), ("round", number(*round))]
+            }
             TournamentText::ListTitle { game: g }
             | TournamentText::ListEmpty { game: g }
             | TournamentText::NoneHere { game: g } => vec![game(g)],
