@@ -1095,7 +1095,7 @@ fn issue_16_unknown_trees_and_conflicts_stop_a_reshard_before_it_writes() {
     two_servers(&a);
     {
         let db = raw_sled(&a);
-        db.open_tree("tournaments")
+        db.open_tree("leagues")
             .expect("tree")
             .insert(b"cup", &b"{}"[..])
             .expect("insert");
@@ -1104,12 +1104,12 @@ fn issue_16_unknown_trees_and_conflicts_stop_a_reshard_before_it_writes() {
     let to = side("new", 2, &[(&a, "0"), (&c, "1")]);
     let refused = reshard(&side("old", 1, &[(&a, "0")]), &to);
     assert!(
-        matches!(&refused, Err(ReshardError::UnknownTree { tree, .. }) if tree == "tournaments"),
+        matches!(&refused, Err(ReshardError::UnknownTree { tree, .. }) if tree == "leagues"),
         "{refused:?}"
     );
     assert!(!c.exists(), "no new store was created");
     {
-        raw_sled(&a).drop_tree("tournaments").expect("drop");
+        raw_sled(&a).drop_tree("leagues").expect("drop");
     }
 
     // Store b (shard 1 of 2) holds other settings for server 1, as store a does.

@@ -48,7 +48,9 @@ pub use reply::{
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use social::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};
 pub use text::{Locale, Text};
-pub use tournament::{PairingStart, TournamentOp, TournamentRequest, MAX_SWISS_ROUNDS};
+pub use tournament::{
+    PairingStart, TournamentClick, TournamentOp, TournamentRequest, MAX_SWISS_ROUNDS,
+};
 
 use crate::shards::Layout;
 use crate::store::GameKind;

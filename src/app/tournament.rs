@@ -83,6 +83,20 @@ pub struct TournamentRequest {
     pub starts_s: Option<u64>,
 }
 
+/// A click on a tournament message's button, with what the interaction says of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TournamentClick {
+    /// The tournament the button names.
+    pub tournament: u64,
+    /// What it does.
+    pub op: TournamentOp,
+    /// Whether the member has the Manage Server permission (which makes them an organiser of
+    /// every tournament of the server).
+    pub manager: bool,
+    /// The message clicked: the tournament's, whose id the bot may not have read back yet.
+    pub clicked: Option<u64>,
+}
+
 /// A pairing whose game is to be started: open a public thread named `name` in `channel`,
 /// then call [`App::open_pairing`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -254,19 +268,25 @@ impl App {
         Ok(Response::post(msg, Some(Track::Tournament(record.id))))
     }
 
-    /// A click on a tournament message's button. `manager` says whether the member has the
-    /// Manage Server permission (which makes them an organiser of every tournament).
+    /// A click on a tournament message's button.
     pub fn tournament_click(
         &self,
         locale: Locale,
         place: Place,
         user: &UserRef,
-        manager: bool,
-        tournament: u64,
-        op: TournamentOp,
+        click: TournamentClick,
     ) -> Response {
+        let TournamentClick {
+            tournament,
+            op,
+            manager,
+            clicked,
+        } = click;
         let result = retry(|| {
             self.check_place(place, Action::Tournament { tournament, op })?;
+            if let Some(message) = clicked {
+                self.learn_tournament_message(tournament, message)?;
+            }
             self.tournament_once(user, manager, tournament, op)
         });
         self.finish(locale, "tournament click", result)

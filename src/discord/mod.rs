@@ -43,7 +43,7 @@ use crate::app::games::RuleChoice;
 use crate::app::{
     Action, App, Attachment, Button, ChallengeRequest, ComputerTurn, Edit, Effects, LobbyRequest,
     Locale, Msg, Place, PlayRequest, Reply, Response, Select, SettingsChange, Shown, Style, Text,
-    ThreadRequest, TournamentRequest, Track, UserRef,
+    ThreadRequest, TournamentClick, TournamentRequest, Track, UserRef,
 };
 use crate::games::oaq::Preset;
 use crate::shards::Layout;

@@ -50,7 +50,13 @@ pub(super) async fn on_component(
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.manage_guild());
             let (app, user) = (data.app.clone(), user_ref(&interaction.user));
-            blocking(move || app.tournament_click(locale, place, &user, manager, tournament, op))
+            let click = TournamentClick {
+                tournament,
+                op,
+                manager,
+                clicked,
+            };
+            blocking(move || app.tournament_click(locale, place, &user, click))
                 .await
                 .unwrap_or_else(|error| {
                     tracing::error!(%error, "a tournament button failed");

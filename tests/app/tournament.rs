@@ -2,7 +2,7 @@
 //! rounds the organiser starts, a start time, cancelling, and what the sweep owes Discord.
 
 use super::*;
-use oaq_bot::app::{PairingStart, TournamentOp, TournamentRequest};
+use oaq_bot::app::{PairingStart, TournamentClick, TournamentOp, TournamentRequest};
 use oaq_bot::store::{Format, OwedKey, Stage};
 
 fn swiss(rounds: u32) -> TournamentRequest {
@@ -38,7 +38,13 @@ fn create(app: &App, place: Place, organiser: &UserRef, request: TournamentReque
 }
 
 fn press(app: &App, place: Place, who: &UserRef, id: u64, op: TournamentOp) -> Response {
-    app.tournament_click(EN, place, who, false, id, op)
+    let click = TournamentClick {
+        tournament: id,
+        op,
+        manager: false,
+        clicked: None,
+    };
+    app.tournament_click(EN, place, who, click)
 }
 
 /// Opens a thread for each pairing the sweep lists (thread id = game id + 1) and starts its
@@ -99,7 +105,14 @@ fn entries_and_the_organisers_buttons() {
         private(&press(&app, HERE, &all[1], id, TournamentOp::Start))
             .contains("Only the organiser")
     );
-    let started = app.tournament_click(EN, HERE, &all[2], true, id, TournamentOp::Start);
+    // The click learns the message it was made on, if the bot had not read its id back.
+    let click = TournamentClick {
+        tournament: id,
+        op: TournamentOp::Start,
+        manager: true,
+        clicked: Some(4242),
+    };
+    let started = app.tournament_click(EN, HERE, &all[2], click);
     let msg = public(&started);
     assert!(msg.text.contains("Round 1 of 1"), "{}", msg.text);
     assert!(
@@ -122,6 +135,7 @@ fn entries_and_the_organisers_buttons() {
         .record;
     assert_eq!(record.stage, Stage::Playing);
     assert_eq!(record.planned, 1, "two players: one round");
+    assert_eq!(record.message, Some(4242));
 }
 
 #[test]
