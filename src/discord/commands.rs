@@ -408,8 +408,40 @@ pub(super) async fn checkers_new(
     #[rename = "foreign-stop"] foreign_stop: Option<ForeignStopChoice>,
     #[rename = "long-jumps"] long_jumps: Option<bool>,
 ) -> Result<(), Error> {
+    let choice = checkers_choice(
+        sets,
+        play_on,
+        anti_spoil,
+        goal_lock,
+        foreign_stop,
+        long_jumps,
+    );
+    let request = LobbyRequest {
+        rules: RuleChoice::ChineseCheckers(choice),
+        seats: players.map(|p| match p {
+            PlayersChoice::Two => 2,
+            PlayersChoice::Three => 3,
+            PlayersChoice::Four => 4,
+            PlayersChoice::Six => 6,
+        }),
+        computer: ctx.data().me.clone(),
+    };
+    let (app, locale, place, user) = invocation(ctx);
+    let response = blocking(move || app.open_lobby(locale, place, &user, request)).await?;
+    answer_command(ctx, response).await
+}
+
+/// The Chinese checkers rules a command's options choose.
+fn checkers_choice(
+    sets: Option<SetsChoice>,
+    play_on: Option<bool>,
+    anti_spoil: Option<AntiSpoilChoice>,
+    goal_lock: Option<GoalLockChoice>,
+    foreign_stop: Option<ForeignStopChoice>,
+    long_jumps: Option<bool>,
+) -> CheckersChoice {
     use crate::games::chinese_checkers as cc;
-    let choice = CheckersChoice {
+    CheckersChoice {
         sets: sets.map(|s| match s {
             SetsChoice::One => 1,
             SetsChoice::Two => 2,
@@ -432,20 +464,7 @@ pub(super) async fn checkers_new(
             ForeignStopChoice::ForbidAll => cc::ForeignStop::ForbidAll,
         }),
         long_jumps,
-    };
-    let request = LobbyRequest {
-        rules: RuleChoice::ChineseCheckers(choice),
-        seats: players.map(|p| match p {
-            PlayersChoice::Two => 2,
-            PlayersChoice::Three => 3,
-            PlayersChoice::Four => 4,
-            PlayersChoice::Six => 6,
-        }),
-        computer: ctx.data().me.clone(),
-    };
-    let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.open_lobby(locale, place, &user, request)).await?;
-    answer_command(ctx, response).await
+    }
 }
 
 /// Challenge someone (or anyone) to a game of Chinese checkers.
@@ -876,8 +895,22 @@ pub(super) async fn checkers_tournament_new(
     manual_rounds: Option<bool>,
     max_players: Option<u32>,
     start: Option<String>,
+    sets: Option<SetsChoice>,
+    #[rename = "play-on"] play_on: Option<bool>,
+    #[rename = "anti-spoil"] anti_spoil: Option<AntiSpoilChoice>,
+    #[rename = "goal-lock"] goal_lock: Option<GoalLockChoice>,
+    #[rename = "foreign-stop"] foreign_stop: Option<ForeignStopChoice>,
+    #[rename = "long-jumps"] long_jumps: Option<bool>,
 ) -> Result<(), Error> {
-    let rules = RuleChoice::ChineseCheckers(CheckersChoice::default());
+    let choice = checkers_choice(
+        sets,
+        play_on,
+        anti_spoil,
+        goal_lock,
+        foreign_stop,
+        long_jumps,
+    );
+    let rules = RuleChoice::ChineseCheckers(choice);
     new_tournament(
         ctx,
         rules,

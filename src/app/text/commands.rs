@@ -1024,6 +1024,72 @@ pub const COMMANDS: &[CommandText] = &[
         ("double-round-robin", ""),
         ("vòng tròn hai lượt", ""),
     ),
+    entry(
+        "chinese-checkers tournament new sets",
+        (
+            "sets",
+            "Sets of pegs per player: 1, 2 (three players) or 3 (two players)",
+        ),
+        (
+            "so-bo",
+            "Số bộ quân mỗi người: 1, 2 (ba người) hoặc 3 (hai người)",
+        ),
+    ),
+    entry(
+        "chinese-checkers tournament new play-on",
+        (
+            "play-on",
+            "After the first player is home, the others play on for the next places",
+        ),
+        (
+            "choi-tiep",
+            "Khi người đầu tiên về đích, những người còn lại chơi tiếp để xếp hạng",
+        ),
+    ),
+    entry(
+        "chinese-checkers tournament new anti-spoil",
+        (
+            "anti-spoil",
+            "An opponent's peg in your goal: swap it (default), a full goal wins, or none",
+        ),
+        (
+            "chong-chiem-dich",
+            "Quân đối thủ trong đích của bạn: đổi chỗ (mặc định), đích đầy là thắng, hoặc không",
+        ),
+    ),
+    entry(
+        "chinese-checkers tournament new goal-lock",
+        (
+            "goal-lock",
+            "A peg in its goal: moves end in the goal (default), every hop stays in it, or off",
+        ),
+        (
+            "khoa-dich",
+            "Quân đã vào đích: nước đi phải kết thúc trong đích (mặc định), mọi bước nhảy trong đích, hoặc tắt",
+        ),
+    ),
+    entry(
+        "chinese-checkers tournament new foreign-stop",
+        (
+            "foreign-stop",
+            "Where pegs may rest outside their own triangles (default: not in other players')",
+        ),
+        (
+            "dung-dat-khach",
+            "Quân được dừng ở đâu ngoài tam giác của mình (mặc định: không ở tam giác người khác)",
+        ),
+    ),
+    entry(
+        "chinese-checkers tournament new long-jumps",
+        (
+            "long-jumps",
+            "Super Chinese checkers: hop over a peg at any distance, landing as far beyond",
+        ),
+        (
+            "nhay-xa",
+            "Cờ nhảy siêu tốc: nhảy qua một quân ở bất kỳ khoảng cách nào, đáp xa bằng chừng ấy",
+        ),
+    ),
 ];
 
 /// The catalogue entry for a command, option or choice key.
