@@ -1472,6 +1472,26 @@ impl App {
         Ok(())
     }
 
+    /// The answer that was to post tournament `id`'s message failed: the outbox is to post it.
+    /// Returns the entry to write now.
+    pub fn tournament_unposted(&self, id: u64) -> Vec<OwedKey> {
+        let result = retry(|| {
+            let stored = self.load_tournament(id)?;
+            if stored.record.message.is_some() {
+                return Ok(Vec::new());
+            }
+            self.store
+                .update_tournament(stored.revision, &stored.record, false, &[])?;
+            Ok(vec![OwedKey::Tournament(id)])
+        });
+        result.unwrap_or_else(|fail: Fail| {
+            if let Fail::Damaged(reason) | Fail::Internal(reason) = fail {
+                tracing::error!(tournament = id, %reason, "could not owe a tournament message");
+            }
+            Vec::new()
+        })
+    }
+
     /// A tournament message Discord refused for good (deleted, say): it is posted afresh.
     pub(super) fn tournament_refused(&self, id: u64) -> Result<Vec<OwedKey>, Fail> {
         let stored = self.load_tournament(id)?;

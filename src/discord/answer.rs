@@ -156,6 +156,9 @@ pub(super) trait Target {
     async fn open_thread(&self, request: ThreadRequest);
     /// Runs the tournaments' work now ([`App::tournament_work`]): a round was paired.
     fn tournaments(&self);
+    /// Has the outbox post tournament `id`'s message, which the reply failed to post
+    /// ([`App::tournament_unposted`]).
+    async fn post_tournament(&self, id: u64);
 }
 
 /// Settles everything an answer owes once its reply has been sent (or has failed), whatever
@@ -195,6 +198,9 @@ pub(super) async fn settle(
             }
         }
         Delivery::Failed => {
+            if let Some(Track::Tournament(id)) = track {
+                target.post_tournament(id).await;
+            }
             let posted = match track {
                 Some(Track::Game(shown)) => Some(shown.game),
                 _ => None,
@@ -251,6 +257,14 @@ impl Target for Live<'_> {
 
     fn tournaments(&self) {
         self.data.tournaments.wake();
+    }
+
+    async fn post_tournament(&self, id: u64) {
+        let app = self.data.app.clone();
+        match blocking(move || app.tournament_unposted(id)).await {
+            Ok(owed) => self.data.outbox.poke(owed),
+            Err(error) => tracing::error!(%error, "owing a tournament message failed"),
+        }
     }
 
     fn computer(&self, turn: ComputerTurn) {
@@ -332,6 +346,7 @@ mod tests {
         Computer(ComputerTurn),
         Thread(ThreadRequest),
         Tournaments,
+        PostTournament(u64),
     }
 
     #[derive(Default)]
@@ -365,6 +380,9 @@ mod tests {
         }
         fn tournaments(&self) {
             self.push(Call::Tournaments);
+        }
+        async fn post_tournament(&self, id: u64) {
+            self.push(Call::PostTournament(id));
         }
         async fn open_thread(&self, request: ThreadRequest) {
             self.push(Call::Thread(request));
@@ -420,6 +438,22 @@ mod tests {
         response.effects.tournaments = false;
         let calls = settled(None, response.effects, Delivery::Failed).await;
         assert_eq!(calls, [Call::Send(0)]);
+    }
+
+    /// A tournament message whose post failed is posted by the outbox; one that was posted has
+    /// its id recorded.
+    #[tokio::test]
+    async fn a_tournament_message_is_recorded_or_posted_by_the_outbox() {
+        let track = Some(Track::Tournament(9));
+        let effects = Effects::default();
+        assert_eq!(
+            settled(track, effects.clone(), Delivery::Sent { message: Some(99) }).await,
+            [Call::Record(Track::Tournament(9), 99), Call::Send(0)]
+        );
+        assert_eq!(
+            settled(track, effects, Delivery::Failed).await,
+            [Call::PostTournament(9), Call::Send(0)]
+        );
     }
 
     /// The command path (`answer_command`) settles through [`settle`]: a command's answer

@@ -357,3 +357,36 @@ fn a_cancelled_tournament_takes_nothing_more_and_its_lists_say_so() {
     };
     assert!(private(&app.new_tournament(EN, dm, &all[0], swiss(0))).contains("servers"));
 }
+
+#[test]
+fn a_tournament_message_whose_post_failed_is_posted_by_the_outbox_and_learned() {
+    let (app, _) = app();
+    let all = players(1);
+    let id = create(&app, HERE, &all[0], swiss(0));
+    assert_eq!(app.tournament_unposted(id), [OwedKey::Tournament(id)]);
+    let edits = app.due_edits(oaq_bot::app::Scan {
+        all: true,
+        urgent: &[],
+        busy: &Default::default(),
+    });
+    let edit = edits
+        .iter()
+        .find(|e| e.key == OwedKey::Tournament(id))
+        .expect("the message to post");
+    assert_eq!((edit.channel, edit.message), (HERE.channel, None));
+    assert!(edit.msg.text.contains("Swiss tournament"));
+    app.edit_sent(edit, oaq_bot::app::Sent::Done { posted: Some(77) });
+    let record = app
+        .store()
+        .tournament(id)
+        .expect("readable")
+        .expect("there")
+        .record;
+    assert_eq!(record.message, Some(77));
+    assert!(app
+        .store()
+        .owed_at(OwedKey::Tournament(id))
+        .expect("readable")
+        .is_none());
+    assert!(app.tournament_unposted(id).is_empty(), "it has its message");
+}
