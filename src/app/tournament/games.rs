@@ -1,0 +1,220 @@
+//! A tournament's games: the sweep that collects results, closes rounds and pairs the next,
+//! the games started in their threads, and the history's mark of a tournament game.
+
+use super::*;
+
+impl App {
+    /// The sweep: starts tournaments whose time has come, collects results, closes rounds and
+    /// pairs the next, and returns the pairings whose game is still to be started (their
+    /// threads to open). Only this process's servers are swept.
+    pub fn tournament_work(&self) -> Vec<PairingStart> {
+        let mut starts = Vec::new();
+        for item in self.store.tournaments() {
+            let stored = match item {
+                Ok(stored) => stored,
+                Err(error) => {
+                    tracing::error!(%error, "damaged tournament record");
+                    continue;
+                }
+            };
+            if !self.owns(stored.record.guild)
+                || !matches!(stored.record.stage, Stage::Open | Stage::Playing)
+            {
+                continue;
+            }
+            let id = stored.record.id;
+            match retry(|| self.sweep_tournament(id)) {
+                Ok(found) => starts.extend(found),
+                Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                    tracing::error!(tournament = id, %reason, "could not run a tournament");
+                }
+                Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => {}
+            }
+        }
+        starts
+    }
+
+    pub(super) fn sweep_tournament(&self, id: u64) -> Result<Vec<PairingStart>, Fail> {
+        let stored = self.load_tournament(id)?;
+        let mut record = stored.record.clone();
+        let mut notes = Vec::new();
+        let mut changed = self.collect_results(&mut record)?;
+        match record.stage {
+            Stage::Open if record.starts_ms.is_some_and(|at| at <= self.now()) => {
+                changed = true;
+                if active(&record).len() >= 2 {
+                    notes.extend(self.start(&mut record)?);
+                } else {
+                    record.stage = Stage::Cancelled;
+                }
+            }
+            Stage::Playing
+                if (!record.manual || (record.rounds.len() as u32) >= record.planned)
+                    && record.current().is_some_and(|p| p.round.is_over()) =>
+            {
+                changed = true;
+                notes.extend(self.advance(&mut record)?);
+            }
+            _ => {}
+        }
+        let record = if changed {
+            self.save_tournament(&stored, &record, false, notes)?.record
+        } else {
+            record
+        };
+        let mut starts = Vec::new();
+        if record.stage != Stage::Playing {
+            return Ok(starts);
+        }
+        let Some(played) = record.current() else {
+            return Ok(starts);
+        };
+        let round = record.rounds.len() as u32;
+        for (pairing, &game) in played.round.games.iter().zip(&played.games) {
+            if pairing.outcome.is_some() || self.store.game(game)?.is_some() {
+                continue;
+            }
+            let name = |id: u64| {
+                record
+                    .entry(id)
+                    .map_or_else(|| id.to_string(), |e| e.player.name.clone())
+            };
+            let name = Text::from(TournamentText::ThreadName {
+                round,
+                first: name(pairing.first),
+                second: name(pairing.second),
+            })
+            .render(record.locale)
+            .chars()
+            .take(100)
+            .collect();
+            starts.push(PairingStart {
+                game,
+                channel: record.channel,
+                name,
+            });
+        }
+        Ok(starts)
+    }
+
+    /// Starts the game `game` of a tournament pairing in `thread`, just opened for it, and
+    /// returns its board to post there. `None` when the game exists already (started by an
+    /// earlier call) or is no pairing's.
+    pub fn open_pairing(&self, game: u64, thread: u64) -> Option<Edit> {
+        match self.try_open_pairing(game, thread) {
+            Ok(edit) => edit,
+            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                tracing::error!(game, %reason, "could not start a tournament game");
+                None
+            }
+            Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => None,
+        }
+    }
+
+    pub(super) fn try_open_pairing(&self, game: u64, thread: u64) -> Result<Option<Edit>, Fail> {
+        if self.store.game(game)?.is_some() {
+            return Ok(None);
+        }
+        let Some(record) = self
+            .store
+            .tournaments()
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|s| s.record)
+            .find(|t| t.current().is_some_and(|p| p.games.contains(&game)))
+        else {
+            return Ok(None);
+        };
+        if record.stage != Stage::Playing {
+            return Ok(None);
+        }
+        let Some(played) = record.current() else {
+            return Ok(None);
+        };
+        let Some(pairing) = played
+            .games
+            .iter()
+            .position(|&g| g == game)
+            .and_then(|i| played.round.games.get(i))
+        else {
+            return Ok(None);
+        };
+        let seat = |id: u64| -> Result<Player, Fail> {
+            record
+                .entry(id)
+                .map(|e| e.player.clone())
+                .ok_or_else(|| Fail::Internal(format!("player {id} is paired but not entered")))
+        };
+        let seats = vec![seat(pairing.first)?, seat(pairing.second)?];
+        let rules = GameRules::of(&record)?;
+        let table = Table::start(&rules, seats.len())?;
+        let game_record = GameRecord {
+            id: game,
+            guild: record.guild,
+            channel: thread,
+            message: None,
+            kind: record.kind,
+            seats,
+            rules: record.rules.clone(),
+            start: table.start_text(),
+            moves: Vec::new(),
+            retired: Vec::new(),
+            created_ms: self.now(),
+            turn_ms: Some(record.turn_ms),
+            deadline_ms: None,
+            locale: record.locale,
+        };
+        let mut loaded = Loaded {
+            stored: Stored {
+                revision: 0,
+                record: game_record,
+            },
+            table,
+            movers: Vec::new(),
+        };
+        loaded.stored.record.deadline_ms = self.deadline(&loaded);
+        loaded.stored = match self.store.create_game(&loaded.stored.record) {
+            Ok(stored) => stored,
+            // Created meanwhile by another call: its board is on its way.
+            Err(crate::store::StoreError::Conflict { .. }) => return Ok(None),
+            Err(other) => return Err(other.into()),
+        };
+        let intro = TournamentText::GameIntro {
+            round: record.rounds.len() as u32,
+            first: pairing.first,
+            second: pairing.second,
+        };
+        let msg = self.board_msg(&loaded, Some(intro.into()))?;
+        Ok(Some(self.board_edit(&loaded, msg)))
+    }
+
+    /// For the history: each game of the tournaments of `guild`, with what it was ("Swiss
+    /// tournament, round 2") in `locale`.
+    pub(in crate::app) fn tournament_rounds(
+        &self,
+        guild: Option<u64>,
+        locale: Locale,
+    ) -> HashMap<u64, String> {
+        let mut rounds = HashMap::new();
+        if guild.is_none() {
+            return rounds;
+        }
+        for stored in self.store.tournaments().into_iter().filter_map(Result::ok) {
+            let t = &stored.record;
+            if t.guild != guild {
+                continue;
+            }
+            for (i, played) in t.rounds.iter().enumerate() {
+                let tag = Text::from(TournamentText::HistoryTag {
+                    format: format_name(t.format),
+                    round: i as u32 + 1,
+                })
+                .render(locale);
+                for &game in &played.games {
+                    rounds.insert(game, tag.clone());
+                }
+            }
+        }
+        rounds
+    }
+}

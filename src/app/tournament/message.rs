@@ -1,0 +1,305 @@
+//! The tournament message: what it says and shows at each stage, and how the outbox writes it.
+
+use super::*;
+
+impl App {
+    /// The heading of a tournament's messages.
+    pub(super) fn tournament_title(&self, record: &TournamentRecord) -> Result<Text, Fail> {
+        let rules = GameRules::of(record)?.name().render(record.locale);
+        Ok(TournamentText::Title {
+            game: record.kind,
+            format: format_name(record.format),
+            rules,
+            rounds: match record.format {
+                _ if record.planned > 0 => record.planned,
+                Format::Swiss { rounds } => rounds,
+                Format::RoundRobin { double } => {
+                    let n = record.entries.len().max(2) as u32;
+                    let single = if n.is_multiple_of(2) { n - 1 } else { n };
+                    if double {
+                        2 * single
+                    } else {
+                        single
+                    }
+                }
+            },
+            turn_s: record.turn_ms / 1000,
+            organiser: record.organiser.id,
+        }
+        .into())
+    }
+
+    /// The tournament message as it stands.
+    pub(in crate::app) fn tournament_msg(&self, record: &TournamentRecord) -> Result<Msg, Fail> {
+        let locale = record.locale;
+        let say = |text: TournamentText| Text::from(text).render(locale);
+        let mut lines = vec![self.tournament_title(record)?.render(locale)];
+        let mut files = Vec::new();
+        let button =
+            |op: TournamentOp, text: TournamentText, style: Style, disabled: bool| Button {
+                action: Action::Tournament {
+                    tournament: record.id,
+                    op,
+                },
+                label: say(text),
+                style,
+                disabled,
+            };
+        let mut row = Vec::new();
+        let playing = record.entries.iter().filter(|e| !e.withdrawn).count() as u32;
+        match record.stage {
+            Stage::Open => {
+                if let Some(at) = record.starts_ms {
+                    lines.push(say(TournamentText::StartsAt { at_s: at / 1000 }));
+                }
+                lines.push(say(TournamentText::Entrants {
+                    count: playing,
+                    limit: record.limit.unwrap_or(0),
+                }));
+                for entry in record.entries.iter().take(LISTED) {
+                    lines.push(format!(
+                        "• {} ({})",
+                        crate::app::text::mention(entry.player.id),
+                        entry.rating.round()
+                    ));
+                }
+                if record.entries.len() > LISTED {
+                    lines.push(say(TournamentText::MoreEntrants {
+                        count: (record.entries.len() - LISTED) as u32,
+                    }));
+                }
+                lines.push(say(TournamentText::OpenHelp {
+                    manual: record.manual,
+                }));
+                row.push(button(
+                    TournamentOp::Join,
+                    TournamentText::Join,
+                    Style::Success,
+                    false,
+                ));
+                row.push(button(
+                    TournamentOp::Leave,
+                    TournamentText::Leave,
+                    Style::Secondary,
+                    false,
+                ));
+                row.push(button(
+                    TournamentOp::Start,
+                    TournamentText::Start,
+                    Style::Primary,
+                    false,
+                ));
+                row.push(button(
+                    TournamentOp::Cancel,
+                    TournamentText::Cancel,
+                    Style::Danger,
+                    false,
+                ));
+            }
+            Stage::Playing => {
+                let round = record.rounds.len() as u32;
+                let over = record.current().is_some_and(|p| p.round.is_over());
+                let left = record.current().map_or(0, |p| {
+                    p.round.games.iter().filter(|g| g.outcome.is_none()).count() as u32
+                });
+                lines.push(if over {
+                    say(TournamentText::RoundWaiting {
+                        round,
+                        rounds: record.planned,
+                    })
+                } else {
+                    say(TournamentText::RoundPlaying {
+                        round,
+                        rounds: record.planned,
+                        playing: left,
+                    })
+                });
+                files.push(Attachment::png("pairings.png", self.pairings_png(record)?));
+                let done = rounds_over(record);
+                if done > 0 {
+                    files.push(Attachment::png(
+                        "standings.png",
+                        self.standings_png(record, done, false)?,
+                    ));
+                }
+                if matches!(record.format, Format::Swiss { .. }) {
+                    row.push(button(
+                        TournamentOp::Join,
+                        TournamentText::Join,
+                        Style::Success,
+                        false,
+                    ));
+                }
+                row.push(button(
+                    TournamentOp::Leave,
+                    TournamentText::Leave,
+                    Style::Secondary,
+                    false,
+                ));
+                if record.manual {
+                    row.push(button(
+                        TournamentOp::Next,
+                        TournamentText::NextRound,
+                        Style::Primary,
+                        !over,
+                    ));
+                }
+                row.push(button(
+                    TournamentOp::Cancel,
+                    TournamentText::Cancel,
+                    Style::Danger,
+                    false,
+                ));
+            }
+            Stage::Finished => {
+                let table = standings::standings(
+                    &entrants(record),
+                    &rounds_of(record),
+                    system(record.format),
+                );
+                let best: Vec<&standings::Standing> =
+                    table.iter().filter(|s| s.place == 1).collect();
+                lines.push(say(TournamentText::Finished {
+                    winners: best
+                        .iter()
+                        .map(|s| crate::app::text::mention(s.id))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    count: best.len() as u32,
+                    points: best
+                        .first()
+                        .map(|s| s.points)
+                        .unwrap_or_default()
+                        .to_string(),
+                }));
+                files.push(Attachment::png(
+                    "standings.png",
+                    self.standings_png(record, rounds_over(record), true)?,
+                ));
+                files.push(Attachment::png(
+                    "crosstable.png",
+                    self.crosstable_png(record)?,
+                ));
+            }
+            Stage::Cancelled => lines.push(match record.cancelled_by {
+                Some(by) => say(TournamentText::Cancelled { by }),
+                None => say(TournamentText::TooFew),
+            }),
+        }
+        let mut text = lines.join("\n");
+        if text.chars().count() > crate::app::limits::CONTENT {
+            text = text
+                .chars()
+                .take(crate::app::limits::CONTENT - 1)
+                .collect::<String>()
+                + "…";
+        }
+        Ok(Msg {
+            text,
+            files,
+            selects: Vec::new(),
+            rows: if row.is_empty() {
+                Vec::new()
+            } else {
+                vec![row]
+            },
+        })
+    }
+
+    /// The owed write of a tournament's message, drawn.
+    pub(in crate::app) fn tournament_edit(
+        &self,
+        id: u64,
+        owed: &Owed,
+    ) -> Result<Option<Edit>, Fail> {
+        let Some(stored) = self.store.tournament(id)? else {
+            self.store.settle(OwedKey::Tournament(id), owed)?;
+            return Ok(None);
+        };
+        if !self.owns(stored.record.guild) {
+            return Ok(None);
+        }
+        let msg = self.tournament_msg(&stored.record)?;
+        Ok(Some(Edit {
+            channel: stored.record.channel,
+            message: stored.record.message,
+            msg,
+            key: OwedKey::Tournament(id),
+            seen: owed.clone(),
+            shows: None,
+        }))
+    }
+
+    /// After a write of a tournament's message: a posted message becomes its message; the
+    /// entry is settled unless a newer state is owed.
+    pub(in crate::app) fn tournament_written(
+        &self,
+        edit: &Edit,
+        posted: Option<u64>,
+    ) -> Result<(), Fail> {
+        let OwedKey::Tournament(id) = edit.key else {
+            return Ok(());
+        };
+        let OwedWrite::Tournament { revision, .. } = edit.seen.write else {
+            return Ok(());
+        };
+        if let Some(posted) = posted {
+            retry(|| self.learn_tournament_message(id, posted))?;
+        }
+        self.store.settle_tournament(id, revision)?;
+        Ok(())
+    }
+
+    /// Remembers the message that shows tournament `id` (a post by the outbox, or the answer
+    /// to `tournament new`).
+    pub(in crate::app) fn learn_tournament_message(
+        &self,
+        id: u64,
+        message: u64,
+    ) -> Result<(), Fail> {
+        let Some(stored) = self.store.tournament(id)? else {
+            return Ok(());
+        };
+        if stored.record.message.is_some() {
+            return Ok(());
+        }
+        let mut record = stored.record.clone();
+        record.message = Some(message);
+        self.store
+            .update_tournament(stored.revision, &record, true, &[])?;
+        Ok(())
+    }
+
+    /// The answer that was to post tournament `id`'s message failed: the outbox is to post it.
+    /// Returns the entry to write now.
+    pub fn tournament_unposted(&self, id: u64) -> Vec<OwedKey> {
+        let result = retry(|| {
+            let stored = self.load_tournament(id)?;
+            if stored.record.message.is_some() {
+                return Ok(Vec::new());
+            }
+            self.store
+                .update_tournament(stored.revision, &stored.record, false, &[])?;
+            Ok(vec![OwedKey::Tournament(id)])
+        });
+        result.unwrap_or_else(|fail: Fail| {
+            if let Fail::Damaged(reason) | Fail::Internal(reason) = fail {
+                tracing::error!(tournament = id, %reason, "could not owe a tournament message");
+            }
+            Vec::new()
+        })
+    }
+
+    /// A tournament message Discord refused for good (deleted, say): it is posted afresh.
+    pub(in crate::app) fn tournament_refused(&self, id: u64) -> Result<Vec<OwedKey>, Fail> {
+        let stored = self.load_tournament(id)?;
+        if stored.record.message.is_none() {
+            return Ok(Vec::new());
+        }
+        let mut record = stored.record.clone();
+        record.message = None;
+        self.store
+            .update_tournament(stored.revision, &record, false, &[])?;
+        Ok(vec![OwedKey::Tournament(id)])
+    }
+}
