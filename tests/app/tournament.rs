@@ -253,6 +253,12 @@ fn rounds_the_organiser_starts_wait_for_next_round() {
         2,
         "pairings, and the standings after round 1"
     );
+    let samples = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../render-samples");
+    if std::fs::create_dir_all(&samples).is_ok() {
+        for file in &public(&next).files {
+            let _ = std::fs::write(samples.join(format!("round-{}", file.name)), &file.bytes);
+        }
+    }
     assert_eq!(app.tournament_work().len(), 2);
 }
 
