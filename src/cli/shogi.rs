@@ -15,7 +15,8 @@ use super::{answer_lines, print_perft, usi};
 use crate::games::shogi::ai::measure::{measure, middlegames};
 use crate::games::shogi::ai::tune::{error, fit_scale, self_play, tune, Sample, SelfPlay, Tuning};
 use crate::games::shogi::ai::{
-    opening, play_game, points, Adjudication, Level, Local, MatchGame, Mover, Player, HAND_SET,
+    named, opening, play_game, points, Adjudication, Level, Local, MatchGame, Mover, Player,
+    Weights, NAMED,
 };
 use crate::games::shogi::{Color, Move, Outcome, Position};
 use crate::render::shogi::{render, BoardView, Highlights, Words};
@@ -53,12 +54,13 @@ pub enum ShogiCommand {
         from_gote: bool,
     },
     /// Plays a match between two players (random, greedy, easy, medium, hard, reference,
-    /// hand-set, or any USI engine as `usi:<command>`) with paired colours: each pair of games
+    /// hand-set, tuned-v1, or any USI engine as `usi:<command>`) with paired colours: each pair of games
     /// shares a seed and the players swap sides. Games between engines are adjudicated (see
     /// `--adjudicate-cp`).
     Match {
         /// First player: random, greedy, easy, medium, hard, reference (alias hard-v1),
-        /// hand-set (hard with the weights set by hand before the tuning), or
+        /// hand-set (hard with the weights set by hand before the tuning), tuned-v1 (hard
+        /// with the weights it had before the king-distance tables and mobility), or
         /// `usi:<command>`, an engine spoken to over USI (e.g. `usi:fairy-stockfish`).
         a: Contender,
         /// Second player.
@@ -138,19 +140,25 @@ pub enum ShogiCommand {
         threads: usize,
     },
     /// Reads `<SFEN><TAB><result>` lines (as `selfplay` prints them), fits the evaluation's
-    /// weights to the results from the hand-set ones, reports each pass and the error on the
+    /// weights to the results from a named set (`--from`), reports each pass and the error on the
     /// positions left out of the fit (every tenth) on stderr, and prints the weights as Rust.
     Tune {
         /// Most passes over the weights.
         #[arg(long, default_value_t = 10)]
         passes: usize,
-        /// Weight of the penalty on moving a weight away from its hand-set value (the sum
+        /// The weights the fit starts from: hand-set, tuned-v1 or tuned.
+        #[arg(long, default_value = "hand-set", value_parser = parse_weights)]
+        from: &'static Weights,
+        /// Weight of the penalty on moving a weight away from its starting value (the sum
         /// of the squared changes, each counted in its tuning steps).
         #[arg(long, default_value_t = 1e-7)]
         prior: f64,
         /// Threads computing the error.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Leave the material values (board and hand) as they start and fit the rest.
+        #[arg(long)]
+        keep_material: bool,
     },
 }
 
@@ -299,9 +307,20 @@ impl ShogiCommand {
             }
             ShogiCommand::Tune {
                 passes,
+                from,
                 prior,
                 threads,
-            } => run_tune(input, out, err, passes, prior, threads)?,
+                keep_material,
+            } => {
+                let tuning = Tuning {
+                    scale: 0.0,
+                    passes,
+                    prior,
+                    threads,
+                    material: !keep_material,
+                };
+                run_tune(input, out, err, from, tuning)?;
+            }
         }
         Ok(())
     }
@@ -346,16 +365,25 @@ fn run_self_play(
     })
 }
 
-/// Reads samples from `input`, tunes the hand-set weights on nine in ten of them and prints
-/// the tuned weights as Rust; progress and the error on the tenth left out go to `err`.
+/// The weights of a name in [`NAMED`], for `tune --from`.
+fn parse_weights(name: &str) -> Result<&'static Weights, String> {
+    named(name).ok_or_else(|| {
+        let names: Vec<&str> = NAMED.iter().map(|(n, _)| *n).collect();
+        format!("unknown weights `{name}`: use {}", names.join(", "))
+    })
+}
+
+/// Reads samples from `input`, tunes the weights `from` on nine in ten of them and prints the
+/// tuned weights as Rust (`tuning`'s scale is fitted here first); progress and the error on
+/// the tenth left out go to `err`.
 fn run_tune(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
-    passes: usize,
-    prior: f64,
-    threads: usize,
+    from: &'static Weights,
+    tuning: Tuning,
 ) -> anyhow::Result<()> {
+    let threads = tuning.threads;
     let (mut fit, mut held) = (Vec::new(), Vec::new());
     for (number, line) in input.lines().enumerate() {
         let sample: Sample = line?
@@ -368,22 +396,17 @@ fn run_tune(
         }
     }
     anyhow::ensure!(!fit.is_empty(), "no samples on the input");
-    let k = fit_scale(&fit, &HAND_SET, threads);
+    let k = fit_scale(&fit, from, threads);
     writeln!(
         err,
         "{} samples fitted, {} held out; scale {k:.4}; error {:.6}, held out {:.6}",
         fit.len(),
         held.len(),
-        error(&fit, &HAND_SET, k, threads),
-        error(&held, &HAND_SET, k, threads)
+        error(&fit, from, k, threads),
+        error(&held, from, k, threads)
     )?;
-    let tuning = Tuning {
-        scale: k,
-        passes,
-        prior,
-        threads,
-    };
-    let tuned = tune(&fit, &HAND_SET, tuning, &mut |pass| {
+    let tuning = Tuning { scale: k, ..tuning };
+    let tuned = tune(&fit, from, tuning, &mut |pass| {
         // Progress only: a closed stderr does not stop the tuning.
         let _ = writeln!(
             err,

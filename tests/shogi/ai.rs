@@ -127,6 +127,8 @@ fn players_and_levels_parse() {
     assert_eq!("greedy".parse::<Player>(), Ok(Player::Greedy));
     assert_eq!("hand-set".parse::<Player>(), Ok(Player::HandSet));
     assert_eq!(Player::HandSet.to_string(), "hand-set");
+    assert_eq!("tuned-v1".parse::<Player>(), Ok(Player::TunedV1));
+    assert_eq!(Player::TunedV1.to_string(), "tuned-v1");
     assert!("expert".parse::<Player>().is_err());
     assert_eq!(
         Level::Hard.limits().time,

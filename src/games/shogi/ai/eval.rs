@@ -1,10 +1,13 @@
 //! The hard level's evaluation: material on the board and in hand, piece-square terms by rank,
-//! and king safety (enemy pieces attacking the squares round the king, own pieces defending
-//! them, open files towards it and enemy pieces in hand that could be dropped next to it).
+//! each piece's distance to its own king and to the enemy's, the mobility of the ranging
+//! pieces, and king safety (enemy pieces attacking the squares round the king, own pieces
+//! defending them, open files towards it and enemy pieces in hand that could be dropped next
+//! to it).
 //!
-//! Every weight lives in [`Weights`]; the search uses [`TUNED`], fitted to the results of
-//! self-play games (`ai/tune.rs`), and [`HAND_SET`] keeps the weights set by hand before, which
-//! the tuning started from.
+//! Every weight lives in [`Weights`]; the search uses [`TUNED`]: [`TUNED_V1`], fitted to the
+//! results of self-play games (`ai/tune.rs`), with the distance tables and mobility set by hand.
+//! [`HAND_SET`] keeps the weights set by hand before, which the tuning started from, and
+//! [`TUNED_V1`] the weights before the distance tables and mobility, for matches.
 
 use crate::games::shogi::bitboard::{attacks, bit, file_of, squares, steps, Bitboard};
 use crate::games::shogi::position::Position;
@@ -45,7 +48,29 @@ pub struct Weights {
     pub danger_linear: i32,
     /// See [`Weights::danger_linear`].
     pub danger_square: i32,
+    /// Bonus of a piece by its distance to its own king (the larger of the file and rank
+    /// differences, index 0 for 1 … 7 for 8), by [`Role::index`] (the king's is unused): how
+    /// golds and silvers guard it, how far the attackers stand from home.
+    pub own_king: [[i32; 8]; 14],
+    /// Bonus of a piece by its distance to the enemy king, indexed as
+    /// [`Weights::own_king`]: the pressure of pieces that close in on it.
+    pub enemy_king: [[i32; 8]; 14],
+    /// Bonus per square a ranging piece reaches that does not hold a piece of its own: lance,
+    /// bishop, rook, horse, dragon, in this order.
+    pub mobility: [i32; 5],
 }
+
+/// The ranging pieces, in the order of [`Weights::mobility`].
+const SLIDERS: [Role; 5] = [
+    Role::Lance,
+    Role::Bishop,
+    Role::Rook,
+    Role::Horse,
+    Role::Dragon,
+];
+
+/// Distance tables that add nothing: the weights from before issue 30 had none.
+const NO_KING_TABLE: [[i32; 8]; 14] = [[0; 8]; 14];
 
 /// The weights set by hand before the tuning, which it started from.
 pub const HAND_SET: Weights = Weights {
@@ -63,11 +88,15 @@ pub const HAND_SET: Weights = Weights {
     open_file: 2,
     danger_linear: 24,
     danger_square: 4,
+    own_king: NO_KING_TABLE,
+    enemy_king: NO_KING_TABLE,
+    mobility: [0; 5],
 };
 
-/// The weights the search uses: [`HAND_SET`] fitted to 259,889 positions of 5,000 self-play
-/// games (`docs/shogi.md` gives the commands).
-pub const TUNED: Weights = Weights {
+/// The weights the search used before the distance tables and mobility: [`HAND_SET`] fitted to
+/// 259,889 positions of 5,000 self-play games (`docs/shogi.md` gives the commands). Kept as the
+/// `tuned-v1` player of matches, to measure the newer weights by.
+pub const TUNED_V1: Weights = Weights {
     board: [
         118, 283, 349, 475, 448, 827, 922, 0, 500, 512, 484, 540, 993, 1419,
     ],
@@ -82,9 +111,69 @@ pub const TUNED: Weights = Weights {
     open_file: 9,
     danger_linear: 37,
     danger_square: 4,
+    own_king: NO_KING_TABLE,
+    enemy_king: NO_KING_TABLE,
+    mobility: [0; 5],
 };
 
+/// The weights the search uses: [`TUNED_V1`] with distance tables and mobility set by hand
+/// (fits of them to self-play played worse; `docs/shogi.md` gives the matches).
+pub const TUNED: Weights = Weights {
+    own_king: [
+        [0; 8],
+        [0; 8],
+        [0; 8],
+        [20, 12, 4, 0, -4, -8, -8, -8],
+        [28, 16, 4, -6, -12, -16, -20, -20],
+        [0; 8],
+        [0; 8],
+        [0; 8],
+        [0; 8],
+        [0; 8],
+        [0; 8],
+        [0; 8],
+        [20, 14, 8, 0, 0, 0, 0, 0],
+        [0; 8],
+    ],
+    enemy_king: [
+        [10, 6, 2, 0, 0, 0, 0, 0],
+        [0; 8],
+        [10, 20, 10, 0, 0, 0, 0, 0],
+        [30, 20, 8, 0, -4, -8, -10, -10],
+        [30, 20, 8, 0, 0, 0, 0, 0],
+        [10, 6, 2, 0, 0, 0, 0, 0],
+        [10, 6, 2, 0, 0, 0, 0, 0],
+        [0; 8],
+        [40, 26, 12, 4, 0, -4, -8, -12],
+        [40, 26, 12, 4, 0, -4, -8, -12],
+        [40, 26, 12, 4, 0, -4, -8, -12],
+        [40, 26, 12, 4, 0, -4, -8, -12],
+        [40, 26, 12, 4, 0, 0, 0, 0],
+        [50, 30, 15, 5, 0, 0, 0, 0],
+    ],
+    mobility: [2, 4, 3, 3, 3],
+    ..TUNED_V1
+};
+
+/// The sets of weights by the names the command line gives them: `hand-set`, `tuned-v1` and
+/// `tuned`.
+pub const NAMED: [(&str, &Weights); 3] = [
+    ("hand-set", &HAND_SET),
+    ("tuned-v1", &TUNED_V1),
+    ("tuned", &TUNED),
+];
+
+/// The weights named `name` in [`NAMED`].
+#[must_use]
+pub fn named(name: &str) -> Option<&'static Weights> {
+    NAMED.iter().find(|(n, _)| *n == name).map(|&(_, w)| w)
+}
+
 impl Weights {
+    /// How many of [`Weights::values_mut`]'s weights, at its start, are material (board and
+    /// hand values).
+    pub const MATERIAL_VALUES: usize = 13 + 7;
+
     /// Every weight the tuning may change, in a fixed order, each with the step it changes by:
     /// 4 for material, 1 for the rest.
     pub fn values_mut(&mut self) -> Vec<(&mut i32, i32)> {
@@ -101,6 +190,9 @@ impl Weights {
             open_file,
             danger_linear,
             danger_square,
+            own_king,
+            enemy_king,
+            mobility,
         } = self;
         // The king's material, advance and attack units never count.
         fn not_king<T>((i, v): (usize, T)) -> Option<T> {
@@ -121,6 +213,15 @@ impl Weights {
             .chain(attacker_units.iter_mut().enumerate().filter_map(not_king))
             .chain(drop_units.iter_mut())
             .chain([hole, contested, open_file, danger_linear, danger_square])
+            .chain(
+                own_king
+                    .iter_mut()
+                    .chain(enemy_king.iter_mut())
+                    .enumerate()
+                    .filter(|(i, _)| i % 14 != Role::King.index())
+                    .flat_map(|(_, table)| table.iter_mut()),
+            )
+            .chain(mobility.iter_mut())
             .map(|v| (v, 1));
         material.chain(rest).collect()
     }
@@ -142,11 +243,10 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
     ];
     // The king's square and its eight neighbours, for each side.
     let zones = kings.map(|k| steps(Color::Sente, Role::King, k) | bit(k));
-    // Per king: attack units of the enemy, squares of the zone the enemy attacks, squares of the
-    // zone its own side defends (the king itself not counted).
+    // Per king: attack units of the enemy. Per side: the squares its pieces reach (the kings'
+    // own reach not counted; stepping pieces far from both kings left out).
     let mut units = [0i32; 2];
-    let mut attacked: [Bitboard; 2] = [0; 2];
-    let mut defended: [Bitboard; 2] = [0; 2];
+    let mut covered: [Bitboard; 2] = [0; 2];
     let mut score = 0;
     for sq in squares(occupied) {
         let Some(piece) = position.piece_at(sq) else {
@@ -155,11 +255,15 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
         let c = piece.color.index();
         let sign = if piece.color == Color::Sente { 1 } else { -1 };
         let relative = usize::from(piece.color.relative_rank(sq.rank())) - 1;
+        let r = piece.role.index();
         let mut value = if piece.role == Role::King {
             w.king_rank[relative]
         } else {
             // Ranks ahead of the back rank: 8 less the index counted from the far side.
-            w.board[piece.role.index()] + w.advance[piece.role.index()] * (8 - relative as i32)
+            w.board[r]
+                + w.advance[r] * (8 - relative as i32)
+                + w.own_king[r][usize::from(distance(sq, kings[c])) - 1]
+                + w.enemy_king[r][usize::from(distance(sq, kings[1 - c])) - 1]
         };
         // A stepping piece three squares or more from both kings reaches neither zone.
         let slider = matches!(
@@ -169,12 +273,14 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
         let near = distance(sq, kings[0]).min(distance(sq, kings[1])) <= 3;
         if piece.role != Role::King && (slider || near) {
             let reach = attacks(piece.color, piece.role, sq, occupied);
+            if let Some(i) = SLIDERS.iter().position(|&role| role == piece.role) {
+                value += w.mobility[i] * (reach & !position.by_color[c]).count_ones() as i32;
+            }
             let enemy = 1 - c;
             if reach & zones[enemy] != 0 {
                 units[enemy] += w.attacker_units[piece.role.index()];
-                attacked[enemy] |= reach & zones[enemy];
             }
-            defended[c] |= reach & zones[c];
+            covered[c] |= reach;
             // Golds and silvers beside their own king form its castle.
             if distance(sq, kings[c]) <= 1
                 && matches!(piece.role, Role::Gold | Role::Silver | Role::ProSilver)
@@ -194,9 +300,11 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
         let king = kings[c];
         let empty_near = steps(color, Role::King, king) & !occupied;
         let mut u = units[c];
+        let attacked = covered[enemy.index()] & zones[c];
+        let defended = covered[c] & zones[c];
         // Each attacked zone square the king's side does not defend is a hole.
-        u += w.hole * (attacked[c] & !defended[c]).count_ones() as i32;
-        u += w.contested * (attacked[c] & defended[c]).count_ones() as i32;
+        u += w.hole * (attacked & !defended).count_ones() as i32;
+        u += w.contested * (attacked & defended).count_ones() as i32;
         if empty_near != 0 {
             for role in Role::HAND {
                 if position.hand_count(enemy, role) > 0 {
@@ -252,6 +360,26 @@ mod tests {
         let castled: Position = "4k4/9/9/9/9/9/9/3GSG3/4K4 b - 1".parse().expect("valid");
         let scattered: Position = "4k4/9/9/9/9/9/9/9/G1S2K2G b - 1".parse().expect("valid");
         assert!(evaluate(&castled) > evaluate(&scattered));
+    }
+
+    #[test]
+    fn guards_by_the_king_attackers_by_the_enemy_king_and_open_lines_count() {
+        // The same gold beside its own king, then across the board: the distance tables add
+        // what the weights before them (`TUNED_V1`) did not see.
+        let guarding: Position = "4k4/9/9/9/9/9/9/4G4/4K4 b - 1".parse().expect("valid");
+        let away: Position = "4k4/9/9/9/9/9/9/G8/4K4 b - 1".parse().expect("valid");
+        let gain = |w: &Weights| evaluate_with(&guarding, w) - evaluate_with(&away, w);
+        assert!(gain(&TUNED) > gain(&TUNED_V1), "{}", gain(&TUNED));
+        // A dragon next to the enemy king against one far from it.
+        let close: Position = "4k4/4+R4/9/9/9/9/9/9/4K4 w - 1".parse().expect("valid");
+        let far: Position = "4k4/9/9/9/9/9/9/+R8/4K4 w - 1".parse().expect("valid");
+        let pressure = |w: &Weights| evaluate_with(&close, w) - evaluate_with(&far, w);
+        assert!(pressure(&TUNED) > pressure(&TUNED_V1));
+        // A rook on an open file against one boxed in by its own pawns: mobility.
+        let open: Position = "4k4/9/9/9/9/9/9/7R1/4K4 b - 1".parse().expect("valid");
+        let boxed: Position = "4k4/9/9/9/9/9/7P1/6PRP/4K4 b - 1".parse().expect("valid");
+        let freedom = |w: &Weights| evaluate_with(&open, w) - evaluate_with(&boxed, w);
+        assert!(freedom(&TUNED) > freedom(&TUNED_V1));
     }
 
     #[test]

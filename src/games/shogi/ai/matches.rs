@@ -9,6 +9,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::eval::{HAND_SET, TUNED_V1};
 use super::{greedy_move, random_move, search, Control, Level, Limits, MATE_BOUND};
 use crate::games::shogi::game::Game;
 use crate::games::shogi::outcome::Outcome;
@@ -26,6 +27,9 @@ pub enum Player {
     /// The hard level's search with the evaluation's weights set by hand before they were
     /// tuned (`hand-set`), to measure the tuning by.
     HandSet,
+    /// The hard level's search with the weights it used before the king-distance tables and
+    /// mobility (`tuned-v1`), to measure them by.
+    TunedV1,
 }
 
 impl FromStr for Player {
@@ -36,10 +40,11 @@ impl FromStr for Player {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
             "hand-set" => Ok(Player::HandSet),
+            "tuned-v1" => Ok(Player::TunedV1),
             other => other.parse().map(Player::Engine).map_err(|_| {
                 format!(
                     "unknown player `{other}`: use random, greedy, easy, medium, hard, \
-                     reference or hand-set"
+                     reference, hand-set or tuned-v1"
                 )
             }),
         }
@@ -53,6 +58,7 @@ impl fmt::Display for Player {
             Player::Greedy => f.write_str("greedy"),
             Player::Engine(level) => level.fmt(f),
             Player::HandSet => f.write_str("hand-set"),
+            Player::TunedV1 => f.write_str("tuned-v1"),
         }
     }
 }
@@ -94,14 +100,22 @@ impl Player {
             Player::Engine(level) => level
                 .search_with(position, game.positions(), limits(level), rng, control())
                 .map(|r| (r.best, Some(r.score))),
-            Player::HandSet => search::search_hand_set(
-                position,
-                game.positions(),
-                limits(Level::Hard),
-                rng,
-                control(),
-            )
-            .map(|r| (r.best, Some(r.score))),
+            Player::HandSet | Player::TunedV1 => {
+                let weights = if self == Player::HandSet {
+                    &HAND_SET
+                } else {
+                    &TUNED_V1
+                };
+                search::search_weighted(
+                    weights,
+                    position,
+                    game.positions(),
+                    limits(Level::Hard),
+                    rng,
+                    control(),
+                )
+                .map(|r| (r.best, Some(r.score)))
+            }
         }
     }
 }

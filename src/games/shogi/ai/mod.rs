@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-pub use eval::{evaluate, evaluate_with, Weights, HAND_SET, TUNED};
+pub use eval::{evaluate, evaluate_with, named, Weights, HAND_SET, NAMED, TUNED, TUNED_V1};
 pub use matches::{opening, play_game, points, Adjudication, Local, MatchGame, Mover, Player};
 pub use mate::MateAnswer;
 

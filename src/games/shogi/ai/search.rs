@@ -15,7 +15,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::eval::{evaluate_with, Weights, HAND_SET, TUNED};
+use super::eval::{evaluate_with, Weights, TUNED};
 use super::mate::{gives_check, Tsume};
 use super::repetition::{Line, Verdict};
 use super::see::see;
@@ -499,9 +499,10 @@ pub(super) fn search_with(
     run(position, history, limits, rng, control, Features::ALL)
 }
 
-/// [`search_with`] with the evaluation's weights set by hand before the tuning, to measure the
-/// tuning by ([`super::Player::HandSet`]).
-pub(super) fn search_hand_set(
+/// [`search_with`] with other weights for the evaluation, to measure the search's own by
+/// ([`super::Player::HandSet`], [`super::Player::TunedV1`]).
+pub(super) fn search_weighted(
+    weights: &'static Weights,
     position: &Position,
     history: &[Position],
     limits: Limits,
@@ -509,7 +510,7 @@ pub(super) fn search_hand_set(
     control: Control<'_>,
 ) -> Option<SearchResult> {
     let features = Features {
-        weights: &HAND_SET,
+        weights,
         ..Features::ALL
     };
     run(position, history, limits, rng, control, features)
@@ -705,6 +706,7 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
+    use crate::games::shogi::ai::eval::HAND_SET;
 
     /// The table only saves work: a fixed-depth search without pruning finds the same score
     /// with it as plain alpha-beta (principal variation search) does without it.
@@ -769,9 +771,16 @@ mod tests {
             score_with(&position, limits, features)
         };
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let hand_set = search_hand_set(&position, &[], limits, &mut rng, Control::default())
-            .expect("a move")
-            .score;
+        let hand_set = search_weighted(
+            &HAND_SET,
+            &position,
+            &[],
+            limits,
+            &mut rng,
+            Control::default(),
+        )
+        .expect("a move")
+        .score;
         assert_eq!(hand_set, score(&HAND_SET));
         assert_ne!(hand_set, score(&TUNED));
     }

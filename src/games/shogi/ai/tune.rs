@@ -199,6 +199,9 @@ pub struct Tuning {
     pub prior: f64,
     /// Threads computing the error.
     pub threads: usize,
+    /// Whether the material values may change; without, only the positional weights are fitted
+    /// (the first [`Weights::MATERIAL_VALUES`] of [`Weights::values_mut`] stay).
+    pub material: bool,
 }
 
 /// Local search from `start`: each pass tries every weight a step up and, failing that, a
@@ -218,7 +221,13 @@ pub fn tune(
         passes,
         prior,
         threads,
+        material,
     } = tuning;
+    let first = if material {
+        0
+    } else {
+        Weights::MATERIAL_VALUES
+    };
     let origin: Vec<i32> = start
         .clone()
         .values_mut()
@@ -240,7 +249,7 @@ pub fn tune(
     let mut best_error = objective(&best);
     for number in 1..=passes {
         let mut changed = 0;
-        for (i, &step) in steps.iter().enumerate() {
+        for (i, &step) in steps.iter().enumerate().skip(first) {
             for direction in [step, -step] {
                 let mut improved = false;
                 let mut delta = direction;
@@ -343,12 +352,25 @@ mod tests {
             passes: 3,
             prior: 0.0,
             threads: 2,
+            material: true,
         };
         let tuned = tune(&samples, &HAND_SET, tuning, &mut |p| passes.push(p));
         let after = error(&samples, &tuned, k, 2);
         assert!(after < before / 2.0, "error {before} → {after}");
         assert!(!passes.is_empty() && passes[0].changed > 0);
         assert!(evaluate_with(&pawn, &tuned) > evaluate_with(&pawn, &HAND_SET) + 100);
+        // Told to keep the material, the same fit leaves every board and hand value alone.
+        let kept = tune(
+            &samples,
+            &HAND_SET,
+            Tuning {
+                material: false,
+                ..tuning
+            },
+            &mut |_| {},
+        );
+        assert_eq!((kept.board, kept.hand), (HAND_SET.board, HAND_SET.hand));
+        assert_ne!(kept, HAND_SET, "the positional weights still move");
     }
 
     #[test]
