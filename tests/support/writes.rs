@@ -256,10 +256,8 @@ impl State {
             .ok_or_else(Refused::unknown_message)
     }
 
-    /// `POST /channels/{parent}/threads` ([`contract::THREADS_WITHOUT_MESSAGE`]): a thread of
-    /// its own in a channel that is not itself a thread.
-    pub(super) fn start_thread_alone(&mut self, parent: &str, payload: &Value) -> Answer {
-        contract::thread_without_message(payload)?;
+    /// The channel `parent` a thread is to be started in: not itself a thread.
+    fn thread_parent(&self, parent: &str) -> Result<u64, Refused> {
         let parent: u64 = parent.parse().unwrap_or(0);
         if self.threads.iter().any(|t| t.id == parent) {
             return Err(Refused::new(
@@ -268,6 +266,14 @@ impl State {
                 "Cannot execute action on this channel type",
             ));
         }
+        Ok(parent)
+    }
+
+    /// `POST /channels/{parent}/threads` ([`contract::THREADS_WITHOUT_MESSAGE`]): a thread of
+    /// its own in a channel that is not itself a thread.
+    pub(super) fn start_thread_alone(&mut self, parent: &str, payload: &Value) -> Answer {
+        contract::thread_without_message(payload)?;
+        let parent = self.thread_parent(parent)?;
         let id = self.id();
         let name = payload["name"].as_str().unwrap_or("").to_owned();
         self.threads.push(Thread {
@@ -284,14 +290,7 @@ impl State {
     pub(super) fn start_thread(&mut self, parent: &str, message: &str, payload: &Value) -> Answer {
         contract::thread(payload)?;
         let message = self.channel_message(parent, message)?;
-        let parent: u64 = parent.parse().unwrap_or(0);
-        if self.threads.iter().any(|t| t.id == parent) {
-            return Err(Refused::new(
-                400,
-                50024,
-                "Cannot execute action on this channel type",
-            ));
-        }
+        let parent = self.thread_parent(parent)?;
         if self.threads.iter().any(|t| t.message == message) {
             return Err(Refused::new(
                 400,

@@ -152,25 +152,11 @@ impl App {
                 ));
             }
             Stage::Finished => {
-                let table = standings::standings(
-                    &entrants(record),
-                    &rounds_of(record),
-                    system(record.format),
-                );
-                let best: Vec<&standings::Standing> =
-                    table.iter().filter(|s| s.place == 1).collect();
+                let (winners, count, points) = winners(record);
                 lines.push(say(TournamentText::Finished {
-                    winners: best
-                        .iter()
-                        .map(|s| crate::app::text::mention(s.id))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    count: best.len() as u32,
-                    points: best
-                        .first()
-                        .map(|s| s.points)
-                        .unwrap_or_default()
-                        .to_string(),
+                    winners,
+                    count,
+                    points,
                 }));
                 files.push(Attachment::png(
                     "standings.png",

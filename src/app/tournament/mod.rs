@@ -171,6 +171,19 @@ fn rounds_over(record: &TournamentRecord) -> u32 {
     record.rounds.iter().filter(|p| p.round.is_over()).count() as u32
 }
 
+/// Who shares first place in the final standings (mentions joined), how many, and their
+/// points as printed.
+fn winners(record: &TournamentRecord) -> (String, u32, String) {
+    let table = standings::standings(&entrants(record), &rounds_of(record), system(record.format));
+    let best: Vec<&standings::Standing> = table.iter().filter(|s| s.place == 1).collect();
+    let mentions: Vec<String> = best
+        .iter()
+        .map(|s| crate::app::text::mention(s.id))
+        .collect();
+    let points = best.first().map(|s| s.points).unwrap_or_default();
+    (mentions.join(", "), best.len() as u32, points.to_string())
+}
+
 /// A Sonneborn–Berger or performance figure as printed: `4`, `4.5`, `4.75`.
 fn decimal(value: f64) -> String {
     let text = format!("{value:.2}");
@@ -657,22 +670,12 @@ impl App {
     }
 
     fn winner_note(&self, record: &TournamentRecord) -> Text {
-        let table =
-            standings::standings(&entrants(record), &rounds_of(record), system(record.format));
-        let best: Vec<&standings::Standing> = table.iter().filter(|s| s.place == 1).collect();
+        let (winners, count, points) = winners(record);
         TournamentText::Won {
             game: record.kind,
-            winners: best
-                .iter()
-                .map(|s| crate::app::text::mention(s.id))
-                .collect::<Vec<_>>()
-                .join(", "),
-            count: best.len() as u32,
-            points: best
-                .first()
-                .map(|s| s.points)
-                .unwrap_or_default()
-                .to_string(),
+            winners,
+            count,
+            points,
             link: message_link(record.guild, record.channel, record.message).unwrap_or_default(),
         }
         .into()

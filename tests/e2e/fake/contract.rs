@@ -1023,3 +1023,38 @@ async fn a_deferred_answer_is_edited_into_its_message_and_only_an_interactions_o
         http.edit_followup_message(&command.token, MessageId::new(theirs), &done, Vec::new());
     rig.check(refused(edit.await), 404, 10008, None);
 }
+
+/// Start Thread without Message (the threads of tournament games): API v10 requires `type`,
+/// a public or private thread; a thread is not started inside a thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_without_a_message_needs_its_type_and_a_channel_that_is_not_a_thread() {
+    let rig = Rig::new().await;
+    let http = rig.bot.http.clone();
+    let untyped = json!({ "name": "Round 1: An vs Bình" });
+    let create = http.create_thread(Rig::channel(), &untyped, None);
+    rig.check(
+        refused(create.await),
+        400,
+        50035,
+        Some(("type", "BASE_TYPE_REQUIRED")),
+    );
+    let voice = json!({ "name": "Round 1: An vs Bình", "type": 2 });
+    let create = http.create_thread(Rig::channel(), &voice, None);
+    rig.check(
+        refused(create.await),
+        400,
+        50035,
+        Some(("type", "BASE_TYPE_CHOICES")),
+    );
+    let public = json!({ "name": "Round 1: An vs Bình", "type": 11 });
+    let thread = http
+        .create_thread(Rig::channel(), &public, None)
+        .await
+        .expect("a public thread");
+    assert_eq!(
+        rig.fake.threads().last().map(|t| t.id),
+        Some(thread.id.get())
+    );
+    let inside = http.create_thread(thread.id, &public, None);
+    rig.check(refused(inside.await), 400, 50024, None);
+}
