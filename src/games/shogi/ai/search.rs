@@ -1,12 +1,15 @@
 //! The hard level's search: principal variation search with iterative deepening, a
-//! transposition table, null-move pruning, reverse futility, futility and late-move pruning
-//! of quiet moves near the horizon, late-move reductions growing with depth and move number;
-//! check extensions; quiescence on captures plus checking moves at its first ply (and every
-//! evasion when in check), leaving out moves that lose material in the exchange (static
-//! exchange evaluation); move ordering by the table's move, captures (most valuable victim,
-//! least valuable attacker; losing ones after the killers), killers and history; repetition
-//! scored as the rules score it; and a tsume search at the root for mates that need more
-//! checks than the main search can see.
+//! transposition table, null-move pruning (reducing more the deeper the node and the further
+//! its evaluation clears beta), reverse futility, futility and late-move pruning of quiet moves
+//! near the horizon, late-move reductions growing with depth and move number (less for moves
+//! with a good history), internal iterative reduction of nodes the table knows no move for;
+//! extensions of checks whose piece is not simply taken; quiescence on captures plus checking
+//! moves at its first ply (and every evasion when in check), leaving out moves that lose
+//! material in the exchange (static exchange evaluation); move ordering by the table's move,
+//! captures (most valuable victim, least valuable attacker; losing ones after the killers),
+//! killers and history (the cut-off move gains, the quiet moves tried before it lose);
+//! repetition scored as the rules score it; and a tsume search at the root for mates that need
+//! more checks than the main search can see.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -48,10 +51,27 @@ fn late_move_count(depth: i32) -> usize {
 
 /// The reduction of the `index`th quiet move at `depth`: growing with the logarithms of
 /// both, one ply less on the principal variation, never into the quiescence search.
-fn late_move_reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
-    let r = 0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.0;
-    let r = r as i32 - i32::from(pv_node);
+fn late_move_reduction(depth: i32, index: usize, pv_node: bool, history: i32) -> i32 {
+    let r = 0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.0;
+    let r = r as i32 - i32::from(pv_node) - history / HISTORY_PER_PLY;
     r.clamp(1, (depth - 2).max(1))
+}
+
+/// Largest magnitude of a history score.
+const HISTORY_MAX: i32 = 16_384;
+/// History score worth one ply less (or more) of late-move reduction.
+const HISTORY_PER_PLY: i32 = 6_000;
+
+/// Moves `slot` towards `bonus`'s sign by `bonus`, less the more it already leans that way, so
+/// scores stay within ±[`HISTORY_MAX`] and recent cut-offs weigh more than old ones.
+fn update_history(slot: &mut i32, bonus: i32) {
+    *slot += bonus - *slot * bonus.abs() / HISTORY_MAX;
+}
+
+/// Whether a move that gives check is searched a ply deeper: when the checking piece cannot
+/// simply be taken for a gain (a drop next to the king that is captured for nothing is not).
+fn extends(position: &Position, mv: Move, check: bool, ply: usize) -> bool {
+    check && ply < MAX_PLY / 2 && see(position, mv) >= 0
 }
 
 /// Evaluation with `weights` from the side to move's point of view.
@@ -177,7 +197,7 @@ impl Search<'_> {
             } else if killers[1] == Some(mv) {
                 key += 50_000_000;
             } else {
-                key += self.history[history_slot(position, mv)].min(40_000_000);
+                key += self.history[history_slot(position, mv)];
             }
             if mv.is_promotion() {
                 key += 60_000_000;
@@ -287,11 +307,6 @@ impl Search<'_> {
                 None => {}
             }
         }
-        let depth = if in_check && ply < MAX_PLY / 2 {
-            depth + 1
-        } else {
-            depth
-        };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(position, alpha, beta, ply, 0, in_check);
         }
@@ -340,7 +355,7 @@ impl Search<'_> {
         }
         if let Some(eval) = eval.filter(|_| null_allowed && depth >= 3) {
             if eval >= beta && Self::has_pieces(position) {
-                let reduction = if depth >= 6 { 3 } else { 2 };
+                let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
                 let child_key = zobrist::passed(key);
                 self.line.push(child_key, false);
                 let score = -self.negamax(
@@ -366,7 +381,16 @@ impl Search<'_> {
         if moves.is_empty() {
             return LOSS + ply as i32;
         }
-        self.order(position, &mut moves, ply, stored.and_then(|e| e.best));
+        let table_move = stored.and_then(|e| e.best);
+        // Internal iterative reduction: a node the table knows no move for is searched a ply
+        // less deep; the next iteration, with the move stored, searches it fully.
+        let depth = if self.features.pruning && table_move.is_none() && depth >= 4 {
+            depth - 1
+        } else {
+            depth
+        };
+        self.order(position, &mut moves, ply, table_move);
+        let mut quiets_tried: Vec<Move> = Vec::new();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -385,12 +409,13 @@ impl Search<'_> {
             let child_key = zobrist::after(position, key, mv);
             let child = position.play_unchecked(mv);
             self.line.push(child_key, check);
+            let new_depth = depth - 1 + i32::from(extends(position, mv, check, ply));
             let mut score;
             if i == 0 {
                 score = -self.negamax(
                     &child,
                     child_key,
-                    depth - 1,
+                    new_depth,
                     -beta,
                     -alpha,
                     ply + 1,
@@ -398,16 +423,18 @@ impl Search<'_> {
                     true,
                 );
             } else {
-                let reducible = self.features.pruning && depth >= 3 && i >= 3;
+                let reducible =
+                    self.features.pruning && depth >= 3 && i >= 2 + usize::from(pv_node);
                 let reduction = if reducible && quiet && !in_check && !check {
-                    late_move_reduction(depth, i, pv_node)
+                    let history = self.history[history_slot(position, mv)];
+                    late_move_reduction(depth, i, pv_node, history)
                 } else {
                     0
                 };
                 score = -self.negamax(
                     &child,
                     child_key,
-                    depth - 1 - reduction,
+                    new_depth - reduction,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -418,7 +445,7 @@ impl Search<'_> {
                     score = -self.negamax(
                         &child,
                         child_key,
-                        depth - 1,
+                        new_depth,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
@@ -430,7 +457,7 @@ impl Search<'_> {
                     score = -self.negamax(
                         &child,
                         child_key,
-                        depth - 1,
+                        new_depth,
                         -beta,
                         -alpha,
                         ply + 1,
@@ -458,10 +485,17 @@ impl Search<'_> {
                         slot[1] = slot[0];
                         slot[0] = Some(mv);
                     }
-                    let slot = &mut self.history[history_slot(position, mv)];
-                    *slot = slot.saturating_add(depth * depth);
+                    // The cut-off move gains, the quiet moves tried before it lose.
+                    let bonus = (depth * depth * 32).min(HISTORY_MAX / 4);
+                    update_history(&mut self.history[history_slot(position, mv)], bonus);
+                    for &tried in &quiets_tried {
+                        update_history(&mut self.history[history_slot(position, tried)], -bonus);
+                    }
                 }
                 break;
+            }
+            if quiet {
+                quiets_tried.push(mv);
             }
         }
         let bound = if best >= beta {
@@ -584,11 +618,12 @@ fn run(
             let child = position.play_unchecked(mv);
             search.line.push(child_key, check);
             let bound = alpha.saturating_sub(limits.noise.max(0) + noise);
+            let child_depth = depth - 1 + i32::from(extends(position, mv, check, 0));
             let score = if i == 0 {
                 -search.negamax(
                     &child,
                     child_key,
-                    depth - 1,
+                    child_depth,
                     -INFINITY,
                     INFINITY,
                     1,
@@ -599,7 +634,7 @@ fn run(
                 let probe = -search.negamax(
                     &child,
                     child_key,
-                    depth - 1,
+                    child_depth,
                     -bound - 1,
                     -bound,
                     1,
@@ -610,7 +645,7 @@ fn run(
                     -search.negamax(
                         &child,
                         child_key,
-                        depth - 1,
+                        child_depth,
                         -INFINITY,
                         -bound,
                         1,
@@ -707,6 +742,45 @@ mod tests {
 
     use super::*;
     use crate::games::shogi::ai::eval::HAND_SET;
+
+    /// History scores move towards each bonus's sign and never leave ±HISTORY_MAX, however
+    /// many cut-offs a move makes.
+    #[test]
+    fn history_scores_stay_bounded_and_follow_the_cut_offs() {
+        let mut slot = 0;
+        let bonus = HISTORY_MAX / 4;
+        for _ in 0..1_000 {
+            update_history(&mut slot, bonus);
+            assert!((0..=HISTORY_MAX).contains(&slot), "{slot}");
+        }
+        assert!(slot > HISTORY_MAX * 9 / 10, "{slot}");
+        let before = slot;
+        update_history(&mut slot, -bonus);
+        assert!(slot < before);
+        for _ in 0..1_000 {
+            update_history(&mut slot, -bonus);
+            assert!(slot >= -HISTORY_MAX, "{slot}");
+        }
+        assert!(slot < -HISTORY_MAX * 9 / 10, "{slot}");
+    }
+
+    /// A check is searched a ply deeper only when the checking piece is not simply taken.
+    #[test]
+    fn only_checks_that_keep_their_piece_are_extended() {
+        let drop: Move = "G*5b".parse().expect("a USI move");
+        // The king takes a lone gold dropped beside it.
+        let bare: Position = "4k4/9/9/9/9/9/9/9/4K4 b G 1".parse().expect("valid SFEN");
+        // A pawn guards the square: the gold stays.
+        let guarded: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse().expect("valid SFEN");
+        for position in [&bare, &guarded] {
+            assert!(gives_check(position, drop));
+        }
+        assert!(!extends(&bare, drop, true, 1));
+        assert!(extends(&guarded, drop, true, 1));
+        // Not a check, or too deep: no extension.
+        assert!(!extends(&guarded, drop, false, 1));
+        assert!(!extends(&guarded, drop, true, MAX_PLY / 2));
+    }
 
     /// The table only saves work: a fixed-depth search without pruning finds the same score
     /// with it as plain alpha-beta (principal variation search) does without it.
