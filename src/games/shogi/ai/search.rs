@@ -147,6 +147,9 @@ struct Search<'a> {
     history: Vec<i32>,
     /// `pv[ply]`: the best line found from the node at `ply` (a triangular table).
     pv: Vec<Vec<Move>>,
+    /// `quiets[ply]`: the quiet moves tried so far at the node at `ply`, kept between nodes so
+    /// that the search allocates no list per node.
+    quiets: Vec<Vec<Move>>,
 }
 
 impl Search<'_> {
@@ -390,7 +393,8 @@ impl Search<'_> {
             depth
         };
         self.order(position, &mut moves, ply, table_move);
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut quiets_tried = std::mem::take(&mut self.quiets[ply]);
+        quiets_tried.clear();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -498,6 +502,7 @@ impl Search<'_> {
                 quiets_tried.push(mv);
             }
         }
+        self.quiets[ply] = quiets_tried;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -585,6 +590,7 @@ fn run(
         killers: [[None; 2]; MAX_PLY + 1],
         history: vec![0; 2 * 21 * 81],
         pv: vec![Vec::new(); MAX_PLY + 2],
+        quiets: vec![Vec::new(); MAX_PLY + 2],
     };
     let mut result = SearchResult {
         best: first,
