@@ -8,8 +8,9 @@
 //! material in the exchange (static exchange evaluation); move ordering by the table's move,
 //! captures (most valuable victim, least valuable attacker; losing ones after the killers),
 //! killers and history (the cut-off move gains, the quiet moves tried before it lose);
-//! repetition scored as the rules score it; and a tsume search at the root for mates that need
-//! more checks than the main search can see.
+//! repetition scored as the rules score it; a tsume search at the root for mates that need
+//! more checks than the main search can see; the transposition table in the quiescence search
+//! too, and a cache of static evaluations.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -39,6 +40,12 @@ const TSUME_NODES: u64 = 60_000;
 const INFINITY: i32 = 2 * -LOSS;
 /// Deepest remaining depth at which futility and late-move pruning apply.
 const FUTILITY_DEPTH: i32 = 3;
+/// log2 of the evaluation cache's slots (16 bytes each: 1 MiB).
+const EVAL_CACHE_BITS: u32 = 16;
+/// Marks the table keys of the quiescence search's nodes past its first ply (out of check),
+/// which try only captures: their values are another function of the position than at the
+/// first ply, which tries checks too.
+const CAPTURES_ONLY: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Centipawns per ply of remaining depth by which the static evaluation must clear beta
 /// (reverse futility) or may fall short of alpha (futility) for the node or move to be pruned.
 const FUTILITY_MARGIN: i32 = 150;
@@ -150,9 +157,31 @@ struct Search<'a> {
     /// `quiets[ply]`: the quiet moves tried so far at the node at `ply`, kept between nodes so
     /// that the search allocates no list per node.
     quiets: Vec<Vec<Move>>,
+    /// Static evaluations by position key (from the side to move's view): positions the search
+    /// reaches again by another order of moves are not evaluated again.
+    eval_cache: Vec<(u64, i32)>,
 }
 
 impl Search<'_> {
+    /// A search from `position` (`history`: the game's positions before it), with no limits.
+    fn new(features: Features, position: &Position, history: &[Position]) -> Self {
+        Search {
+            features,
+            deadline: None,
+            stop: None,
+            node_limit: u64::MAX,
+            nodes: 0,
+            aborted: false,
+            table: Table::new(TABLE_BITS),
+            line: Line::new(history, position),
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * 21 * 81],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            quiets: vec![Vec::new(); MAX_PLY + 2],
+            eval_cache: vec![(0, 0); 1 << EVAL_CACHE_BITS],
+        }
+    }
+
     fn out_of_time(&mut self) -> bool {
         if !self.aborted {
             if self.nodes >= self.node_limit {
@@ -164,6 +193,15 @@ impl Search<'_> {
             }
         }
         self.aborted
+    }
+
+    /// The static evaluation of `position`, whose key is `key`, from the side to move's view.
+    fn evaluate(&mut self, position: &Position, key: u64) -> i32 {
+        let slot = &mut self.eval_cache[key as usize & ((1 << EVAL_CACHE_BITS) - 1)];
+        if slot.0 != key {
+            *slot = (key, relative_eval(position, self.features.weights));
+        }
+        slot.1
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -209,9 +247,14 @@ impl Search<'_> {
         });
     }
 
+    /// The quiescence search of `position` (key `key`), `qply` plies past the horizon. Its
+    /// results go to the table at depth 0; only such entries end it early, so the table does
+    /// not change its value.
+    #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
         position: &Position,
+        key: u64,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -223,6 +266,28 @@ impl Search<'_> {
         if self.out_of_time() {
             return 0;
         }
+        let table_key = if qply > 0 && !in_check {
+            key ^ CAPTURES_ONLY
+        } else {
+            key
+        };
+        let stored = if self.features.table {
+            self.table.probe(table_key)
+        } else {
+            None
+        };
+        if let Some(entry) = stored.filter(|e| e.depth == 0) {
+            let score = from_table(entry.score, ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let original_alpha = alpha;
         let mut best = LOSS + ply as i32;
         let moves = if in_check {
             let evasions = position.legal_moves();
@@ -230,13 +295,17 @@ impl Search<'_> {
                 return if evasions.is_empty() {
                     best
                 } else {
-                    relative_eval(position, self.features.weights)
+                    self.evaluate(position, key)
                 };
             }
             evasions
         } else {
-            let stand = relative_eval(position, self.features.weights);
-            if stand >= beta || ply >= MAX_PLY - 1 {
+            let stand = self.evaluate(position, key);
+            if stand >= beta {
+                self.store(table_key, None, stand, ply, 0, Bound::Lower);
+                return stand;
+            }
+            if ply >= MAX_PLY - 1 {
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -258,23 +327,57 @@ impl Search<'_> {
                 .collect()
         };
         let mut moves = moves;
-        self.order(position, &mut moves, MAX_PLY, None);
+        self.order(position, &mut moves, MAX_PLY, stored.and_then(|e| e.best));
+        let mut best_move = None;
         for mv in moves {
             let check = gives_check(position, mv);
+            let child_key = zobrist::after(position, key, mv);
             let child = position.play_unchecked(mv);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, check);
+            let score = -self.quiesce(&child, child_key, -beta, -alpha, ply + 1, qply + 1, check);
             if self.aborted {
                 return 0;
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
             }
             if score >= beta {
-                return score;
+                break;
             }
             alpha = alpha.max(score);
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(table_key, best_move, best, ply, 0, bound);
         best
+    }
+
+    /// Stores `score`, found at `ply` with `depth` plies left, in the table (when it is on).
+    fn store(
+        &mut self,
+        key: u64,
+        best: Option<Move>,
+        score: i32,
+        ply: usize,
+        depth: i32,
+        bound: Bound,
+    ) {
+        if self.features.table {
+            self.table.store(
+                key,
+                Entry {
+                    best,
+                    score: to_table(score, ply),
+                    depth,
+                    bound,
+                },
+            );
+        }
     }
 
     /// Whether the side to move has a piece other than pawns and king on the board or in hand
@@ -311,7 +414,7 @@ impl Search<'_> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(position, alpha, beta, ply, 0, in_check);
+            return self.quiesce(position, key, alpha, beta, ply, 0, in_check);
         }
         self.pv[ply].clear();
         self.nodes += 1;
@@ -345,8 +448,8 @@ impl Search<'_> {
         }
         // The static evaluation, for the pruning of nodes that are not on the principal
         // variation and not in check.
-        let eval = (self.features.pruning && !pv_node && !in_check)
-            .then(|| relative_eval(position, self.features.weights));
+        let eval =
+            (self.features.pruning && !pv_node && !in_check).then(|| self.evaluate(position, key));
         if let Some(eval) = eval {
             // Reverse futility: near the horizon, a position this far above beta stays there.
             if depth <= FUTILITY_DEPTH
@@ -510,18 +613,7 @@ impl Search<'_> {
         } else {
             Bound::Upper
         };
-        if !self.features.table {
-            return best;
-        }
-        self.table.store(
-            key,
-            Entry {
-                best: best_move,
-                score: to_table(best, ply),
-                depth,
-                bound,
-            },
-        );
+        self.store(key, best_move, best, ply, depth, bound);
         best
     }
 }
@@ -578,20 +670,10 @@ fn run(
         .collect();
     let mut root: Vec<(Move, i32)> = root.into_iter().zip(noise).collect();
     let first = root.first()?.0;
-    let mut search = Search {
-        features,
-        deadline: limits.time.map(|t| start + t),
-        stop: control.stop,
-        node_limit: control.nodes.unwrap_or(u64::MAX),
-        nodes: 0,
-        aborted: false,
-        table: Table::new(TABLE_BITS),
-        line: Line::new(history, position),
-        killers: [[None; 2]; MAX_PLY + 1],
-        history: vec![0; 2 * 21 * 81],
-        pv: vec![Vec::new(); MAX_PLY + 2],
-        quiets: vec![Vec::new(); MAX_PLY + 2],
-    };
+    let mut search = Search::new(features, position, history);
+    search.deadline = limits.time.map(|t| start + t);
+    search.stop = control.stop;
+    search.node_limit = control.nodes.unwrap_or(u64::MAX);
     let mut result = SearchResult {
         best: first,
         score: 0,
@@ -788,8 +870,31 @@ mod tests {
         assert!(!extends(&guarded, drop, true, MAX_PLY / 2));
     }
 
+    /// The evaluation cache gives each position its own evaluation: again when it is
+    /// reached again, and not that of another position whose key shares its slot.
+    #[test]
+    fn the_evaluation_cache_answers_each_position_with_its_own_evaluation() {
+        let first: Position =
+            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P4P1/PPSPPPP1P/2G4R1/LN2KGSNL b Bb 13"
+                .parse()
+                .expect("valid SFEN");
+        let second = first.play_unchecked(first.legal_moves()[0]);
+        let own = |p: &Position| relative_eval(p, &TUNED);
+        assert_ne!(own(&first), own(&second));
+        let mut search = Search::new(Features::ALL, &first, &[]);
+        let key = zobrist::key(&first);
+        // A key of the same slot that is not `key`.
+        let neighbour = key ^ (1 << EVAL_CACHE_BITS);
+        for _ in 0..2 {
+            assert_eq!(search.evaluate(&first, key), own(&first));
+        }
+        assert_eq!(search.evaluate(&second, neighbour), own(&second));
+        assert_eq!(search.evaluate(&first, key), own(&first));
+    }
+
     /// The table only saves work: a fixed-depth search without pruning finds the same score
-    /// with it as plain alpha-beta (principal variation search) does without it.
+    /// with it as plain alpha-beta (principal variation search) does without it, though the
+    /// quiescence search probes and fills it too.
     #[test]
     fn the_table_does_not_change_a_fixed_depth_score() {
         let sfens = [
@@ -814,6 +919,44 @@ mod tests {
                 score_with(&position, limits, features)
             };
             assert_eq!(score(true), score(false), "{sfen}");
+        }
+    }
+
+    /// The same in positions of random play, full of pieces to take and checks to give, where
+    /// the quiescence search meets the same positions past its first ply (captures only) and
+    /// at it (checks too), and below nodes of the main search.
+    #[test]
+    fn the_table_does_not_change_the_score_of_sharp_positions() {
+        let limits = Limits {
+            depth: 3,
+            time: None,
+            noise: 0,
+        };
+        for seed in 1..=24 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut position: Position = crate::games::shogi::START_SFEN.parse().expect("valid");
+            for _ in 0..40 {
+                match super::super::random_move(&position, &mut rng) {
+                    Some(mv) if !position.play_unchecked(mv).legal_moves().is_empty() => {
+                        position = position.play_unchecked(mv);
+                    }
+                    _ => break,
+                }
+            }
+            let score = |table| {
+                let features = Features {
+                    table,
+                    pruning: false,
+                    ..Features::ALL
+                };
+                score_with(&position, limits, features)
+            };
+            assert_eq!(
+                score(true),
+                score(false),
+                "seed {seed}: {}",
+                position.to_sfen()
+            );
         }
     }
 

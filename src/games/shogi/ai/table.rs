@@ -25,7 +25,8 @@ pub(super) struct Entry {
 }
 
 /// A fixed-size table, one entry per slot, replaced when the new search is at least as deep
-/// or the slot holds another position.
+/// or the slot holds another position, except that an entry of the quiescence search (depth 0)
+/// never replaces a deeper one.
 pub(super) struct Table {
     /// `[key, data]` pairs; data packs the move (16 bits), bound (2), depth (8) and score (32).
     slots: Vec<[u64; 2]>,
@@ -66,6 +67,10 @@ impl Table {
         let old_depth = ((slot[1] >> 18) & 0xff) as i32;
         if slot[0] == key && slot[1] != 0 && old_depth > entry.depth && entry.bound != Bound::Exact
         {
+            return;
+        }
+        // The quiescence search's entries (depth 0) never push out a deeper search's.
+        if entry.depth == 0 && slot[1] != 0 && old_depth > 0 {
             return;
         }
         let bound = match entry.bound {
@@ -141,5 +146,29 @@ mod tests {
             assert_eq!(found.bound, Bound::Lower);
         }
         assert!(table.probe(42).is_none());
+    }
+
+    /// A quiescence entry (depth 0) takes an empty slot or one of depth 0, never a deeper one;
+    /// a deeper entry takes the slot from it.
+    #[test]
+    fn quiescence_entries_do_not_push_out_deeper_ones() {
+        let entry = |depth, score| Entry {
+            best: None,
+            score,
+            depth,
+            bound: Bound::Exact,
+        };
+        let mut table = Table::new(4);
+        // Keys 16 apart share a slot.
+        let (deep, shallow, other) = (0x10, 0x20, 0x30);
+        table.store(shallow, entry(0, 1));
+        assert_eq!(table.probe(shallow).map(|e| e.score), Some(1));
+        table.store(other, entry(0, 2));
+        assert!(table.probe(shallow).is_none());
+        table.store(deep, entry(3, 3));
+        assert!(table.probe(other).is_none());
+        table.store(shallow, entry(0, 4));
+        assert!(table.probe(shallow).is_none());
+        assert_eq!(table.probe(deep).map(|e| (e.depth, e.score)), Some((3, 3)));
     }
 }
