@@ -112,6 +112,29 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The score `entry` gives the node at `ply`, when its bound settles the window `alpha`..`beta`.
+fn settled(entry: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_table(entry.score, ply);
+    let cut = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
+}
+
+/// What a node's best score says of its true score, given the window `alpha`..`beta` it was
+/// searched with.
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 /// The history table's slot of a move: the moving (or dropped) piece's kind and destination.
 fn history_slot(position: &Position, mv: Move) -> usize {
     let kind = match mv {
@@ -271,21 +294,12 @@ impl Search<'_> {
         } else {
             key
         };
-        let stored = if self.features.table {
-            self.table.probe(table_key)
-        } else {
-            None
-        };
-        if let Some(entry) = stored.filter(|e| e.depth == 0) {
-            let score = from_table(entry.score, ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        let stored = self.probe(table_key);
+        if let Some(score) = stored
+            .filter(|e| e.depth == 0)
+            .and_then(|e| settled(e, ply, alpha, beta))
+        {
+            return score;
         }
         let original_alpha = alpha;
         let mut best = LOSS + ply as i32;
@@ -346,15 +360,14 @@ impl Search<'_> {
             }
             alpha = alpha.max(score);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         self.store(table_key, best_move, best, ply, 0, bound);
         best
+    }
+
+    /// The table's entry for `key` (none when the table is off).
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.features.table.then(|| self.table.probe(key)).flatten()
     }
 
     /// Stores `score`, found at `ply` with `depth` plies left, in the table (when it is on).
@@ -428,23 +441,12 @@ impl Search<'_> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let stored = if self.features.table {
-            self.table.probe(key)
-        } else {
-            None
-        };
-        if let Some(entry) = stored {
-            let score = from_table(entry.score, ply);
-            if !pv_node && entry.depth >= depth {
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
-            }
+        let stored = self.probe(key);
+        if let Some(score) = stored
+            .filter(|e| !pv_node && e.depth >= depth)
+            .and_then(|e| settled(e, ply, alpha, beta))
+        {
+            return score;
         }
         // The static evaluation, for the pruning of nodes that are not on the principal
         // variation and not in check.
@@ -606,13 +608,7 @@ impl Search<'_> {
             }
         }
         self.quiets[ply] = quiets_tried;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         self.store(key, best_move, best, ply, depth, bound);
         best
     }
