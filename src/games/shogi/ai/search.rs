@@ -906,15 +906,9 @@ mod tests {
         };
         for sfen in sfens {
             let position: Position = sfen.parse().expect("valid SFEN");
-            let score = |table| {
-                let features = Features {
-                    table,
-                    pruning: false,
-                    ..Features::ALL
-                };
-                score_with(&position, limits, features)
-            };
-            assert_eq!(score(true), score(false), "{sfen}");
+            let [with, without] =
+                [true, false].map(|table| score_unpruned(&position, limits, table));
+            assert_eq!(with, without, "{sfen}");
         }
     }
 
@@ -939,21 +933,20 @@ mod tests {
                     _ => break,
                 }
             }
-            let score = |table| {
-                let features = Features {
-                    table,
-                    pruning: false,
-                    ..Features::ALL
-                };
-                score_with(&position, limits, features)
-            };
-            assert_eq!(
-                score(true),
-                score(false),
-                "seed {seed}: {}",
-                position.to_sfen()
-            );
+            let [with, without] =
+                [true, false].map(|table| score_unpruned(&position, limits, table));
+            assert_eq!(with, without, "seed {seed}: {}", position.to_sfen());
         }
+    }
+
+    /// The score of a search of `position` without pruning, with the table or without it.
+    fn score_unpruned(position: &Position, limits: Limits, table: bool) -> i32 {
+        let features = Features {
+            table,
+            pruning: false,
+            ..Features::ALL
+        };
+        score_with(position, limits, features)
     }
 
     /// The score of a search of `position` from seed 1 with `features`.
