@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, Cursor, Write};
 use std::str::FromStr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -13,7 +13,9 @@ use clap::Subcommand;
 use super::usi_engine::{UsiEngine, UsiSpec};
 use super::{answer_lines, print_perft, usi};
 use crate::games::shogi::ai::measure::{measure, middlegames};
-use crate::games::shogi::ai::tune::{error, fit_scale, self_play, tune, Sample, SelfPlay, Tuning};
+use crate::games::shogi::ai::tune::{
+    error, expected_from, fit_scale, self_play, tune, Sample, SelfPlay, Tuning,
+};
 use crate::games::shogi::ai::{
     named, opening, play_game, points, Adjudication, Level, Local, MatchGame, Mover, Player,
     Weights, NAMED,
@@ -54,14 +56,15 @@ pub enum ShogiCommand {
         from_gote: bool,
     },
     /// Plays a match between two players (random, greedy, easy, medium, hard, reference,
-    /// hand-set, tuned-v1, or any USI engine as `usi:<command>`) with paired colours: each pair of games
-    /// shares a seed and the players swap sides. Games between engines are adjudicated (see
+    /// hand-set, tuned-v1, tuned-v2, tuned, or any USI engine as `usi:<command>`) with paired
+    /// colours: each pair of games shares a seed and the players swap sides. Games between engines are adjudicated (see
     /// `--adjudicate-cp`).
     Match {
         /// First player: random, greedy, easy, medium, hard, reference (alias hard-v1),
         /// hand-set (hard with the weights set by hand before the tuning), tuned-v1 (hard
-        /// with the weights it had before the king-distance tables and mobility), or
-        /// `usi:<command>`, an engine spoken to over USI (e.g. `usi:fairy-stockfish`).
+        /// with the weights it had before the king-distance tables and mobility), tuned-v2
+        /// (hard with the weights it had before the fit to Fairy-Stockfish's scores), tuned
+        /// (hard's own weights), or `usi:<command>`, an engine spoken to over USI (e.g. `usi:fairy-stockfish`).
         a: Contender,
         /// Second player.
         b: Contender,
@@ -146,7 +149,7 @@ pub enum ShogiCommand {
         /// Most passes over the weights.
         #[arg(long, default_value_t = 10)]
         passes: usize,
-        /// The weights the fit starts from: hand-set, tuned-v1 or tuned.
+        /// The weights the fit starts from: hand-set, tuned-v1, tuned-v2 or tuned.
         #[arg(long, default_value = "hand-set", value_parser = parse_weights)]
         from: &'static Weights,
         /// Weight of the penalty on moving a weight away from its starting value (the sum
@@ -159,6 +162,26 @@ pub enum ShogiCommand {
         /// Leave the material values (board and hand) as they start and fit the rest.
         #[arg(long)]
         keep_material: bool,
+    },
+    /// Reads `<SFEN><TAB><result>` lines (as `selfplay` prints them) and prints each position
+    /// again labelled with a USI engine's score of it instead of the game's result, turned into
+    /// sente's expected score (so that `tune` fits the evaluation to the engine's). Each
+    /// position is searched afresh; those the engine sees a mate in are left out.
+    Label {
+        /// The engine, `usi:<command>` (e.g. `usi:fairy-stockfish`).
+        engine: UsiCommand,
+        /// A USI engine's option, `NAME=VALUE` (repeatable), e.g. `"Skill Level=20"`.
+        #[arg(long = "usi-option", value_name = "NAME=VALUE", value_parser = usi_option)]
+        usi_options: Vec<(String, String)>,
+        /// What the engine is told after `go` for each position.
+        #[arg(long, value_name = "LIMITS", default_value = "depth 8")]
+        usi_go: String,
+        /// Centipawns of the engine's score that multiply sente's odds tenfold.
+        #[arg(long, default_value_t = 1200.0)]
+        scale_cp: f64,
+        /// Engines searching at the same time, one thread each.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -321,6 +344,20 @@ impl ShogiCommand {
                 };
                 run_tune(input, out, err, from, tuning)?;
             }
+            ShogiCommand::Label {
+                engine,
+                usi_options,
+                usi_go,
+                scale_cp,
+                threads,
+            } => {
+                let spec = UsiSpec {
+                    command: engine.0,
+                    options: usi_options,
+                    go: usi_go,
+                };
+                run_label(input, out, &spec, scale_cp, threads.max(1))?;
+            }
         }
         Ok(())
     }
@@ -334,35 +371,92 @@ fn run_self_play(
     threads: usize,
     settings: SelfPlay,
 ) -> anyhow::Result<()> {
-    let next = AtomicU64::new(seeds.start);
-    let (sender, results) = mpsc::channel::<(u64, Vec<Sample>)>();
+    let games = usize::try_from(seeds.end.saturating_sub(seeds.start))?;
+    in_order(
+        games,
+        threads,
+        || Ok(()),
+        |_, i| self_play(seeds.start + i as u64, settings),
+        |_, samples| {
+            for sample in samples {
+                writeln!(out, "{sample}")?;
+            }
+            out.flush()?;
+            Ok(())
+        },
+    )
+}
+
+/// Runs `work` on every index below `count` on `threads` threads, each with its own state
+/// from `start`, and hands each result to `emit` in the order of the indices, as soon as
+/// every earlier one is done (results arrive out of order). Stops at `start`'s or `emit`'s
+/// first error.
+fn in_order<S: Send, T: Send>(
+    count: usize,
+    threads: usize,
+    start: impl Fn() -> anyhow::Result<S>,
+    work: impl Fn(&mut S, usize) -> T + Sync,
+    mut emit: impl FnMut(usize, T) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let next = AtomicUsize::new(0);
+    let (sender, results) = mpsc::channel::<(usize, T)>();
     thread::scope(|scope| -> anyhow::Result<()> {
-        for _ in 0..threads.max(1) {
-            let sender = sender.clone();
-            let (next, end) = (&next, seeds.end);
+        for _ in 0..threads.max(1).min(count) {
+            let mut state = start()?;
+            let (sender, next, work) = (sender.clone(), &next, &work);
             scope.spawn(move || loop {
-                let seed = next.fetch_add(1, Ordering::Relaxed);
-                if seed >= end || sender.send((seed, self_play(seed, settings))).is_err() {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= count || sender.send((i, work(&mut state, i))).is_err() {
                     break;
                 }
             });
         }
         drop(sender);
-        // Games finish out of order; each is printed once every earlier seed's is.
         let mut waiting = BTreeMap::new();
-        let mut due = seeds.start;
-        for (seed, samples) in results {
-            waiting.insert(seed, samples);
-            while let Some(samples) = waiting.remove(&due) {
-                for sample in samples {
-                    writeln!(out, "{sample}")?;
-                }
+        let mut due = 0;
+        for (i, result) in results {
+            waiting.insert(i, result);
+            while let Some(result) = waiting.remove(&due) {
+                emit(due, result)?;
                 due += 1;
             }
-            out.flush()?;
         }
         Ok(())
     })
+}
+
+/// Reads samples from `input` and prints each with the engine of `spec`'s score of its
+/// position as the label ([`expected_from`] with `scale_cp`), in the input's order, searched by
+/// `threads` engines at once; positions it sees a mate in are left out.
+fn run_label(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    spec: &UsiSpec,
+    scale_cp: f64,
+    threads: usize,
+) -> anyhow::Result<()> {
+    let mut positions = Vec::new();
+    for (number, line) in input.lines().enumerate() {
+        let sample: Sample = line?
+            .parse()
+            .map_err(|e| anyhow::anyhow!("line {}: {e}", number + 1))?;
+        positions.push(sample.position);
+    }
+    in_order(
+        positions.len(),
+        threads,
+        || UsiEngine::start(spec),
+        |engine, i| engine.evaluate(&positions[i]),
+        |i, scored| {
+            if let Some(cp) = scored? {
+                let result = expected_from(cp, scale_cp);
+                writeln!(out, "{}\t{result:.4}", positions[i].to_sfen())?;
+            }
+            Ok(())
+        },
+    )?;
+    out.flush()?;
+    Ok(())
 }
 
 /// The weights of a name in [`NAMED`], for `tune --from`.
@@ -448,6 +542,23 @@ impl FromStr for Contender {
                 Ok(Contender::Usi(words))
             }
             None => text.parse().map(Contender::Ours),
+        }
+    }
+}
+
+/// A USI engine's command line, given as `usi:<command>`: the program and its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsiCommand(pub Vec<String>);
+
+impl FromStr for UsiCommand {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<UsiCommand, String> {
+        match text.parse()? {
+            Contender::Usi(words) => Ok(UsiCommand(words)),
+            Contender::Ours(_) => Err(format!(
+                "`{text}` is not a USI engine: use usi:<command>, as in usi:fairy-stockfish"
+            )),
         }
     }
 }

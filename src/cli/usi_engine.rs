@@ -19,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::games::shogi::ai::{Mover, MATE_BOUND};
 use crate::games::shogi::export;
-use crate::games::shogi::{Game, Move};
+use crate::games::shogi::{Color, Game, Move, Position};
 
 /// How long the engine may take to answer `usi` or `isready`.
 const HANDSHAKE: Duration = Duration::from_secs(30);
@@ -139,6 +139,30 @@ impl UsiEngine {
                 }
             }
         }
+    }
+
+    /// The engine's score of `position` in centipawns from sente's side, searched afresh
+    /// (`usinewgame` first, so that no earlier search colours it): `None` when the engine
+    /// sees a mate or gives no score.
+    pub fn evaluate(&mut self, position: &Position) -> anyhow::Result<Option<i32>> {
+        self.send("usinewgame")?;
+        self.ready()?;
+        self.send(&format!("position sfen {}", position.to_sfen()))?;
+        let go = format!("go {}", self.go);
+        self.send(&go)?;
+        let lines = self.until("bestmove", MOVE)?;
+        let score = lines
+            .iter()
+            .rev()
+            .find_map(|line| score(line))
+            .filter(|s| s.abs() < MATE_BOUND);
+        Ok(score.map(|s| {
+            if position.turn() == Color::Sente {
+                s
+            } else {
+                -s
+            }
+        }))
     }
 
     /// The engine's move and score for `game`, or why it has none.

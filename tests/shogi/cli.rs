@@ -338,3 +338,85 @@ fn a_usi_engine_that_dies_or_cannot_start_stops_the_match_with_its_name() {
         "{err}"
     );
 }
+
+/// Runs `oaq-bot engine shogi label …` as a process with `input` on its stdin.
+fn shogi_label(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
+        .args(["engine", "shogi", "label"])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("runs")
+}
+
+#[test]
+fn labels_are_the_engines_scores_from_sentes_side_in_the_inputs_order() {
+    let (engine, script) = fake_engine("labeller", "7g7f");
+    // The fake engine scores every position +12 for the side to move.
+    let gote_to_move = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+    let input = format!("{START}\t1\n{gote_to_move}\t0\n{START}\t0.5\n");
+    let output = shogi_label(&[&engine, "--threads", "2", "--scale-cp", "1200"], &input);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // 1 / (1 + 10^(∓12/1200)).
+    assert_eq!(
+        out,
+        format!("{START}\t0.5058\n{gote_to_move}\t0.4942\n{START}\t0.5058\n")
+    );
+
+    let output = shogi_label(&[&engine], &format!("{START}\t1\nnot a sample\n"));
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("line 2:"), "{err}");
+    std::fs::remove_file(script).expect("cleaned up");
+
+    let output = shogi_label(&["hard"], "");
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("is not a USI engine"), "{err}");
+}
+
+#[test]
+fn labelling_with_our_own_usi_mode_favours_the_side_ahead_and_leaves_out_mates() {
+    let engine = format!("usi:{} engine shogi usi", env!("CARGO_BIN_EXE_oaq-bot"));
+    // Sente holds gote's rook; then the same with gote to move; then sente mates
+    // in one (G*5b).
+    let rook_up = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1";
+    let rook_up_gote = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w R 2";
+    let mate = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    let input = format!("{rook_up}\t0\n{mate}\t1\n{rook_up_gote}\t0\n");
+    let output = shogi_label(&[&engine, "--usi-go", "depth 2"], &input);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let labels: Vec<(&str, f64)> = out
+        .lines()
+        .map(|line| {
+            let (sfen, label) = line.split_once('\t').expect("a tab");
+            (sfen, label.parse().expect("a number"))
+        })
+        .collect();
+    assert_eq!(labels.len(), 2, "{out}");
+    assert_eq!(labels[0].0, rook_up);
+    assert_eq!(labels[1].0, rook_up_gote);
+    for (_, label) in labels {
+        assert!(label > 0.75 && label < 1.0, "{out}");
+    }
+}

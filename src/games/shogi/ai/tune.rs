@@ -23,7 +23,8 @@ use crate::games::shogi::game::Game;
 use crate::games::shogi::position::Position;
 use crate::games::shogi::types::Color;
 
-/// A position and the result of the game it came from, for sente: 1 won, ½ drawn, 0 lost.
+/// A position and the result of the game it came from, for sente: 1 won, ½ drawn, 0 lost (or,
+/// labelled by another engine, sente's expected score by its evaluation: [`expected_from`]).
 #[derive(Debug, Clone)]
 pub struct Sample {
     /// The position.
@@ -41,18 +42,23 @@ impl fmt::Display for Sample {
 impl FromStr for Sample {
     type Err = String;
 
-    /// Reads `<SFEN><TAB><result>`, the result 1, 0.5 or 0.
+    /// Reads `<SFEN><TAB><result>`, the result a number from 0 to 1.
     fn from_str(line: &str) -> Result<Sample, String> {
         let (sfen, result) = line
             .split_once('\t')
             .ok_or_else(|| format!("expected `<SFEN><TAB><result>`, got `{line}`"))?;
         let position: Position = sfen.parse().map_err(|e| format!("`{sfen}`: {e}"))?;
-        let result = match result.trim() {
-            "1" => 1.0,
-            "0.5" => 0.5,
-            "0" => 0.0,
-            other => return Err(format!("the result must be 1, 0.5 or 0, not `{other}`")),
-        };
+        let result = result
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|r| (0.0..=1.0).contains(r))
+            .ok_or_else(|| {
+                format!(
+                    "the result must be a number from 0 to 1, not `{}`",
+                    result.trim()
+                )
+            })?;
         Ok(Sample { position, result })
     }
 }
@@ -119,6 +125,14 @@ pub fn self_play(seed: u64, settings: SelfPlay) -> Vec<Sample> {
     kept.into_iter()
         .map(|position| Sample { position, result })
         .collect()
+}
+
+/// Sente's expected score for another engine's score of `cp` centipawns (sente's view), on
+/// a logistic curve where every `scale_cp` centipawns multiply the odds tenfold: the label of
+/// a position when the evaluation is fitted to that engine's scores rather than to results.
+#[must_use]
+pub fn expected_from(cp: i32, scale_cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-f64::from(cp) / scale_cp))
 }
 
 /// Sente's expected score for an evaluation of `eval` centipawns, on a logistic curve of
