@@ -125,10 +125,16 @@ fn evaluation_is_symmetric() {
 fn players_and_levels_parse() {
     assert_eq!("hard".parse::<Player>(), Ok(Player::Engine(Level::Hard)));
     assert_eq!("greedy".parse::<Player>(), Ok(Player::Greedy));
-    assert_eq!("hand-set".parse::<Player>(), Ok(Player::HandSet));
-    assert_eq!(Player::HandSet.to_string(), "hand-set");
-    assert_eq!("tuned-v1".parse::<Player>(), Ok(Player::TunedV1));
-    assert_eq!(Player::TunedV1.to_string(), "tuned-v1");
+    assert_eq!(
+        "hand-set".parse::<Player>(),
+        Ok(Player::Weighted("hand-set"))
+    );
+    assert_eq!(Player::Weighted("hand-set").to_string(), "hand-set");
+    assert_eq!(
+        "tuned-v1".parse::<Player>(),
+        Ok(Player::Weighted("tuned-v1"))
+    );
+    assert_eq!(Player::Weighted("tuned-v1").to_string(), "tuned-v1");
     assert!("expert".parse::<Player>().is_err());
     assert_eq!(
         Level::Hard.limits().time,

@@ -9,7 +9,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::eval::{HAND_SET, TUNED_V1};
+use super::eval::{named, NAMED};
 use super::{greedy_move, random_move, search, Control, Level, Limits, MATE_BOUND};
 use crate::games::shogi::game::Game;
 use crate::games::shogi::outcome::Outcome;
@@ -24,12 +24,11 @@ pub enum Player {
     Greedy,
     /// The search at a level.
     Engine(Level),
-    /// The hard level's search with the evaluation's weights set by hand before they were
-    /// tuned (`hand-set`), to measure the tuning by.
-    HandSet,
-    /// The hard level's search with the weights it used before the king-distance tables and
-    /// mobility (`tuned-v1`), to measure them by.
-    TunedV1,
+    /// The hard level's search with another set of the evaluation's weights, by its name in
+    /// [`NAMED`]: `hand-set` (set by hand before any tuning), `tuned-v1` (before the
+    /// king-distance tables and mobility), `tuned-v2` (fitted to game results, before the
+    /// fit to Fairy-Stockfish's scores) or `tuned` (hard's own), to measure hard's by.
+    Weighted(&'static str),
 }
 
 impl FromStr for Player {
@@ -39,14 +38,19 @@ impl FromStr for Player {
         match text {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
-            "hand-set" => Ok(Player::HandSet),
-            "tuned-v1" => Ok(Player::TunedV1),
-            other => other.parse().map(Player::Engine).map_err(|_| {
-                format!(
-                    "unknown player `{other}`: use random, greedy, easy, medium, hard, \
-                     reference, hand-set or tuned-v1"
-                )
-            }),
+            other => {
+                if let Some(&(name, _)) = NAMED.iter().find(|(name, _)| *name == other) {
+                    return Ok(Player::Weighted(name));
+                }
+                other.parse().map(Player::Engine).map_err(|_| {
+                    let names: Vec<&str> = NAMED.iter().map(|(name, _)| *name).collect();
+                    format!(
+                        "unknown player `{other}`: use random, greedy, easy, medium, hard, \
+                         reference or {}",
+                        names.join(", ")
+                    )
+                })
+            }
         }
     }
 }
@@ -57,8 +61,7 @@ impl fmt::Display for Player {
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
             Player::Engine(level) => level.fmt(f),
-            Player::HandSet => f.write_str("hand-set"),
-            Player::TunedV1 => f.write_str("tuned-v1"),
+            Player::Weighted(name) => f.write_str(name),
         }
     }
 }
@@ -100,12 +103,8 @@ impl Player {
             Player::Engine(level) => level
                 .search_with(position, game.positions(), limits(level), rng, control())
                 .map(|r| (r.best, Some(r.score))),
-            Player::HandSet | Player::TunedV1 => {
-                let weights = if self == Player::HandSet {
-                    &HAND_SET
-                } else {
-                    &TUNED_V1
-                };
+            Player::Weighted(name) => {
+                let weights = named(name)?;
                 search::search_weighted(
                     weights,
                     position,

@@ -627,7 +627,7 @@ pub(super) fn search_with(
 }
 
 /// [`search_with`] with other weights for the evaluation, to measure the search's own by
-/// ([`super::Player::HandSet`], [`super::Player::TunedV1`]).
+/// ([`super::Player::Weighted`]).
 pub(super) fn search_weighted(
     weights: &'static Weights,
     position: &Position,
