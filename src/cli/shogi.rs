@@ -57,14 +57,15 @@ pub enum ShogiCommand {
     },
     /// Plays a match between two players (random, greedy, easy, medium, hard, reference,
     /// hand-set, tuned-v1, tuned-v2, tuned, or any USI engine as `usi:<command>`) with paired
-    /// colours: each pair of games shares a seed and the players swap sides. Games between engines are adjudicated (see
-    /// `--adjudicate-cp`).
+    /// colours: each pair of games shares a seed and the players swap sides. Games between
+    /// engines are adjudicated (see `--adjudicate-cp`).
     Match {
         /// First player: random, greedy, easy, medium, hard, reference (alias hard-v1),
         /// hand-set (hard with the weights set by hand before the tuning), tuned-v1 (hard
         /// with the weights it had before the king-distance tables and mobility), tuned-v2
         /// (hard with the weights it had before the fit to Fairy-Stockfish's scores), tuned
-        /// (hard's own weights), or `usi:<command>`, an engine spoken to over USI (e.g. `usi:fairy-stockfish`).
+        /// (hard's own weights), or `usi:<command>`, an engine spoken to over USI (e.g.
+        /// `usi:fairy-stockfish`).
         a: Contender,
         /// Second player.
         b: Contender,
@@ -435,13 +436,10 @@ fn run_label(
     scale_cp: f64,
     threads: usize,
 ) -> anyhow::Result<()> {
-    let mut positions = Vec::new();
-    for (number, line) in input.lines().enumerate() {
-        let sample: Sample = line?
-            .parse()
-            .map_err(|e| anyhow::anyhow!("line {}: {e}", number + 1))?;
-        positions.push(sample.position);
-    }
+    let positions: Vec<Position> = read_samples(input)?
+        .into_iter()
+        .map(|sample| sample.position)
+        .collect();
     in_order(
         positions.len(),
         threads,
@@ -457,6 +455,19 @@ fn run_label(
     )?;
     out.flush()?;
     Ok(())
+}
+
+/// Reads `<SFEN><TAB><result>` lines; a bad one is an error naming its line.
+fn read_samples(input: &mut dyn BufRead) -> anyhow::Result<Vec<Sample>> {
+    input
+        .lines()
+        .enumerate()
+        .map(|(number, line)| {
+            line?
+                .parse()
+                .map_err(|e| anyhow::anyhow!("line {}: {e}", number + 1))
+        })
+        .collect()
 }
 
 /// The weights of a name in [`NAMED`], for `tune --from`.
@@ -479,10 +490,7 @@ fn run_tune(
 ) -> anyhow::Result<()> {
     let threads = tuning.threads;
     let (mut fit, mut held) = (Vec::new(), Vec::new());
-    for (number, line) in input.lines().enumerate() {
-        let sample: Sample = line?
-            .parse()
-            .map_err(|e| anyhow::anyhow!("line {}: {e}", number + 1))?;
+    for (number, sample) in read_samples(input)?.into_iter().enumerate() {
         if number % 10 == 9 {
             held.push(sample);
         } else {

@@ -317,6 +317,14 @@ mod tests {
         assert!(format!("{}\t2", Position::new().to_sfen())
             .parse::<Sample>()
             .is_err());
+        // Another engine's labels are expected scores between 0 and 1.
+        let labelled: Sample = format!("{}\t0.6298", Position::new().to_sfen())
+            .parse()
+            .expect("a fractional label reads");
+        assert!((labelled.result - 0.6298).abs() < 1e-12);
+        assert!(format!("{}\t-0.1", Position::new().to_sfen())
+            .parse::<Sample>()
+            .is_err());
     }
 
     #[test]
