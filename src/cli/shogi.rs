@@ -14,7 +14,7 @@ use super::usi_engine::{UsiEngine, UsiSpec};
 use super::{answer_lines, print_perft, usi};
 use crate::games::shogi::ai::measure::{measure, middlegames};
 use crate::games::shogi::ai::tune::{
-    error, expected_from, fit_scale, self_play, tune, Sample, SelfPlay, Tuning,
+    error, expected_from, fit_scale, fit_squares, self_play, tune, Sample, SelfPlay, Tuning,
 };
 use crate::games::shogi::ai::{
     named, opening, play_game, points, Adjudication, Level, Local, MatchGame, Mover, Player,
@@ -56,15 +56,16 @@ pub enum ShogiCommand {
         from_gote: bool,
     },
     /// Plays a match between two players (random, greedy, easy, medium, hard, reference,
-    /// hand-set, tuned-v1, tuned-v2, tuned, or any USI engine as `usi:<command>`) with paired
+    /// hand-set, tuned-v1, tuned-v2, tuned-v3, tuned, or any USI engine as `usi:<command>`) with paired
     /// colours: each pair of games shares a seed and the players swap sides. Games between
     /// engines are adjudicated (see `--adjudicate-cp`).
     Match {
         /// First player: random, greedy, easy, medium, hard, reference (alias hard-v1),
         /// hand-set (hard with the weights set by hand before the tuning), tuned-v1 (hard
         /// with the weights it had before the king-distance tables and mobility), tuned-v2
-        /// (hard with the weights it had before the fit to Fairy-Stockfish's scores), tuned
-        /// (hard's own weights), or `usi:<command>`, an engine spoken to over USI (e.g.
+        /// (hard with the weights it had before the fit to Fairy-Stockfish's scores), tuned-v3
+        /// (that fit, before the piece-square tables), tuned (hard's own weights), or
+        /// `usi:<command>`, an engine spoken to over USI (e.g.
         /// `usi:fairy-stockfish`).
         a: Contender,
         /// Second player.
@@ -145,12 +146,13 @@ pub enum ShogiCommand {
     },
     /// Reads `<SFEN><TAB><result>` lines (as `selfplay` prints them), fits the evaluation's
     /// weights to the results from a named set (`--from`), reports each pass and the error on the
-    /// positions left out of the fit (every tenth) on stderr, and prints the weights as Rust.
+    /// positions left out of the fit (the last tenth, whole games) on stderr, and prints the
+    /// weights as Rust.
     Tune {
         /// Most passes over the weights.
         #[arg(long, default_value_t = 10)]
         passes: usize,
-        /// The weights the fit starts from: hand-set, tuned-v1, tuned-v2 or tuned.
+        /// The weights the fit starts from: hand-set, tuned-v1, tuned-v2, tuned-v3 or tuned.
         #[arg(long, default_value = "hand-set", value_parser = parse_weights)]
         from: &'static Weights,
         /// Weight of the penalty on moving a weight away from its starting value (the sum
@@ -163,6 +165,13 @@ pub enum ShogiCommand {
         /// Leave the material values (board and hand) as they start and fit the rest.
         #[arg(long)]
         keep_material: bool,
+        /// After the passes, fit the piece-square tables by this many steps of gradient
+        /// descent (0: leave them as they start).
+        #[arg(long, default_value_t = 0)]
+        square_steps: usize,
+        /// Pull of the piece-square tables towards zero in that fit, per centipawn squared.
+        #[arg(long, default_value_t = 1e-9)]
+        square_l2: f64,
     },
     /// Reads `<SFEN><TAB><result>` lines (as `selfplay` prints them) and prints each position
     /// again labelled with a USI engine's score of it instead of the game's result, turned into
@@ -335,6 +344,8 @@ impl ShogiCommand {
                 prior,
                 threads,
                 keep_material,
+                square_steps,
+                square_l2,
             } => {
                 let tuning = Tuning {
                     scale: 0.0,
@@ -343,7 +354,11 @@ impl ShogiCommand {
                     threads,
                     material: !keep_material,
                 };
-                run_tune(input, out, err, from, tuning)?;
+                let squares = Squares {
+                    steps: square_steps,
+                    l2: square_l2,
+                };
+                run_tune(input, out, err, from, tuning, squares)?;
             }
             ShogiCommand::Label {
                 engine,
@@ -478,25 +493,30 @@ fn parse_weights(name: &str) -> Result<&'static Weights, String> {
     })
 }
 
-/// Reads samples from `input`, tunes the weights `from` on nine in ten of them and prints the
-/// tuned weights as Rust (`tuning`'s scale is fitted here first); progress and the error on
-/// the tenth left out go to `err`.
+/// How `tune` fits the piece-square tables after its passes.
+struct Squares {
+    /// Gradient steps (0: no fit).
+    steps: usize,
+    /// Pull towards zero.
+    l2: f64,
+}
+
+/// Reads samples from `input`, tunes the weights `from` on nine in ten of them (then, with
+/// `squares`, their piece-square tables) and prints the tuned weights as Rust (`tuning`'s
+/// scale is fitted here first); progress and the error on the tenth left out go to `err`.
 fn run_tune(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
     from: &'static Weights,
     tuning: Tuning,
+    squares: Squares,
 ) -> anyhow::Result<()> {
     let threads = tuning.threads;
-    let (mut fit, mut held) = (Vec::new(), Vec::new());
-    for (number, sample) in read_samples(input)?.into_iter().enumerate() {
-        if number % 10 == 9 {
-            held.push(sample);
-        } else {
-            fit.push(sample);
-        }
-    }
+    // The last tenth is held out whole: the input comes game by game, and positions of one
+    // game are too alike for an error on its other positions to show what the fit learnt.
+    let mut fit = read_samples(input)?;
+    let held = fit.split_off(fit.len() - fit.len() / 10);
     anyhow::ensure!(!fit.is_empty(), "no samples on the input");
     let k = fit_scale(&fit, from, threads);
     writeln!(
@@ -522,6 +542,18 @@ fn run_tune(
         error(&fit, &tuned, k, threads),
         error(&held, &tuned, k, threads)
     )?;
+    let tuned = if squares.steps > 0 {
+        let fitted = fit_squares(&fit, &tuned, k, squares.steps, squares.l2);
+        writeln!(
+            err,
+            "piece-square tables fitted: error {:.6}, held out {:.6}",
+            error(&fit, &fitted, k, threads),
+            error(&held, &fitted, k, threads)
+        )?;
+        fitted
+    } else {
+        tuned
+    };
     writeln!(out, "{tuned:?}")?;
     Ok(())
 }

@@ -339,11 +339,11 @@ fn a_usi_engine_that_dies_or_cannot_start_stops_the_match_with_its_name() {
     );
 }
 
-/// Runs `oaq-bot engine shogi label …` as a process with `input` on its stdin.
-fn shogi_label(args: &[&str], input: &str) -> std::process::Output {
+/// Runs `oaq-bot engine shogi <args>` as a process with `input` on its stdin.
+fn shogi_stdin(args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write as _;
     let mut child = Command::new(env!("CARGO_BIN_EXE_oaq-bot"))
-        .args(["engine", "shogi", "label"])
+        .args(["engine", "shogi"])
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -365,7 +365,10 @@ fn labels_are_the_engines_scores_from_sentes_side_in_the_inputs_order() {
     // The fake engine scores every position +12 for the side to move.
     let gote_to_move = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
     let input = format!("{START}\t1\n{gote_to_move}\t0\n{START}\t0.5\n");
-    let output = shogi_label(&[&engine, "--threads", "2", "--scale-cp", "1200"], &input);
+    let output = shogi_stdin(
+        &["label", &engine, "--threads", "2", "--scale-cp", "1200"],
+        &input,
+    );
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
@@ -378,13 +381,13 @@ fn labels_are_the_engines_scores_from_sentes_side_in_the_inputs_order() {
         format!("{START}\t0.5058\n{gote_to_move}\t0.4942\n{START}\t0.5058\n")
     );
 
-    let output = shogi_label(&[&engine], &format!("{START}\t1\nnot a sample\n"));
+    let output = shogi_stdin(&["label", &engine], &format!("{START}\t1\nnot a sample\n"));
     assert!(!output.status.success());
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("line 2:"), "{err}");
     std::fs::remove_file(script).expect("cleaned up");
 
-    let output = shogi_label(&["hard"], "");
+    let output = shogi_stdin(&["label", "hard"], "");
     assert!(!output.status.success());
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("is not a USI engine"), "{err}");
@@ -399,7 +402,7 @@ fn labelling_with_our_own_usi_mode_favours_the_side_ahead_and_leaves_out_mates()
     let rook_up_gote = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w R 2";
     let mate = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
     let input = format!("{rook_up}\t0\n{mate}\t1\n{rook_up_gote}\t0\n");
-    let output = shogi_label(&[&engine, "--usi-go", "depth 2"], &input);
+    let output = shogi_stdin(&["label", &engine, "--usi-go", "depth 2"], &input);
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
@@ -419,4 +422,57 @@ fn labelling_with_our_own_usi_mode_favours_the_side_ahead_and_leaves_out_mates()
     for (_, label) in labels {
         assert!(label > 0.75 && label < 1.0, "{out}");
     }
+}
+
+#[test]
+fn tune_holds_out_the_last_tenth_and_fits_the_piece_square_tables() {
+    // A silver before its king wins, one in the corner draws: 20 positions, of which the last
+    // two (a whole game's worth at the end of the input) are held out.
+    let guarded = "4k4/9/9/9/9/9/9/4S4/4K4 b - 1";
+    let cornered = "4k4/9/9/9/9/9/9/S8/4K4 b - 1";
+    let input: String = (0..10)
+        .map(|_| format!("{guarded}\t0.8\n{cornered}\t0.5\n"))
+        .collect();
+    let output = shogi_stdin(
+        &[
+            "tune",
+            "--from",
+            "tuned",
+            "--passes",
+            "1",
+            "--square-steps",
+            "100",
+        ],
+        &input,
+    );
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(output.status.success(), "{err}");
+    assert!(err.contains("18 samples fitted, 2 held out"), "{err}");
+    let fitted = err
+        .lines()
+        .find_map(|line| line.strip_prefix("piece-square tables fitted: error "))
+        .expect("the square fit reports its error");
+    let tuned = err
+        .lines()
+        .find_map(|line| line.strip_prefix("tuned: error "))
+        .expect("the passes report their error");
+    let number = |text: &str| -> f64 {
+        text.split(',')
+            .next()
+            .expect("a number")
+            .parse()
+            .expect("a number")
+    };
+    assert!(number(fitted) < number(tuned), "{err}");
+    assert!(
+        out.starts_with("Weights {") && out.contains("square: [["),
+        "{out}"
+    );
+    // A bad line is named, not skipped.
+    let output = shogi_stdin(&["tune", "--square-steps", "10"], "nonsense\n");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("nonsense"));
 }

@@ -1,14 +1,15 @@
-//! The hard level's evaluation: material on the board and in hand, piece-square terms by rank,
-//! each piece's distance to its own king and to the enemy's, the mobility of the ranging
-//! pieces, and king safety (enemy pieces attacking the squares round the king, own pieces
-//! defending them, open files towards it and enemy pieces in hand that could be dropped next
-//! to it).
+//! The hard level's evaluation: material on the board and in hand, piece-square terms (by rank,
+//! and a table of every square for each piece), each piece's distance to its own king and to
+//! the enemy's, the mobility of the ranging pieces, and king safety (enemy pieces attacking the
+//! squares round the king, own pieces defending them, open files towards it and enemy pieces
+//! in hand that could be dropped next to it).
 //!
-//! Every weight lives in [`Weights`]; the search uses [`TUNED`]: the weights fitted to
-//! Fairy-Stockfish's scores of self-play positions (`ai/tune.rs`, `engine shogi label`). The
-//! sets before it stay, for matches: [`HAND_SET`], set by hand, which the first tuning started
-//! from; [`TUNED_V1`], fitted to the results of self-play games; [`TUNED_V2`], that with the
-//! distance tables and mobility set by hand.
+//! Every weight lives in [`Weights`]; the search uses [`TUNED`]: the weights and piece-square
+//! tables fitted to Fairy-Stockfish's scores of self-play positions (`ai/tune.rs`, `engine
+//! shogi label`). The sets before it stay, for matches: [`HAND_SET`], set by hand, which the
+//! first tuning started from; [`TUNED_V1`], fitted to the results of self-play games;
+//! [`TUNED_V2`], that with the distance tables and mobility set by hand; [`TUNED_V3`], that
+//! fitted to Fairy-Stockfish's scores without piece-square tables.
 
 use crate::games::shogi::bitboard::{attacks, bit, file_of, squares, steps, Bitboard};
 use crate::games::shogi::position::Position;
@@ -59,6 +60,10 @@ pub struct Weights {
     /// Bonus per square a ranging piece reaches that does not hold a piece of its own: lance,
     /// bishop, rook, horse, dragon, in this order.
     pub mobility: [i32; 5],
+    /// Bonus of a piece by its square seen from its owner's side (gote's squares turned
+    /// round, so index 0 is the far corner 1a for sente), by [`Role::index`], the king's
+    /// included: where on the board each piece stands well, on top of the terms by rank.
+    pub square: [[i32; 81]; 14],
 }
 
 /// The ranging pieces, in the order of [`Weights::mobility`].
@@ -72,6 +77,9 @@ const SLIDERS: [Role; 5] = [
 
 /// Distance tables that add nothing: the weights from before issue 30 had none.
 const NO_KING_TABLE: [[i32; 8]; 14] = [[0; 8]; 14];
+
+/// Piece-square tables that add nothing: the weights before [`TUNED`] had none.
+const NO_SQUARE_TABLE: [[i32; 81]; 14] = [[0; 81]; 14];
 
 /// The weights set by hand before the tuning, which it started from.
 pub const HAND_SET: Weights = Weights {
@@ -92,6 +100,7 @@ pub const HAND_SET: Weights = Weights {
     own_king: NO_KING_TABLE,
     enemy_king: NO_KING_TABLE,
     mobility: [0; 5],
+    square: NO_SQUARE_TABLE,
 };
 
 /// The weights the search used before the distance tables and mobility: [`HAND_SET`] fitted to
@@ -115,6 +124,7 @@ pub const TUNED_V1: Weights = Weights {
     own_king: NO_KING_TABLE,
     enemy_king: NO_KING_TABLE,
     mobility: [0; 5],
+    square: NO_SQUARE_TABLE,
 };
 
 /// The weights the search used before [`TUNED`]: [`TUNED_V1`] with distance tables and
@@ -157,11 +167,11 @@ pub const TUNED_V2: Weights = Weights {
     ..TUNED_V1
 };
 
-/// The weights the search uses: [`TUNED_V2`] fitted to Fairy-Stockfish's scores (a search of
-/// depth 8) of 50,505 quiet positions of self-play, so that the evaluation says of a
-/// position what a deeper search of a stronger engine finds (`docs/shogi.md` gives the
-/// commands: `selfplay`, `label`, `tune --from tuned`).
-pub const TUNED: Weights = Weights {
+/// The weights the search used before [`TUNED`]: [`TUNED_V2`] fitted to Fairy-Stockfish's
+/// scores (a search of depth 8) of 50,505 quiet positions of self-play, with no piece-square
+/// tables (`docs/shogi.md` gives the commands: `selfplay`, `label`, `tune --from tuned-v2`).
+/// Kept as the `tuned-v3` player of matches.
+pub const TUNED_V3: Weights = Weights {
     board: [
         78, 255, 333, 563, 612, 727, 910, 0, 552, 528, 504, 548, 1037, 1435,
     ],
@@ -209,14 +219,168 @@ pub const TUNED: Weights = Weights {
         [50, 30, 16, 5, 1, -1, 0, 0],
     ],
     mobility: [19, 15, 13, 20, 15],
+    square: NO_SQUARE_TABLE,
+};
+
+/// The weights the search uses: [`TUNED_V3`] fitted again, with piece-square tables, to
+/// Fairy-Stockfish's scores (a search of depth 8) of 148,031 quiet positions of self-play
+/// (`docs/shogi.md` gives the commands: `selfplay`, `label`, `tune --from tuned-v3
+/// --square-steps 300`), so that the evaluation says of a position what a deeper search of a
+/// stronger engine finds.
+pub const TUNED: Weights = Weights {
+    board: [
+        74, 243, 313, 587, 656, 691, 906, 0, 576, 532, 528, 548, 1049, 1435,
+    ],
+    hand: [112, 370, 378, 554, 640, 946, 1132],
+    advance: [10, 5, -7, 4, -1, 9, 19, 0, -1, -4, -9, -1, 20, 27],
+    king_rank: [-60, -50, -40, -30, -20, -6, 10, 40, 17],
+    castle: 21,
+    attacker_units: [2, 1, 3, 2, 3, 1, 1, 0, 9, 6, 7, 5, 2, 2],
+    drop_units: [2, 1, 3, 5, 6, -1, 7],
+    hole: 5,
+    contested: 1,
+    open_file: 2,
+    danger_linear: 43,
+    danger_square: 3,
+    own_king: [
+        [10, -5, -6, -7, 4, 1, 0, -2],
+        [2, 6, -3, -5, -2, 3, 0, -2],
+        [9, 4, -7, -4, -2, -1, -1, 0],
+        [22, 14, 9, 0, -4, -8, -9, -9],
+        [19, 33, 11, -4, -14, -16, -21, -20],
+        [-1, 7, -1, -13, -1, 2, 2, -2],
+        [3, -1, -3, -4, 0, 1, 1, 2],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 1, 4, -1, -1],
+        [0, 0, 0, 0, 0, 1, 1, 0],
+        [0, 0, 0, 0, 0, 2, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, -2],
+        [20, 15, 12, 2, -1, 0, 1, -1],
+        [0, 0, 0, -1, -1, 0, 2, 0],
+    ],
+    enemy_king: [
+        [8, 9, 6, -5, 0, -5, -1, 1],
+        [0, 0, 1, 4, -1, -5, -8, 8],
+        [9, 20, 9, 3, -1, 2, -8, 2],
+        [30, 20, 6, -1, 1, -1, -9, -15],
+        [30, 21, 9, 4, 3, 6, -1, 1],
+        [10, 7, 0, -3, 0, 0, -3, -2],
+        [10, 6, 1, -5, 0, 3, 2, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [40, 26, 14, 5, 0, -4, -8, -12],
+        [40, 26, 12, 4, 0, -4, -8, -12],
+        [40, 26, 13, 4, 0, -4, -8, -12],
+        [40, 26, 13, 4, 0, -4, -8, -12],
+        [40, 25, 12, 7, 3, 0, 0, 0],
+        [50, 30, 16, 5, 2, -2, 0, 0],
+    ],
+    mobility: [27, 19, 13, 25, 16],
+    square: [
+        [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 27, -30, -26, -60, -33, -26, -43, -14, -16, -25, -65, -39,
+            -43, -52, -35, -49, -36, -33, 74, 15, 62, 52, 46, 38, 48, 34, 40, -7, -74, -3, -3, 2,
+            16, -16, -41, -16, 6, -54, -2, 24, 14, 41, 6, 5, 1, -9, -39, -11, 13, 6, 29, -29, 14,
+            9, 24, -19, -11, 21, 4, 40, -3, 46, 41, -42, -94, -78, -60, -56, -24, -64, -51, -53,
+        ],
+        [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, -126, -84, -109, -124, -117, -139, -155, -95, -169, 1, 26,
+            15, 1, -8, -6, -39, 43, -48, 139, 110, 86, 62, 85, 62, 59, 119, 37, 107, 55, 48, 26,
+            44, 24, 1, 68, -16, -23, 22, 22, 37, 11, 13, -35, 23, -34, -12, 44, 24, 9, 45, 17, -2,
+            47, -49, -19, 26, -4, -2, 4, 3, -37, 41, -25, -12, 41, 20, 11, 34, -15, -21, 41, -4,
+        ],
+        [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -158, -60, -73, -36, -18, -115,
+            -79, -61, -188, -92, 5, 6, 33, 4, -16, 11, -14, -125, -66, -5, 35, 55, 54, -12, 27, 35,
+            -106, -99, 17, 1, 33, 28, -20, -6, 1, -120, -92, -5, 8, 27, 19, -33, 18, -2, -125, -61,
+            38, 33, 49, 60, -4, 32, 36, -94, -107, 18, -20, 5, -2, -25, -13, -16, -138,
+        ],
+        [
+            -209, -175, -135, -150, -157, -150, -162, -170, -263, -77, -12, 13, 1, 7, -2, 5, -9,
+            -118, -85, -33, -16, 5, -11, -6, 1, -33, -124, -132, -70, -31, -54, -16, -57, -61, -87,
+            -167, -110, -69, -36, -12, -58, -19, -52, -94, -153, -26, 24, 46, 47, 53, 33, 37, -15,
+            -61, -19, 8, 45, 69, 50, 75, 43, 36, -70, -11, 64, 70, 41, 44, 34, 57, 43, -57, -104,
+            -70, 20, -51, -72, -39, 6, -58, -164,
+        ],
+        [
+            -190, -184, -136, -173, -148, -140, -111, -143, -244, -99, -62, -11, -56, -20, -16, 18,
+            -17, -127, 50, 80, 115, 85, 127, 139, 137, 114, -1, -111, -84, -36, -62, -48, -48, -30,
+            -52, -161, -1, 18, 52, 47, 59, 70, 74, 54, -55, -5, 16, 70, 48, 60, 88, 76, 61, -47,
+            -27, 3, 18, 12, 72, 74, 79, 32, -81, -21, 7, 33, 33, 34, 59, 72, 29, -71, -46, 2, 31,
+            1, 8, 28, 52, 35, -107,
+        ],
+        [
+            -83, -101, -57, -56, -48, -20, -69, -70, -111, 130, 156, 159, 167, 178, 209, 144, 163,
+            117, 103, 67, 131, 175, 151, 200, 144, 125, 91, -51, -61, -18, -1, 6, 11, 15, -31, -64,
+            -78, -103, -65, -29, -12, 10, -60, -55, -95, -50, -30, -33, -11, 35, 50, -5, -3, -51,
+            -28, -39, 23, -11, 1, 69, 38, -1, -10, -18, -28, -13, 23, 5, 35, 3, 23, -28, -63, -78,
+            -41, -25, -11, 11, -19, -47, -85,
+        ],
+        [
+            75, 169, 165, 113, 146, 125, 122, 158, 155, 82, 164, 136, 124, 143, 127, 110, 140, 142,
+            33, 131, 97, 77, 94, 81, 75, 99, 103, -87, 41, -30, -73, -32, -38, -45, -24, -10, -163,
+            -58, -76, -120, -121, -126, -121, -98, -92, -89, -3, -2, -8, 3, -27, -31, -7, -3, -79,
+            8, -31, -15, -16, -12, -48, -13, -13, -58, 10, -22, 4, 31, 2, -20, -25, 4, -72, 14, 0,
+            -17, 10, -11, -12, -15, 11,
+        ],
+        [
+            -78, 39, 4, -21, -27, -22, 3, 28, -19, -95, 17, -14, -39, -46, -40, -13, 11, -40, -28,
+            92, 60, 30, 24, 29, 55, 80, 30, -31, 91, 54, 30, 20, 34, 51, 79, 31, -183, -65, -99,
+            -130, -133, -120, -97, -76, -120, -170, -47, -103, -92, -124, -117, -98, -74, -112,
+            -40, 58, 39, 29, 17, 17, 39, 64, 6, 12, 150, 102, 42, 53, 77, 115, 137, 66, -14, 111,
+            70, 37, 44, 19, 58, 78, 40,
+        ],
+        [
+            -135, -80, -102, -97, -164, -161, -91, -78, -79, 3, 84, 47, 73, -6, -23, 70, 95, 74,
+            -10, 134, 94, 136, 49, 30, 97, 148, 145, -47, 47, 18, 41, -32, -54, 27, 63, 46, -71,
+            20, -12, 12, -62, -75, 1, 30, 21, -57, 34, 3, 26, -49, -62, 14, 44, 34, -57, 34, 3, 26,
+            -49, -62, 14, 44, 34, -57, 34, 3, 26, -49, -62, 14, 44, 34, -57, 34, 3, 26, -49, -62,
+            14, 44, 34,
+        ],
+        [
+            -34, -16, 59, -100, -25, -143, 14, -30, -107, 131, 119, 189, 55, 132, 5, 171, 140, 44,
+            35, 27, 125, -36, 43, -75, 81, 24, -47, 23, 19, 101, -47, 29, -90, 65, 22, -59, -29,
+            -27, 51, -95, -20, -137, 16, -25, -105, 26, 26, 105, -42, 33, -83, 69, 27, -52, 20, 19,
+            98, -49, 26, -91, 63, 21, -58, 20, 19, 98, -49, 26, -91, 63, 21, -58, 20, 19, 98, -49,
+            26, -91, 63, 21, -58,
+        ],
+        [
+            -67, -1, 52, -39, 4, -63, -54, 23, -77, 44, 114, 160, 75, 108, 58, 64, 142, 31, 25, 96,
+            151, 64, 109, 37, 28, 103, 7, -38, 33, 84, -4, 37, -28, -18, 51, -46, -14, 54, 104, 18,
+            59, -4, 0, 72, -26, -31, 37, 87, 1, 41, -21, -17, 56, -43, -31, 37, 87, 1, 41, -21,
+            -17, 56, -43, -31, 37, 87, 1, 41, -21, -17, 56, -43, -31, 37, 87, 1, 41, -21, -17, 56,
+            -43,
+        ],
+        [
+            -194, -109, -65, -50, -37, -99, -65, -126, -143, -91, -18, 34, 47, 67, 2, 36, -18, -28,
+            -13, 46, 100, 142, 146, 76, 106, 58, 47, -105, -34, 16, 35, 51, -16, 16, -37, -49, -96,
+            -25, 23, 45, 58, -8, 25, -27, -40, -94, -24, 25, 47, 60, -5, 27, -26, -38, -94, -24,
+            25, 47, 60, -5, 27, -26, -38, -94, -24, 25, 47, 60, -5, 27, -26, -38, -94, -24, 25, 47,
+            60, -5, 27, -26, -38,
+        ],
+        [
+            2, -37, -2, -39, 15, 6, 5, -16, 8, 27, -59, -8, -22, 24, 14, 18, -1, 20, -37, -89, -29,
+            -54, -45, -37, -38, -44, -38, -13, -61, -28, -35, 2, 2, 5, -19, -13, 37, -22, 15, 9,
+            37, 64, 48, 27, 41, 188, 116, 153, 179, 200, 205, 201, 184, 186, 122, 55, 91, 88, 138,
+            136, 135, 108, 121, 143, 79, 131, 118, 143, 154, 154, 142, 141, 15, -46, -8, -15, 22,
+            23, 18, 2, 15,
+        ],
+        [
+            -39, 51, -18, 0, -22, -29, 33, 41, 16, 72, 99, 62, 70, 60, 46, 89, 150, 110, -114, -52,
+            -114, -88, -125, -124, -51, -75, -69, -109, -53, -115, -98, -107, -127, -63, -56, -53,
+            -77, -7, -55, -37, -68, -61, -33, 13, -4, 16, 71, 26, 48, 10, 14, 64, 86, 68, -31, 19,
+            -29, -18, -44, -45, 13, 29, 14, 121, 184, 134, 158, 122, 122, 173, 184, 169, 150, 214,
+            163, 173, 149, 144, 193, 217, 197,
+        ],
+    ],
 };
 
 /// The sets of weights by the names the command line gives them: `hand-set`, `tuned-v1`,
-/// `tuned-v2` and `tuned`.
-pub const NAMED: [(&str, &Weights); 4] = [
+/// `tuned-v2`, `tuned-v3` and `tuned`.
+pub const NAMED: [(&str, &Weights); 5] = [
     ("hand-set", &HAND_SET),
     ("tuned-v1", &TUNED_V1),
     ("tuned-v2", &TUNED_V2),
+    ("tuned-v3", &TUNED_V3),
     ("tuned", &TUNED),
 ];
 
@@ -231,8 +395,9 @@ impl Weights {
     /// hand values).
     pub const MATERIAL_VALUES: usize = 13 + 7;
 
-    /// Every weight the tuning may change, in a fixed order, each with the step it changes by:
-    /// 4 for material, 1 for the rest.
+    /// Every weight the tuning's local search may change, in a fixed order, each with the
+    /// step it changes by: 4 for material, 1 for the rest. The piece-square tables are not
+    /// among them: `tune::fit_squares` fits those all at once.
     pub fn values_mut(&mut self) -> Vec<(&mut i32, i32)> {
         let Weights {
             board,
@@ -250,6 +415,7 @@ impl Weights {
             own_king,
             enemy_king,
             mobility,
+            square: _,
         } = self;
         // The king's material, advance and attack units never count.
         fn not_king<T>((i, v): (usize, T)) -> Option<T> {
@@ -313,7 +479,8 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
         let sign = if piece.color == Color::Sente { 1 } else { -1 };
         let relative = usize::from(piece.color.relative_rank(sq.rank())) - 1;
         let r = piece.role.index();
-        let mut value = if piece.role == Role::King {
+        let mut value = w.square[r][own_view(piece.color, sq)];
+        value += if piece.role == Role::King {
             w.king_rank[relative]
         } else {
             // Ranks ahead of the back rank: 8 less the index counted from the far side.
@@ -391,6 +558,16 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
         score -= sign * danger;
     }
     score
+}
+
+/// The index of `sq` in [`Weights::square`] for a piece of `color`: gote's squares turned
+/// round, so that each side's tables read from its own side of the board.
+#[must_use]
+pub fn own_view(color: Color, sq: Square) -> usize {
+    match color {
+        Color::Sente => sq.index(),
+        Color::Gote => 80 - sq.index(),
+    }
 }
 
 fn distance(a: Square, b: Square) -> u8 {

@@ -27,7 +27,8 @@ pub enum Player {
     /// The hard level's search with another set of the evaluation's weights, by its name in
     /// [`NAMED`]: `hand-set` (set by hand before any tuning), `tuned-v1` (before the
     /// king-distance tables and mobility), `tuned-v2` (fitted to game results, before the
-    /// fit to Fairy-Stockfish's scores) or `tuned` (hard's own), to measure hard's by.
+    /// fit to Fairy-Stockfish's scores), `tuned-v3` (that fit, before the piece-square
+    /// tables) or `tuned` (hard's own), to measure hard's by.
     Weighted(&'static str),
 }
 
