@@ -38,8 +38,23 @@ const TSUME_PLIES: u32 = 31;
 const TSUME_NODES: u64 = 60_000;
 /// Infinity for alpha-beta windows (beyond every score).
 const INFINITY: i32 = 2 * -LOSS;
-/// Deepest remaining depth at which futility and late-move pruning apply.
+/// Deepest remaining depth at which reverse futility and late-move pruning apply.
 const FUTILITY_DEPTH: i32 = 3;
+/// Deepest remaining depth at which a quiet move may be pruned as futile, judged by the depth
+/// it would be searched to after its late-move reduction.
+const FUTILE_MOVE_DEPTH: i32 = 8;
+/// Centipawns a quiet move is assumed to gain at least, on top of [`FUTILITY_MARGIN`] per ply
+/// of its reduced depth, before it is pruned as futile.
+const FUTILE_MOVE_BASE: i32 = 200;
+/// Deepest remaining depth at which moves that lose material in the exchange on their square
+/// are pruned.
+const SEE_PRUNING_DEPTH: i32 = 7;
+/// Centipawns of material a quiet move may lose in the exchange, times the square of its
+/// reduced depth, before it is pruned.
+const SEE_QUIET_MARGIN: i32 = 25;
+/// Centipawns per ply of depth a capture, promotion or check may lose in the exchange before
+/// it is pruned (up to a ply less than [`SEE_PRUNING_DEPTH`]).
+const SEE_NOISY_MARGIN: i32 = 150;
 /// log2 of the evaluation cache's slots (16 bytes each: 1 MiB).
 const EVAL_CACHE_BITS: u32 = 16;
 /// Marks the table keys of the quiescence search's nodes past its first ply (out of check),
@@ -62,6 +77,28 @@ fn late_move_reduction(depth: i32, index: usize, pv_node: bool, history: i32) ->
     let r = 0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.0;
     let r = r as i32 - i32::from(pv_node) - history / HISTORY_PER_PLY;
     r.clamp(1, (depth - 2).max(1))
+}
+
+/// Whether a quiet move, at `depth` plies left, cannot lift a static evaluation of `eval` to
+/// `alpha` in the `reduced` plies it would be searched to after its late-move reduction.
+fn futile(eval: i32, alpha: i32, depth: i32, reduced: i32) -> bool {
+    depth <= FUTILE_MOVE_DEPTH && eval + FUTILE_MOVE_BASE + FUTILITY_MARGIN * reduced <= alpha
+}
+
+/// The least a move may gain in the exchange on its square ([`see`]) and still be searched at
+/// `depth` plies left: for a quiet move, searched to `Some(reduced)` plies after its late-move
+/// reduction, the square of that depth times [`SEE_QUIET_MARGIN`] lost; for a capture,
+/// promotion or check (`None`), [`SEE_NOISY_MARGIN`] a ply. `None`: no floor this far from the
+/// horizon.
+fn exchange_floor(depth: i32, reduced: Option<i32>) -> Option<i32> {
+    match reduced {
+        _ if depth > SEE_PRUNING_DEPTH => None,
+        Some(reduced) => {
+            let reduced = reduced.max(0);
+            Some(-SEE_QUIET_MARGIN * reduced * reduced)
+        }
+        None => (depth < SEE_PRUNING_DEPTH).then_some(-SEE_NOISY_MARGIN * depth),
+    }
 }
 
 /// Largest magnitude of a history score.
@@ -268,6 +305,19 @@ impl Search<'_> {
             }
             -key
         });
+    }
+
+    /// The late-move reduction of `mv`, the `index`th move at `depth`, by its history.
+    fn reduction(
+        &self,
+        position: &Position,
+        mv: Move,
+        depth: i32,
+        index: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let history = self.history[history_slot(position, mv)];
+        late_move_reduction(depth, index, pv_node, history)
     }
 
     /// The quiescence search of `position` (key `key`), `qply` plies past the horizon. Its
@@ -507,11 +557,21 @@ impl Search<'_> {
             let quiet = position.captured_by(mv).is_none() && !mv.is_promotion();
             let check = gives_check(position, mv);
             // Late quiet moves near the horizon, and quiet moves that cannot lift a position
-            // far below alpha, are not searched (once a move has been and no mate threatens).
+            // far below alpha by the depth they would be searched to, are not searched (once a
+            // move has been and no mate threatens).
             if let Some(eval) = eval.filter(|_| i > 0 && quiet && !check && best > -MATE_BOUND) {
                 let late = depth <= FUTILITY_DEPTH && i >= late_move_count(depth);
-                let futile = depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha;
-                if late || futile {
+                let reduced = depth - 1 - self.reduction(position, mv, depth, i, false);
+                if late || futile(eval, alpha, depth, reduced) {
+                    continue;
+                }
+            }
+            // Moves that lose too much material in the exchange on their square for the depth
+            // left are not searched: quiet ones by their reduced depth, the others by depth.
+            if self.features.pruning && i > 0 && !in_check && best > -MATE_BOUND {
+                let reduced = (quiet && !check)
+                    .then(|| depth - 1 - self.reduction(position, mv, depth, i, pv_node));
+                if exchange_floor(depth, reduced).is_some_and(|floor| see(position, mv) < floor) {
                     continue;
                 }
             }
@@ -535,8 +595,7 @@ impl Search<'_> {
                 let reducible =
                     self.features.pruning && depth >= 3 && i >= 2 + usize::from(pv_node);
                 let reduction = if reducible && quiet && !in_check && !check {
-                    let history = self.history[history_slot(position, mv)];
-                    late_move_reduction(depth, i, pv_node, history)
+                    self.reduction(position, mv, depth, i, pv_node)
                 } else {
                     0
                 };
@@ -826,6 +885,7 @@ mod tests {
 
     use super::*;
     use crate::games::shogi::ai::eval::HAND_SET;
+    use crate::games::shogi::types::{Role, Square};
 
     /// History scores move towards each bonus's sign and never leave ±HISTORY_MAX, however
     /// many cut-offs a move makes.
@@ -962,6 +1022,47 @@ mod tests {
         )
         .expect("a move")
         .score
+    }
+
+    /// A quiet move is futile when even its margin for the depth it would be searched to
+    /// leaves the evaluation at or below alpha, and never far from the horizon.
+    #[test]
+    fn a_quiet_move_is_futile_by_the_depth_it_would_be_searched_to() {
+        // 200 cp assumed at once, 150 a ply searched.
+        assert!(futile(0, 200, 8, 0));
+        assert!(!futile(0, 199, 8, 0));
+        assert!(futile(-500, 0, 4, 2));
+        assert!(!futile(-500, 0, 4, 3));
+        // A reduction to below the horizon leaves less than the 200 cp.
+        assert!(futile(0, 50, 2, -1));
+        assert!(!futile(-10_000, 0, 9, 0));
+    }
+
+    /// Near the horizon a quiet move may lose less the fewer plies it is searched to (nothing
+    /// at none), a capture or check less the nearer the horizon; far from it nothing is
+    /// pruned for its exchange.
+    #[test]
+    fn the_exchange_a_move_may_lose_shrinks_towards_the_horizon() {
+        assert_eq!(exchange_floor(3, Some(0)), Some(0));
+        assert_eq!(exchange_floor(3, Some(-1)), Some(0));
+        assert_eq!(exchange_floor(5, Some(2)), Some(-100));
+        assert_eq!(exchange_floor(7, Some(4)), Some(-400));
+        assert_eq!(exchange_floor(1, None), Some(-150));
+        assert_eq!(exchange_floor(6, None), Some(-900));
+        assert_eq!(exchange_floor(7, None), None);
+        assert_eq!(exchange_floor(8, Some(0)), None);
+        // A silver dropped where a pawn takes it is pruned at a reduced depth of 2 (a silver's
+        // 495 lost), where a pawn given for nothing is not (90 lost).
+        let position: Position = "4k4/9/9/9/9/4p4/9/9/4K4 b SP 1"
+            .parse()
+            .expect("valid SFEN");
+        let floor = exchange_floor(4, Some(2)).expect("a floor");
+        let drop = |role| Move::Drop {
+            role,
+            to: Square::new(5, 7).expect("a square"),
+        };
+        assert!(see(&position, drop(Role::Silver)) < floor);
+        assert!(see(&position, drop(Role::Pawn)) >= floor);
     }
 
     #[test]
