@@ -556,12 +556,16 @@ impl Search<'_> {
         for (i, &mv) in moves.iter().enumerate() {
             let quiet = position.captured_by(mv).is_none() && !mv.is_promotion();
             let check = gives_check(position, mv);
+            // The late-move reduction of a later quiet, non-checking move, worked out once for
+            // the pruning below and the reduced search (the first move is never reduced).
+            let quiet_reduction =
+                (i > 0 && quiet && !check).then(|| self.reduction(position, mv, depth, i, pv_node));
             // Late quiet moves near the horizon, and quiet moves that cannot lift a position
             // far below alpha by the depth they would be searched to, are not searched (once a
             // move has been and no mate threatens).
             if let Some(eval) = eval.filter(|_| i > 0 && quiet && !check && best > -MATE_BOUND) {
                 let late = depth <= FUTILITY_DEPTH && i >= late_move_count(depth);
-                let reduced = depth - 1 - self.reduction(position, mv, depth, i, false);
+                let reduced = depth - 1 - quiet_reduction.unwrap_or(0);
                 if late || futile(eval, alpha, depth, reduced) {
                     continue;
                 }
@@ -569,8 +573,7 @@ impl Search<'_> {
             // Moves that lose too much material in the exchange on their square for the depth
             // left are not searched: quiet ones by their reduced depth, the others by depth.
             if self.features.pruning && i > 0 && !in_check && best > -MATE_BOUND {
-                let reduced = (quiet && !check)
-                    .then(|| depth - 1 - self.reduction(position, mv, depth, i, pv_node));
+                let reduced = quiet_reduction.map(|r| depth - 1 - r);
                 if exchange_floor(depth, reduced).is_some_and(|floor| see(position, mv) < floor) {
                     continue;
                 }
@@ -594,11 +597,9 @@ impl Search<'_> {
             } else {
                 let reducible =
                     self.features.pruning && depth >= 3 && i >= 2 + usize::from(pv_node);
-                let reduction = if reducible && quiet && !in_check && !check {
-                    self.reduction(position, mv, depth, i, pv_node)
-                } else {
-                    0
-                };
+                let reduction = quiet_reduction
+                    .filter(|_| reducible && !in_check)
+                    .unwrap_or(0);
                 score = -self.negamax(
                     &child,
                     child_key,
