@@ -14,7 +14,7 @@ use super::usi_engine::{UsiEngine, UsiSpec};
 use super::{answer_lines, print_perft, usi};
 use crate::games::shogi::ai::measure::{measure, middlegames};
 use crate::games::shogi::ai::tune::{
-    error, expected_from, fit_scale, fit_tables, self_play, tune, Sample, SelfPlay, Table, Tuning,
+    error, expected_from, fit_scale, fit_squares, self_play, tune, Sample, SelfPlay, Tuning,
 };
 use crate::games::shogi::ai::{
     named, opening, play_game, points, Adjudication, Level, Local, MatchGame, Mover, Player,
@@ -56,7 +56,7 @@ pub enum ShogiCommand {
         from_gote: bool,
     },
     /// Plays a match between two players (random, greedy, easy, medium, hard, reference,
-    /// hand-set, tuned-v1, tuned-v2, tuned-v3, tuned-v4, tuned, or any USI engine as `usi:<command>`) with paired
+    /// hand-set, tuned-v1, tuned-v2, tuned-v3, tuned, or any USI engine as `usi:<command>`) with paired
     /// colours: each pair of games shares a seed and the players swap sides. Games between
     /// engines are adjudicated (see `--adjudicate-cp`).
     Match {
@@ -64,8 +64,7 @@ pub enum ShogiCommand {
         /// hand-set (hard with the weights set by hand before the tuning), tuned-v1 (hard
         /// with the weights it had before the king-distance tables and mobility), tuned-v2
         /// (hard with the weights it had before the fit to Fairy-Stockfish's scores), tuned-v3
-        /// (that fit, before the piece-square tables), tuned-v4 (with them, before the
-        /// king-relative tables), tuned (hard's own weights), or
+        /// (that fit, before the piece-square tables), tuned (hard's own weights), or
         /// `usi:<command>`, an engine spoken to over USI (e.g.
         /// `usi:fairy-stockfish`).
         a: Contender,
@@ -153,8 +152,7 @@ pub enum ShogiCommand {
         /// Most passes over the weights.
         #[arg(long, default_value_t = 10)]
         passes: usize,
-        /// The weights the fit starts from: hand-set, tuned-v1, tuned-v2, tuned-v3, tuned-v4 or
-        /// tuned.
+        /// The weights the fit starts from: hand-set, tuned-v1, tuned-v2, tuned-v3 or tuned.
         #[arg(long, default_value = "hand-set", value_parser = parse_weights)]
         from: &'static Weights,
         /// Weight of the penalty on moving a weight away from its starting value (the sum
@@ -167,17 +165,13 @@ pub enum ShogiCommand {
         /// Leave the material values (board and hand) as they start and fit the rest.
         #[arg(long)]
         keep_material: bool,
-        /// After the passes, fit the tables of `--tables` by this many steps of gradient
+        /// After the passes, fit the piece-square tables by this many steps of gradient
         /// descent (0: leave them as they start).
-        #[arg(long, alias = "square-steps", default_value_t = 0)]
-        table_steps: usize,
-        /// Pull of the tables towards zero in that fit, per centipawn squared.
-        #[arg(long, alias = "square-l2", default_value_t = 1e-9)]
-        table_l2: f64,
-        /// The tables that fit moves, comma-separated: square (piece-square), own-king and
-        /// enemy-king (each piece's place relative to that king).
-        #[arg(long, value_enum, value_delimiter = ',', default_value = "square")]
-        tables: Vec<Table>,
+        #[arg(long, default_value_t = 0)]
+        square_steps: usize,
+        /// Pull of the piece-square tables towards zero in that fit, per centipawn squared.
+        #[arg(long, default_value_t = 1e-9)]
+        square_l2: f64,
     },
     /// Reads `<SFEN><TAB><result>` lines (as `selfplay` prints them) and prints each position
     /// again labelled with a USI engine's score of it instead of the game's result, turned into
@@ -350,9 +344,8 @@ impl ShogiCommand {
                 prior,
                 threads,
                 keep_material,
-                table_steps,
-                table_l2,
-                tables,
+                square_steps,
+                square_l2,
             } => {
                 let tuning = Tuning {
                     scale: 0.0,
@@ -361,12 +354,11 @@ impl ShogiCommand {
                     threads,
                     material: !keep_material,
                 };
-                let fit = TableFit {
-                    tables,
-                    steps: table_steps,
-                    l2: table_l2,
+                let squares = Squares {
+                    steps: square_steps,
+                    l2: square_l2,
                 };
-                run_tune(input, out, err, from, tuning, fit)?;
+                run_tune(input, out, err, from, tuning, squares)?;
             }
             ShogiCommand::Label {
                 engine,
@@ -501,10 +493,8 @@ fn parse_weights(name: &str) -> Result<&'static Weights, String> {
     })
 }
 
-/// How `tune` fits the evaluation's tables after its passes.
-struct TableFit {
-    /// The tables it fits.
-    tables: Vec<Table>,
+/// How `tune` fits the piece-square tables after its passes.
+struct Squares {
     /// Gradient steps (0: no fit).
     steps: usize,
     /// Pull towards zero.
@@ -512,7 +502,7 @@ struct TableFit {
 }
 
 /// Reads samples from `input`, tunes the weights `from` on nine in ten of them (then, with
-/// `tables`, the tables it names) and prints the tuned weights as Rust (`tuning`'s
+/// `squares`, their piece-square tables) and prints the tuned weights as Rust (`tuning`'s
 /// scale is fitted here first); progress and the error on the tenth left out go to `err`.
 fn run_tune(
     input: &mut dyn BufRead,
@@ -520,7 +510,7 @@ fn run_tune(
     err: &mut dyn Write,
     from: &'static Weights,
     tuning: Tuning,
-    tables: TableFit,
+    squares: Squares,
 ) -> anyhow::Result<()> {
     let threads = tuning.threads;
     // The last tenth is held out whole: the input comes game by game, and positions of one
@@ -552,13 +542,11 @@ fn run_tune(
         error(&fit, &tuned, k, threads),
         error(&held, &tuned, k, threads)
     )?;
-    let tuned = if tables.steps > 0 {
-        let fitted = fit_tables(&fit, &tuned, &tables.tables, k, tables.steps, tables.l2);
-        let names: Vec<&str> = tables.tables.iter().map(|t| t.name()).collect();
+    let tuned = if squares.steps > 0 {
+        let fitted = fit_squares(&fit, &tuned, k, squares.steps, squares.l2);
         writeln!(
             err,
-            "{} tables fitted: error {:.6}, held out {:.6}",
-            names.join(", "),
+            "piece-square tables fitted: error {:.6}, held out {:.6}",
             error(&fit, &fitted, k, threads),
             error(&held, &fitted, k, threads)
         )?;

@@ -471,31 +471,6 @@ fn tune_holds_out_the_last_tenth_and_fits_the_piece_square_tables() {
         out.starts_with("Weights {") && out.contains("square: [["),
         "{out}"
     );
-    // The king-relative tables are fitted when asked for, and reported by name.
-    let output = shogi_stdin(
-        &[
-            "tune",
-            "--from",
-            "tuned",
-            "--passes",
-            "0",
-            "--table-steps",
-            "50",
-            "--tables",
-            "square,own-king,enemy-king",
-        ],
-        &input,
-    );
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{err}");
-    assert!(
-        err.contains("piece-square, own-king, enemy-king tables fitted: error "),
-        "{err}"
-    );
-    assert!(
-        String::from_utf8_lossy(&output.stdout).contains("relative: [[["),
-        "{err}"
-    );
     // A bad line is named, not skipped.
     let output = shogi_stdin(&["tune", "--square-steps", "10"], "nonsense\n");
     assert!(!output.status.success());

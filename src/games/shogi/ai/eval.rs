@@ -1,16 +1,15 @@
 //! The hard level's evaluation: material on the board and in hand, piece-square terms (by rank,
 //! and a table of every square for each piece), each piece's distance to its own king and to
-//! the enemy's and where it stands relative to each king, the mobility of the ranging pieces,
-//! and king safety (enemy pieces attacking the squares round the king, own pieces defending
-//! them, open files towards it and enemy pieces in hand that could be dropped next to it).
+//! the enemy's, the mobility of the ranging pieces, and king safety (enemy pieces attacking the
+//! squares round the king, own pieces defending them, open files towards it and enemy pieces
+//! in hand that could be dropped next to it).
 //!
-//! Every weight lives in [`Weights`]; the search uses [`TUNED`]: the weights, piece-square
-//! tables and king-relative tables fitted to Fairy-Stockfish's scores of self-play positions
-//! (`ai/tune.rs`, `engine shogi label`). The sets before it stay, for matches: [`HAND_SET`],
-//! set by hand, which the first tuning started from; [`TUNED_V1`], fitted to the results of
-//! self-play games; [`TUNED_V2`], that with the distance tables and mobility set by hand;
-//! [`TUNED_V3`], that fitted to Fairy-Stockfish's scores without piece-square tables;
-//! [`TUNED_V4`], that with them, before the king-relative tables.
+//! Every weight lives in [`Weights`]; the search uses [`TUNED`]: the weights and piece-square
+//! tables fitted to Fairy-Stockfish's scores of self-play positions (`ai/tune.rs`, `engine
+//! shogi label`). The sets before it stay, for matches: [`HAND_SET`], set by hand, which the
+//! first tuning started from; [`TUNED_V1`], fitted to the results of self-play games;
+//! [`TUNED_V2`], that with the distance tables and mobility set by hand; [`TUNED_V3`], that
+//! fitted to Fairy-Stockfish's scores without piece-square tables.
 
 use crate::games::shogi::bitboard::{attacks, bit, file_of, squares, steps, Bitboard};
 use crate::games::shogi::position::Position;
@@ -65,23 +64,7 @@ pub struct Weights {
     /// round, so index 0 is the far corner 1a for sente), by [`Role::index`], the king's
     /// included: where on the board each piece stands well, on top of the terms by rank.
     pub square: [[i32; 81]; 14],
-    /// Bonus of a piece other than the king by where it stands relative to its own king
-    /// (index 0) and to the enemy king (index 1), seen from its owner's side, by
-    /// [`Role::index`] and then [`relative_view`]: which squares round each king a gold, a
-    /// silver or a dragon is worth most on, in front, behind or beside it.
-    pub relative: [[[i32; RELATIVE]; 14]; 2],
 }
-
-/// The farthest file or rank difference a table of [`Weights::relative`] tells apart: a
-/// piece farther away reads the entry at this difference.
-pub const REACH: usize = 4;
-
-/// Columns (and rows) of a table of [`Weights::relative`]: differences from −[`REACH`] to
-/// [`REACH`].
-pub const RELATIVE_SIDE: usize = 2 * REACH + 1;
-
-/// Entries of a table of [`Weights::relative`].
-pub const RELATIVE: usize = RELATIVE_SIDE * RELATIVE_SIDE;
 
 /// The ranging pieces, in the order of [`Weights::mobility`].
 const SLIDERS: [Role; 5] = [
@@ -95,11 +78,8 @@ const SLIDERS: [Role; 5] = [
 /// Distance tables that add nothing: the weights from before issue 30 had none.
 const NO_KING_TABLE: [[i32; 8]; 14] = [[0; 8]; 14];
 
-/// Piece-square tables that add nothing: the weights before [`TUNED_V4`] had none.
+/// Piece-square tables that add nothing: the weights before [`TUNED`] had none.
 const NO_SQUARE_TABLE: [[i32; 81]; 14] = [[0; 81]; 14];
-
-/// King-relative tables that add nothing: the weights before [`TUNED`] had none.
-const NO_RELATIVE_TABLE: [[[i32; RELATIVE]; 14]; 2] = [[[0; RELATIVE]; 14]; 2];
 
 /// The weights set by hand before the tuning, which it started from.
 pub const HAND_SET: Weights = Weights {
@@ -121,7 +101,6 @@ pub const HAND_SET: Weights = Weights {
     enemy_king: NO_KING_TABLE,
     mobility: [0; 5],
     square: NO_SQUARE_TABLE,
-    relative: NO_RELATIVE_TABLE,
 };
 
 /// The weights the search used before the distance tables and mobility: [`HAND_SET`] fitted to
@@ -146,7 +125,6 @@ pub const TUNED_V1: Weights = Weights {
     enemy_king: NO_KING_TABLE,
     mobility: [0; 5],
     square: NO_SQUARE_TABLE,
-    relative: NO_RELATIVE_TABLE,
 };
 
 /// The weights the search used before [`TUNED`]: [`TUNED_V1`] with distance tables and
@@ -242,15 +220,14 @@ pub const TUNED_V3: Weights = Weights {
     ],
     mobility: [19, 15, 13, 20, 15],
     square: NO_SQUARE_TABLE,
-    relative: NO_RELATIVE_TABLE,
 };
 
-/// The weights the search used before [`TUNED`]: [`TUNED_V3`] fitted again, with piece-square tables, to
+/// The weights the search uses: [`TUNED_V3`] fitted again, with piece-square tables, to
 /// Fairy-Stockfish's scores (a search of depth 8) of 148,031 quiet positions of self-play
 /// (`docs/shogi.md` gives the commands: `selfplay`, `label`, `tune --from tuned-v3
 /// --square-steps 300`), so that the evaluation says of a position what a deeper search of a
-/// stronger engine finds. Kept as the `tuned-v4` player of matches.
-pub const TUNED_V4: Weights = Weights {
+/// stronger engine finds.
+pub const TUNED: Weights = Weights {
     board: [
         74, 243, 313, 587, 656, 691, 906, 0, 576, 532, 528, 548, 1049, 1435,
     ],
@@ -395,196 +372,15 @@ pub const TUNED_V4: Weights = Weights {
             163, 173, 149, 144, 193, 217, 197,
         ],
     ],
-    relative: NO_RELATIVE_TABLE,
-};
-
-/// The weights the search uses: [`TUNED_V4`] with king-relative tables ([`Weights::relative`])
-/// fitted to Fairy-Stockfish's scores (a search of depth 8) of 74,139 quiet positions of
-/// self-play, every other weight held (`docs/shogi.md` gives the commands: `selfplay`,
-/// `label`, `tune --from tuned --passes 0 --tables own-king,enemy-king`).
-pub const TUNED: Weights = Weights {
-    relative: [
-        [
-            [
-                -20, 0, -2, 2, -1, 2, -14, -14, -22, -12, 9, 8, 11, 7, 10, -7, -4, -15, 4, 26, 24,
-                27, 28, 29, 11, 13, 2, -4, 14, 10, 15, 13, 17, -4, -2, -11, -15, 4, 2, 5, 4, 7,
-                -10, -10, -19, -20, 1, -1, 2, 1, 3, -14, -12, -22, -10, 11, 8, 12, 10, 13, -5, -3,
-                -12, -21, -1, -3, 0, -1, 2, -16, -14, -24, -23, -2, -4, -1, -2, 0, -17, -15, -25,
-            ],
-            [
-                -28, -10, 17, -4, -9, -4, -3, -6, -19, -25, -6, 20, 0, -6, -1, 1, -3, -16, -26, -7,
-                19, -2, -7, -2, 0, -4, -18, -29, -10, 16, -5, -10, -4, -3, -8, -20, -22, -5, 22, 2,
-                -4, 2, 3, 0, -15, -7, 11, 38, 16, 10, 16, 18, 13, 0, -18, 0, 26, 5, 0, 5, 7, 3,
-                -11, -18, 0, 26, 6, 1, 6, 7, 4, -10, -25, -6, 20, 0, -6, 0, 1, -3, -16,
-            ],
-            [
-                -5, 5, 5, 11, 13, 23, 7, 12, 7, -22, -12, -12, -6, -5, 6, -10, -5, -10, -12, -2,
-                -2, 4, 5, 16, 0, 5, 1, -10, 1, 1, 7, 8, 19, 3, 7, 4, -4, 6, 6, 12, 13, 24, 8, 14,
-                8, -17, -7, -6, -1, 1, 14, -3, 1, -4, -13, -2, -2, 4, 5, 16, 0, 5, 0, -15, -4, -4,
-                2, 3, 14, -2, 2, -2, -13, -2, -2, 4, 5, 16, 0, 5, 0,
-            ],
-            [
-                -13, 1, 14, 18, 16, 3, 4, 5, -5, -13, 2, 15, 20, 17, 4, 5, 6, -4, -19, -5, 9, 14,
-                11, -2, -1, 0, -10, -6, 10, 23, 28, 27, 13, 13, 15, 3, -20, -7, 9, 16, 10, -3, -2,
-                -1, -11, -19, -4, 7, 12, 8, -4, -3, -1, -11, -21, -6, 7, 11, 9, -4, -3, -2, -12,
-                -18, -3, 10, 15, 12, -1, 0, 1, -9, -25, -10, 3, 8, 5, -8, -7, -6, -16,
-            ],
-            [
-                1, 31, 16, 12, 4, -2, 7, 15, 10, -9, 21, 6, 2, -6, -12, -3, 5, 0, -27, 3, -14, -18,
-                -24, -31, -22, -14, -19, -10, 21, 5, 2, -6, -12, -5, 4, -2, -15, 16, -1, -5, -12,
-                -19, -8, 0, -6, 7, 38, 24, 18, 8, 3, 12, 21, 15, 3, 33, 17, 14, 7, 0, 9, 17, 12,
-                -5, 25, 9, 5, -2, -8, 1, 9, 3, -12, 18, 3, -2, -9, -15, -6, 2, -3,
-            ],
-            [
-                3, 4, -1, 8, 0, 9, 0, 10, 3, -1, 0, -5, 3, -3, 4, -4, 5, -1, -7, -6, -10, -3, -10,
-                -2, -11, -1, -7, 3, 4, -1, 8, 1, 9, 1, 11, 3, 2, 2, -3, 6, -1, 7, -2, 8, 1, -5, -4,
-                -9, 0, -7, 0, -8, 2, -5, 1, 2, -3, 6, -1, 6, -2, 7, 1, 0, 1, -4, 5, -2, 5, -3, 6,
-                0, 0, 0, -5, 4, -3, 4, -4, 6, -1,
-            ],
-            [
-                -15, 0, -1, -18, -4, -11, -5, 5, -3, -8, 7, 5, -12, 1, -5, 1, 11, 4, -22, -7, -8,
-                -26, -12, -18, -13, -2, -10, -3, 12, 11, -5, 7, 1, 7, 17, 9, -7, 7, 8, -12, 3, -3,
-                2, 13, 5, 17, 32, 31, 14, 27, 21, 26, 36, 29, -3, 11, 10, -7, 6, 0, 6, 16, 8, -9,
-                6, 5, -12, 1, -5, 0, 11, 3, -9, 6, 5, -13, 1, -5, 0, 10, 3,
-            ],
-            [
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            ],
-            [
-                4, 8, 8, 4, 4, 8, 3, 1, -1, 0, 3, 3, 0, 0, 3, -1, -4, -5, 1, 4, 5, 1, 1, 4, 0, -2,
-                -4, 2, 5, 5, 1, 2, 5, 1, -2, -4, 3, 6, 6, 2, 2, 6, 2, -1, -3, 2, 5, 5, 2, 2, 5, 2,
-                -1, -3, 3, 6, 6, 3, 3, 6, 2, -1, -2, 1, 4, 4, 1, 1, 4, 0, -2, -4, 1, 4, 4, 1, 1, 4,
-                0, -2, -4,
-            ],
-            [
-                -2, 1, -2, 0, 1, 1, 3, 3, 3, -2, 1, -2, 0, 1, 1, 3, 2, 3, -4, -1, -3, -1, 0, -1, 2,
-                1, 1, -3, 0, -3, -1, 0, 0, 2, 2, 2, -3, 0, -3, -1, 0, 0, 2, 2, 2, -3, 0, -3, -1, 0,
-                0, 2, 2, 2, -2, 1, -2, 0, 1, 1, 3, 2, 3, -3, 0, -3, -1, 0, 0, 2, 2, 2, -3, 0, -3,
-                -1, 0, 0, 2, 2, 2,
-            ],
-            [
-                6, 6, 6, 5, 5, 4, 5, 5, 4, 4, 4, 4, 4, 3, 3, 4, 3, 2, 3, 3, 2, 2, 1, 1, 2, 1, 0, 4,
-                4, 4, 3, 2, 2, 3, 3, 1, 3, 3, 2, 2, 1, 1, 2, 1, 0, 2, 2, 2, 1, 0, 0, 1, 1, -1, 2,
-                2, 2, 1, 0, 0, 1, 1, 0, 2, 2, 2, 1, 1, 0, 1, 1, 0, 2, 2, 2, 1, 1, 0, 1, 1, 0,
-            ],
-            [
-                0, 1, 1, 0, 0, 2, 2, 1, 6, -1, 1, 1, -1, 0, 1, 1, 1, 5, -1, 0, 0, -1, -1, 1, 1, 0,
-                4, -1, 0, 0, -1, -1, 0, 0, 0, 4, -1, 0, 0, -1, -1, 1, 1, 0, 4, -1, 0, 0, -1, -1, 1,
-                1, 0, 4, -1, 0, 0, -1, -1, 1, 1, 0, 4, -1, 0, 0, -1, -1, 1, 1, 0, 4, -1, 0, 0, -1,
-                -1, 1, 1, 0, 4,
-            ],
-            [
-                0, 0, 9, 7, 15, -5, -2, 3, 5, 0, 1, 10, 7, 15, -4, -1, 4, 5, -8, -8, 2, -2, 6, -13,
-                -10, -4, -3, 0, 1, 10, 7, 15, -4, -1, 4, 5, -5, -4, 5, 1, 10, -9, -6, -1, 0, 0, 1,
-                10, 7, 15, -5, -2, 4, 5, -4, -3, 6, 3, 11, -8, -5, 0, 1, -3, -3, 6, 3, 11, -8, -5,
-                1, 2, -2, -2, 7, 4, 12, -7, -4, 1, 2,
-            ],
-            [
-                0, -5, -6, 0, 1, -7, -5, 1, -6, 6, 0, 0, 5, 6, -2, 1, 6, 0, 5, -1, -1, 4, 5, -3, 0,
-                5, -1, 6, 0, 0, 5, 6, -2, 0, 6, -1, 6, 0, 0, 5, 6, -2, 1, 6, 0, 6, 0, 0, 5, 6, -2,
-                1, 6, -1, 4, -2, -2, 3, 4, -4, -1, 4, -3, 5, -1, -1, 4, 5, -3, 0, 5, -1, 3, -3, -3,
-                2, 3, -5, -2, 3, -3,
-            ],
-        ],
-        [
-            [
-                -1, -6, -6, -6, -7, 1, -5, -9, 3, 10, 5, 4, 4, 3, 11, 5, 1, 14, -1, -5, -6, -6, -7,
-                1, -5, -9, 3, 0, -5, -5, -5, -7, 2, -5, -8, 4, 2, -3, -3, -4, -5, 3, -3, -6, 6, -2,
-                -7, -7, -7, -9, -1, -7, -10, 2, 1, -4, -5, -4, -6, 2, -3, -8, 5, 11, 5, 5, 6, 4,
-                11, 4, 1, 14, 1, -4, -5, -7, -7, 3, -4, -8, 3,
-            ],
-            [
-                2, 2, -7, -3, 7, 2, -12, 2, -6, 3, 2, -6, -2, 8, 3, -11, 2, -6, 2, 2, -7, -3, 8, 3,
-                -12, 2, -6, 2, 2, -7, -3, 7, 2, -12, 1, -6, 4, 3, -5, -1, 9, 4, -10, 3, -4, 2, 2,
-                -7, -3, 7, 3, -12, 2, -6, -9, -9, -18, -13, -3, -8, -22, -9, -17, -4, -4, -13, -9,
-                2, -3, -18, -4, -12, 16, 15, 6, 10, 21, 16, 0, 15, 6,
-            ],
-            [
-                -7, -5, -3, -3, 6, 1, -3, 1, 13, -6, -4, -3, -2, 6, 2, -2, 2, 14, -6, -4, -2, -1,
-                7, 3, -2, 2, 14, -5, -3, -2, -1, 7, 3, -1, 3, 15, -7, -5, -4, -3, 5, 1, -3, 1, 13,
-                -7, -5, -4, -3, 5, 1, -3, 1, 13, -3, -1, 0, 1, 9, 5, 1, 5, 17, -8, -6, -5, -4, 4,
-                -1, -4, 0, 12, 2, 5, 7, 7, 16, 12, 7, 10, 24,
-            ],
-            [
-                5, -9, -8, -2, 4, 12, -9, -3, 2, 5, -9, -8, -2, 5, 13, -8, -3, 3, 5, -9, -8, -2, 5,
-                13, -8, -3, 3, 7, -7, -6, 0, 7, 15, -6, -1, 5, 4, -9, -9, -3, 4, 12, -9, -4, 2, 7,
-                -7, -6, 0, 7, 15, -6, -1, 5, 16, 2, 3, 9, 16, 24, 3, 8, 14, 14, 0, 1, 7, 14, 22, 1,
-                5, 12, 1, -15, -13, -8, 0, 9, -14, -8, -2,
-            ],
-            [
-                -2, 19, 10, 5, 10, 0, -1, -7, -14, -5, 16, 7, 2, 7, -3, -4, -9, -17, -1, 20, 11, 6,
-                11, 1, 0, -6, -13, -5, 16, 6, 2, 6, -4, -4, -10, -18, 5, 26, 17, 12, 17, 7, 6, 0,
-                -7, -2, 19, 9, 5, 10, 0, -1, -7, -14, -4, 17, 7, 3, 8, -2, -3, -9, -16, 0, 22, 12,
-                7, 12, 3, 1, -4, -12, -7, 16, 5, 0, 5, -6, -7, -12, -20,
-            ],
-            [
-                2, -1, -9, 1, -6, -3, -4, 3, 6, 3, 0, -8, 2, -4, -1, -2, 5, 8, 3, 0, -8, 2, -5, -2,
-                -2, 5, 8, 17, 14, 6, 16, 10, 13, 11, 20, 22, 10, 7, -1, 9, 2, 5, 4, 12, 15, 2, 0,
-                -9, 1, -5, -2, -3, 4, 7, -8, -11, -20, -10, -17, -13, -14, -7, -3, -5, -7, -16, -5,
-                -12, -9, -10, -3, 0, 5, 1, -7, 4, -3, 0, -1, 6, 10,
-            ],
-            [
-                -18, -3, -16, 0, 24, 13, 1, 7, 2, -20, -5, -18, -2, 22, 11, -1, 5, 0, -15, 0, -13,
-                3, 27, 16, 4, 10, 5, -22, -7, -20, -4, 20, 9, -3, 3, -2, -15, 0, -13, 3, 27, 16, 4,
-                10, 5, -17, -2, -15, 1, 25, 14, 2, 8, 3, -23, -9, -22, -6, 18, 8, -4, 2, -3, -18,
-                -3, -16, 0, 24, 13, 1, 7, 2, -4, 12, -2, 16, 42, 30, 16, 23, 18,
-            ],
-            [
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            ],
-            [
-                -1, 3, 1, 3, 1, 3, 3, 8, -12, 0, 4, 2, 3, 2, 4, 3, 9, -11, -1, 3, 1, 2, 1, 2, 2, 8,
-                -12, -5, -1, -3, -2, -3, -1, -1, 4, -16, 0, 3, 2, 3, 2, 3, 3, 9, -12, 1, 5, 4, 5,
-                4, 5, 6, 12, -10, 7, 11, 9, 10, 9, 11, 11, 16, -4, -1, 3, 1, 3, 1, 3, 3, 9, -12,
-                -1, 3, 1, 2, 1, 3, 3, 8, -12,
-            ],
-            [
-                -5, -3, -3, -2, 0, -3, -1, 0, 1, -5, -2, -2, -1, 1, -2, 0, 1, 1, -4, -2, -2, -1, 1,
-                -2, 0, 1, 2, -3, 0, 0, 0, 2, 0, 2, 2, 3, -6, -3, -3, -2, 0, -3, -1, 0, 1, 3, 6, 5,
-                6, 8, 6, 8, 8, 9, -4, -1, -1, -1, 1, -1, 1, 1, 2, -4, -1, -1, -1, 1, -1, 1, 1, 2,
-                -3, -1, -1, 0, 2, -1, 1, 2, 3,
-            ],
-            [
-                -1, 1, -1, 0, 0, -1, 5, 1, -1, -1, 1, -1, 0, 0, -1, 5, 1, -1, 0, 1, -1, 0, 1, 0, 5,
-                2, 0, 2, 4, 2, 3, 3, 2, 8, 5, 2, 1, 3, 1, 2, 2, 1, 6, 3, 1, 4, 6, 3, 5, 5, 4, 10,
-                6, 4, 3, 5, 3, 4, 4, 3, 9, 6, 3, 0, 2, 0, 1, 1, 0, 5, 2, 0, 0, 2, 0, 1, 1, 0, 5, 2,
-                0,
-            ],
-            [
-                1, -1, -2, -2, -2, -4, -5, 0, -3, 3, 0, 0, -1, 0, -2, -3, 1, -2, 3, 1, 0, 0, 0, -1,
-                -3, 2, -2, 4, 1, 1, 0, 1, -1, -2, 2, -1, 5, 3, 2, 2, 2, 0, -1, 3, 0, 5, 3, 2, 2, 2,
-                0, -1, 3, 0, 6, 3, 2, 2, 2, 1, -1, 4, 0, 4, 1, 1, 0, 1, -1, -2, 2, -1, 3, 1, 0, 0,
-                0, -1, -3, 2, -1,
-            ],
-            [
-                -3, 3, 1, 1, 2, 2, -2, 7, -1, -4, 2, 1, 0, 1, 1, -3, 6, -1, -1, 4, 2, 2, 3, 3, -1,
-                8, 1, 0, 6, 4, 3, 5, 4, 0, 10, 2, -1, 6, 4, 3, 5, 4, 0, 9, 2, -3, 2, 1, 0, 2, 1,
-                -3, 6, -1, -6, 0, -2, -2, -1, -2, -5, 4, -4, 2, 8, 6, 5, 7, 7, 2, 12, 4, -8, -2,
-                -4, -4, -2, -3, -7, 2, -5,
-            ],
-            [
-                -15, 1, 3, -2, 2, -3, 0, 1, -14, -11, 5, 7, 2, 6, 1, 4, 5, -10, -14, 2, 4, -1, 3,
-                -2, 1, 2, -13, -23, -7, -6, -10, -7, -11, -8, -8, -23, -6, 10, 11, 7, 10, 6, 9, 10,
-                -5, -9, 7, 8, 3, 7, 2, 6, 6, -9, -7, 9, 10, 6, 9, 5, 8, 9, -6, -8, 8, 9, 4, 8, 3,
-                7, 7, -7, -3, 13, 14, 9, 13, 8, 12, 12, -2,
-            ],
-        ],
-    ],
-    ..TUNED_V4
 };
 
 /// The sets of weights by the names the command line gives them: `hand-set`, `tuned-v1`,
-/// `tuned-v2`, `tuned-v3`, `tuned-v4` and `tuned`.
-pub const NAMED: [(&str, &Weights); 6] = [
+/// `tuned-v2`, `tuned-v3` and `tuned`.
+pub const NAMED: [(&str, &Weights); 5] = [
     ("hand-set", &HAND_SET),
     ("tuned-v1", &TUNED_V1),
     ("tuned-v2", &TUNED_V2),
     ("tuned-v3", &TUNED_V3),
-    ("tuned-v4", &TUNED_V4),
     ("tuned", &TUNED),
 ];
 
@@ -601,7 +397,7 @@ impl Weights {
 
     /// Every weight the tuning's local search may change, in a fixed order, each with the
     /// step it changes by: 4 for material, 1 for the rest. The piece-square tables are not
-    /// among them, nor the king-relative ones: `tune::fit_tables` fits those all at once.
+    /// among them: `tune::fit_squares` fits those all at once.
     pub fn values_mut(&mut self) -> Vec<(&mut i32, i32)> {
         let Weights {
             board,
@@ -620,7 +416,6 @@ impl Weights {
             enemy_king,
             mobility,
             square: _,
-            relative: _,
         } = self;
         // The king's material, advance and attack units never count.
         fn not_king<T>((i, v): (usize, T)) -> Option<T> {
@@ -693,8 +488,6 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
                 + w.advance[r] * (8 - relative as i32)
                 + w.own_king[r][usize::from(distance(sq, kings[c])) - 1]
                 + w.enemy_king[r][usize::from(distance(sq, kings[1 - c])) - 1]
-                + w.relative[0][r][relative_view(piece.color, sq, kings[c])]
-                + w.relative[1][r][relative_view(piece.color, sq, kings[1 - c])]
         };
         // A stepping piece three squares or more from both kings reaches neither zone.
         let slider = matches!(
@@ -777,22 +570,6 @@ pub fn own_view(color: Color, sq: Square) -> usize {
     }
 }
 
-/// The index of `sq` in a table of [`Weights::relative`] for a piece of `color` and the king
-/// on `king`: `(rank difference + REACH) · RELATIVE_SIDE + file difference + REACH`, each
-/// difference seen from `color`'s side (gote's turned round) and held within ±[`REACH`], so
-/// that the square straight in front of the king has the same index for either side.
-#[must_use]
-pub fn relative_view(color: Color, sq: Square, king: Square) -> usize {
-    let (piece, king) = (own_view(color, sq), own_view(color, king));
-    let reach = REACH as isize;
-    let difference = |a: usize, b: usize| (a as isize - b as isize).clamp(-reach, reach) + reach;
-    let (rank, file) = (
-        difference(piece / 9, king / 9),
-        difference(piece % 9, king % 9),
-    );
-    rank as usize * RELATIVE_SIDE + file as usize
-}
-
 fn distance(a: Square, b: Square) -> u8 {
     a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
 }
@@ -841,40 +618,6 @@ mod tests {
         let freedom = |w: &Weights| evaluate_with(&open, w) - evaluate_with(&boxed, w);
         assert!(freedom(&TUNED_V2) > freedom(&TUNED_V1));
         assert!(freedom(&TUNED) > freedom(&TUNED_V2), "{}", freedom(&TUNED));
-    }
-
-    #[test]
-    fn a_place_relative_to_a_king_reads_alike_for_either_side() {
-        // Straight in front of the king is one rank nearer the enemy for sente (5h before
-        // 5i) and for gote (5b before 5a), and to the king's right is file 4 for sente, file
-        // 6 for gote.
-        let sq = |file, rank| Square::new(file, rank).expect("on the board");
-        let front = (REACH - 1) * RELATIVE_SIDE + REACH;
-        assert_eq!(relative_view(Color::Sente, sq(5, 8), sq(5, 9)), front);
-        assert_eq!(relative_view(Color::Gote, sq(5, 2), sq(5, 1)), front);
-        let right = relative_view(Color::Sente, sq(4, 9), sq(5, 9));
-        assert_eq!(relative_view(Color::Gote, sq(6, 1), sq(5, 1)), right);
-        assert_ne!(right, relative_view(Color::Sente, sq(6, 9), sq(5, 9)));
-        // The far corners: eight files and ranks either way, the table's ends.
-        assert_eq!(relative_view(Color::Sente, sq(1, 1), sq(9, 9)), 0);
-        assert_eq!(
-            relative_view(Color::Sente, sq(9, 9), sq(1, 1)),
-            RELATIVE - 1
-        );
-        // The evaluation reads the table: a bonus for sente's silver in front of its king
-        // is a bonus for gote's there too.
-        let mut w = HAND_SET;
-        w.relative[0][Role::Silver.index()][front] = 100;
-        let sente: Position = "4k4/9/9/9/9/9/9/4S4/4K4 b - 1".parse().expect("valid");
-        let gote: Position = "4k4/4s4/9/9/9/9/9/9/4K4 b - 1".parse().expect("valid");
-        assert_eq!(
-            evaluate_with(&sente, &w),
-            evaluate_with(&sente, &HAND_SET) + 100
-        );
-        assert_eq!(
-            evaluate_with(&gote, &w),
-            evaluate_with(&gote, &HAND_SET) - 100
-        );
     }
 
     #[test]

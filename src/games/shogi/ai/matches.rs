@@ -28,8 +28,7 @@ pub enum Player {
     /// [`NAMED`]: `hand-set` (set by hand before any tuning), `tuned-v1` (before the
     /// king-distance tables and mobility), `tuned-v2` (fitted to game results, before the
     /// fit to Fairy-Stockfish's scores), `tuned-v3` (that fit, before the piece-square
-    /// tables), `tuned-v4` (with them, before the king-relative tables) or `tuned` (hard's
-    /// own), to measure hard's by.
+    /// tables) or `tuned` (hard's own), to measure hard's by.
     Weighted(&'static str),
 }
 

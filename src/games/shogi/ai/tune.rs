@@ -6,8 +6,8 @@
 //! - [`tune`] then changes one weight at a time, keeping each change that lowers the mean
 //!   squared difference between the results and the evaluation turned into an expected score
 //!   by a logistic curve, whose scale [`fit_scale`] fits first.
-//! - [`fit_tables`] fits the piece-square and king-relative tables, in which the evaluation is
-//!   linear, by gradient descent: thousands of entries are too many for one-at-a-time steps.
+//! - [`fit_squares`] fits the piece-square tables, in which the evaluation is linear, by
+//!   gradient descent: 1,134 entries are too many for one-at-a-time steps.
 //!
 //! The CLI runs both (`oaq-bot engine shogi selfplay`, `… tune`); `docs/shogi.md` gives the
 //! commands that produced [`super::eval::TUNED`].
@@ -19,7 +19,7 @@ use std::thread;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::eval::{evaluate_with, own_view, relative_view, Weights, RELATIVE_SIDE};
+use super::eval::{evaluate_with, own_view, Weights};
 use super::{random_move, search_with, Control, Limits, MATE_BOUND};
 use crate::games::shogi::game::Game;
 use crate::games::shogi::position::Position;
@@ -301,240 +301,105 @@ pub fn tune(
     best
 }
 
-/// A table of the evaluation that [`fit_tables`] fits: for each role a square grid of
-/// entries, each fitted as a term of its own plus one by its column and one by its row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Table {
-    /// [`Weights::square`]: 9 × 9 squares seen from the piece's owner (columns are files,
-    /// rows ranks).
-    Square,
-    /// [`Weights::relative`]`[0]`: places relative to the piece's own king.
-    OwnKing,
-    /// [`Weights::relative`]`[1]`: places relative to the enemy king.
-    EnemyKing,
-}
-
-impl Table {
-    /// The table's name in reports: piece-square, own-king, enemy-king.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Table::Square => "piece-square",
-            Table::OwnKing => "own-king",
-            Table::EnemyKing => "enemy-king",
-        }
-    }
-
-    /// Columns (and rows) of the table's grid.
-    fn side(self) -> usize {
-        match self {
-            Table::Square => 9,
-            Table::OwnKing | Table::EnemyKing => RELATIVE_SIDE,
-        }
-    }
-
-    /// Entries of the table, every role's.
-    fn cells(self) -> usize {
-        14 * self.side() * self.side()
-    }
-
-    /// The table's entries in `weights`, role by role.
-    fn values(self, weights: &mut Weights) -> &mut [i32] {
-        match self {
-            Table::Square => weights.square.as_flattened_mut(),
-            Table::OwnKing => weights.relative[0].as_flattened_mut(),
-            Table::EnemyKing => weights.relative[1].as_flattened_mut(),
-        }
-    }
-
-    /// The entry of the table a piece of `color` on `sq` reads, with the kings on `kings`
-    /// (sente's, gote's), if it reads one (a king reads no king-relative entry).
-    fn entry(self, color: Color, role: Role, sq: Square, kings: [Square; 2]) -> Option<usize> {
-        let side = self.side() * self.side();
-        let own = kings[color.index()];
-        let enemy = kings[1 - color.index()];
-        let place = match self {
-            Table::Square => own_view(color, sq),
-            _ if role == Role::King => return None,
-            Table::OwnKing => relative_view(color, sq, own),
-            Table::EnemyKing => relative_view(color, sq, enemy),
-        };
-        Some(role.index() * side + place)
-    }
-
-    /// Whether a piece can ever read entry `cell`: not a pawn or lance on the far rank of the
-    /// board, nor a knight on the far two (the king-relative tables have no such rule).
-    fn reachable(self, cell: usize) -> bool {
-        if self != Table::Square {
-            return true;
-        }
-        let (role, far_rank) = (cell / 81, cell % 81 / 9);
-        match role {
-            r if r == Role::Pawn.index() || r == Role::Lance.index() => far_rank >= 1,
-            r if r == Role::Knight.index() => far_rank >= 2,
-            _ => true,
-        }
-    }
-}
-
-/// Where the fitted tables' parameters lie in one vector: every table's own entries first,
-/// then, per table, its column terms and its row terms (each `14 · side`).
-struct Layout {
-    tables: Vec<Table>,
-    /// Per table: the index of its first entry, and of its first column term.
-    starts: Vec<(usize, usize)>,
-    /// Entries of all tables.
-    cells: usize,
-    /// All parameters.
-    params: usize,
-}
-
-impl Layout {
-    fn new(tables: &[Table]) -> Layout {
-        let cells: usize = tables.iter().map(|t| t.cells()).sum();
-        let (mut cell, mut line) = (0, cells);
-        let starts = tables
-            .iter()
-            .map(|t| {
-                let start = (cell, line);
-                cell += t.cells();
-                line += 2 * 14 * t.side();
-                start
-            })
-            .collect();
-        Layout {
-            tables: tables.to_vec(),
-            starts,
-            cells,
-            params: line,
-        }
-    }
-
-    /// The parameters whose sum is entry `cell` of table number `t`: its own, its column's
-    /// and its row's.
-    fn parts(&self, t: usize, cell: usize) -> [usize; 3] {
-        let side = self.tables[t].side();
-        let (first, lines) = self.starts[t];
-        let (role, place) = (cell / (side * side), cell % (side * side));
-        [
-            first + cell,
-            lines + role * side + place % side,
-            lines + 14 * side + role * side + place / side,
-        ]
-    }
-
-    /// The entries a position reads (their index among all tables' entries) with their
-    /// signs (+1 for sente's pieces, −1 for gote's).
-    fn entries(&self, position: &Position) -> Vec<(u32, f32)> {
-        let kings = [
-            position.king_square(Color::Sente),
-            position.king_square(Color::Gote),
-        ];
-        let mut entries = Vec::new();
-        for sq in Square::all() {
-            let Some(piece) = position.piece_at(sq) else {
-                continue;
-            };
+/// The pieces of a sample for the piece-square fit: each piece's table slot
+/// (`role · 81 + square seen from its owner`) and sign (+1 sente's, −1 gote's).
+fn square_slots(position: &Position) -> Vec<(usize, f64)> {
+    Square::all()
+        .filter_map(|sq| {
+            let piece = position.piece_at(sq)?;
             let sign = if piece.color == Color::Sente {
                 1.0
             } else {
                 -1.0
             };
-            for (table, &(first, _)) in self.tables.iter().zip(&self.starts) {
-                if let Some(cell) = table.entry(piece.color, piece.role, sq, kings) {
-                    entries.push(((first + cell) as u32, sign));
-                }
-            }
-        }
-        entries
-    }
+            Some((piece.role.index() * 81 + own_view(piece.color, sq), sign))
+        })
+        .collect()
 }
 
-/// A sample as the table fit sees it.
-struct TableRow {
-    /// The evaluation without the fitted tables.
+/// A sample as the piece-square fit sees it.
+struct SquareRow {
+    /// The evaluation without the tables.
     base: f64,
-    /// The entries it reads and their signs ([`Layout::entries`]).
-    entries: Vec<(u32, f32)>,
+    /// Its pieces' table slots and signs ([`square_slots`]).
+    slots: Vec<(usize, f64)>,
     /// Its label.
     result: f64,
 }
 
-/// Fits the evaluation's `tables` to the samples by gradient descent (Adam, `steps`
-/// full-batch steps of about a centipawn each), every other weight of `start` held. The
-/// evaluation is linear in the tables, so their gradient is exact and all their entries (1,134
-/// for [`Table::Square`], 1,134 for each king-relative table) move at once, where [`tune`]'s
-/// single steps would each barely change the error. Each entry is fitted as a term of its own,
-/// one by its column (a square's file) and one by its row (its rank): `l2` pulls the own
-/// terms towards zero (per centipawn squared, against the mean squared error) and the column
-/// and row terms a tenth as hard, so an entry few positions show takes its value mostly from
-/// its column and row. Entries no piece can read ([`Table::reachable`]) keep zero.
-#[must_use]
-pub fn fit_tables(
-    samples: &[Sample],
-    start: &Weights,
-    tables: &[Table],
-    k: f64,
-    steps: usize,
-    l2: f64,
-) -> Weights {
-    let layout = Layout::new(tables);
-    let mut bare = start.clone();
-    let mut params = vec![0.0; layout.params];
-    for (t, &table) in tables.iter().enumerate() {
-        let first = layout.starts[t].0;
-        for (cell, value) in table.values(&mut bare).iter_mut().enumerate() {
-            params[first + cell] = f64::from(*value);
-            *value = 0;
-        }
+/// Whether a piece can stand on the square of table slot `slot` (`role · 81 + square seen
+/// from its owner`): not a pawn or lance on the far rank, nor a knight on the far two.
+fn stands(slot: usize) -> bool {
+    let (role, far_rank) = (slot / 81, slot % 81 / 9);
+    match role {
+        r if r == Role::Pawn.index() || r == Role::Lance.index() => far_rank >= 1,
+        r if r == Role::Knight.index() => far_rank >= 2,
+        _ => true,
     }
-    let rows: Vec<TableRow> = samples
+}
+
+/// Fits [`Weights::square`] to the samples by gradient descent (Adam, `steps` full-batch
+/// steps of about a centipawn each), every other weight of `start` held. The evaluation is
+/// linear in the tables, so their gradient is exact and all 1,134 entries move at once, where
+/// [`tune`]'s single steps would each barely change the error. Each entry is fitted as a term
+/// by the piece's file, one by its rank and one of its own: `l2` pulls the square's own terms
+/// towards zero (per centipawn squared, against the mean squared error) and the file and rank
+/// terms a tenth as hard, so a square few positions show a piece on takes its value mostly
+/// from its file and rank. Squares the piece can never stand on keep zero.
+#[must_use]
+pub fn fit_squares(samples: &[Sample], start: &Weights, k: f64, steps: usize, l2: f64) -> Weights {
+    const CELLS: usize = 14 * 81;
+    // Parameters: the cells, then 9 files and 9 ranks a role.
+    const PARAMS: usize = CELLS + 2 * 14 * 9;
+    let parts = |slot: usize| {
+        let (role, view) = (slot / 81, slot % 81);
+        [
+            slot,
+            CELLS + role * 9 + view % 9,
+            CELLS + 14 * 9 + role * 9 + view / 9,
+        ]
+    };
+    let bare = Weights {
+        square: [[0; 81]; 14],
+        ..start.clone()
+    };
+    let rows: Vec<SquareRow> = samples
         .iter()
-        .map(|s| TableRow {
+        .map(|s| SquareRow {
             base: f64::from(evaluate_with(&s.position, &bare)),
-            entries: layout.entries(&s.position),
+            slots: square_slots(&s.position),
             result: s.result,
         })
         .collect();
-    // Each entry's index among all entries and the parameters it sums.
-    let parts: Vec<(usize, [usize; 3])> = tables
-        .iter()
-        .enumerate()
-        .flat_map(|(t, table)| {
-            let layout = &layout;
-            (0..table.cells()).map(move |cell| (layout.starts[t].0 + cell, layout.parts(t, cell)))
-        })
-        .collect();
     let slope = k * std::f64::consts::LN_10 / 400.0;
-    let (mut m, mut v) = (vec![0.0; layout.params], vec![0.0; layout.params]);
+    let mut params = vec![0.0; PARAMS];
+    for (slot, &value) in start.square.iter().flatten().enumerate() {
+        params[slot] = f64::from(value);
+    }
+    let (mut m, mut v) = (vec![0.0; PARAMS], vec![0.0; PARAMS]);
     let (rate, beta1, beta2): (f64, f64, f64) = (1.0, 0.9, 0.999);
     let n = rows.len().max(1) as f64;
-    let mut entry = vec![0.0; layout.cells];
     for step in 1..=steps {
-        for &(index, sum) in &parts {
-            entry[index] = sum.iter().map(|&p| params[p]).sum();
-        }
-        let mut by_entry = vec![0.0; layout.cells];
+        let entry: Vec<f64> = (0..CELLS)
+            .map(|slot| parts(slot).iter().map(|&p| params[p]).sum())
+            .collect();
+        let mut by_entry = vec![0.0; CELLS];
         for row in &rows {
-            let tables: f64 = row
-                .entries
-                .iter()
-                .map(|&(i, sign)| f64::from(sign) * entry[i as usize])
-                .sum();
+            let tables: f64 = row.slots.iter().map(|&(i, sign)| sign * entry[i]).sum();
             let expected = 1.0 / (1.0 + (-slope * (row.base + tables)).exp());
             let d = 2.0 * (expected - row.result) * expected * (1.0 - expected) * slope / n;
-            for &(i, sign) in &row.entries {
-                by_entry[i as usize] += d * f64::from(sign);
+            for &(i, sign) in &row.slots {
+                by_entry[i] += d * sign;
             }
         }
-        let mut gradient = vec![0.0; layout.params];
-        for &(index, sum) in &parts {
-            for p in sum {
-                gradient[p] += by_entry[index];
+        let mut gradient = vec![0.0; PARAMS];
+        for (slot, &g) in by_entry.iter().enumerate() {
+            for p in parts(slot) {
+                gradient[p] += g;
             }
-            gradient[index] += 2.0 * l2 * params[index];
+            gradient[slot] += 2.0 * l2 * params[slot];
         }
-        for (g, &p) in gradient.iter_mut().zip(&params).skip(layout.cells) {
+        for (g, &p) in gradient.iter_mut().zip(&params).skip(CELLS) {
             *g += 2.0 * l2 / 10.0 * p;
         }
         let (c1, c2) = (1.0 - beta1.powi(step as i32), 1.0 - beta2.powi(step as i32));
@@ -546,22 +411,19 @@ pub fn fit_tables(
         }
     }
     let mut fitted = start.clone();
-    for (t, &table) in tables.iter().enumerate() {
-        for (cell, value) in table.values(&mut fitted).iter_mut().enumerate() {
-            *value = if table.reachable(cell) {
-                let parts = layout.parts(t, cell);
-                parts.iter().map(|&p| params[p]).sum::<f64>().round() as i32
-            } else {
-                0
-            };
-        }
+    for (slot, value) in fitted.square.iter_mut().flatten().enumerate() {
+        *value = if stands(slot) {
+            parts(slot).iter().map(|&p| params[p]).sum::<f64>().round() as i32
+        } else {
+            0
+        };
     }
     fitted
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::eval::{relative_view, HAND_SET};
+    use super::super::eval::HAND_SET;
     use super::*;
 
     #[test]
@@ -655,33 +517,27 @@ mod tests {
         assert_ne!(kept, HAND_SET, "the positional weights still move");
     }
 
-    /// `copies` copies of each position (an SFEN) with its label.
-    fn repeated(labelled: &[(&str, f64)], copies: usize) -> Vec<Sample> {
-        (0..copies)
-            .flat_map(|_| labelled.iter())
-            .map(|&(sfen, result)| Sample {
-                position: sfen.parse().expect("valid"),
-                result,
-            })
-            .collect()
-    }
-
     #[test]
     fn the_square_fit_learns_where_a_piece_stands_well_for_either_side() {
         // A silver before its king is worth more than one in the corner, for sente (5h
         // against 9h) and, seen from its own side, for gote (5b against 1b): one table entry
         // serves both.
-        let samples = repeated(
-            &[
-                ("4k4/9/9/9/9/9/9/4S4/4K4 b - 1", 0.8),
-                ("4k4/9/9/9/9/9/9/S8/4K4 b - 1", 0.5),
-                ("4k4/4s4/9/9/9/9/9/9/4K4 b - 1", 0.2),
-                ("4k4/8s/9/9/9/9/9/9/4K4 b - 1", 0.5),
-            ],
-            20,
-        );
+        let sample = |sfen: &str, result: f64| Sample {
+            position: sfen.parse().expect("valid"),
+            result,
+        };
+        let samples: Vec<Sample> = (0..20)
+            .flat_map(|_| {
+                [
+                    sample("4k4/9/9/9/9/9/9/4S4/4K4 b - 1", 0.8),
+                    sample("4k4/9/9/9/9/9/9/S8/4K4 b - 1", 0.5),
+                    sample("4k4/4s4/9/9/9/9/9/9/4K4 b - 1", 0.2),
+                    sample("4k4/8s/9/9/9/9/9/9/4K4 b - 1", 0.5),
+                ]
+            })
+            .collect();
         let k = 1.0;
-        let fitted = fit_tables(&samples, &HAND_SET, &[Table::Square], k, 300, 0.0);
+        let fitted = fit_squares(&samples, &HAND_SET, k, 300, 0.0);
         assert!(error(&samples, &fitted, k, 1) < error(&samples, &HAND_SET, k, 1) / 2.0);
         let silver = &fitted.square[Role::Silver.index()];
         let before_king = Square::new(5, 8).expect("5h").index();
@@ -701,41 +557,6 @@ mod tests {
         assert_eq!(
             Weights {
                 square: HAND_SET.square,
-                ..fitted.clone()
-            },
-            HAND_SET
-        );
-    }
-
-    #[test]
-    fn the_king_relative_fit_learns_a_guard_in_front_of_the_king_wherever_it_stands() {
-        // A silver just in front of its king is worth more than one three files away, for
-        // sente and for gote, with the king on file 5 and on file 8: one entry of the
-        // own-king table serves all four, where the piece-square table would need one each.
-        let samples = repeated(
-            &[
-                ("4k4/9/9/9/9/9/9/4S4/4K4 b - 1", 0.8),
-                ("4k4/9/9/9/9/9/9/1S7/4K4 b - 1", 0.5),
-                ("4k4/9/9/9/9/9/9/1S7/1K7 b - 1", 0.8),
-                ("4k4/9/9/9/9/9/9/4S4/1K7 b - 1", 0.5),
-                ("7k1/7s1/9/9/9/9/9/9/4K4 b - 1", 0.2),
-                ("7k1/4s4/9/9/9/9/9/9/4K4 b - 1", 0.5),
-            ],
-            20,
-        );
-        let k = 1.0;
-        let fitted = fit_tables(&samples, &HAND_SET, &[Table::OwnKing], k, 300, 0.0);
-        assert!(error(&samples, &fitted, k, 1) < error(&samples, &HAND_SET, k, 1) / 2.0);
-        let silver = &fitted.relative[0][Role::Silver.index()];
-        let king = Square::new(5, 9).expect("5i");
-        let front = relative_view(Color::Sente, Square::new(5, 8).expect("5h"), king);
-        let aside = relative_view(Color::Sente, Square::new(8, 8).expect("8h"), king);
-        assert!(silver[front] > silver[aside] + 50, "{silver:?}");
-        // Only the own-king table moved; the piece-square and enemy-king tables are the
-        // start's.
-        assert_eq!(
-            Weights {
-                relative: [HAND_SET.relative[0], fitted.relative[1]],
                 ..fitted.clone()
             },
             HAND_SET
