@@ -542,8 +542,9 @@ impl App {
     ///
     /// A board posted again becomes the game's board at once: the copy it replaces is owed a
     /// note that points to it (so only one board has live buttons), and if the game moved on
-    /// while it was being posted, the new board is owed the latest state. Returns the outbox
-    /// entries to write now.
+    /// while it was being posted, the new board is owed the latest state. The newest copy is
+    /// the board: one posted before the recorded board is owed the note instead. Returns the
+    /// outbox entries to write now.
     pub fn record_message(&self, track: Track, message: u64) -> Vec<OwedKey> {
         match retry(|| self.try_record_message(track, message)) {
             Ok(owed) => owed,
@@ -582,6 +583,16 @@ impl App {
                 let old = stored.record.message;
                 if old == Some(message) {
                     return Ok(Vec::new());
+                }
+                if old.is_some_and(|old| message < old) {
+                    // A newer copy is already the board (a click on it came first, or two
+                    // posts were read back out of order): Discord's ids grow with time, so
+                    // this one is an old copy.
+                    return Ok(self
+                        .retire(&stored.record, Some(message))?
+                        .map(|edit| edit.key)
+                        .into_iter()
+                        .collect());
                 }
                 let stale = stored.revision != shown.revision;
                 let finished = self.store.finished(shown.game)?.is_some();

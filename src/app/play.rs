@@ -5,8 +5,8 @@ use super::games::Misread;
 use super::table::Loaded;
 use super::Notation;
 use super::{
-    computer, message_link, Action, App, Button, Fail, Locale, Msg, Place, Reply, Response, Style,
-    Text, Track, UserRef,
+    computer, message_link, Action, App, Button, Edit, Fail, Locale, Msg, Place, Reply, Response,
+    Style, Text, Track, UserRef,
 };
 use crate::store::{ChannelEntry, GameKind, Retirement};
 
@@ -29,6 +29,9 @@ enum Moved {
         board: Msg,
         /// Whether the move was played (rather than the game lost on time).
         played: bool,
+        /// The note owed to the copy the clicked board superseded, if the click made it the
+        /// board ([`App::make_move`]).
+        retired: Option<Edit>,
     },
     /// Nothing was played; the answer says why.
     Answer(Response),
@@ -66,9 +69,14 @@ impl App {
         clicked: Option<u64>,
     ) -> Result<Response, Fail> {
         Ok(match self.make_move(locale, user, id, ply, mv, clicked)? {
-            Moved::Board { loaded, board, .. } => {
-                Response::board(board, loaded.shown()).with_computer(computer::owed(&loaded))
-            }
+            Moved::Board {
+                loaded,
+                board,
+                retired,
+                ..
+            } => Response::board(board, loaded.shown())
+                .with_edits(retired.into_iter().collect())
+                .with_computer(computer::owed(&loaded)),
             Moved::Answer(response) => response,
         })
     }
@@ -124,6 +132,7 @@ impl App {
                 loaded,
                 board,
                 played,
+                retired,
             } => {
                 let answer = Msg::text(if played {
                     let record = &loaded.stored.record;
@@ -142,7 +151,11 @@ impl App {
                     Reply::Private(answer)
                 };
                 Response::new(reply)
-                    .with_edits(vec![self.board_edit(&loaded, board)])
+                    .with_edits(
+                        std::iter::once(self.board_edit(&loaded, board))
+                            .chain(retired)
+                            .collect(),
+                    )
                     .with_computer(computer::owed(&loaded))
             }
             Moved::Answer(response) => response,
@@ -163,9 +176,18 @@ impl App {
             return Err(Fail::User(Text::GameOver));
         }
         let record = &loaded.stored.record;
+        let mut superseded = None;
         match (record.message, clicked) {
-            (Some(live), Some(copy)) if live != copy => {
+            (Some(live), Some(copy)) if copy < live => {
                 return self.old_copy(locale, &loaded, copy).map(Moved::Answer)
+            }
+            // A board posted after the recorded one: `/board` posted it and the bot has not
+            // read its id back yet (a quick player clicks first), or the bot stopped before
+            // it could. Discord's ids grow with time, so it is the newest copy: it becomes the
+            // board, and the recorded one an old copy once the click is stored.
+            (Some(live), Some(copy)) if copy > live => {
+                superseded = Some(live);
+                loaded.stored.record.message = Some(copy);
             }
             // The board's id was never learned (the bot stopped before it could read it back):
             // the clicked message is the board.
@@ -183,6 +205,7 @@ impl App {
         if self.out_of_time(&loaded) {
             let board = self.time_out(&mut loaded)?;
             return Ok(Moved::Board {
+                retired: self.retire(&loaded.stored.record, superseded)?,
                 loaded: Box::new(loaded),
                 board,
                 played: false,
@@ -195,6 +218,7 @@ impl App {
         self.store_move(&mut loaded)?;
         let board = self.board_msg(&loaded, None)?;
         Ok(Moved::Board {
+            retired: self.retire(&loaded.stored.record, superseded)?,
             loaded: Box::new(loaded),
             board,
             played: true,

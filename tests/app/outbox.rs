@@ -20,6 +20,16 @@ fn owes(app: &App, key: OwedKey) -> bool {
     app.store().owed_at(key).expect("read").is_some()
 }
 
+fn moves_played(app: &App, id: u64) -> usize {
+    app.store()
+        .game(id)
+        .expect("read")
+        .expect("game")
+        .record
+        .moves
+        .len()
+}
+
 fn message_of(app: &App, id: u64) -> Option<u64> {
     app.store()
         .game(id)
@@ -203,6 +213,69 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
     );
     let played = app.click_on(EN, HERE, &an(), mv, Some(5000));
     assert!(matches!(played.reply, Reply::Update(_)));
+}
+
+#[test]
+fn a_click_on_a_board_posted_again_before_its_id_is_read_back_plays_on_that_board() {
+    let (app, _clock) = app();
+    let (id, board) = live_game(&app);
+    let reposted = app.board(EN, HERE, GameKind::Oaq);
+    let Reply::Post {
+        track: Some(track), ..
+    } = reposted.reply
+    else {
+        panic!("a post");
+    };
+    // A quick player clicks on the new board (5000) before the bot reads its id back: a
+    // later message than the recorded board (4242), so it is the board.
+    let mv = enabled_moves(&board)[0];
+    let played = app.click_on(EN, HERE, &an(), mv, Some(5000));
+    assert!(
+        matches!(played.reply, Reply::Update(_)),
+        "{:?}",
+        played.reply
+    );
+    assert_eq!(message_of(&app, id), Some(5000));
+    assert_eq!(moves_played(&app, id), 1);
+    // The old copy loses its buttons.
+    assert_eq!(played.effects.edits.len(), 1);
+    assert_eq!(played.effects.edits[0].key, OwedKey::Note(4242));
+    assert!(owes(&app, OwedKey::Note(4242)));
+    // The id read back afterwards changes nothing: the board is already known.
+    assert!(app.record_message(track, 5000).is_empty());
+    assert_eq!(message_of(&app, id), Some(5000));
+    // The old copy is refused and points to the board clicked.
+    let refused = app.click_on(EN, HERE, &binh(), mv, Some(4242));
+    assert!(private(&refused).contains("/5000"), "{}", private(&refused));
+    assert_eq!(moves_played(&app, id), 1);
+}
+
+#[test]
+fn a_board_read_back_after_a_newer_one_is_known_is_an_old_copy() {
+    let (app, _clock) = app();
+    let (id, board) = live_game(&app);
+    let tracks: Vec<Track> = (0..2)
+        .map(|_| match app.board(EN, HERE, GameKind::Oaq).reply {
+            Reply::Post {
+                track: Some(track), ..
+            } => track,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    // Two posts of the board, 5000 then 6000: the later one is read back first.
+    assert_eq!(
+        app.record_message(tracks[1], 6000),
+        vec![OwedKey::Note(4242)]
+    );
+    // The earlier one, read back last, does not take the board back: it is retired.
+    assert_eq!(
+        app.record_message(tracks[0], 5000),
+        vec![OwedKey::Note(5000)]
+    );
+    assert_eq!(message_of(&app, id), Some(6000));
+    let refused = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(5000));
+    assert!(private(&refused).contains("/6000"), "{}", private(&refused));
+    assert_eq!(moves_played(&app, id), 0);
 }
 
 #[test]

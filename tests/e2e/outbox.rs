@@ -1,6 +1,7 @@
 //! End to end: what players see stays right when Discord fails — board edits retried through
 //! 5xx, timeouts and rate limits, a failed click answer healed by REST, one live board when a
-//! board is posted again in the instant of a move, and an owed edit made after a kill -9.
+//! board is posted again in the instant of a move or clicked before the bot reads its id back,
+//! and an owed edit made after a kill -9.
 
 use std::time::Duration;
 
@@ -11,6 +12,7 @@ const RETRY_CHANNEL: u64 = 500_000_000_000_000_021;
 const CALLBACK_CHANNEL: u64 = 500_000_000_000_000_022;
 const REPOST_CHANNEL: u64 = 500_000_000_000_000_023;
 const KILL_CHANNEL: u64 = 500_000_000_000_000_024;
+const READ_BACK_CHANNEL: u64 = 500_000_000_000_000_025;
 
 /// The bot with a short write timeout, so a hung request is retried quickly.
 fn quick_bot(root: &std::path::Path, base: &str) -> support::Bot {
@@ -172,6 +174,49 @@ async fn a_board_posted_in_the_instant_of_a_move_leaves_one_live_board_showing_t
         .collect();
     assert!(!retired.is_empty(), "old copies say where the game went");
     assert!(retired.iter().all(|m| m.buttons().is_empty()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_on_a_board_posted_again_before_the_bot_reads_its_id_back_is_played_there() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = support::start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let old = start_game(&fake, &an(), &binh(), READ_BACK_CHANNEL).await;
+    // Discord is slow to give the new board back to the bot: An clicks on it first.
+    const READ_BACK: Duration = Duration::from_secs(3);
+    fake.fail("@original", vec![Fault::Slow(READ_BACK)]);
+    let repost = fake.slash(&chi(), READ_BACK_CHANNEL, "board", vec![], vec![]);
+    let new = fake
+        .callback(&repost)
+        .await
+        .message
+        .expect("the board, posted again");
+    let board = fake.message(new);
+    let token = fake.click(&an(), new, &enabled_moves(&board)[0]);
+    let played = fake.callback(&token).await;
+    assert_eq!(played.kind, 7, "{}", played.content());
+    assert_eq!(to_move(played.content()), Some(binh().id));
+    assert_eq!(fake.faults_left(), 0, "the read-back was asked for");
+    // The old copy is retired, pointing to the board clicked.
+    let retired = fake
+        .wait_message(old, "the old copy retired", |m| m.buttons().is_empty())
+        .await;
+    assert!(
+        retired.content.contains(&format!("/{new}")),
+        "{}",
+        retired.content
+    );
+    // Once the read-back is in, the clicked board is still the one live board, and Bình
+    // plays on it.
+    tokio::time::sleep(READ_BACK).await;
+    let boards = live_boards(&fake, READ_BACK_CHANNEL);
+    assert_eq!(boards.len(), 1, "{boards:?}");
+    assert_eq!((boards[0].id, ply_of(&boards[0])), (new, 1));
+    let token = fake.click(&binh(), new, &enabled_moves(&boards[0])[0]);
+    let answer = fake.callback(&token).await;
+    assert_eq!(answer.kind, 7, "{}", answer.content());
+    assert_eq!(ply_of(&fake.message(new)), 2);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -21,6 +21,8 @@ pub enum Fault {
     RateLimit(f64),
     /// No answer: the connection is held this long, then closed, and nothing is done.
     Hang(Duration),
+    /// The right answer, after this long (what it asks is done then).
+    Slow(Duration),
 }
 
 /// Faults planned for the requests whose "METHOD path" contains `pattern`, used one per
@@ -131,9 +133,13 @@ impl FakeDiscord {
                 }
             }
             let fault = self.fault_for(&method, &path);
-            if let Some(Fault::Hang(time)) = fault {
-                tokio::time::sleep(time).await;
-                return;
+            match fault {
+                Some(Fault::Hang(time)) => {
+                    tokio::time::sleep(time).await;
+                    return;
+                }
+                Some(Fault::Slow(time)) => tokio::time::sleep(time).await,
+                _ => {}
             }
             let authorised = headers.get("authorization").map(String::as_str)
                 == Some(&format!("Bot {GOOD_TOKEN}"));
