@@ -144,6 +144,11 @@ fn started(app: &App, first: FirstPlayer) -> (u64, Msg) {
     (id, public(&board).clone())
 }
 
+/// Game `id`'s record as stored now.
+fn record_of(app: &App, id: u64) -> oaq_bot::store::GameRecord {
+    app.store().game(id).expect("read").expect("game").record
+}
+
 /// Game `id`'s board as it is now, as a board posted just now shows it.
 fn board_now(app: &App, id: u64) -> Track {
     let stored = app.store().game(id).expect("read").expect("game");

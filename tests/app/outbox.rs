@@ -20,23 +20,18 @@ fn owes(app: &App, key: OwedKey) -> bool {
     app.store().owed_at(key).expect("read").is_some()
 }
 
-fn moves_played(app: &App, id: u64) -> usize {
-    app.store()
-        .game(id)
-        .expect("read")
-        .expect("game")
-        .record
-        .moves
-        .len()
+fn message_of(app: &App, id: u64) -> Option<u64> {
+    record_of(app, id).message
 }
 
-fn message_of(app: &App, id: u64) -> Option<u64> {
-    app.store()
-        .game(id)
-        .expect("read")
-        .expect("game")
-        .record
-        .message
+/// Posts the board again with `/oaq board`: what its id, once read back, is recorded for.
+fn post_again(app: &App) -> Track {
+    match app.board(EN, HERE, GameKind::Oaq).reply {
+        Reply::Post {
+            track: Some(track), ..
+        } => track,
+        other => panic!("a post: {other:?}"),
+    }
 }
 
 /// A game An vs Bình whose board is message 4242, An to move.
@@ -171,13 +166,7 @@ fn a_write_that_lands_after_a_newer_answer_is_made_again_with_the_latest_board()
 fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused() {
     let (app, _clock) = app();
     let (id, board) = live_game(&app);
-    let reposted = app.board(EN, HERE, GameKind::Oaq);
-    let track = match reposted.reply {
-        Reply::Post {
-            track: Some(track), ..
-        } => track,
-        ref other => panic!("{other:?}"),
-    };
+    let track = post_again(&app);
     // Not stale: only the old copy is owed a note.
     assert_eq!(app.record_message(track, 5000), vec![OwedKey::Note(4242)]);
     assert_eq!(message_of(&app, id), Some(5000));
@@ -201,16 +190,7 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
     assert!(private(&refused).contains("/5000"), "{}", private(&refused));
     assert_eq!(refused.effects.edits.len(), 1);
     assert_eq!(refused.effects.edits[0].message, Some(4242));
-    assert_eq!(
-        app.store()
-            .game(id)
-            .expect("read")
-            .expect("game")
-            .record
-            .moves
-            .len(),
-        0
-    );
+    assert_eq!(record_of(&app, id).moves.len(), 0);
     let played = app.click_on(EN, HERE, &an(), mv, Some(5000));
     assert!(matches!(played.reply, Reply::Update(_)));
 }
@@ -219,13 +199,7 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
 fn a_click_on_a_board_posted_again_before_its_id_is_read_back_plays_on_that_board() {
     let (app, _clock) = app();
     let (id, board) = live_game(&app);
-    let reposted = app.board(EN, HERE, GameKind::Oaq);
-    let Reply::Post {
-        track: Some(track), ..
-    } = reposted.reply
-    else {
-        panic!("a post");
-    };
+    let track = post_again(&app);
     // A quick player clicks on the new board (5000) before the bot reads its id back: a
     // later message than the recorded board (4242), so it is the board.
     let mv = enabled_moves(&board)[0];
@@ -236,7 +210,7 @@ fn a_click_on_a_board_posted_again_before_its_id_is_read_back_plays_on_that_boar
         played.reply
     );
     assert_eq!(message_of(&app, id), Some(5000));
-    assert_eq!(moves_played(&app, id), 1);
+    assert_eq!(record_of(&app, id).moves.len(), 1);
     // The old copy loses its buttons.
     assert_eq!(played.effects.edits.len(), 1);
     assert_eq!(played.effects.edits[0].key, OwedKey::Note(4242));
@@ -247,21 +221,14 @@ fn a_click_on_a_board_posted_again_before_its_id_is_read_back_plays_on_that_boar
     // The old copy is refused and points to the board clicked.
     let refused = app.click_on(EN, HERE, &binh(), mv, Some(4242));
     assert!(private(&refused).contains("/5000"), "{}", private(&refused));
-    assert_eq!(moves_played(&app, id), 1);
+    assert_eq!(record_of(&app, id).moves.len(), 1);
 }
 
 #[test]
 fn a_board_read_back_after_a_newer_one_is_known_is_an_old_copy() {
     let (app, _clock) = app();
     let (id, board) = live_game(&app);
-    let tracks: Vec<Track> = (0..2)
-        .map(|_| match app.board(EN, HERE, GameKind::Oaq).reply {
-            Reply::Post {
-                track: Some(track), ..
-            } => track,
-            other => panic!("{other:?}"),
-        })
-        .collect();
+    let tracks = [post_again(&app), post_again(&app)];
     // Two posts of the board, 5000 then 6000: the later one is read back first.
     assert_eq!(
         app.record_message(tracks[1], 6000),
@@ -275,21 +242,15 @@ fn a_board_read_back_after_a_newer_one_is_known_is_an_old_copy() {
     assert_eq!(message_of(&app, id), Some(6000));
     let refused = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(5000));
     assert!(private(&refused).contains("/6000"), "{}", private(&refused));
-    assert_eq!(moves_played(&app, id), 0);
+    assert_eq!(record_of(&app, id).moves.len(), 0);
 }
 
 #[test]
 fn a_board_posted_while_the_game_moved_on_is_owed_the_latest_state() {
     let (app, _clock) = app();
     let (id, board) = live_game(&app);
-    let reposted = app.board(EN, HERE, GameKind::Oaq);
+    let track = post_again(&app);
     let moved = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
-    let Reply::Post {
-        track: Some(track), ..
-    } = reposted.reply
-    else {
-        panic!("a post");
-    };
     let owed = app.record_message(track, 5000);
     assert_eq!(owed, vec![OwedKey::Board(id), OwedKey::Note(4242)]);
     let note = app.store().owed_at(OwedKey::Note(4242)).expect("read");

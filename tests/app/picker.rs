@@ -233,14 +233,7 @@ fn issue_27_ids_not_on_their_message_are_answered_privately_and_do_nothing() {
     let (id, board) = started(&app, FirstPlayer::Challenger);
     let first = enabled_moves(&board)[0];
     app.click(EN, HERE, &an(), first);
-    let moves = || {
-        app.store()
-            .game(id)
-            .expect("read")
-            .expect("game")
-            .record
-            .moves
-    };
+    let moves = || record_of(&app, id).moves;
     assert_eq!(moves().len(), 1);
     let answer = |action| app.stale_click(EN, HERE, action);
     let old = private(&answer(enabled_moves(&board)[1])).to_owned();
