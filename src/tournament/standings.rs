@@ -10,11 +10,21 @@
 //!   separate them.
 //! - **Wins**: games won, a bye not counted.
 //!
-//! Rounds without a game (a bye, or absence: before a late entry, after a withdrawal, or a rest
-//! in a round-robin of an odd number) count as FIDE's article 16 says: an opponent's unplayed
-//! rounds count as draws when their points enter someone's Buchholz or Sonneborn–Berger, and a
-//! player's own unplayed round counts as a game against a virtual opponent with the player's
-//! own points so counted (for Sonneborn–Berger, times what the round gave: a bye scores).
+//! Rounds without a game are read as FIDE's article 16 (2023) reads them, the way FIDE's own
+//! tie-break program (the Technical Commission's TieBreakServer) computes it. The bot has three
+//! kinds of such rounds: a **bye** (a pairing-allocated bye: a point), an **absence** (before a
+//! late entry, after a withdrawal, or a rest in a round-robin of an odd number: no points), and
+//! a **game still in progress**, which counts for nothing until its result is in. The bot has no
+//! forfeits: a game that starts is played, and a loss on time is a game lost. Then:
+//! - **A player's own round without a game** counts, in their Buchholz, as a game against a
+//!   dummy opponent with the player's own final points; in their Sonneborn–Berger, that value
+//!   times what the round gave them (a bye 1, an absence 0).
+//! - **An opponent's points**, where they enter someone's Buchholz or Sonneborn–Berger, are their
+//!   points as scored (a bye's point included), except that their absences after the last round
+//!   they played or had a bye in (a withdrawal) count as draws.
+//! - **Cut 1** leaves out a round of absence (a voluntarily unplayed round) before any other, the
+//!   lowest of them first; without one, the smallest value.
+//! - Direct encounter, wins and performance count games played only.
 //!
 //! Order: a Swiss ranks by points, Buchholz cut 1, Buchholz, Sonneborn–Berger, direct
 //! encounter, wins; a round-robin (where Buchholz says nothing) by points, direct encounter,
@@ -65,6 +75,84 @@ pub struct Standing {
     pub performance: Option<f64>,
 }
 
+/// What one player did in one round, as the tie-breaks read it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Slot {
+    /// A game against `opponent`, with the points scored once it is over.
+    Game {
+        opponent: PlayerId,
+        points: Option<Points>,
+    },
+    /// A pairing-allocated bye: a point without a game.
+    Bye,
+    /// No game and no bye: before a late entry, after a withdrawal, or a rest.
+    Absent,
+}
+
+/// Each round of `player`, in order.
+fn slots(player: PlayerId, rounds: &[Round]) -> Vec<Slot> {
+    rounds
+        .iter()
+        .map(|round| {
+            if round.byes.contains(&player) {
+                Slot::Bye
+            } else if let Some(game) = round.game_of(player) {
+                Slot::Game {
+                    opponent: game.side_of(player).map_or(player, |(o, _)| o),
+                    points: game.points_of(player),
+                }
+            } else {
+                Slot::Absent
+            }
+        })
+        .collect()
+}
+
+/// A player's points as they enter an opponent's Buchholz or Sonneborn–Berger: as scored,
+/// except the absences after the last round with a game or a bye (a withdrawal), which count
+/// as draws (FIDE C.07 article 16).
+fn points_for_opponents(slots: &[Slot]) -> Points {
+    let last_present = slots
+        .iter()
+        .rposition(|s| !matches!(s, Slot::Absent))
+        .map_or(0, |i| i + 1);
+    slots
+        .iter()
+        .enumerate()
+        .map(|(i, slot)| match slot {
+            Slot::Game { points, .. } => points.unwrap_or_default(),
+            Slot::Bye => Points::WIN,
+            Slot::Absent if i >= last_present => Points::DRAW,
+            Slot::Absent => Points::ZERO,
+        })
+        .sum()
+}
+
+/// One round's part of a player's Buchholz and Sonneborn–Berger.
+#[derive(Debug, Clone, Copy)]
+struct Contribution {
+    /// The opponent's (or the dummy's) points, in half-points.
+    value: Points,
+    /// That value times the player's result, in quarter-points.
+    sb_quarters: u32,
+    /// A round of absence, which cut 1 leaves out first.
+    voluntary: bool,
+}
+
+/// Buchholz cut 1 of `contributions`: a round of absence goes first (the lowest of them), else
+/// the smallest value.
+fn cut_one(contributions: &[Contribution]) -> Points {
+    let total: Points = contributions.iter().map(|c| c.value).sum();
+    let cut = contributions
+        .iter()
+        .filter(|c| c.voluntary)
+        .map(|c| c.value)
+        .min()
+        .or_else(|| contributions.iter().map(|c| c.value).min())
+        .unwrap_or_default();
+    Points(total.0 - cut.0)
+}
+
 /// The standings of `entrants` (everyone who entered, withdrawn players too) after `rounds`,
 /// best first.
 pub fn standings(entrants: &[Entrant], rounds: &[Round], system: System) -> Vec<Standing> {
@@ -72,40 +160,56 @@ pub fn standings(entrants: &[Entrant], rounds: &[Round], system: System) -> Vec<
         .iter()
         .map(|e| (e.id, Record::of(e.id, rounds)))
         .collect();
-    let ratings: HashMap<PlayerId, f64> = entrants.iter().map(|e| (e.id, e.rating)).collect();
-    let total = rounds.len() as u32;
-    // Points for opponents' tie-breaks: unplayed rounds as draws.
-    let adjusted: HashMap<PlayerId, Points> = records
+    let slots: HashMap<PlayerId, Vec<Slot>> = entrants
         .iter()
-        .map(|(&id, r)| {
-            let finished: Vec<Points> = r.games.iter().filter_map(|g| g.2).collect();
-            let unplayed = total - finished.len() as u32;
-            (id, finished.into_iter().sum::<Points>() + Points(unplayed))
-        })
+        .map(|e| (e.id, slots(e.id, rounds)))
         .collect();
+    let ratings: HashMap<PlayerId, f64> = entrants.iter().map(|e| (e.id, e.rating)).collect();
+    let for_opponents: HashMap<PlayerId, Points> = slots
+        .iter()
+        .map(|(&id, s)| (id, points_for_opponents(s)))
+        .collect();
+    let opponent_value = |o: &PlayerId| for_opponents.get(o).copied().unwrap_or_default();
 
     let mut table: Vec<Standing> = entrants
         .iter()
         .map(|e| {
             let record = &records[&e.id];
-            let finished: Vec<(PlayerId, Points)> = record
-                .games
+            let own = record.points;
+            let finished: Vec<(PlayerId, Points)> = slots[&e.id]
                 .iter()
-                .filter_map(|&(o, _, p)| p.map(|p| (o, p)))
+                .filter_map(|s| match *s {
+                    Slot::Game {
+                        opponent,
+                        points: Some(p),
+                    } => Some((opponent, p)),
+                    _ => None,
+                })
                 .collect();
-            let own = adjusted[&e.id];
-            let unplayed = total - finished.len() as u32;
-            let mut contributions: Vec<Points> =
-                finished.iter().map(|(o, _)| adjusted[o]).collect();
-            contributions.extend((0..unplayed).map(|_| own));
-            let buchholz: Points = contributions.iter().copied().sum();
-            let lowest = contributions.iter().copied().min().unwrap_or_default();
-            // In quarter-points: opponent's half-points times own half-points.
-            let sb_quarters: u32 = finished
+            let contributions: Vec<Contribution> = slots[&e.id]
                 .iter()
-                .map(|(o, p)| adjusted[o].0 * p.0)
-                .sum::<u32>()
-                + own.0 * Points::WIN.0 * record.byes;
+                .filter_map(|s| match *s {
+                    Slot::Game {
+                        opponent,
+                        points: Some(p),
+                    } => Some(Contribution {
+                        value: opponent_value(&opponent),
+                        sb_quarters: opponent_value(&opponent).0 * p.0,
+                        voluntary: false,
+                    }),
+                    Slot::Game { points: None, .. } => None,
+                    Slot::Bye => Some(Contribution {
+                        value: own,
+                        sb_quarters: own.0 * Points::WIN.0,
+                        voluntary: false,
+                    }),
+                    Slot::Absent => Some(Contribution {
+                        value: own,
+                        sb_quarters: 0,
+                        voluntary: true,
+                    }),
+                })
+                .collect();
             let scored: Points = finished.iter().map(|(_, p)| *p).sum();
             let performance = (!finished.is_empty()).then(|| {
                 let average =
@@ -123,10 +227,12 @@ pub fn standings(entrants: &[Entrant], rounds: &[Round], system: System) -> Vec<
             Standing {
                 id: e.id,
                 place: 0,
-                points: record.points,
-                buchholz,
-                buchholz_cut1: Points(buchholz.0 - lowest.0),
-                sonneborn_berger: f64::from(sb_quarters) / 4.0,
+                points: own,
+                buchholz: contributions.iter().map(|c| c.value).sum(),
+                buchholz_cut1: cut_one(&contributions),
+                sonneborn_berger: f64::from(
+                    contributions.iter().map(|c| c.sb_quarters).sum::<u32>(),
+                ) / 4.0,
                 direct_encounter: Points::ZERO,
                 wins: finished.iter().filter(|(_, p)| *p == Points::WIN).count() as u32,
                 games: finished.len() as u32,
@@ -277,14 +383,34 @@ mod tests {
         assert!((performance - (1400.0 + 400.0 * 2f64.log10())).abs() < 1e-9);
     }
 
+    /// The standings as (id, place, points, Buchholz cut 1, Buchholz, Sonneborn–Berger).
+    fn lines(table: &[Standing]) -> Vec<(PlayerId, u32, Points, Points, Points, f64)> {
+        table
+            .iter()
+            .map(|s| {
+                (
+                    s.id,
+                    s.place,
+                    s.points,
+                    s.buchholz_cut1,
+                    s.buchholz,
+                    s.sonneborn_berger,
+                )
+            })
+            .collect()
+    }
+
     /// A 5-player Swiss of 2 rounds worked by hand, with a bye and a withdrawal:
     /// R1: 1–4 (1 wins), 2–5 draw, 3 bye. R2: 3–1 (1 wins), 5–4 (4 wins), 2 withdrew (absent).
-    /// Points: 1: 2 (4 half), 2: ½, 3: 1, 4: 1, 5: ½.
-    /// Adjusted points (unplayed rounds as draws): 1: 4, 2: 1+1 = 2, 3: 0+1 = 1, 4: 2, 5: 1.
-    /// Buchholz: 1 = 4's 2 + 3's 1 = 3 (half-points) → 1½; 3 = own 1 (bye) + 1's 4 = 5 → 2½;
-    /// 4 = 1's 4 + 5's 1 = 5 → 2½; 2 = 5's 1 + own 2 (absence) = 3 → 1½; 5 = 2's 2 + 4's 2 = 4 → 2.
-    /// Cut 1 drops each one's smallest: 1: 3 − 1 = 2; 3: 5 − 1 = 4; 4: 5 − 1 = 4; 2: 3 − 1 = 2;
-    /// 5: 4 − 2 = 2 (all in half-points).
+    /// Points (half-points): 1: 4, 2: 1, 3: 2 (the bye), 4: 2, 5: 1.
+    /// Points as opponents see them: as scored, but 2's absence after its last game counts as
+    /// a draw: 1: 4, 2: 1 + 1 = 2, 3: 2 (the bye's point as it is), 4: 2, 5: 1.
+    /// Buchholz: 1 = 4's 2 + 3's 2 = 4; 2 = 5's 1 + a dummy with 2's own 1 (absence) = 2;
+    /// 3 = a dummy with 3's own 2 (bye) + 1's 4 = 6; 4 = 1's 4 + 5's 1 = 5; 5 = 2's 2 + 4's 2 = 4.
+    /// Cut 1: the absence first (2 drops its dummy's 1), else the smallest value:
+    /// 1: 2; 2: 1; 3: 4; 4: 4; 5: 2. So 3 passes 4 on Buchholz (6 against 5), and 5 passes 2 on
+    /// cut 1. Sonneborn–Berger (quarters): 3 = 2 × 2 (bye) = 4 → 1; 4 = 1 × 2 (beat 5) → ½;
+    /// 1 = 2 × 2 + 2 × 2 = 8 → 2; 5 = 2 × 1 + 2 × 0 = 2 → ½; 2 = 1 × 1 + 0 (absence) → ¼.
     #[test]
     fn a_swiss_with_a_bye_and_a_withdrawal_worked_by_hand() {
         use Outcome::*;
@@ -300,26 +426,140 @@ mod tests {
             },
         ];
         let table = standings(&entrants, &rounds, System::Swiss);
-        let line: Vec<(PlayerId, u32, Points, Points, Points)> = table
-            .iter()
-            .map(|s| (s.id, s.place, s.points, s.buchholz_cut1, s.buchholz))
-            .collect();
         assert_eq!(
-            line,
+            lines(&table),
             vec![
-                (1, 1, Points(4), Points(2), Points(3)),
-                (4, 2, Points(2), Points(4), Points(5)),
-                (3, 3, Points(2), Points(4), Points(5)),
-                (5, 4, Points(1), Points(2), Points(4)),
-                (2, 5, Points(1), Points(2), Points(3)),
+                (1, 1, Points(4), Points(2), Points(4), 2.0),
+                (3, 2, Points(2), Points(4), Points(6), 1.0),
+                (4, 3, Points(2), Points(4), Points(5), 0.5),
+                (5, 4, Points(1), Points(2), Points(4), 0.5),
+                (2, 5, Points(1), Points(1), Points(2), 0.25),
             ]
         );
-        // 3 and 4 are equal down to Sonneborn–Berger (3: bye, own 1 × 2 = 2 quarters, and a
-        // loss; 4: beat 5, 1 × 2 = 2 quarters, and a loss), never met, and 4 won a game on
-        // the board where 3 had a bye: wins put 4 ahead.
-        assert_eq!(table[1].sonneborn_berger, 0.5);
-        assert_eq!(table[2].sonneborn_berger, 0.5);
-        assert_eq!((table[1].wins, table[2].wins), (1, 0));
+        assert_eq!((table[1].wins, table[2].wins), (0, 1));
         assert_eq!(table[4].games, 1);
+    }
+
+    /// Issue 47's event: a 7-player Swiss of 3 rounds with three players on 2 points.
+    /// An (1): draw Dũng, beat Bình, draw Giang. Giang (6): beat Chi, draw Hoa, draw An.
+    /// Hoa (7): bye, draw Giang, draw Bình. The others: Bình (2) beat Em, drew Hoa: 1½;
+    /// Chi (3) drew Dũng, bye: 1½; Dũng (4) drew An, Chi, Em: 1½; Em (5) bye, drew Dũng: 1½.
+    /// FIDE's reading (the bye's point as it is, Hoa's own bye a dummy with Hoa's own 2):
+    /// Hoa: Buchholz 2 + 2 + 1½ = 5½, cut 1 4, Sonneborn–Berger 2 × 1 + 2 × ½ + 1½ × ½ = 3¾;
+    /// Giang: 1½ + 2 + 2 = 5½, cut 1 4, 1½ × 1 + 2 × ½ + 2 × ½ = 3½; An: 5, 3½, 3¼.
+    /// Hoa wins on Sonneborn–Berger, as FIDE's own tie-break program ranks it.
+    #[test]
+    fn issue_47_the_bye_counts_as_it_scored_and_hoa_wins() {
+        use Outcome::*;
+        let (an, binh, chi, dung, em, giang, hoa) = (1, 2, 3, 4, 5, 6, 7);
+        let entrants: Vec<Entrant> = (1..=7).map(|id| entrant(id, 1500.0)).collect();
+        let rounds = vec![
+            Round {
+                games: vec![
+                    game(an, dung, Draw),
+                    game(giang, chi, FirstWins),
+                    game(binh, em, FirstWins),
+                ],
+                byes: vec![hoa],
+            },
+            Round {
+                games: vec![
+                    game(an, binh, FirstWins),
+                    game(giang, hoa, Draw),
+                    game(dung, chi, Draw),
+                ],
+                byes: vec![em],
+            },
+            Round {
+                games: vec![
+                    game(an, giang, Draw),
+                    game(hoa, binh, Draw),
+                    game(em, dung, Draw),
+                ],
+                byes: vec![chi],
+            },
+        ];
+        let table = standings(&entrants, &rounds, System::Swiss);
+        assert_eq!(
+            lines(&table)[..3],
+            [
+                (hoa, 1, Points(4), Points(8), Points(11), 3.75),
+                (giang, 2, Points(4), Points(8), Points(11), 3.5),
+                (an, 3, Points(4), Points(7), Points(10), 3.25),
+            ]
+        );
+    }
+
+    /// A 6-player Swiss of 3 rounds worked by hand with a bye, a late entry and a withdrawal:
+    /// R1: 1–2 (1 wins), 3–4 draw, 5 bye, 6 not entered yet. R2 (6 enters): 1–3 draw,
+    /// 2–5 (2 wins), 4–6 (6 wins). R3 (5 withdrew): 1–6 (1 wins), 2–3 draw, 4 bye.
+    /// Points (half-points): 1: 5, 2: 3, 3: 3, 4: 3 (a bye), 5: 2 (a bye), 6: 2.
+    /// As opponents see them: 5's absence after its last game is a draw (2 + 1 = 3); 6's
+    /// absence before its entry counts as scored (0): 1: 5, 2: 3, 3: 3, 4: 3, 5: 3, 6: 2.
+    /// Buchholz / cut 1 / Sonneborn–Berger (quarters):
+    /// 1: 3 + 3 + 2 = 8 / 6 / 3×2 + 3×1 + 2×2 = 13; 2: 5 + 3 + 3 = 11 / 8 / 0 + 3×2 + 3×1 = 9;
+    /// 3: 3 + 5 + 3 = 11 / 8 / 3 + 5 + 3 = 11; 4: 3 + 2 + own 3 (bye) = 8 / 6 / 3 + 0 + 3×2 = 9;
+    /// 5: own 2 (bye) + 3 + own 2 (absence) = 7 / 5 (the absence is cut first) / 2×2 + 0 + 0 = 4;
+    /// 6: own 2 (absence) + 3 + 5 = 10 / 8 (the absence is cut) / 0 + 3×2 + 0 = 6.
+    /// Order: 1; then 3, 2 (equal to Buchholz, 3 ahead on Sonneborn–Berger), 4 (cut 1 6); then
+    /// 6 (cut 1 8) before 5 (5).
+    #[test]
+    fn a_swiss_with_a_bye_a_late_entry_and_a_withdrawal_worked_by_hand() {
+        use Outcome::*;
+        let entrants: Vec<Entrant> = (1..=6).map(|id| entrant(id, 2000.0 - id as f64)).collect();
+        let rounds = vec![
+            Round {
+                games: vec![game(1, 2, FirstWins), game(3, 4, Draw)],
+                byes: vec![5],
+            },
+            Round {
+                games: vec![
+                    game(1, 3, Draw),
+                    game(2, 5, FirstWins),
+                    game(4, 6, SecondWins),
+                ],
+                byes: vec![],
+            },
+            Round {
+                games: vec![game(1, 6, FirstWins), game(2, 3, Draw)],
+                byes: vec![4],
+            },
+        ];
+        let table = standings(&entrants, &rounds, System::Swiss);
+        assert_eq!(
+            lines(&table),
+            vec![
+                (1, 1, Points(5), Points(6), Points(8), 3.25),
+                (3, 2, Points(3), Points(8), Points(11), 2.75),
+                (2, 3, Points(3), Points(8), Points(11), 2.25),
+                (4, 4, Points(3), Points(6), Points(8), 2.25),
+                (6, 5, Points(2), Points(8), Points(10), 1.5),
+                (5, 6, Points(2), Points(5), Points(7), 1.0),
+            ]
+        );
+    }
+
+    /// A game still in progress counts for nothing yet: not as an unplayed round.
+    #[test]
+    fn a_game_in_progress_counts_for_nothing() {
+        use Outcome::*;
+        let entrants: Vec<Entrant> = (1..=4).map(|id| entrant(id, 1500.0)).collect();
+        let rounds = vec![
+            Round {
+                games: vec![game(1, 2, FirstWins), game(3, 4, Draw)],
+                byes: vec![],
+            },
+            Round {
+                games: vec![Pairing::new(1, 3), game(2, 4, Draw)],
+                byes: vec![],
+            },
+        ];
+        let table = standings(&entrants, &rounds, System::Swiss);
+        let one = table.iter().find(|s| s.id == 1).expect("player 1");
+        // Only 2's points (½ + ... = 1 half-point from the draw with 4) enter 1's Buchholz.
+        assert_eq!(
+            (one.points, one.buchholz, one.games),
+            (Points(2), Points(1), 1)
+        );
     }
 }
