@@ -1,10 +1,10 @@
 //! Swiss pairing properties over random tournaments: everyone plays once a round, nobody
-//! meets an opponent twice or has two byes while that can be avoided, and nobody's side
-//! difference passes 2.
+//! meets an opponent twice or has two byes while that can be avoided, the bye goes to the
+//! lowest score that can take it, and nobody's side difference passes 2.
 
 use std::collections::{HashMap, HashSet};
 
-use oaq_bot::tournament::{swiss, Entrant, Outcome, PlayerId, Round};
+use oaq_bot::tournament::{swiss, Colour, Entrant, Outcome, PlayerId, Points, Round};
 use proptest::prelude::*;
 
 /// One simulated event: who withdraws after which round, and every game's result.
@@ -49,6 +49,68 @@ fn next(state: &mut u64) -> u64 {
     *state
 }
 
+/// `player`'s points over `history`, byes included.
+fn points(player: PlayerId, history: &[Round]) -> Points {
+    history
+        .iter()
+        .map(|h| {
+            if h.byes.contains(&player) {
+                Points::WIN
+            } else {
+                h.game_of(player)
+                    .and_then(|g| g.points_of(player))
+                    .unwrap_or_default()
+            }
+        })
+        .sum()
+}
+
+/// The side `player` must have next (FIDE's absolute colour preference), if any: after a
+/// side difference of 2, or the same side twice in a row.
+fn must_have(player: PlayerId, history: &[Round]) -> Option<Colour> {
+    let sides: Vec<Colour> = history
+        .iter()
+        .filter_map(|h| h.game_of(player).and_then(|g| g.side_of(player)))
+        .map(|(_, side)| side)
+        .collect();
+    let difference: i32 = sides
+        .iter()
+        .map(|s| if *s == Colour::First { 1 } else { -1 })
+        .sum();
+    match sides[..] {
+        _ if difference >= 2 => Some(Colour::Second),
+        _ if difference <= -2 => Some(Colour::First),
+        [.., a, b] if a == b => Some(b.other()),
+        _ => None,
+    }
+}
+
+/// Whether two players may meet: not met before, and not both bound to the same side.
+fn may_meet(a: PlayerId, b: PlayerId, history: &[Round]) -> bool {
+    let met = history
+        .iter()
+        .any(|h| h.game_of(a).and_then(|g| g.side_of(b)).is_some());
+    let clash = matches!(
+        (must_have(a, history), must_have(b, history)),
+        (Some(x), Some(y)) if x == y
+    );
+    !met && !clash
+}
+
+/// Whether `players` can all be paired with players they may meet (a perfect matching).
+fn pairable(players: &[PlayerId], history: &[Round]) -> bool {
+    let n = players.len();
+    let mut weights = vec![0i64; n * n];
+    for i in 0..n {
+        for j in i + 1..n {
+            weights[i * n + j] = i64::from(may_meet(players[i], players[j], history));
+        }
+    }
+    integer_blossom::max_weight_matching(&weights, n)
+        .iter()
+        .all(Option::is_some)
+}
+
 /// Plays the event: pairs each round among the active players and gives each game a random
 /// result, checking each round as it is paired.
 fn play(event: &Event) -> Result<(), TestCaseError> {
@@ -82,6 +144,42 @@ fn play(event: &Event) -> Result<(), TestCaseError> {
         }
         for b in &round.byes {
             prop_assert!(seen.insert(*b), "a bye and a game in round {r}");
+        }
+
+        // The bye goes to the lowest score that can take it: when the round pairs everyone
+        // else cleanly (no rematch, no second bye, no two players bound to the same side), no
+        // player with fewer points and no bye yet could have had it with the rest still
+        // paired cleanly.
+        let clean = round
+            .games
+            .iter()
+            .all(|g| may_meet(g.first, g.second, &history))
+            && round
+                .byes
+                .iter()
+                .all(|b| !history.iter().any(|h| h.byes.contains(b)));
+        if let (true, [bye]) = (clean, &round.byes[..]) {
+            let bye_points = points(*bye, &history);
+            for candidate in &active {
+                let lower = points(candidate.id, &history) < bye_points;
+                let free = !history.iter().any(|h| h.byes.contains(&candidate.id));
+                if lower && free {
+                    let rest: Vec<PlayerId> = active
+                        .iter()
+                        .map(|e| e.id)
+                        .filter(|&id| id != candidate.id)
+                        .collect();
+                    prop_assert!(
+                        !pairable(&rest, &history),
+                        "round {}: the bye went to {} ({}) while {} ({}) could take it",
+                        r,
+                        bye,
+                        bye_points,
+                        candidate.id,
+                        points(candidate.id, &history)
+                    );
+                }
+            }
         }
         let ids: HashSet<PlayerId> = active.iter().map(|e| e.id).collect();
         prop_assert_eq!(&seen, &ids, "round {} leaves someone out", r);

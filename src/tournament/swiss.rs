@@ -5,11 +5,14 @@
 //! 2. nobody meets an opponent twice, and nobody has a second bye, unless no pairing avoids it;
 //! 3. no two players who both must have the same side meet (FIDE's absolute colour
 //!    preference: a side difference of 2, or the same side twice in a row), unless unavoidable;
-//! 4. players meet others of their own score: the sum over games of the squared difference of
+//! 4. the bye goes to the lowest score that can take it: FIDE's Dutch system treats it as a
+//!    game against a virtual player a point below the lowest score, so it is never traded for
+//!    smaller score differences elsewhere;
+//! 5. players meet others of their own score: the sum over games of the squared difference of
 //!    the two players' points is least (so two half-point floats are preferred to one float
-//!    of a whole point), and the bye goes to the lowest score that can take it;
-//! 5. as few games as possible give both players a strong preference for the same side;
-//! 6. within a score group, the top half meets the bottom half in order (1 against ½n + 1, as
+//!    of a whole point);
+//! 6. as few games as possible give both players a strong preference for the same side;
+//! 7. within a score group, the top half meets the bottom half in order (1 against ½n + 1, as
 //!    the Dutch system does); across groups, the lowest of the higher group floats down to the
 //!    highest of the lower one; the bye goes to the lowest ranked.
 //!
@@ -143,6 +146,9 @@ struct Cost {
     repeat: i128,
     /// Both must have the same side.
     absolute: i128,
+    /// The bye to a player with more points than the lowest who could take it: the
+    /// difference, in half-points.
+    bye: i128,
     /// Squared difference of points, in half-points.
     score: i128,
     /// Both strongly want the same side (2), or mildly (1).
@@ -177,7 +183,7 @@ fn matching(players: &[Player]) -> Vec<Option<usize>> {
             let p = &players[i];
             costs[i * vertices + n] = Some(Cost {
                 repeat: i128::from(p.record.byes),
-                score: i128::from(p.points.0.saturating_sub(lowest_eligible)).pow(2),
+                bye: i128::from(p.points.0.saturating_sub(lowest_eligible)),
                 order: (n - 1 - i) as i128,
                 ..Cost::default()
             });
@@ -189,7 +195,8 @@ fn matching(players: &[Player]) -> Vec<Option<usize>> {
     let order_unit = 1i128;
     let preference_unit = order_unit * (2 * vertices as i128 + 1) * edges;
     let score_unit = preference_unit * 3 * edges;
-    let absolute_unit = score_unit * (top_score * top_score + 1) * edges;
+    let bye_unit = score_unit * (top_score * top_score + 1) * edges;
+    let absolute_unit = bye_unit * (top_score + 1) * edges;
     let repeat_unit = absolute_unit * 2 * edges;
     let base = repeat_unit * 2 * edges;
     let weights: Vec<i128> = costs
@@ -199,6 +206,7 @@ fn matching(players: &[Player]) -> Vec<Option<usize>> {
             Some(c) => {
                 base - c.repeat * repeat_unit
                     - c.absolute * absolute_unit
+                    - c.bye * bye_unit
                     - c.score * score_unit
                     - c.preference * preference_unit
                     - c.order * order_unit
@@ -240,6 +248,7 @@ fn game_cost(players: &[Player], groups: &[(usize, usize)], i: usize, j: usize) 
     Cost {
         repeat: i128::from(a.record.met(b.id)),
         absolute: i128::from(same_side && both(Strength::Absolute)),
+        bye: 0,
         score: i128::from(a.points.0.abs_diff(b.points.0)).pow(2),
         preference: match () {
             _ if same_side && both(Strength::Strong) => 2,
@@ -382,5 +391,44 @@ mod tests {
         }
         byes.sort_unstable();
         assert_eq!(byes, vec![1, 2, 3, 4, 5]);
+    }
+
+    /// Issue 47's round 2: An ½ and Dũng ½ (they drew each other), Giang 1, Hoa 1 (round 1's
+    /// bye), Chi, Em and Khoa 0 (Bình beat Em and withdrew; Khoa entered late). The bye goes
+    /// to a player on 0, not to An on ½ for a smaller score difference elsewhere.
+    #[test]
+    fn issue_47_the_bye_goes_to_the_lowest_score_that_can_take_it() {
+        let (an, binh, chi, dung, em, giang, hoa, khoa) = (1, 2, 3, 4, 5, 6, 7, 8);
+        let game = |first, second, outcome| Pairing {
+            outcome: Some(outcome),
+            ..Pairing::new(first, second)
+        };
+        let history = vec![Round {
+            games: vec![
+                game(an, dung, Outcome::Draw),
+                game(giang, chi, Outcome::FirstWins),
+                game(binh, em, Outcome::FirstWins),
+            ],
+            byes: vec![hoa],
+        }];
+        let active: Vec<Entrant> = [an, chi, dung, em, giang, hoa, khoa]
+            .into_iter()
+            .map(|id| Entrant {
+                id,
+                rating: 2000.0 - id as f64,
+            })
+            .collect();
+        let round = pair(&active, &history);
+        assert_eq!(round.byes.len(), 1);
+        assert!(
+            [chi, em, khoa].contains(&round.byes[0]),
+            "the bye went to {}",
+            round.byes[0]
+        );
+        assert!(round
+            .games
+            .iter()
+            .all(|g| g.side_of(an) != Some((dung, Colour::First))
+                && g.side_of(an) != Some((dung, Colour::Second))));
     }
 }
