@@ -580,4 +580,95 @@ mod tables {
         let plain = image.get_pixel(width - 30, 118 + 38 + 19).0;
         assert_ne!(band, plain);
     }
+
+    /// The first and last columns of each row, from the picture's edges, where anything but
+    /// the background, a stripe or a band is drawn (`rows`: the rows' vertical ranges).
+    fn drawn_span(image: &image::RgbImage, rows: std::ops::Range<u32>) -> (u32, u32) {
+        let plain = [[0xF4, 0xE7, 0xCF], [0xEC, 0xDA, 0xBA], [0xE3, 0xC2, 0x78]];
+        let drawn = |x: u32, y: u32| {
+            let p = image.get_pixel(x, y).0;
+            plain.iter().all(|q| {
+                p.iter()
+                    .zip(q)
+                    .map(|(a, b)| u32::from(a.abs_diff(*b)))
+                    .sum::<u32>()
+                    > 60
+            })
+        };
+        let columns: Vec<u32> = (0..image.width())
+            .filter(|&x| rows.clone().any(|y| drawn(x, y)))
+            .collect();
+        let (first, last) = (columns[0], columns[columns.len() - 1]);
+        (first, image.width() - 1 - last)
+    }
+
+    /// Issue 47: the rows of a table picture keep the same room on the right as on the left.
+    #[test]
+    fn a_table_has_the_same_margin_on_both_sides() {
+        let fonts = Fonts::load().expect("fonts");
+        let columns = [
+            Column {
+                heading: "Player",
+                width: 320.0,
+                align: Align::Left,
+            },
+            Column {
+                heading: "Perf",
+                width: 320.0,
+                align: Align::Right,
+            },
+        ];
+        let rows = [
+            row(&["MMMM", "2300"], false, true),
+            row(&["MMMM", "1380"], false, false),
+        ];
+        let view = TableView {
+            title: "Final standings",
+            subtitle: "",
+            columns: &columns,
+            rows: &rows,
+            legend: "",
+        };
+        let image = table::draw(&fonts, &view);
+        assert!(image.width() > 640, "wider than the narrowest picture");
+        // The text of the rows (below the headings' rule, above the legend's).
+        let (left, right) = drawn_span(&image, 126..190);
+        assert!(left > 28 + 10, "room inside the band on the left: {left}");
+        assert!(
+            left.abs_diff(right) <= 4,
+            "left {left} px, right {right} px"
+        );
+    }
+
+    /// Issue 47: the leaderboard's rows keep the same room on the right as on the left.
+    #[test]
+    fn a_leaderboard_has_the_same_margin_on_both_sides() {
+        use oaq_bot::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
+        let fonts = Fonts::load().expect("fonts");
+        let rows = [LeaderboardRow {
+            rank: 1,
+            name: "An",
+            rating: "1612",
+            record: "12–3–1",
+            provisional: false,
+        }];
+        let view = LeaderboardView {
+            title: "Leaderboard",
+            subtitle: "",
+            columns: ["#", "Player", "Rating", "W–D–L"],
+            rows: &rows,
+            legend: "",
+        };
+        let image = leaderboard::draw(&fonts, &view);
+        // The first row, where the gold medal stands behind the rank.
+        let (left, right) = drawn_span(&image, 120..160);
+        assert!(
+            left > 28 + 10,
+            "room inside the stripes on the left: {left}"
+        );
+        assert!(
+            left.abs_diff(right) <= 4,
+            "left {left} px, right {right} px"
+        );
+    }
 }

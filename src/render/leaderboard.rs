@@ -20,12 +20,19 @@ const INK: [u8; 3] = [0x2D, 0x1E, 0x12];
 const SOFT_INK: [u8; 3] = [0x6B, 0x55, 0x40];
 const MEDALS: [[u8; 3]; 3] = [[0xC9, 0x9A, 0x06], [0x8E, 0x9A, 0xA6], [0xA8, 0x64, 0x32]];
 
+/// Room between the stripes' ends and the first and last things drawn on a row (a medal on the
+/// left, the record on the right), the same on both sides.
+const INSET: f32 = 23.0;
+/// The medal behind a rank in the top three: its radius, and how far left of the rank's right
+/// edge its centre is.
+const MEDAL_RADIUS: f32 = 15.0;
+const MEDAL_OFFSET: f32 = 12.0;
 /// Column positions: rank (right edge), player (left edge), rating (right edge), record
 /// (right edge).
-const RANK_X: f32 = 78.0;
+const RANK_X: f32 = MARGIN + INSET + MEDAL_RADIUS + MEDAL_OFFSET;
 const PLAYER_X: f32 = 104.0;
 const RATING_X: f32 = 520.0;
-const RECORD_X: f32 = WIDTH as f32 - MARGIN;
+const RECORD_X: f32 = WIDTH as f32 - MARGIN - INSET;
 
 /// One ranked player.
 #[derive(Debug, Clone, Copy)]
@@ -113,10 +120,15 @@ pub fn draw(fonts: &Fonts, view: &LeaderboardView<'_>) -> RgbImage {
         }
         let y = top as f32 + 10.0;
         if let Some(&medal) = MEDALS.get(row.rank.wrapping_sub(1) as usize) {
-            canvas.fill_disc(RANK_X - 12.0, top as f32 + ROW as f32 / 2.0, 15.0, medal);
+            canvas.fill_disc(
+                RANK_X - MEDAL_OFFSET,
+                top as f32 + ROW as f32 / 2.0,
+                MEDAL_RADIUS,
+                medal,
+            );
             canvas.text(
                 &row.rank.to_string(),
-                RANK_X - 12.0,
+                RANK_X - MEDAL_OFFSET,
                 y,
                 18.0,
                 Weight::Bold,

@@ -12,6 +12,8 @@ const HEADER: i32 = 118;
 const ROW: i32 = 38;
 const FOOTER: i32 = 44;
 const MARGIN: f32 = 28.0;
+/// Room between the rows' bands and the first and last columns, the same on both sides.
+const INSET: f32 = 14.0;
 /// Room between two columns.
 const GAP: f32 = 14.0;
 /// The narrowest picture (the title and legend need room).
@@ -64,7 +66,7 @@ pub struct TableView<'a> {
 /// The picture's size for `view`.
 pub fn size(view: &TableView<'_>) -> (u32, u32) {
     let columns: f32 = view.columns.iter().map(|c| c.width + GAP).sum::<f32>() - GAP;
-    let width = (columns + 2.0 * MARGIN).max(MIN_WIDTH).ceil() as u32;
+    let width = (columns + 2.0 * (MARGIN + INSET)).max(MIN_WIDTH).ceil() as u32;
     let rows = i32::try_from(view.rows.len()).unwrap_or(i32::MAX / ROW);
     (width, (HEADER + ROW * rows.max(1) + FOOTER) as u32)
 }
@@ -87,7 +89,7 @@ pub fn draw(fonts: &Fonts, view: &TableView<'_>) -> RgbImage {
         SOFT_INK,
     );
     // Each column's left edge, and where its text is anchored.
-    let mut left = MARGIN;
+    let mut left = MARGIN + INSET;
     let anchors: Vec<(f32, f32, Align)> = view
         .columns
         .iter()
