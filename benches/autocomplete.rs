@@ -62,6 +62,7 @@ fn app_at(sfen: &str) -> App {
         locale: Locale::English,
         turn_ms: None,
         deadline_ms: None,
+        tournament_round: None,
     };
     store.start_game(id, stored.revision, &game).expect("game");
     let clock = Arc::new(FakeClock::new(1_700_000_000_000));

@@ -70,6 +70,7 @@ fn populated() -> Store {
             locale: Locale::English,
             turn_ms: None,
             deadline_ms: None,
+            tournament_round: None,
         };
         let started = store.start_game(id, stored.revision, &game).expect("start");
         game.retired.push(Retired {

@@ -65,6 +65,7 @@ fn sixty_moves(id: u64) -> GameRecord {
         locale: Locale::English,
         turn_ms: None,
         deadline_ms: None,
+        tournament_round: None,
     }
 }
 

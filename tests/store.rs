@@ -96,6 +96,7 @@ fn game(id: u64, channel: u64) -> GameRecord {
         locale: Locale::Vietnamese,
         turn_ms: None,
         deadline_ms: None,
+        tournament_round: None,
     }
 }
 
@@ -452,6 +453,7 @@ mod ratings {
             locale: oaq_bot::locale::Locale::English,
             turn_ms: None,
             deadline_ms: None,
+            tournament_round: None,
         };
         let started = store.start_game(id, stored.revision, &game)?;
         game.retired.push(retired(1, Retirement::Resigned, 0));

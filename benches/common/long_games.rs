@@ -63,6 +63,7 @@ pub fn record(kind: GameKind, id: u64, guild: u64) -> GameRecord {
         locale: Locale::English,
         turn_ms: None,
         deadline_ms: None,
+        tournament_round: None,
     }
 }
 

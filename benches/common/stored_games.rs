@@ -45,6 +45,7 @@ pub fn record(id: u64, guild: u64, plies: usize) -> GameRecord {
         locale: Locale::English,
         turn_ms: Some(900_000_000),
         deadline_ms: Some(4_000_000_000_000),
+        tournament_round: None,
     }
 }
 

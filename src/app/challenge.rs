@@ -342,6 +342,7 @@ impl App {
             locale: c.locale,
             turn_ms: Some(turn_ms),
             deadline_ms: None,
+            tournament_round: None,
         };
         let before = Loaded {
             stored: Stored {

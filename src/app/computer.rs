@@ -135,6 +135,7 @@ impl App {
             turn_ms: Some(self.turn_ms(place.guild)?),
             deadline_ms: None,
             locale,
+            tournament_round: None,
         };
         let mut loaded = Loaded {
             stored: Stored {

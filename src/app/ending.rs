@@ -89,6 +89,9 @@ impl App {
             .store
             .finish_game(loaded.stored.revision, &finished, &rate, bot)?;
         loaded.stored = stored;
+        if loaded.stored.record.tournament_round.is_some() {
+            self.tournament_due.notify_one();
+        }
         Ok(())
     }
 
@@ -135,6 +138,7 @@ mod tests {
             turn_ms: None,
             deadline_ms: None,
             locale: Locale::English,
+            tournament_round: None,
         }
     }
 

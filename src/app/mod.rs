@@ -250,6 +250,9 @@ pub struct App {
     received: runs::Received,
     /// The shards this process runs: the sweeps leave other servers' records alone.
     layout: Layout,
+    /// Raised when a tournament game ends, so that the tournament worker closes the round and
+    /// pairs the next at once rather than at its next periodic sweep.
+    tournament_due: Arc<tokio::sync::Notify>,
 }
 
 impl App {
@@ -265,7 +268,14 @@ impl App {
             reviews: review::Reviews::default(),
             received: runs::Received::default(),
             layout: Layout::single(),
+            tournament_due: Arc::new(tokio::sync::Notify::new()),
         })
+    }
+
+    /// What wakes the tournament worker: notified when a tournament game ends (and by anyone
+    /// who owes the tournaments work, such as an answer that paired a round).
+    pub fn tournament_due(&self) -> Arc<tokio::sync::Notify> {
+        self.tournament_due.clone()
     }
 
     /// The same app, serving only the servers of `layout`'s shards: the sweeps (expired

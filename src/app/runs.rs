@@ -175,6 +175,7 @@ mod tests {
             turn_ms: None,
             deadline_ms: None,
             locale: Locale::English,
+            tournament_round: None,
         }
     }
 

@@ -681,6 +681,7 @@ mod tests {
             locale: Locale::English,
             turn_ms: None,
             deadline_ms: None,
+            tournament_round: None,
         };
         let result = Text::RecordResult {
             winner: None,

@@ -2,6 +2,7 @@
 //! from it: caption, picture and buttons.
 
 use super::games::{Controls, Scene, Situation, Table};
+use super::text::TournamentText;
 use super::{
     rematch, review, runs, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown,
     Style, Text,
@@ -264,6 +265,23 @@ fn game_buttons(loaded: &Loaded, locale: Locale) -> Vec<Button> {
     row
 }
 
+/// The line every drawing of a tournament game's board starts with: "Tournament, round 3:
+/// @An moves first against @Giang."
+fn tournament_line(record: &GameRecord) -> Option<Text> {
+    let round = record.tournament_round?;
+    let [first, second] = &record.seats[..] else {
+        return None;
+    };
+    Some(
+        TournamentText::GameIntro {
+            round,
+            first: first.id,
+            second: second.id,
+        }
+        .into(),
+    )
+}
+
 impl App {
     pub(super) fn load_game(&self, id: u64) -> Result<Loaded, Fail> {
         let stored = self.store.game(id)?.ok_or(Fail::User(Text::GameOver))?;
@@ -281,6 +299,7 @@ impl App {
     pub(super) fn board_msg(&self, loaded: &Loaded, intro: Option<Text>) -> Result<Msg, Fail> {
         let record = &loaded.stored.record;
         let locale = record.locale;
+        let intro = intro.or_else(|| tournament_line(record));
         let (names, ids) = seats(record);
         let situation = loaded.situation();
         let mut scene = loaded.scene(locale, &names, &ids, &situation);

@@ -1,7 +1,8 @@
 //! The tournaments' worker: starts each paired game in a thread of its own.
 //!
 //! It runs the app's tournament sweep ([`App::tournament_work`]) every few seconds, and at
-//! once when an answer paired a round ([`Tournaments::wake`]). For each pairing whose game is
+//! once when an answer paired a round ([`Tournaments::wake`]) or a tournament game ended
+//! ([`App::tournament_due`]): a round's last result pairs the next round straight away. For each pairing whose game is
 //! still to be started it opens a public thread in the tournament's channel (Discord's "start
 //! thread without message") and has the app create the game there ([`App::open_pairing`]),
 //! whose board the outbox posts. One sweep runs at a time, so a pairing is never given two
@@ -27,7 +28,7 @@ pub struct Tournaments {
 impl Tournaments {
     /// Starts the worker.
     pub fn spawn(http: Arc<serenity::Http>, app: Arc<App>, outbox: Outbox) -> Tournaments {
-        let wake = Arc::new(Notify::new());
+        let wake = app.tournament_due();
         let waiter = wake.clone();
         tokio::spawn(async move {
             loop {

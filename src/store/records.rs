@@ -266,6 +266,10 @@ pub struct GameRecord {
     /// computer is thinking, after the game, or without a time limit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<u64>,
+    /// The tournament round this game is a pairing of (1-based), so that every drawing of its
+    /// board says so; `None` for other games and for tournament games stored before the field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament_round: Option<u32>,
 }
 
 impl GameRecord {
@@ -308,6 +312,8 @@ pub(super) struct GameSetup {
     pub locale: Locale,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament_round: Option<u32>,
 }
 
 impl GameHead {
@@ -340,6 +346,7 @@ impl GameHead {
             locale: setup.locale,
             turn_ms: setup.turn_ms,
             deadline_ms: self.deadline_ms,
+            tournament_round: setup.tournament_round,
         }
     }
 }
@@ -357,6 +364,7 @@ impl GameSetup {
             created_ms: game.created_ms,
             locale: game.locale,
             turn_ms: game.turn_ms,
+            tournament_round: game.tournament_round,
         }
     }
 }

@@ -116,6 +116,7 @@ impl OldGame {
             locale: self.locale,
             turn_ms: self.turn_ms,
             deadline_ms: self.deadline_ms,
+            tournament_round: None,
         })
     }
 }

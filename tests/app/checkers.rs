@@ -158,6 +158,7 @@ fn a_three_seat_table_skips_a_seat_that_left_and_ranks_it_last() {
         locale: Locale::English,
         turn_ms: None,
         deadline_ms: None,
+        tournament_round: None,
     };
     table.play(&first).expect("legal");
     assert_eq!(table.to_move(), Some(1));
@@ -366,6 +367,7 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
         locale: Locale::English,
         turn_ms: Some(TURN),
         deadline_ms: Some(now),
+        tournament_round: None,
     };
     // An has moved; Bình, next, runs out of time, and the computer is owed its move.
     record.moves.push(first_legal(&record));
@@ -437,6 +439,7 @@ fn stored_table(app: &App, seats: &[Option<Level>]) -> GameRecord {
         locale: Locale::English,
         turn_ms: Some(TURN),
         deadline_ms: Some(now + TURN),
+        tournament_round: None,
     };
     app.store().create_game(&record).expect("stored");
     record

@@ -396,3 +396,64 @@ fn a_tournament_message_whose_post_failed_is_posted_by_the_outbox_and_learned() 
         .is_none());
     assert!(app.tournament_unposted(id).is_empty(), "it has its message");
 }
+
+/// Whether `due` holds a wake-up (without waiting for one).
+fn woken(due: &tokio::sync::Notify) -> bool {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        tokio::time::timeout(std::time::Duration::from_millis(20), due.notified())
+            .await
+            .is_ok()
+    })
+}
+
+/// Issue 47: every drawing of a tournament game's board carries its tournament line (not only
+/// the first: `/oaq board` and the outbox redraw it from the record), and the round's last
+/// result wakes the tournament worker at once.
+#[test]
+fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worker() {
+    let (app, _) = app();
+    let all = players(4);
+    let id = create(&app, HERE, &all[0], swiss(2));
+    for p in &all {
+        public(&press(&app, HERE, p, id, TournamentOp::Join));
+    }
+    public(&press(&app, HERE, &all[0], id, TournamentOp::Start));
+    let games = start_games(&app, &app.tournament_work());
+    let due = app.tournament_due();
+    assert!(!woken(&due), "nothing is due before a game ends");
+    for &(thread, first, second) in &games {
+        let place = Place {
+            guild: HERE.guild,
+            channel: thread,
+        };
+        let board = app.board(EN, place, GameKind::Oaq);
+        let line = format!("Tournament, round 1: <@{first}> moves first against <@{second}>.");
+        assert!(
+            public(&board).text.starts_with(&line),
+            "{}",
+            public(&board).text
+        );
+    }
+    let (thread, first, _) = games[0];
+    resign(&app, thread, first, &all);
+    assert!(woken(&due), "a tournament game's end wakes the worker");
+    let (thread, first, _) = games[1];
+    resign(&app, thread, first, &all);
+    assert!(woken(&due), "the round's last result wakes the worker");
+    let next = app.tournament_work();
+    assert_eq!(next.len(), 2, "round 2 is paired by that wake-up's sweep");
+    for &(thread, first, second) in &start_games(&app, &next) {
+        let place = Place {
+            guild: HERE.guild,
+            channel: thread,
+        };
+        let board = app.board(EN, place, GameKind::Oaq);
+        assert!(public(&board).text.starts_with(&format!(
+            "Tournament, round 2: <@{first}> moves first against <@{second}>."
+        )));
+    }
+}

@@ -300,6 +300,7 @@ fn oaq_record() -> GameRecord {
         locale: oaq_bot::locale::Locale::English,
         turn_ms: None,
         deadline_ms: None,
+        tournament_round: None,
     }
 }
 

@@ -163,6 +163,7 @@ impl App {
             turn_ms: Some(record.turn_ms),
             deadline_ms: None,
             locale: record.locale,
+            tournament_round: Some(record.rounds.len() as u32),
         };
         let mut loaded = Loaded {
             stored: Stored {
@@ -179,12 +180,9 @@ impl App {
             Err(crate::store::StoreError::Conflict { .. }) => return Ok(None),
             Err(other) => return Err(other.into()),
         };
-        let intro = TournamentText::GameIntro {
-            round: record.rounds.len() as u32,
-            first: pairing.first,
-            second: pairing.second,
-        };
-        let msg = self.board_msg(&loaded, Some(intro.into()))?;
+        // The board's tournament line comes from the record (`tournament_round`), as on every
+        // later drawing of it.
+        let msg = self.board_msg(&loaded, None)?;
         Ok(Some(self.board_edit(&loaded, msg)))
     }
 
