@@ -425,6 +425,21 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
     let games = start_games(&app, &app.tournament_work());
     let due = app.tournament_due();
     assert!(!woken(&due), "nothing is due before a game ends");
+    // The bot killed right after creating the games, before posting their boards: the boards
+    // the outbox owes are drawn from the records, tournament line included.
+    let owed = app.due_edits(oaq_bot::app::Scan {
+        all: true,
+        urgent: &[],
+        busy: &Default::default(),
+    });
+    for &(thread, first, second) in &games {
+        let board = owed
+            .iter()
+            .find(|e| e.channel == thread)
+            .expect("the board the outbox owes");
+        let line = format!("Tournament, round 1: <@{first}> moves first against <@{second}>.");
+        assert!(board.msg.text.starts_with(&line), "{}", board.msg.text);
+    }
     for &(thread, first, second) in &games {
         let place = Place {
             guild: HERE.guild,
