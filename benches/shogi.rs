@@ -116,7 +116,7 @@ fn picture(c: &mut Criterion) {
         let png = render(&fonts, view).expect("encodes");
         println!("shogi picture {name}: {} bytes of PNG", png.len());
     }
-    // The names the README's table has always used.
+    // The names the figures' table (docs/benchmarks.md) has always used.
     c.bench_function("shogi render only (matsuri)", |b| {
         b.iter(|| draw(&fonts, &views[1].1))
     });

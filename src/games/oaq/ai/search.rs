@@ -2,7 +2,7 @@
 //! variation search, proven wins and losses kept in the table whatever the depth, and moves
 //! ordered by the table's move, captures, killer moves and history.
 //!
-//! Why each part is here (matches against the `reference` level, see the README):
+//! Why each part is here (matches against the `reference` level, see docs/benchmarks.md and docs/oaq.md):
 //! - **Time.** The reference level starts an iteration only when it expects to finish it, and
 //!   so stops after about a third of its budget. Here an iteration runs until the deadline;
 //!   an interrupted one still counts, because the previous best move is searched first and

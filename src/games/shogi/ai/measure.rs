@@ -1,5 +1,5 @@
-//! Reproducible middlegame positions and one timed search of each, for the figures the README
-//! keeps: nodes per second and the depth reached in a time budget.
+//! Reproducible middlegame positions and one timed search of each, for the figures
+//! docs/benchmarks.md keeps: nodes per second and the depth reached in a time budget.
 
 use std::time::{Duration, Instant};
 
