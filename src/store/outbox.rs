@@ -14,10 +14,13 @@
 //! [`Store::settle_board`]), with compare-and-swap, so a newer entry written meanwhile is never
 //! lost. Transient failures are rescheduled in the entry ([`Store::reschedule`]).
 
-use super::kv::TxSpace;
 use serde::{Deserialize, Serialize};
 
-use super::{decode, encode, Store, StoreError, TxResult};
+use super::backend::TxResult;
+use super::codec::{decode, encode};
+use super::error::StoreError;
+use super::handle::Store;
+use super::space::TxSpace;
 
 const OWED: &str = "outbox entry";
 

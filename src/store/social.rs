@@ -1,6 +1,6 @@
 //! Finished games, ratings and the leaderboard index.
 //!
-//! A game that ends is stored once, by [`Store::finish_game`], in one sled transaction that
+//! A game that ends is stored once, by [`Store::finish_game`], in one transaction that
 //! writes the final game record, frees its channel, keeps a [`FinishedGame`] in the history
 //! (indexed by guild and by player, newest first) and, for a rated game, updates both players'
 //! [`RatingRecord`]s, their rating history and the leaderboard index. The history entry is the
@@ -23,14 +23,18 @@
 //! - `history_by_player`: guild (0 in direct messages), kind, user, inverted end time, inverted
 //!   id → nothing
 
-use super::kv::{Space, Transact, TxSpace};
 use serde::{Deserialize, Serialize};
 
-use super::play::{add_bot_result, BotResult};
-use super::{
-    abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, ChannelEntry,
-    GameKind, GameRecord, Player, Store, StoreError, Stored, Tree, TxResult,
-};
+use super::backend::TxResult;
+use super::codec::{decode, encode, Stored};
+use super::error::StoreError;
+use super::game_parts::{tx_check_game, tx_write_game};
+use super::handle::Store;
+use super::outbox::tx_owe_board;
+use super::play::{add_bot_result, BotResult, Score};
+use super::records::{ChannelEntry, GameKind, GameRecord, Player};
+use super::space::{Space, Transact, TxSpace};
+use super::tx::{abort, free_channel, tx_read};
 
 const RATING: &str = "rating";
 const POINT: &str = "rating point";
@@ -149,7 +153,7 @@ impl FinishedGame {
     }
 
     /// How the game went for `seat` (see [`score`]).
-    pub fn score_of(&self, seat: usize) -> Option<super::Score> {
+    pub fn score_of(&self, seat: usize) -> Option<Score> {
         score(&self.places, seat)
     }
 }
@@ -157,15 +161,15 @@ impl FinishedGame {
 /// How a game with these places (0 first; equal places tie) went for `seat`: a draw when every
 /// seat shares one place; otherwise a win for the seats in first place (shared or not), a loss
 /// for the others. `None` for a seat the game did not have.
-pub fn score(places: &[u8], seat: usize) -> Option<super::Score> {
+pub fn score(places: &[u8], seat: usize) -> Option<Score> {
     let place = *places.get(seat)?;
     let first = places.iter().copied().min()?;
     Some(if places.iter().all(|&p| p == first) {
-        super::Score::Draw
+        Score::Draw
     } else if place == first {
-        super::Score::Win
+        Score::Win
     } else {
-        super::Score::Loss
+        Score::Loss
     })
 }
 
@@ -176,32 +180,6 @@ pub struct LeaderboardPage {
     pub total: u64,
     /// The page's players with their 1-based rank, best first.
     pub rows: Vec<(u64, RatingRecord)>,
-}
-
-/// The trees of this module.
-#[derive(Debug, Clone)]
-pub(super) struct Trees {
-    ratings: Space,
-    leaderboard: Space,
-    sizes: Space,
-    points: Space,
-    pub(super) history: Space,
-    pub(super) by_guild: Space,
-    pub(super) by_player: Space,
-}
-
-impl Trees {
-    pub(super) fn open(db: &super::Db) -> Result<Trees, StoreError> {
-        Ok(Trees {
-            ratings: Tree::Ratings.open(db)?,
-            leaderboard: Tree::Leaderboard.open(db)?,
-            sizes: Tree::LeaderboardSizes.open(db)?,
-            points: Tree::RatingPoints.open(db)?,
-            history: Tree::History.open(db)?,
-            by_guild: Tree::HistoryByGuild.open(db)?,
-            by_player: Tree::HistoryByPlayer.open(db)?,
-        })
-    }
 }
 
 fn board_prefix(kind: GameKind, guild: u64) -> Vec<u8> {
@@ -355,8 +333,8 @@ impl RatingTrees<'_> {
                 last_ms: 0,
             });
             match score(&places, seat) {
-                Some(super::Score::Draw) => record.draws += 1,
-                Some(super::Score::Win) => record.wins += 1,
+                Some(Score::Draw) => record.draws += 1,
+                Some(Score::Win) => record.wins += 1,
                 _ => record.losses += 1,
             }
             record.name = player.name.clone();
@@ -375,7 +353,7 @@ impl RatingTrees<'_> {
                     let size_key = board_prefix(kind, guild);
                     let size = match self.sizes.get(&size_key)? {
                         Some(bytes) => bytes
-                            .as_ref()
+                            .as_slice()
                             .try_into()
                             .map(u64::from_be_bytes)
                             .unwrap_or(0),
@@ -442,8 +420,8 @@ impl Store {
         bot: impl IntoIterator<Item = BotResult>,
     ) -> Result<(Stored<GameRecord>, Stored<FinishedGame>), StoreError> {
         let bot: Vec<BotResult> = bot.into_iter().collect();
-        let t = &self.social;
-        let bots = self.bot_tree()?;
+        let t = self;
+        let bots = self.bot_tree();
         let game = &finished.game;
         let id = game.id;
         let (revision, entry) = self.commit(|| {
@@ -478,7 +456,7 @@ impl Store {
                     )| {
                         let (next, had) = tx_check_game(games, id, expected)?;
                         tx_write_game(games, parts, game, next, had, true)?;
-                        super::outbox::tx_owe_board(outbox, id, next)?;
+                        tx_owe_board(outbox, id, next)?;
                         free_channel(channels, game.channel, ChannelEntry::Game(id))?;
                         if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {
                             return Ok((next, existing));
@@ -532,7 +510,7 @@ impl Store {
 
     /// The history entry of a finished game.
     pub fn finished(&self, id: u64) -> Result<Option<Stored<FinishedGame>>, StoreError> {
-        Store::read(&self.social.history, FINISHED, id)
+        Store::read(&self.history, FINISHED, id)
     }
 
     fn history_list(
@@ -562,7 +540,7 @@ impl Store {
         limit: usize,
     ) -> Result<Vec<FinishedGame>, StoreError> {
         let prefix = guild_history_prefix(guild, kind);
-        self.history_list(&self.social.by_guild, prefix, limit)
+        self.history_list(&self.by_guild, prefix, limit)
     }
 
     /// The latest `limit` finished games of `kind` of `user` in a guild (`None`: direct
@@ -576,7 +554,7 @@ impl Store {
     ) -> Result<Vec<FinishedGame>, StoreError> {
         let mut prefix = guild_history_prefix(guild.unwrap_or(0), kind);
         prefix.extend_from_slice(&user.to_be_bytes());
-        self.history_list(&self.social.by_player, prefix, limit)
+        self.history_list(&self.by_player, prefix, limit)
     }
 
     /// A player's rating in a guild, if they have played a rated game there.
@@ -586,8 +564,7 @@ impl Store {
         guild: u64,
         user: u64,
     ) -> Result<Option<Stored<RatingRecord>>, StoreError> {
-        self.social
-            .ratings
+        self.ratings
             .get(player_key(kind, guild, user))?
             .map(|bytes| decode(RATING, user, &bytes))
             .transpose()
@@ -601,7 +578,7 @@ impl Store {
         let start = board_prefix(kind, guild);
         let end = board_key(kind, guild, stored.record.glicko.rating, user);
         let mut ahead = 0u64;
-        for item in self.social.leaderboard.range(start..end).keys() {
+        for item in self.leaderboard.range(start..end).keys() {
             item?;
             ahead += 1;
         }
@@ -617,7 +594,6 @@ impl Store {
     ) -> Result<Vec<RatingPoint>, StoreError> {
         let mut points = Vec::new();
         for bytes in self
-            .social
             .points
             .scan_prefix(player_key(kind, guild, user))
             .values()
@@ -640,9 +616,9 @@ impl Store {
         per_page: usize,
     ) -> Result<LeaderboardPage, StoreError> {
         let prefix = board_prefix(kind, guild);
-        let total = match self.social.sizes.get(&prefix)? {
+        let total = match self.sizes.get(&prefix)? {
             Some(bytes) => bytes
-                .as_ref()
+                .as_slice()
                 .try_into()
                 .map(u64::from_be_bytes)
                 .unwrap_or(0),
@@ -650,7 +626,7 @@ impl Store {
         };
         let skip = page.saturating_mul(per_page as u64);
         let mut rows = Vec::with_capacity(per_page);
-        let keys = self.social.leaderboard.scan_prefix(&prefix).keys();
+        let keys = self.leaderboard.scan_prefix(&prefix).keys();
         for (index, item) in keys.skip(skip as usize).take(per_page).enumerate() {
             let key = item?;
             let user: [u8; 8] =
