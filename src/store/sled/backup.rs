@@ -57,12 +57,12 @@ use std::time::{Duration, Instant};
 
 use ::sled::{IVec, Subscriber};
 
+use super::durable::Durable;
+use super::error::open_error;
 use crate::store::backup::{Backup, Gate};
 use crate::store::counts::Counts;
 use crate::store::error::{BackendError, StoreError};
 use crate::store::tree::Tree;
-use super::db::open_error;
-use super::durable::Durable;
 
 /// Keys written to the copy per sled batch while copying a key space.
 const BATCH: usize = 1024;

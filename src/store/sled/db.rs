@@ -15,13 +15,14 @@ use ::sled::transaction::{
 };
 use ::sled::Transactional;
 
+use super::backup::back_up;
+use super::durable::Durable;
+use super::error::open_error;
+use super::group_commit::GroupCommit;
 use crate::store::backend::{Backend, Body, Bytes, Scan, Tx, TxError, TxResult};
 use crate::store::backup::{Backup, Gate};
 use crate::store::error::{BackendError, StoreError};
 use crate::store::tree::Tree;
-use super::backup::back_up;
-use super::durable::Durable;
-use super::group_commit::GroupCommit;
 
 /// The most memory sled's cache of recently read records uses unless configured
 /// (`store.cache_mb`): 64 MB.
@@ -29,26 +30,6 @@ pub const DEFAULT_CACHE_BYTES: u64 = 64 << 20;
 
 /// How long [`SledDb::open`] waits for another holder of the database's lock to let go.
 pub const LOCK_WAIT: Duration = Duration::from_secs(2);
-
-impl From<::sled::Error> for BackendError {
-    fn from(error: ::sled::Error) -> BackendError {
-        BackendError::Failed(Box::new(error))
-    }
-}
-
-impl From<::sled::Error> for StoreError {
-    fn from(error: ::sled::Error) -> StoreError {
-        StoreError::Backend(error.into())
-    }
-}
-
-/// The error of a database at `path` that sled could not open.
-pub(super) fn open_error(path: &Path, source: ::sled::Error) -> StoreError {
-    StoreError::Open {
-        path: path.display().to_string(),
-        source: Box::new(source),
-    }
-}
 
 /// Whether sled refused to open because another handle still holds the file lock.
 fn lock_busy(error: &::sled::Error) -> bool {
@@ -149,8 +130,11 @@ impl SledTx<'_> {
             .and_then(|i| self.trees.get(i))
             .ok_or_else(|| {
                 BackendError::Failed(
-                    format!("the key space {} is not part of the transaction", space.name())
-                        .into(),
+                    format!(
+                        "the key space {} is not part of the transaction",
+                        space.name()
+                    )
+                    .into(),
                 )
                 .into()
             })

@@ -6,6 +6,7 @@
 mod backup;
 pub(super) mod db;
 mod durable;
+mod error;
 mod group_commit;
 pub mod reshard;
 

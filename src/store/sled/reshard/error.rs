@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-use crate::store::error::StoreError;
 use crate::shards::LayoutError;
+use crate::store::error::StoreError;
 
 /// Something that stopped a reshard. Nothing is removed from any store unless every copy was
 /// verified first.

@@ -4,8 +4,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::store::counts::Counts;
 use crate::shards::ShardRange;
+use crate::store::counts::Counts;
 
 /// A record whose server could not be found, sent to the store of shard 0.
 #[derive(Debug, Clone, PartialEq, Eq)]

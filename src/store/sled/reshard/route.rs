@@ -130,7 +130,12 @@ impl Index {
 
     /// The guild of the record `key` → `bytes` of tree `tree` (`None`: direct messages), or
     /// why it cannot be told.
-    pub(super) fn home(&self, tree: Tree, key: &[u8], bytes: &[u8]) -> Result<Option<u64>, &'static str> {
+    pub(super) fn home(
+        &self,
+        tree: Tree,
+        key: &[u8],
+        bytes: &[u8],
+    ) -> Result<Option<u64>, &'static str> {
         let in_key = |at: usize| u64_at(key, at).ok_or("its key is malformed");
         match tree {
             Tree::Games | Tree::GameParts => self.game(u64_at(key, 0)),

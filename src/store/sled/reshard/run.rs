@@ -7,17 +7,17 @@ use std::sync::Arc;
 
 use ::sled::IVec;
 
-use crate::store::counts::Counts;
-use crate::store::error::StoreError;
-use crate::store::handle::Store;
-use crate::store::ids;
-use crate::store::tree::Tree;
-use crate::store::sled::db::{SledDb, DEFAULT_CACHE_BYTES};
 use super::error::ReshardError;
 use super::report::{Orphan, Report, StoreCounts};
 use super::route::{hex, tally_rank, Index};
 use super::side::{same_path, Side};
 use crate::shards::{shard_of, Layout, ShardRange};
+use crate::store::counts::Counts;
+use crate::store::error::StoreError;
+use crate::store::handle::Store;
+use crate::store::ids;
+use crate::store::sled::db::{SledDb, DEFAULT_CACHE_BYTES};
+use crate::store::tree::Tree;
 
 /// Whether reshard knows what the tree `name` holds: one of the store's key spaces (records,
 /// or the database's bookkeeping, kept by each store), or sled's default tree, which the store
@@ -334,7 +334,9 @@ mod tests {
         let sled = Arc::new(SledDb::temporary().expect("database"));
         let store = Store::on(sled.clone(), Layout::single()).expect("store");
         // The trees opened on first use, too.
-        store.bot_record(crate::store::GameKind::Oaq, 1).expect("bot records");
+        store
+            .bot_record(crate::store::GameKind::Oaq, 1)
+            .expect("bot records");
         store.guild_settings(1).expect("settings");
         let db = sled.db();
         let names = db.tree_names();
