@@ -28,9 +28,10 @@
 //! Updates name the revision they were computed from and are applied with compare-and-swap
 //! inside a transaction, so two racing writers (in one process or, on PostgreSQL, in several)
 //! apply at most one change. Every write is on stable storage before the call returns (sled's
-//! flush then `fdatasync`, see `sled/durable.rs`; a PostgreSQL commit with `synchronous_commit` on),
-//! so an acknowledged change survives a crash of the process, of the OS, or a power cut. A
-//! record that fails to decode is reported as [`StoreError::Corrupt`] and never overwritten.
+//! flush then `fdatasync`, see `sled/durable.rs`; a PostgreSQL commit with
+//! `synchronous_commit` on), so an acknowledged change survives a crash of the process, of the
+//! OS, or a power cut. A record that fails to decode is reported as [`StoreError::Corrupt`] and
+//! never overwritten.
 
 mod backend;
 mod backup;
@@ -53,6 +54,7 @@ mod schema1;
 mod settings;
 mod sled;
 mod social;
+mod social_keys;
 mod space;
 mod tournaments;
 mod tree;

@@ -13,11 +13,11 @@
 //! - `ratings`: kind, guild, user → [`RatingRecord`]
 //! - `leaderboard`: kind, guild, descending rating, user → nothing (ties: lower user id first)
 //! - `leaderboard_sizes`: kind, guild → number of rated players
-//! - `rating_points`: kind, guild, user, 0xFF, games played / [`POINTS_PER_KEY`] → up to that
-//!   many [`RatingPoint`]s, oldest first (one key per point's run of games, so that a store's
-//!   key count, which sled's memory follows, does not grow with every rated game). Releases
-//!   before wrote one point per key (kind, guild, user, games played → [`RatingPoint`]); those
-//!   keys sort before the runs and read as they are.
+//! - `rating_points`: kind, guild, user, 0xFF, games played / `POINTS_PER_KEY` (see
+//!   `social_keys.rs`) → up to that many [`RatingPoint`]s, oldest first (one key per point's
+//!   run of games, so that a store's key count, which sled's memory follows, does not grow
+//!   with every rated game). Releases before wrote one point per key (kind, guild, user,
+//!   games played → [`RatingPoint`]); those keys sort before the runs and read as they are.
 //! - `history`: game id → [`FinishedGame`]
 //! - `history_by_guild`: guild, kind, inverted end time, inverted id → nothing
 //! - `history_by_player`: guild (0 in direct messages), kind, user, inverted end time, inverted
@@ -33,6 +33,10 @@ use super::handle::Store;
 use super::outbox::tx_owe_board;
 use super::play::{add_bot_result, BotResult, Score};
 use super::records::{ChannelEntry, GameKind, GameRecord, Player};
+use super::social_keys::{
+    board_key, board_prefix, guild_history_key, guild_history_prefix, id_of_history_key,
+    player_history_key, player_key, point_key,
+};
 use super::space::{Space, Transact, TxSpace};
 use super::tx::{abort, free_channel, tx_read};
 
@@ -182,89 +186,12 @@ pub struct LeaderboardPage {
     pub rows: Vec<(u64, RatingRecord)>,
 }
 
-fn board_prefix(kind: GameKind, guild: u64) -> Vec<u8> {
-    let mut key = Vec::with_capacity(25);
-    key.push(kind.code());
-    key.extend_from_slice(&guild.to_be_bytes());
-    key
-}
-
-fn player_key(kind: GameKind, guild: u64, user: u64) -> Vec<u8> {
-    let mut key = board_prefix(kind, guild);
-    key.extend_from_slice(&user.to_be_bytes());
-    key
-}
-
-/// Bytes that sort in descending order of `rating` (IEEE-754 made order-preserving, inverted).
-fn descending(rating: f64) -> [u8; 8] {
-    let bits = rating.to_bits();
-    let ascending = if bits >> 63 == 1 {
-        !bits
-    } else {
-        bits | 1 << 63
-    };
-    (!ascending).to_be_bytes()
-}
-
-fn board_key(kind: GameKind, guild: u64, rating: f64, user: u64) -> Vec<u8> {
-    let mut key = board_prefix(kind, guild);
-    key.extend_from_slice(&descending(rating));
-    key.extend_from_slice(&user.to_be_bytes());
-    key
-}
-
-/// Rating points kept under one key of `rating_points`.
-const POINTS_PER_KEY: u32 = 16;
-
-/// The `rating_points` key of the run holding the point of a player's `games`-th game. The
-/// 0xFF byte sets it apart from (and after) the one-point keys of earlier releases, whose
-/// games count starts with a zero byte.
-fn point_key(kind: GameKind, guild: u64, user: u64, games: u32) -> Vec<u8> {
-    let mut key = player_key(kind, guild, user);
-    key.push(0xFF);
-    key.extend_from_slice(&(games / POINTS_PER_KEY).to_be_bytes());
-    key
-}
-
 /// A value of `rating_points`: a run of points, or one point (earlier releases).
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Points {
     Run(Vec<RatingPoint>),
     One(RatingPoint),
-}
-
-fn newest_first(time_ms: u64, id: u64) -> [u8; 16] {
-    let mut key = [0u8; 16];
-    key[..8].copy_from_slice(&(!time_ms).to_be_bytes());
-    key[8..].copy_from_slice(&(!id).to_be_bytes());
-    key
-}
-
-/// The prefix of a guild's history of games of `kind`.
-pub(super) fn guild_history_prefix(guild: u64, kind: GameKind) -> Vec<u8> {
-    let mut key = guild.to_be_bytes().to_vec();
-    key.push(kind.code());
-    key
-}
-
-fn guild_history_key(guild: u64, kind: GameKind, time_ms: u64, id: u64) -> Vec<u8> {
-    let mut key = guild_history_prefix(guild, kind);
-    key.extend_from_slice(&newest_first(time_ms, id));
-    key
-}
-
-fn player_history_key(guild: u64, kind: GameKind, user: u64, time_ms: u64, id: u64) -> Vec<u8> {
-    let mut key = guild_history_prefix(guild, kind);
-    key.extend_from_slice(&user.to_be_bytes());
-    key.extend_from_slice(&newest_first(time_ms, id));
-    key
-}
-
-/// The game id at the end of a history index key.
-fn id_of_history_key(key: &[u8]) -> Option<u64> {
-    let tail: [u8; 8] = key.get(key.len().checked_sub(8)?..)?.try_into().ok()?;
-    Some(!u64::from_be_bytes(tail))
 }
 
 /// The rating function: every seat's current rating (`None` before a first rated game) and
@@ -643,18 +570,5 @@ impl Store {
             }
         }
         Ok(LeaderboardPage { total, rows })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::descending;
-
-    #[test]
-    fn rating_keys_sort_best_first() {
-        let ratings = [2400.5, 1500.0, 1499.999, 0.0, -0.0, -12.0];
-        for pair in ratings.windows(2) {
-            assert!(descending(pair[0]) < descending(pair[1]), "{pair:?}");
-        }
     }
 }

@@ -1,8 +1,8 @@
-//! PostgreSQL as the store's backend (`store.backend = "postgres"`): every key space of the store is kept
-//! in one table, `kv (space, key, value)`, ordered by `(space, key)` as sled orders a tree's
-//! keys (PostgreSQL compares `bytea` byte by byte, as sled does). The store's logic, records and
-//! keys are the same as on sled (see `space.rs`), so `oaq-bot store copy` moves a store between
-//! the two entry by entry.
+//! PostgreSQL as the store's backend (`store.backend = "postgres"`): every key space of the
+//! store is kept in one table, `kv (space, key, value)`, ordered by `(space, key)` as sled
+//! orders a tree's keys (PostgreSQL compares `bytea` byte by byte, as sled does). The store's
+//! logic, records and keys are the same as on sled (see `space.rs`), so `oaq-bot store copy`
+//! moves a store between the two entry by entry.
 //!
 //! - **Transactions** run at `SERIALIZABLE` isolation: a transaction whose reads another one
 //!   changed fails with a serialization failure and runs again, as sled's do after a conflict,
@@ -11,9 +11,10 @@
 //! - **Durable before acknowledged**: every connection sets `synchronous_commit = on`, so a
 //!   commit returns only once its WAL record is flushed to stable storage (on a replicated
 //!   server, as the server's own `synchronous_standby_names` asks).
-//! - **Schema migrations** are numbered (`MIGRATIONS`, in `schema.rs`) and recorded in `oaq_migrations`; each
-//!   process applies the missing ones at start-up in one transaction that holds an advisory
-//!   lock, so processes starting at once apply each migration exactly once.
+//! - **Schema migrations** are numbered (`MIGRATIONS`, in `schema.rs`) and recorded in
+//!   `oaq_migrations`; each process applies the missing ones at start-up in one transaction
+//!   that holds an advisory lock, so processes starting at once apply each migration exactly
+//!   once.
 //! - The client is `postgres`' blocking one. The store is called off the async threads (see
 //!   `discord::blocking`); a call that comes from an async worker thread anyway is moved off it
 //!   with `tokio::task::block_in_place`, since the client runs its own small runtime.
@@ -52,9 +53,10 @@ impl Pg {
     /// the key-value form) and applies the migrations it lacks.
     pub fn connect(url: &str) -> Result<Pg, StoreError> {
         let config: postgres::Config =
-            url.parse().map_err(|e: postgres::Error| BackendError::Url {
-                reason: e.to_string(),
-            })?;
+            url.parse()
+                .map_err(|e: postgres::Error| BackendError::Url {
+                    reason: e.to_string(),
+                })?;
         off_runtime(|| {
             let pg = Pg {
                 pool: Connections::open(config)?,

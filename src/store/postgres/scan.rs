@@ -24,7 +24,12 @@ pub(super) struct PgScan {
 
 impl PgScan {
     /// The entries of `tree` between `lo` and `hi`, read through `pool` as the scan goes.
-    pub(super) fn new(pool: Arc<Connections>, tree: Tree, lo: Bound<Bytes>, hi: Bound<Bytes>) -> PgScan {
+    pub(super) fn new(
+        pool: Arc<Connections>,
+        tree: Tree,
+        lo: Bound<Bytes>,
+        hi: Bound<Bytes>,
+    ) -> PgScan {
         PgScan {
             pool,
             tree,
@@ -49,12 +54,7 @@ impl PgScan {
             sql.push_str(&format!(" AND key {op} ${}", params.len()));
         }
         sql.push_str(&format!(" ORDER BY key LIMIT {BATCH}"));
-        let rows = off_runtime(|| {
-            self.pool
-                .get()?
-                .query_typed(&sql, &params)
-                .map_err(failed)
-        })?;
+        let rows = off_runtime(|| self.pool.get()?.query_typed(&sql, &params).map_err(failed))?;
         self.done = rows.len() < BATCH as usize;
         for row in rows {
             self.rows.push_back((row.get(0), row.get(1)));
