@@ -2,8 +2,10 @@
 //! must give, and nothing more. A backend keeps named key spaces ([`Tree`]) of ordered
 //! byte keys and values, reads, writes and scans them in key order, and runs a transaction
 //! over several key spaces that commits whole or not at all; [`Backend::sync`] makes every
-//! write so far durable. sled (`sled/`) and PostgreSQL (`postgres/`) implement it; the store's
-//! logic is written once, above it (see `space.rs`).
+//! write so far durable. Besides, it answers the three questions only the database can: whether
+//! every process shares it, where a new id counter starts, and how it is backed up while the
+//! bot runs. sled (`sled/`) and PostgreSQL (`postgres/`) implement it; the store's logic is
+//! written once, above it (see `space.rs`), and never asks which one it runs on.
 //!
 //! A transaction's body may run more than once (after a conflict with another writer), so it
 //! must have no effect but its writes.
@@ -87,6 +89,6 @@ pub trait Backend: fmt::Debug + Send + Sync {
     fn id_floor(&self) -> Result<u64, BackendError>;
 
     /// Writes a consistent copy of every key space into `dir` while writers that hold `gate`
-    /// go on (see `backup.rs`).
+    /// go on (see `sled/backup.rs`).
     fn backup(&self, dir: &Path, gate: &Gate) -> Result<Backup, StoreError>;
 }

@@ -108,9 +108,9 @@ impl Store {
     }
 
     /// Writes a consistent copy of this store into `dir`, a directory that must not exist or
-    /// be empty, while other threads keep writing (see `backup.rs`). The copy is a store a bot
-    /// starts on (point `store.path` at it). A PostgreSQL store is backed up with PostgreSQL's
-    /// own tools.
+    /// be empty, while other threads keep writing (see `sled/backup.rs`). The copy is a store a
+    /// bot starts on (point `store.path` at it). A PostgreSQL store is backed up with
+    /// PostgreSQL's own tools.
     pub fn backup(&self, dir: &Path) -> Result<Backup, StoreError> {
         self.backend.backup(dir, &self.gate)
     }
@@ -125,7 +125,7 @@ impl Store {
 
     /// Runs `write` (a change of the store) and then [`Store::flush`], with the writer gate
     /// held for both, so that a backup never sees the change half made or not yet durable
-    /// (see `backup.rs`). Never nested, in itself or in [`Store::change`].
+    /// (see `sled/backup.rs`). Never nested, in itself or in [`Store::change`].
     pub(super) fn commit<T>(
         &self,
         write: impl FnOnce() -> Result<T, StoreError>,

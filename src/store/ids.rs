@@ -1,5 +1,5 @@
 //! Record ids that never collide between stores, so that the stores of several processes can
-//! be merged when the shard count changes (see `reshard.rs`).
+//! be merged when the shard count changes (see `sled/reshard`).
 //!
 //! An id is `tag << 33 | counter`:
 //! - `tag` is the store's [`Layout::tag`](crate::shards::Layout::tag): different for every

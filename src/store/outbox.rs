@@ -72,7 +72,7 @@ impl OwedKey {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Note {
     /// The server of the channel: `None` in direct messages, and in notes written before it
-    /// was kept (their server is then worked out from the records, see `reshard.rs`).
+    /// was kept (their server is then worked out from the records, see `sled/reshard`).
     #[serde(default)]
     pub guild: Option<u64>,
     /// The channel.

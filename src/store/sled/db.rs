@@ -97,7 +97,7 @@ impl SledDb {
         })
     }
 
-    /// The sled database, for the tools that work on its files (`reshard.rs`).
+    /// The sled database, for the tools that work on its files (`reshard`).
     pub(super) fn db(&self) -> &::sled::Db {
         &self.db
     }
