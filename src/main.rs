@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand};
 use oaq_bot::app::{App, Settings, SystemClock};
 use oaq_bot::cli::store::StoreCommand;
 use oaq_bot::cli::EngineCommand;
-use oaq_bot::config::{Backend, Config};
+use oaq_bot::config::Config;
 use oaq_bot::discord::{self, BotSettings};
 use oaq_bot::store::Store;
 
@@ -90,10 +90,10 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         .build()
         .context("cannot start the async runtime")?;
     let layout = runtime.block_on(discord::connect(&bot))?;
-    let store = match config.store.backend {
-        Backend::Sled => Store::open_for(&config.store.path, layout, config.store.cache_bytes())?,
-        Backend::Postgres => Store::connect(&config.store.url, layout)?,
-    };
+    let store = Store::open_configured(&config.store, layout)?;
+    // A shared store (PostgreSQL) holds the servers of every process: only a store of this
+    // process alone, opened for another layout, holds records this process must leave alone.
+    let shared = store.shared();
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
@@ -105,12 +105,7 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         bot_move_ms: config.game.bot_move_ms,
     };
     let app = App::new(store, Arc::new(SystemClock), settings)?.serving(layout);
-    // A shared PostgreSQL store holds the servers of every process: only a sled store of
-    // another layout holds records this process must leave alone.
-    let foreign = match config.store.backend {
-        Backend::Sled => app.foreign_records(),
-        Backend::Postgres => 0,
-    };
+    let foreign = if shared { 0 } else { app.foreign_records() };
     if foreign > 0 {
         tracing::error!(
             foreign,

@@ -9,12 +9,12 @@ use std::time::Duration;
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 
-use crate::config::{Backend, Config};
+use crate::config::Config;
 use crate::discord::metrics::BACKUP_PATH;
 use crate::shards::ShardRange;
 use crate::store::copy::{copy, Location};
 use crate::store::reshard::{reshard, Side};
-use crate::store::{Store, StoreError};
+use crate::store::Store;
 
 /// `oaq-bot store …`
 #[derive(Debug, Subcommand)]
@@ -127,11 +127,8 @@ fn backup(args: &BackupArgs, config_dir: &Path) -> anyhow::Result<String> {
         return backup_stopped(path, &dir);
     }
     let config = Config::load(config_dir);
-    if matches!(&config, Ok(c) if c.store.backend == Backend::Postgres) {
-        return Err(StoreError::SledOnly {
-            what: "store backup",
-        }
-        .into());
+    if let Ok(config) = &config {
+        Store::can_back_up(&config.store)?;
     }
     let bot = match (args.bot, &config) {
         (Some(bot), _) => Some(bot),

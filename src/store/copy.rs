@@ -1,7 +1,7 @@
 //! Moving a bot's data between backends, with the bot stopped: `oaq-bot store copy --from
 //! sled:<path> --to postgres://…` (and back, `--from postgres://… --to sled:<path>`).
 //!
-//! The two backends keep the same key spaces, keys and values (see `kv.rs`), so a copy is the
+//! The two backends keep the same key spaces, keys and values (see `space.rs`), so a copy is the
 //! union of the sources' entries, key space by key space. Several sources (the sled stores of
 //! every process of a sharded bot) are merged into one target, as their ids never collide (see
 //! `ids.rs`). Each source is opened as the bot opens it, so a database of an older release is
@@ -22,12 +22,13 @@ use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use sled::IVec;
-
-use super::ids::NEXT_ID;
-use super::kv::Space;
-use super::reshard::Counts;
-use super::{Store, StoreError, Tree};
+use super::backend::Bytes;
+use super::counts::Counts;
+use super::error::StoreError;
+use super::handle::Store;
+use super::ids::{self, NEXT_ID};
+use super::space::Space;
+use super::tree::Tree;
 use crate::shards::Layout;
 
 /// Where a store is kept.
@@ -121,7 +122,7 @@ impl fmt::Display for Copied {
 }
 
 /// The entries of one key space.
-type Entries = BTreeMap<IVec, IVec>;
+type Entries = BTreeMap<Bytes, Bytes>;
 
 fn read(space: &Space) -> Result<Entries, StoreError> {
     space.iter().collect()
@@ -148,9 +149,9 @@ pub fn copy(from: &[Location], to: &Location) -> Result<Copied, StoreError> {
     for tree in Tree::ALL {
         let mut union = Entries::new();
         for (store, location) in sources.iter().zip(from) {
-            for (key, value) in read(&tree.open(&store.db)?)? {
+            for (key, value) in read(&store.space(tree))? {
                 if tree == Tree::Meta && key == NEXT_ID {
-                    next_id = next_id.max(super::ids::decode_counter(&value)?);
+                    next_id = next_id.max(ids::decode_counter(&value)?);
                     continue;
                 }
                 match union.get(&key) {
@@ -164,7 +165,7 @@ pub fn copy(from: &[Location], to: &Location) -> Result<Copied, StoreError> {
                 };
             }
         }
-        let held = read(&tree.open(&target.db)?)?;
+        let held = read(&target.space(tree))?;
         let mut lacks = Entries::new();
         for (key, value) in &union {
             match held.get(key) {
@@ -196,14 +197,14 @@ pub fn copy(from: &[Location], to: &Location) -> Result<Copied, StoreError> {
     let mut written = 0;
     for (tree, lacks) in Tree::ALL.into_iter().zip(&missing) {
         written += lacks.len() as u64;
-        tree.open(&target.db)?.insert_all(lacks)?;
+        target.space(tree).insert_all(lacks)?;
     }
-    super::ids::raise(&target.meta, next_id)?;
+    ids::raise(&target.meta, next_id)?;
     target.flush()?;
     // Verify.
     let mut counts = [0u64; Tree::RECORDS.len()];
     for (tree, union) in Tree::ALL.into_iter().zip(&wanted) {
-        let mut held = read(&tree.open(&target.db)?)?;
+        let mut held = read(&target.space(tree))?;
         if tree == Tree::Meta {
             held.remove(NEXT_ID);
         }

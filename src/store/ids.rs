@@ -1,5 +1,5 @@
 //! Record ids that never collide between stores, so that the stores of several processes can
-//! be merged when the shard count changes (see `reshard.rs`).
+//! be merged when the shard count changes (see `sled/reshard`).
 //!
 //! An id is `tag << 33 | counter`:
 //! - `tag` is the store's [`Layout::tag`](crate::shards::Layout::tag): different for every
@@ -18,19 +18,13 @@
 //! store's counter at least as high as every old store's, so that a layout used again later
 //! (2 shards → 4 → 2) does not repeat an id either.
 
-use sled::transaction::ConflictableTransactionError;
-
-use super::kv::Space;
-use super::{Store, StoreError};
+use super::backend::TxError;
+use super::error::StoreError;
+use super::format::COUNTER_LIMIT;
+use super::space::Space;
 
 /// The `meta` key of the next counter value to hand out (big-endian u64).
 pub(super) const NEXT_ID: &[u8] = b"next_id";
-
-/// How many low bits of an id the counter takes.
-pub const COUNTER_BITS: u32 = 33;
-
-/// The counter's bound: ids stay below `2^53` with tags below `2^20`.
-pub const COUNTER_LIMIT: u64 = 1 << COUNTER_BITS;
 
 pub(super) fn decode_counter(bytes: &[u8]) -> Result<u64, StoreError> {
     let bytes: [u8; 8] = bytes.try_into().map_err(|_| StoreError::Corrupt {
@@ -46,20 +40,20 @@ pub(super) fn peek(meta: &Space) -> Result<Option<u64>, StoreError> {
     meta.get(NEXT_ID)?.map(|b| decode_counter(&b)).transpose()
 }
 
-/// Starts the counter of a database that has none: past every id `generate_id() + 1` (the ids
-/// of earlier releases) could have given, which is 1 for a new database (and for every
-/// PostgreSQL one, which no earlier release wrote). Set in a transaction, so that processes
-/// that open a shared database at once agree on it; flushed with the store's first flush.
-pub(super) fn init(store: &Store) -> Result<(), StoreError> {
-    if peek(&store.meta)?.is_some() {
+/// Starts the counter of a database that has none at `floor()`, the backend's floor: past
+/// every id sled's `generate_id() + 1` (the ids of earlier releases) could have given, which
+/// is 1 for a new database (and for every PostgreSQL one, which no earlier release wrote). Set
+/// in a transaction, so that processes that open a shared database at once agree on it;
+/// flushed with the store's first flush.
+pub(super) fn init(
+    meta: &Space,
+    floor: impl FnOnce() -> Result<u64, StoreError>,
+) -> Result<(), StoreError> {
+    if peek(meta)?.is_some() {
         return Ok(());
     }
-    let first = match store.sled("the id counter's floor") {
-        // sled's ids only grow, across restarts too: this one is above every earlier one.
-        Ok(db) => db.generate_id()? + 1,
-        Err(_) => 1,
-    };
-    store.meta.transaction(|meta| {
+    let first = floor()?;
+    meta.transaction(|meta| {
         if meta.get(NEXT_ID)?.is_none() {
             meta.insert(NEXT_ID, &first.to_be_bytes()[..])?;
         }
@@ -73,9 +67,9 @@ fn update(meta: &Space, next: impl Fn(u64) -> Result<u64, StoreError>) -> Result
     meta.transaction(|meta| {
         let current = match meta.get(NEXT_ID)? {
             None => 1,
-            Some(bytes) => decode_counter(&bytes).map_err(ConflictableTransactionError::Abort)?,
+            Some(bytes) => decode_counter(&bytes).map_err(TxError::Abort)?,
         };
-        let new = next(current).map_err(ConflictableTransactionError::Abort)?;
+        let new = next(current).map_err(TxError::Abort)?;
         meta.insert(NEXT_ID, &new.to_be_bytes()[..])?;
         Ok(current)
     })

@@ -27,15 +27,18 @@
 //! `finished archived` key records that it is done. Nothing but the storage changes: every
 //! game reads as before.
 
-use super::kv::{Space, Transact};
-
-use super::records::{GameHead, GameSetup};
+use super::backend::TxError;
+use super::codec::{decode, encode, EnvelopeIn};
+use super::error::StoreError;
+use super::format::SCHEMA;
+use super::game_parts::{tx_write_game, Had};
+use super::handle::Store;
+use super::records::{ChannelEntry, GameHead, GameKind, GameSetup};
 use super::schema1::{OldFinished, OldGame};
 use super::social::FINISHED;
-use super::{
-    decode, encode, tx_write_game, ChannelEntry, EnvelopeIn, GameKind, Had, Store, StoreError,
-    Tree, GAME, SCHEMA,
-};
+use super::space::{Space, Transact};
+use super::tree::Tree;
+use super::tx::GAME;
 
 /// The key of the database's schema version in the `meta` tree.
 const SCHEMA_KEY: &[u8] = b"schema";
@@ -68,7 +71,7 @@ fn to_schema(store: &Store) -> Result<(), StoreError> {
     let meta = &store.meta;
     let version = meta
         .get(SCHEMA_KEY)?
-        .and_then(|v| v.as_ref().try_into().ok().map(u32::from_be_bytes))
+        .and_then(|v| v.as_slice().try_into().ok().map(u32::from_be_bytes))
         .unwrap_or(1);
     if version > SCHEMA {
         return Err(StoreError::NewerSchema {
@@ -82,7 +85,7 @@ fn to_schema(store: &Store) -> Result<(), StoreError> {
     }
     migrate_games(store)?;
     migrate_history(store)?;
-    let bots = Tree::BotRecords.open(&store.db)?;
+    let bots = store.space(Tree::BotRecords);
     // bot_records: user → kind, user.
     rekey(&bots, 8, |key| {
         let mut new = vec![GameKind::Oaq.code()];
@@ -90,9 +93,9 @@ fn to_schema(store: &Store) -> Result<(), StoreError> {
         new
     })?;
     // history_by_guild: guild, time, id → guild, kind, time, id.
-    rekey(&store.social.by_guild, 24, with_kind_after_guild)?;
+    rekey(&store.by_guild, 24, with_kind_after_guild)?;
     // history_by_player: guild, user, time, id → guild, kind, user, time, id.
-    rekey(&store.social.by_player, 32, with_kind_after_guild)?;
+    rekey(&store.by_player, 32, with_kind_after_guild)?;
     store.flush()?;
     meta.insert(SCHEMA_KEY, &SCHEMA.to_be_bytes()[..])?;
     store.flush()?;
@@ -106,15 +109,10 @@ fn with_kind_after_guild(key: &[u8]) -> Vec<u8> {
     new
 }
 
-/// The schema of an envelope, if it reads as one.
-fn schema_of(bytes: &[u8]) -> Option<EnvelopeIn> {
-    serde_json::from_slice::<EnvelopeIn>(bytes).ok()
-}
-
 fn migrate_games(store: &Store) -> Result<(), StoreError> {
     for item in store.games.iter() {
         let (key, bytes) = item?;
-        let Some(envelope) = schema_of(&bytes).filter(|e| e.schema == 1) else {
+        let Some(envelope) = EnvelopeIn::read(&bytes).filter(|e| e.schema == 1) else {
             continue;
         };
         let id = key_id(&key);
@@ -182,10 +180,10 @@ fn archive_finished(store: &Store) -> Result<(), StoreError> {
 }
 
 fn migrate_history(store: &Store) -> Result<(), StoreError> {
-    let history = &store.social.history;
+    let history = &store.history;
     for item in history.iter() {
         let (key, bytes) = item?;
-        let Some(envelope) = schema_of(&bytes).filter(|e| e.schema == 1) else {
+        let Some(envelope) = EnvelopeIn::read(&bytes).filter(|e| e.schema == 1) else {
             continue;
         };
         let id = key_id(&key);
@@ -226,8 +224,8 @@ fn rekey(tree: &Space, old_len: usize, new_key: fn(&[u8]) -> Vec<u8>) -> Result<
         let new = new_key(&key);
         tree.transaction(|tx| {
             tx.insert(new.as_slice(), value.clone())?;
-            tx.remove(key.as_ref())?;
-            Ok::<_, sled::transaction::ConflictableTransactionError<StoreError>>(())
+            tx.remove(&key)?;
+            Ok::<_, TxError>(())
         })?;
     }
     Ok(())

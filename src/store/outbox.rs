@@ -14,10 +14,13 @@
 //! [`Store::settle_board`]), with compare-and-swap, so a newer entry written meanwhile is never
 //! lost. Transient failures are rescheduled in the entry ([`Store::reschedule`]).
 
-use super::kv::TxSpace;
 use serde::{Deserialize, Serialize};
 
-use super::{decode, encode, Store, StoreError, TxResult};
+use super::backend::TxResult;
+use super::codec::{decode, encode};
+use super::error::StoreError;
+use super::handle::Store;
+use super::space::TxSpace;
 
 const OWED: &str = "outbox entry";
 
@@ -69,7 +72,7 @@ impl OwedKey {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Note {
     /// The server of the channel: `None` in direct messages, and in notes written before it
-    /// was kept (their server is then worked out from the records, see `reshard.rs`).
+    /// was kept (their server is then worked out from the records, see `sled/reshard`).
     #[serde(default)]
     pub guild: Option<u64>,
     /// The channel.

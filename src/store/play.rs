@@ -2,14 +2,18 @@
 //! levels, per game kind (added when a game ends, in the transaction of `social.rs`), and the
 //! list of running games the timeout sweep and the start-up resume walk through.
 
-use super::kv::{Space, Transact, TxSpace};
 use serde::{Deserialize, Serialize};
 
-use super::records::Level;
-use super::{
-    abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, ChannelEntry,
-    GameKind, GameRecord, Had, Store, StoreError, Stored, Tree, TxResult, CHANNEL,
-};
+use super::backend::TxResult;
+use super::codec::{decode, encode, Stored};
+use super::error::StoreError;
+use super::game_parts::{tx_check_game, tx_write_game, Had};
+use super::handle::Store;
+use super::outbox::tx_owe_board;
+use super::records::{ChannelEntry, GameKind, GameRecord, Level};
+use super::space::{Space, Transact, TxSpace};
+use super::tree::Tree;
+use super::tx::{abort, free_channel, tx_read, CHANNEL, GAME};
 
 const BOT_RECORD: &str = "bot record";
 
@@ -99,13 +103,13 @@ pub struct BotResult {
 }
 
 impl Store {
-    pub(super) fn bot_tree(&self) -> Result<Space, StoreError> {
-        Tree::BotRecords.open(&self.db)
+    pub(super) fn bot_tree(&self) -> Space {
+        self.space(Tree::BotRecords)
     }
 
     /// The user's results against the computer opponent in games of `kind`.
     pub fn bot_record(&self, kind: GameKind, user: u64) -> Result<BotRecord, StoreError> {
-        let tree = self.bot_tree()?;
+        let tree = self.bot_tree();
         Ok(tree
             .get(bot_key(kind, user))?
             .map(|bytes| decode::<BotRecord>(BOT_RECORD, user, &bytes))
@@ -172,7 +176,7 @@ impl Store {
     pub fn create_game(&self, game: &GameRecord) -> Result<Stored<GameRecord>, StoreError> {
         self.create_in_channel(
             &self.games,
-            super::GAME,
+            GAME,
             game.id,
             game.channel,
             ChannelEntry::Game(game.id),
@@ -200,7 +204,7 @@ impl Store {
                 |(games, parts, channels, outbox)| {
                     let (next, had) = tx_check_game(games, game.id, expected)?;
                     tx_write_game(games, parts, game, next, had, false)?;
-                    super::outbox::tx_owe_board(outbox, game.id, next)?;
+                    tx_owe_board(outbox, game.id, next)?;
                     if game.channel != from {
                         if let Some(entry) =
                             tx_read::<ChannelEntry>(channels, CHANNEL, game.channel)?

@@ -2,8 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::kv::Space;
-use super::{decode, encode, FirstPlayer, Store, StoreError, Stored, Tree};
+use super::codec::{decode, encode, Stored};
+use super::error::StoreError;
+use super::handle::Store;
+use super::records::FirstPlayer;
+use super::space::Space;
+use super::tree::Tree;
+use super::tx::abort;
 
 const GUILD_SETTINGS: &str = "guild settings";
 
@@ -35,13 +40,13 @@ pub struct GuildSettings {
 }
 
 impl Store {
-    fn settings_tree(&self) -> Result<Space, StoreError> {
-        Tree::GuildSettings.open(&self.db)
+    fn settings_tree(&self) -> Space {
+        self.space(Tree::GuildSettings)
     }
 
     /// A server's settings; revision 0 (and all defaults) if it never changed any.
     pub fn guild_settings(&self, guild: u64) -> Result<Stored<GuildSettings>, StoreError> {
-        let tree = self.settings_tree()?;
+        let tree = self.settings_tree();
         Ok(
             Store::read(&tree, GUILD_SETTINGS, guild)?.unwrap_or(Stored {
                 revision: 0,
@@ -57,18 +62,18 @@ impl Store {
         expected: u64,
         settings: &GuildSettings,
     ) -> Result<Stored<GuildSettings>, StoreError> {
-        let tree = self.settings_tree()?;
+        let tree = self.settings_tree();
         let revision = self.commit(|| {
             tree.transaction(|tree| {
                 let current = match tree.get(guild.to_be_bytes())? {
                     None => 0,
                     Some(bytes) => match decode::<GuildSettings>(GUILD_SETTINGS, guild, &bytes) {
                         Ok(stored) => stored.revision,
-                        Err(e) => return super::abort(e),
+                        Err(e) => return abort(e),
                     },
                 };
                 if current != expected {
-                    return super::abort(StoreError::Conflict {
+                    return abort(StoreError::Conflict {
                         kind: GUILD_SETTINGS,
                         key: guild,
                         expected,

@@ -1,6 +1,6 @@
 //! Finished games, ratings and the leaderboard index.
 //!
-//! A game that ends is stored once, by [`Store::finish_game`], in one sled transaction that
+//! A game that ends is stored once, by [`Store::finish_game`], in one transaction that
 //! writes the final game record, frees its channel, keeps a [`FinishedGame`] in the history
 //! (indexed by guild and by player, newest first) and, for a rated game, updates both players'
 //! [`RatingRecord`]s, their rating history and the leaderboard index. The history entry is the
@@ -13,24 +13,32 @@
 //! - `ratings`: kind, guild, user → [`RatingRecord`]
 //! - `leaderboard`: kind, guild, descending rating, user → nothing (ties: lower user id first)
 //! - `leaderboard_sizes`: kind, guild → number of rated players
-//! - `rating_points`: kind, guild, user, 0xFF, games played / [`POINTS_PER_KEY`] → up to that
-//!   many [`RatingPoint`]s, oldest first (one key per point's run of games, so that a store's
-//!   key count, which sled's memory follows, does not grow with every rated game). Releases
-//!   before wrote one point per key (kind, guild, user, games played → [`RatingPoint`]); those
-//!   keys sort before the runs and read as they are.
+//! - `rating_points`: kind, guild, user, 0xFF, games played / `POINTS_PER_KEY` (see
+//!   `social_keys.rs`) → up to that many [`RatingPoint`]s, oldest first (one key per point's
+//!   run of games, so that a store's key count, which sled's memory follows, does not grow
+//!   with every rated game). Releases before wrote one point per key (kind, guild, user,
+//!   games played → [`RatingPoint`]); those keys sort before the runs and read as they are.
 //! - `history`: game id → [`FinishedGame`]
 //! - `history_by_guild`: guild, kind, inverted end time, inverted id → nothing
 //! - `history_by_player`: guild (0 in direct messages), kind, user, inverted end time, inverted
 //!   id → nothing
 
-use super::kv::{Space, Transact, TxSpace};
 use serde::{Deserialize, Serialize};
 
-use super::play::{add_bot_result, BotResult};
-use super::{
-    abort, decode, encode, free_channel, tx_check_game, tx_read, tx_write_game, ChannelEntry,
-    GameKind, GameRecord, Player, Store, StoreError, Stored, Tree, TxResult,
+use super::backend::TxResult;
+use super::codec::{decode, encode, Stored};
+use super::error::StoreError;
+use super::game_parts::{tx_check_game, tx_write_game};
+use super::handle::Store;
+use super::outbox::tx_owe_board;
+use super::play::{add_bot_result, BotResult, Score};
+use super::records::{ChannelEntry, GameKind, GameRecord, Player};
+use super::social_keys::{
+    board_key, board_prefix, guild_history_key, guild_history_prefix, id_of_history_key,
+    player_history_key, player_key, point_key,
 };
+use super::space::{Space, Transact, TxSpace};
+use super::tx::{abort, free_channel, tx_read};
 
 const RATING: &str = "rating";
 const POINT: &str = "rating point";
@@ -149,7 +157,7 @@ impl FinishedGame {
     }
 
     /// How the game went for `seat` (see [`score`]).
-    pub fn score_of(&self, seat: usize) -> Option<super::Score> {
+    pub fn score_of(&self, seat: usize) -> Option<Score> {
         score(&self.places, seat)
     }
 }
@@ -157,15 +165,15 @@ impl FinishedGame {
 /// How a game with these places (0 first; equal places tie) went for `seat`: a draw when every
 /// seat shares one place; otherwise a win for the seats in first place (shared or not), a loss
 /// for the others. `None` for a seat the game did not have.
-pub fn score(places: &[u8], seat: usize) -> Option<super::Score> {
+pub fn score(places: &[u8], seat: usize) -> Option<Score> {
     let place = *places.get(seat)?;
     let first = places.iter().copied().min()?;
     Some(if places.iter().all(|&p| p == first) {
-        super::Score::Draw
+        Score::Draw
     } else if place == first {
-        super::Score::Win
+        Score::Win
     } else {
-        super::Score::Loss
+        Score::Loss
     })
 }
 
@@ -178,115 +186,12 @@ pub struct LeaderboardPage {
     pub rows: Vec<(u64, RatingRecord)>,
 }
 
-/// The trees of this module.
-#[derive(Debug, Clone)]
-pub(super) struct Trees {
-    ratings: Space,
-    leaderboard: Space,
-    sizes: Space,
-    points: Space,
-    pub(super) history: Space,
-    pub(super) by_guild: Space,
-    pub(super) by_player: Space,
-}
-
-impl Trees {
-    pub(super) fn open(db: &super::Db) -> Result<Trees, StoreError> {
-        Ok(Trees {
-            ratings: Tree::Ratings.open(db)?,
-            leaderboard: Tree::Leaderboard.open(db)?,
-            sizes: Tree::LeaderboardSizes.open(db)?,
-            points: Tree::RatingPoints.open(db)?,
-            history: Tree::History.open(db)?,
-            by_guild: Tree::HistoryByGuild.open(db)?,
-            by_player: Tree::HistoryByPlayer.open(db)?,
-        })
-    }
-}
-
-fn board_prefix(kind: GameKind, guild: u64) -> Vec<u8> {
-    let mut key = Vec::with_capacity(25);
-    key.push(kind.code());
-    key.extend_from_slice(&guild.to_be_bytes());
-    key
-}
-
-fn player_key(kind: GameKind, guild: u64, user: u64) -> Vec<u8> {
-    let mut key = board_prefix(kind, guild);
-    key.extend_from_slice(&user.to_be_bytes());
-    key
-}
-
-/// Bytes that sort in descending order of `rating` (IEEE-754 made order-preserving, inverted).
-fn descending(rating: f64) -> [u8; 8] {
-    let bits = rating.to_bits();
-    let ascending = if bits >> 63 == 1 {
-        !bits
-    } else {
-        bits | 1 << 63
-    };
-    (!ascending).to_be_bytes()
-}
-
-fn board_key(kind: GameKind, guild: u64, rating: f64, user: u64) -> Vec<u8> {
-    let mut key = board_prefix(kind, guild);
-    key.extend_from_slice(&descending(rating));
-    key.extend_from_slice(&user.to_be_bytes());
-    key
-}
-
-/// Rating points kept under one key of `rating_points`.
-const POINTS_PER_KEY: u32 = 16;
-
-/// The `rating_points` key of the run holding the point of a player's `games`-th game. The
-/// 0xFF byte sets it apart from (and after) the one-point keys of earlier releases, whose
-/// games count starts with a zero byte.
-fn point_key(kind: GameKind, guild: u64, user: u64, games: u32) -> Vec<u8> {
-    let mut key = player_key(kind, guild, user);
-    key.push(0xFF);
-    key.extend_from_slice(&(games / POINTS_PER_KEY).to_be_bytes());
-    key
-}
-
 /// A value of `rating_points`: a run of points, or one point (earlier releases).
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Points {
     Run(Vec<RatingPoint>),
     One(RatingPoint),
-}
-
-fn newest_first(time_ms: u64, id: u64) -> [u8; 16] {
-    let mut key = [0u8; 16];
-    key[..8].copy_from_slice(&(!time_ms).to_be_bytes());
-    key[8..].copy_from_slice(&(!id).to_be_bytes());
-    key
-}
-
-/// The prefix of a guild's history of games of `kind`.
-pub(super) fn guild_history_prefix(guild: u64, kind: GameKind) -> Vec<u8> {
-    let mut key = guild.to_be_bytes().to_vec();
-    key.push(kind.code());
-    key
-}
-
-fn guild_history_key(guild: u64, kind: GameKind, time_ms: u64, id: u64) -> Vec<u8> {
-    let mut key = guild_history_prefix(guild, kind);
-    key.extend_from_slice(&newest_first(time_ms, id));
-    key
-}
-
-fn player_history_key(guild: u64, kind: GameKind, user: u64, time_ms: u64, id: u64) -> Vec<u8> {
-    let mut key = guild_history_prefix(guild, kind);
-    key.extend_from_slice(&user.to_be_bytes());
-    key.extend_from_slice(&newest_first(time_ms, id));
-    key
-}
-
-/// The game id at the end of a history index key.
-fn id_of_history_key(key: &[u8]) -> Option<u64> {
-    let tail: [u8; 8] = key.get(key.len().checked_sub(8)?..)?.try_into().ok()?;
-    Some(!u64::from_be_bytes(tail))
 }
 
 /// The rating function: every seat's current rating (`None` before a first rated game) and
@@ -355,8 +260,8 @@ impl RatingTrees<'_> {
                 last_ms: 0,
             });
             match score(&places, seat) {
-                Some(super::Score::Draw) => record.draws += 1,
-                Some(super::Score::Win) => record.wins += 1,
+                Some(Score::Draw) => record.draws += 1,
+                Some(Score::Win) => record.wins += 1,
                 _ => record.losses += 1,
             }
             record.name = player.name.clone();
@@ -375,7 +280,7 @@ impl RatingTrees<'_> {
                     let size_key = board_prefix(kind, guild);
                     let size = match self.sizes.get(&size_key)? {
                         Some(bytes) => bytes
-                            .as_ref()
+                            .as_slice()
                             .try_into()
                             .map(u64::from_be_bytes)
                             .unwrap_or(0),
@@ -442,8 +347,8 @@ impl Store {
         bot: impl IntoIterator<Item = BotResult>,
     ) -> Result<(Stored<GameRecord>, Stored<FinishedGame>), StoreError> {
         let bot: Vec<BotResult> = bot.into_iter().collect();
-        let t = &self.social;
-        let bots = self.bot_tree()?;
+        let t = self;
+        let bots = self.bot_tree();
         let game = &finished.game;
         let id = game.id;
         let (revision, entry) = self.commit(|| {
@@ -478,7 +383,7 @@ impl Store {
                     )| {
                         let (next, had) = tx_check_game(games, id, expected)?;
                         tx_write_game(games, parts, game, next, had, true)?;
-                        super::outbox::tx_owe_board(outbox, id, next)?;
+                        tx_owe_board(outbox, id, next)?;
                         free_channel(channels, game.channel, ChannelEntry::Game(id))?;
                         if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {
                             return Ok((next, existing));
@@ -532,7 +437,7 @@ impl Store {
 
     /// The history entry of a finished game.
     pub fn finished(&self, id: u64) -> Result<Option<Stored<FinishedGame>>, StoreError> {
-        Store::read(&self.social.history, FINISHED, id)
+        Store::read(&self.history, FINISHED, id)
     }
 
     fn history_list(
@@ -562,7 +467,7 @@ impl Store {
         limit: usize,
     ) -> Result<Vec<FinishedGame>, StoreError> {
         let prefix = guild_history_prefix(guild, kind);
-        self.history_list(&self.social.by_guild, prefix, limit)
+        self.history_list(&self.by_guild, prefix, limit)
     }
 
     /// The latest `limit` finished games of `kind` of `user` in a guild (`None`: direct
@@ -576,7 +481,7 @@ impl Store {
     ) -> Result<Vec<FinishedGame>, StoreError> {
         let mut prefix = guild_history_prefix(guild.unwrap_or(0), kind);
         prefix.extend_from_slice(&user.to_be_bytes());
-        self.history_list(&self.social.by_player, prefix, limit)
+        self.history_list(&self.by_player, prefix, limit)
     }
 
     /// A player's rating in a guild, if they have played a rated game there.
@@ -586,8 +491,7 @@ impl Store {
         guild: u64,
         user: u64,
     ) -> Result<Option<Stored<RatingRecord>>, StoreError> {
-        self.social
-            .ratings
+        self.ratings
             .get(player_key(kind, guild, user))?
             .map(|bytes| decode(RATING, user, &bytes))
             .transpose()
@@ -601,7 +505,7 @@ impl Store {
         let start = board_prefix(kind, guild);
         let end = board_key(kind, guild, stored.record.glicko.rating, user);
         let mut ahead = 0u64;
-        for item in self.social.leaderboard.range(start..end).keys() {
+        for item in self.leaderboard.range(start..end).keys() {
             item?;
             ahead += 1;
         }
@@ -617,7 +521,6 @@ impl Store {
     ) -> Result<Vec<RatingPoint>, StoreError> {
         let mut points = Vec::new();
         for bytes in self
-            .social
             .points
             .scan_prefix(player_key(kind, guild, user))
             .values()
@@ -640,9 +543,9 @@ impl Store {
         per_page: usize,
     ) -> Result<LeaderboardPage, StoreError> {
         let prefix = board_prefix(kind, guild);
-        let total = match self.social.sizes.get(&prefix)? {
+        let total = match self.sizes.get(&prefix)? {
             Some(bytes) => bytes
-                .as_ref()
+                .as_slice()
                 .try_into()
                 .map(u64::from_be_bytes)
                 .unwrap_or(0),
@@ -650,7 +553,7 @@ impl Store {
         };
         let skip = page.saturating_mul(per_page as u64);
         let mut rows = Vec::with_capacity(per_page);
-        let keys = self.social.leaderboard.scan_prefix(&prefix).keys();
+        let keys = self.leaderboard.scan_prefix(&prefix).keys();
         for (index, item) in keys.skip(skip as usize).take(per_page).enumerate() {
             let key = item?;
             let user: [u8; 8] =
@@ -667,18 +570,5 @@ impl Store {
             }
         }
         Ok(LeaderboardPage { total, rows })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::descending;
-
-    #[test]
-    fn rating_keys_sort_best_first() {
-        let ratings = [2400.5, 1500.0, 1499.999, 0.0, -0.0, -12.0];
-        for pair in ratings.windows(2) {
-            assert!(descending(pair[0]) < descending(pair[1]), "{pair:?}");
-        }
     }
 }

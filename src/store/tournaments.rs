@@ -13,9 +13,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::kv::Transact;
-use super::outbox::{note_entry, OwedKey, OwedWrite};
-use super::{decode, encode, tx_check, GameKind, Note, Owed, Player, Store, StoreError, Stored};
+use super::codec::{decode, encode, Stored};
+use super::error::StoreError;
+use super::handle::Store;
+use super::outbox::{note_entry, Note, Owed, OwedKey, OwedWrite};
+use super::records::{GameKind, Player};
+use super::space::Transact;
+use super::tx::{abort, tx_check};
 use crate::locale::Locale;
 use crate::tournament::Round;
 
@@ -160,7 +164,7 @@ impl Store {
         self.commit(|| {
             self.tournaments.transaction(|tournaments| {
                 if tournaments.get(key)?.is_some() {
-                    return super::abort(StoreError::Conflict {
+                    return abort(StoreError::Conflict {
                         kind: TOURNAMENT,
                         key: record.id,
                         expected: 0,

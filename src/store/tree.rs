@@ -127,19 +127,6 @@ impl Tree {
     pub fn named(name: &[u8]) -> Option<Tree> {
         Tree::ALL.into_iter().find(|t| t.name().as_bytes() == name)
     }
-
-    /// Opens (or creates) this key space in `db`.
-    pub(super) fn open(self, db: &super::Db) -> Result<super::Space, super::StoreError> {
-        Ok(match db {
-            super::Db::Sled { db, .. } => super::Space::Sled(self.open_sled(db)?),
-            super::Db::Postgres(pg) => super::Space::Postgres(pg.clone(), self),
-        })
-    }
-
-    /// Opens (or creates) this key space as a tree of the sled database `db`.
-    pub(super) fn open_sled(self, db: &sled::Db) -> sled::Result<sled::Tree> {
-        db.open_tree(self.name())
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,144 @@
+//! PostgreSQL as the store's backend (`store.backend = "postgres"`): every key space of the
+//! store is kept in one table, `kv (space, key, value)`, ordered by `(space, key)` as sled
+//! orders a tree's keys (PostgreSQL compares `bytea` byte by byte, as sled does). The store's
+//! logic, records and keys are the same as on sled (see `space.rs`), so `oaq-bot store copy`
+//! moves a store between the two entry by entry.
+//!
+//! - **Transactions** run at `SERIALIZABLE` isolation: a transaction whose reads another one
+//!   changed fails with a serialization failure and runs again, as sled's do after a conflict,
+//!   so the store's compare-and-swap on revisions holds across every process that shares the
+//!   database, and two processes never apply the same change twice.
+//! - **Durable before acknowledged**: every connection sets `synchronous_commit = on`, so a
+//!   commit returns only once its WAL record is flushed to stable storage (on a replicated
+//!   server, as the server's own `synchronous_standby_names` asks).
+//! - **Schema migrations** are numbered (`MIGRATIONS`, in `schema.rs`) and recorded in
+//!   `oaq_migrations`; each process applies the missing ones at start-up in one transaction
+//!   that holds an advisory lock, so processes starting at once apply each migration exactly
+//!   once.
+//! - The client is `postgres`' blocking one. The store is called off the async threads (see
+//!   `discord::blocking`); a call that comes from an async worker thread anyway is moved off it
+//!   with `tokio::task::block_in_place`, since the client runs its own small runtime.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Bound;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::pool::{failed, off_runtime, Connections};
+use super::scan::PgScan;
+use super::schema::migrate;
+use super::sql::{BATCH, BYTEA, GET, INSERT, TEXT};
+use super::tx::PgTx;
+use crate::store::backend::{Backend, Body, Bytes, Scan};
+use crate::store::backup::{Backup, Gate};
+use crate::store::error::{BackendError, StoreError};
+use crate::store::tree::Tree;
+
+/// A connection pool to the store's database.
+#[derive(Clone)]
+pub struct Pg {
+    pool: Arc<Connections>,
+}
+
+impl fmt::Debug for Pg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The URL may hold a password: never printed.
+        f.debug_struct("Pg").finish_non_exhaustive()
+    }
+}
+
+impl Pg {
+    /// Connects to the database at `url` (`postgres://user:password@host:port/dbname`, or
+    /// the key-value form) and applies the migrations it lacks.
+    pub fn connect(url: &str) -> Result<Pg, StoreError> {
+        let config: postgres::Config =
+            url.parse()
+                .map_err(|e: postgres::Error| BackendError::Url {
+                    reason: e.to_string(),
+                })?;
+        off_runtime(|| {
+            let pg = Pg {
+                pool: Connections::open(config)?,
+            };
+            let mut conn = pg.pool.get()?;
+            migrate(&mut conn)?;
+            Ok(pg)
+        })
+    }
+}
+
+impl Backend for Pg {
+    fn get(&self, space: Tree, key: &[u8]) -> Result<Option<Bytes>, BackendError> {
+        off_runtime(|| {
+            let row = self
+                .pool
+                .get()?
+                .query_typed_opt(GET, &[(&space.name(), TEXT), (&key, BYTEA)])
+                .map_err(failed)?;
+            Ok(row.map(|row| row.get(0)))
+        })
+    }
+
+    fn put(&self, space: Tree, key: &[u8], value: &[u8]) -> Result<(), BackendError> {
+        off_runtime(|| {
+            self.pool
+                .get()?
+                .execute_typed(
+                    INSERT,
+                    &[(&space.name(), TEXT), (&key, BYTEA), (&value, BYTEA)],
+                )
+                .map_err(failed)?;
+            Ok(())
+        })
+    }
+
+    /// Stores every entry of `entries` in `space`, [`BATCH`] rows to a transaction.
+    fn put_all(&self, space: Tree, entries: &BTreeMap<Bytes, Bytes>) -> Result<(), BackendError> {
+        let entries: Vec<(&Bytes, &Bytes)> = entries.iter().collect();
+        off_runtime(|| {
+            let mut conn = self.pool.get()?;
+            for chunk in entries.chunks(BATCH as usize) {
+                let keys: Vec<&[u8]> = chunk.iter().map(|(key, _)| key.as_slice()).collect();
+                let values: Vec<&[u8]> = chunk.iter().map(|(_, value)| value.as_slice()).collect();
+                conn.execute(
+                    "INSERT INTO kv (space, key, value)
+                     SELECT $1, key, value FROM unnest($2::bytea[], $3::bytea[]) AS e(key, value)
+                     ON CONFLICT (space, key) DO UPDATE SET value = EXCLUDED.value",
+                    &[&space.name(), &keys, &values],
+                )
+                .map_err(failed)?;
+            }
+            Ok(())
+        })
+    }
+
+    fn range(&self, space: Tree, lo: Bound<Bytes>, hi: Bound<Bytes>) -> Scan {
+        Box::new(PgScan::new(self.pool.clone(), space, lo, hi))
+    }
+
+    fn transaction(&self, _spaces: &[Tree], body: Body<'_>) -> Result<(), StoreError> {
+        off_runtime(|| PgTx::new(self.pool.get()?).run_body(body))
+    }
+
+    /// Every transaction is durable when it commits (`synchronous_commit`): nothing is left
+    /// to do.
+    fn sync(&self) -> Result<(), BackendError> {
+        Ok(())
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    /// No release before the id counter wrote to PostgreSQL: a new counter starts at 1.
+    fn id_floor(&self) -> Result<u64, BackendError> {
+        Ok(1)
+    }
+
+    fn backup(&self, _dir: &Path, _gate: &Gate) -> Result<Backup, StoreError> {
+        Err(StoreError::SledOnly {
+            what: "store backup",
+        })
+    }
+}

@@ -1,0 +1,62 @@
+//! The schema of the store's tables in PostgreSQL, applied by every process as it starts.
+
+use postgres::Client;
+
+use super::pool::failed;
+use crate::store::error::StoreError;
+
+/// The schema of the store's tables, one migration per version (version `n` is the `n`th entry,
+/// from 1). Never edit one that has shipped: add the next.
+const MIGRATIONS: &[&str] = &["CREATE TABLE kv (
+        space text COLLATE \"C\" NOT NULL,
+        key bytea NOT NULL,
+        value bytea NOT NULL,
+        PRIMARY KEY (space, key)
+    )"];
+
+/// The advisory lock every process takes to apply migrations (an arbitrary constant: "oaq").
+const MIGRATION_LOCK: i64 = 0x6f_61_71;
+
+/// Applies the migrations the database of `client` lacks, in order, in one transaction holding
+/// the migration lock.
+pub(super) fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let applied = apply(client).map_err(failed)?;
+    if applied > MIGRATIONS.len() {
+        return Err(StoreError::NewerSchema {
+            kind: "database",
+            key: 0,
+            found: u32::try_from(applied).unwrap_or(u32::MAX),
+        });
+    }
+    Ok(())
+}
+
+/// Applies the missing migrations (none if the database is newer); returns the version the
+/// database was at.
+fn apply(client: &mut Client) -> Result<usize, postgres::Error> {
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS oaq_migrations (
+            version integer PRIMARY KEY,
+            applied_at timestamptz NOT NULL DEFAULT now()
+        )",
+    )?;
+    let applied: i32 = tx
+        .query_one("SELECT coalesce(max(version), 0) FROM oaq_migrations", &[])?
+        .get(0);
+    let applied = usize::try_from(applied).unwrap_or(0);
+    if applied > MIGRATIONS.len() {
+        return Ok(applied);
+    }
+    for (index, migration) in MIGRATIONS.iter().enumerate().skip(applied) {
+        tx.batch_execute(migration)?;
+        let version = i32::try_from(index + 1).unwrap_or(i32::MAX);
+        tx.execute(
+            "INSERT INTO oaq_migrations (version) VALUES ($1)",
+            &[&version],
+        )?;
+    }
+    tx.commit()?;
+    Ok(applied)
+}
