@@ -6,17 +6,8 @@ use std::time::Duration;
 
 use super::games::{GameRules, RuleChoice, Table};
 use super::table::Loaded;
-use super::{retry, App, Edit, Fail, Locale, Place, Response, Text, Track, UserRef};
+use super::{retry, App, ComputerTurn, Edit, Fail, Locale, Place, Response, Text, Track, UserRef};
 use crate::store::{GameRecord, Level, Player, StoreError, Stored};
-
-/// A move the computer opponent owes: in game `game`, on the position after `ply` moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ComputerTurn {
-    /// The game.
-    pub game: u64,
-    /// Moves played when the computer's turn began.
-    pub ply: u32,
-}
 
 /// The options of `/oaq play`.
 #[derive(Debug, Clone, PartialEq, Eq)]

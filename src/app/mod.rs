@@ -17,7 +17,6 @@ mod outbox;
 mod picker;
 mod play;
 mod rematch;
-mod reply;
 pub mod results;
 mod review;
 mod runs;
@@ -28,6 +27,7 @@ pub mod text;
 mod threads;
 mod timeouts;
 mod tournament;
+mod vocab;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -36,20 +36,18 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use clock::{Clock, FakeClock, SystemClock};
-pub use computer::{ComputerMoved, ComputerTurn, PlayRequest};
-pub use games::Notation;
+pub use computer::{ComputerMoved, PlayRequest};
 pub use lobby::LobbyRequest;
-pub use outbox::{backoff_ms, Scan, Sent, Shown, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
-pub use picker::{PathError, PickerAt, PickerPath};
-pub use reply::{
-    limits, Action, Attachment, Button, Choice, Edit, Effects, FileKind, Msg, Reply, Response,
-    Select, Style, Subject, ThreadRequest, Track,
-};
+pub use outbox::{backoff_ms, Scan, Sent, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
 pub use social::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};
 pub use text::{Locale, Text};
-pub use tournament::{
-    PairingStart, TournamentClick, TournamentOp, TournamentRequest, MAX_SWISS_ROUNDS,
+pub use tournament::{PairingStart, TournamentClick, TournamentRequest, MAX_SWISS_ROUNDS};
+use vocab::message_link;
+pub use vocab::{
+    limits, Action, Attachment, Button, Choice, ComputerTurn, Edit, Effects, FileKind, Msg,
+    Notation, PathError, PickerAt, PickerPath, Place, Reply, Response, Select, Shown, Style,
+    Subject, ThreadRequest, TournamentOp, Track, UserRef,
 };
 
 use crate::shards::Layout;
@@ -57,47 +55,7 @@ use crate::store::GameKind;
 use games::{GameError, GameRules, RuleChoice, Table};
 
 use crate::render::{Fonts, RenderError};
-use crate::store::{ChannelEntry, FirstPlayer, Owed, OwedKey, Player, Store, StoreError};
-
-/// A Discord user as the app needs them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UserRef {
-    /// Snowflake.
-    pub id: u64,
-    /// The name to print on the board.
-    pub name: String,
-    /// Whether the account is a bot.
-    pub bot: bool,
-}
-
-impl UserRef {
-    /// The name to show for a Discord account: its display name, unless that draws nothing
-    /// (only blank or invisible characters, which would leave " to move" on a board), then its
-    /// username, which Discord restricts to visible ASCII.
-    pub fn shown_name(display_name: Option<&str>, username: &str) -> String {
-        display_name
-            .filter(|name| crate::render::text::leaves_ink(name))
-            .unwrap_or(username)
-            .to_owned()
-    }
-
-    fn player(&self) -> Player {
-        Player {
-            id: self.id,
-            name: self.name.clone(),
-            computer: None,
-        }
-    }
-}
-
-/// Where an action happens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Place {
-    /// The guild, `None` in direct messages.
-    pub guild: Option<u64>,
-    /// The channel (or thread).
-    pub channel: u64,
-}
+use crate::store::{ChannelEntry, FirstPlayer, Owed, OwedKey, Store, StoreError};
 
 /// The options of `/oaq challenge`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -224,15 +182,6 @@ impl From<PathError> for Fail {
     fn from(error: PathError) -> Fail {
         Fail::Internal(error.to_string())
     }
-}
-
-/// A link to a message, for "the game is over there" answers.
-fn message_link(guild: Option<u64>, channel: u64, message: Option<u64>) -> Option<String> {
-    let message = message?;
-    let guild = guild.map_or_else(|| String::from("@me"), |g| g.to_string());
-    Some(format!(
-        "https://discord.com/channels/{guild}/{channel}/{message}"
-    ))
 }
 
 /// The Discord-agnostic bot.

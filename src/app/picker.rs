@@ -6,15 +6,11 @@
 //! A picker names the board it was opened on (its ply): once the game has moved on, a click in
 //! it is refused with the current position, never played.
 
-mod path;
-
-pub use path::{PathError, PickerAt, PickerPath};
-
-use super::games::{Pick, Step};
+use super::games::{GameError, Pick, Step};
 use super::table::Loaded;
 use super::{
-    limits, Action, App, Button, Fail, Locale, Msg, Notation, Reply, Response, Select, Style, Text,
-    UserRef,
+    limits, Action, App, Button, Fail, Locale, Msg, Notation, PathError, PickerAt, PickerPath,
+    Reply, Response, Select, Style, Text, UserRef,
 };
 
 /// An option a step offers: the key it adds to the path, and its label.
@@ -80,7 +76,7 @@ impl App {
         let menu = path.menu().unwrap_or(0);
         let matching: Vec<&Pick> = picks.iter().filter(|p| follows(p, &chosen)).collect();
         if let Some(whole) = matching.iter().find(|p| p.steps.len() == chosen.len()) {
-            let mv = Notation::of(&whole.mv)?;
+            let mv = Notation::of(&whole.mv).map_err(GameError::from)?;
             return self.play_elsewhere(locale, user, id, ply, mv, update);
         }
         let Some(first) = matching.first() else {

@@ -3,7 +3,7 @@
 
 use super::bundle::{number, text, Args};
 use super::shell::Text;
-use crate::app::games::Cost;
+use crate::app::vocab::Cost;
 use crate::locale::Locale;
 
 /// Half-points as points: `3`, `3.5` (`3,5` in Vietnamese).

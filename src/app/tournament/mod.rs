@@ -40,7 +40,7 @@ use super::table::Loaded;
 use super::text::{FormatName, TournamentText};
 use super::{
     message_link, retry, Action, App, Attachment, Button, Edit, Fail, Locale, Msg, Place, Response,
-    Style, Text, Track, UserRef, MAX_TURN_S, MIN_TURN_S,
+    Style, Text, TournamentOp, Track, UserRef, MAX_TURN_S, MIN_TURN_S,
 };
 use crate::render::table::{self, Column, Row, TableView};
 use crate::render::Align;
@@ -54,21 +54,6 @@ use crate::tournament::{round_robin, standings, swiss, Colour, Entrant, Outcome,
 pub const MAX_SWISS_ROUNDS: u32 = 20;
 /// The most entrants the tournament message lists by name.
 const LISTED: usize = 30;
-
-/// What a button of a tournament message does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TournamentOp {
-    /// Enter.
-    Join,
-    /// Leave before the start, or withdraw after it.
-    Leave,
-    /// Start it (the organiser).
-    Start,
-    /// Cancel it (the organiser).
-    Cancel,
-    /// Start the next round (the organiser, when rounds wait for them).
-    Next,
-}
 
 /// The options of `/… tournament new`.
 #[derive(Debug, Clone, PartialEq, Eq)]
