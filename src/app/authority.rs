@@ -10,7 +10,11 @@
 //! nobody watching it sees the change. Leaderboard clicks need no check: they always show the
 //! leaderboard of the interaction's own server.
 
-use super::{Action, App, Fail, Locale, Place, Response, Subject, Text};
+use crate::app::fail::Fail;
+use crate::app::state::App;
+use crate::app::text::Text;
+use crate::app::vocab::{Action, Place, Response, Subject};
+use crate::locale::Locale;
 
 impl App {
     /// Refuses `action` if the challenge or game it names lives outside `place`. A record

@@ -20,8 +20,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::table::Loaded;
-use super::{retry, App, Edit, Fail, Msg, Shown, Text};
+use crate::app::fail::{retry, Fail};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
+use crate::app::vocab::{message_link, Edit, Msg, Shown};
 use crate::store::{GameRecord, Note, Owed, OwedKey, OwedWrite};
 
 /// How long a board owed by an interaction is left to that interaction's answer.
@@ -299,7 +302,7 @@ impl App {
         let Some(copy) = copy else {
             return Ok(None);
         };
-        let link = super::message_link(record.guild, record.channel, record.message);
+        let link = message_link(record.guild, record.channel, record.message);
         let note = Note {
             guild: record.guild,
             channel: record.channel,

@@ -6,12 +6,16 @@
 //! A picker names the board it was opened on (its ply): once the game has moved on, a click in
 //! it is refused with the current position, never played.
 
-use super::games::{GameError, Pick, Step};
-use super::table::Loaded;
-use super::{
-    limits, Action, App, Button, Fail, Locale, Msg, Notation, PathError, PickerAt, PickerPath,
-    Reply, Response, Select, Style, Text, UserRef,
+use crate::app::fail::Fail;
+use crate::app::games::{GameError, Pick, Step};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
+use crate::app::vocab::{
+    limits, Action, Button, Choice, Msg, Notation, PathError, PickerAt, PickerPath, Reply,
+    Response, Select, Style, UserRef,
 };
+use crate::locale::Locale;
 
 /// An option a step offers: the key it adds to the path, and its label.
 struct Offer<'a> {
@@ -262,7 +266,7 @@ impl StepView<'_> {
             placeholder: fit(&placeholder, limits::PLACEHOLDER),
             options: options
                 .iter()
-                .map(|offer| super::Choice {
+                .map(|offer| Choice {
                     label: fit(offer.label, limits::ID),
                     value: offer.key.to_owned(),
                 })

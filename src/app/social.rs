@@ -1,13 +1,16 @@
 //! What players look at around their games: the leaderboard, a player's stats, the history of
 //! finished games, replays and the list of games being played.
 
-use super::games::{Frame, GameRules, Scene, Table};
-use super::results::{provisional, Finish, Standing};
-use super::table::{situation, sole_winner};
-use super::{
-    message_link, Action, App, Attachment, Button, Fail, FileKind, Locale, Msg, Place, Reply,
-    Response, Style, Text, UserRef,
+use crate::app::fail::Fail;
+use crate::app::games::{Frame, GameRules, Scene, Table};
+use crate::app::results::{provisional, Finish, Standing};
+use crate::app::state::App;
+use crate::app::table::{situation, sole_winner};
+use crate::app::text::Text;
+use crate::app::vocab::{
+    message_link, Action, Attachment, Button, FileKind, Msg, Place, Reply, Response, Style, UserRef,
 };
+use crate::locale::Locale;
 use crate::render::animation::{Animation, Encoded};
 use crate::render::chart::{self, ChartView};
 use crate::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
