@@ -65,3 +65,9 @@ impl App {
         self.finish(locale, "stale click", result)
     }
 }
+
+/// The server of `place`, or the refusal for direct messages (leaderboards, stats and
+/// histories are per server).
+pub(super) fn guild_of(place: Place) -> Result<u64, Fail> {
+    place.guild.ok_or(Fail::User(Text::OnlyInServers))
+}

@@ -13,9 +13,10 @@
 //! - `state` ([`App`] and what its handlers share), `fail` (how an action fails and is
 //!   answered), `memory` (what is kept between requests, in memory only).
 //! - the features, side by side, each owning its handlers and its part of the answer:
-//!   `challenge`, `lobby`, `play`, `picker`, `review`, `social`, `settings`, `tournament`,
-//!   `computer`, `timeouts`, `outbox`, `threads`, `rematch`, `help`, `messages`; `table`
-//!   loads a game and draws its board for all of them, `ending` ends one.
+//!   `challenge`, `lobby`, `play`, `picker`, `review`, `leaderboard`, `history`, `replay`,
+//!   `settings`, `tournament`, `computer`, `timeouts`, `outbox`, `threads`, `rematch`,
+//!   `help`, `messages`; `table` loads a game and draws its board for all of them, `ending`
+//!   ends one.
 //! - `router`: [`App::click_on`] hands each click to the feature that owns it.
 //!
 //! No file below imports this one: it only names the parts and hands the public ones on.
@@ -28,6 +29,8 @@ mod ending;
 mod fail;
 pub mod games;
 mod help;
+mod history;
+mod leaderboard;
 mod lobby;
 mod memory;
 mod messages;
@@ -35,12 +38,12 @@ mod outbox;
 mod picker;
 mod play;
 mod rematch;
+mod replay;
 pub mod results;
 mod review;
 mod router;
 mod runs;
 mod settings;
-mod social;
 mod state;
 mod table;
 pub mod text;
@@ -54,8 +57,8 @@ pub use clock::{Clock, FakeClock, SystemClock};
 pub use computer::{ComputerMoved, PlayRequest};
 pub use lobby::LobbyRequest;
 pub use outbox::{backoff_ms, Scan, Sent, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
+pub use replay::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};
-pub use social::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};
 pub use state::{App, AppError, Settings};
 pub use text::{Locale, Text};
 pub use tournament::{PairingStart, TournamentClick, TournamentRequest, MAX_SWISS_ROUNDS};

@@ -29,6 +29,16 @@ pub(super) fn sole_winner(places: &[u8]) -> Option<usize> {
     }
 }
 
+/// The user ids of a game's seats, in seat order.
+pub(super) fn seat_ids(game: &GameRecord) -> Vec<u64> {
+    game.seats.iter().map(|p| p.id).collect()
+}
+
+/// The seat `user` plays in a game, if any.
+pub(super) fn seat_of(game: &GameRecord, user: u64) -> Option<usize> {
+    game.seats.iter().position(|p| p.id == user)
+}
+
 /// How a stored game replayed to `table` stands.
 pub(super) fn situation(record: &GameRecord, table: &Table) -> Situation {
     if let Some(places) = table.places() {
