@@ -79,7 +79,7 @@ mod rules;
 mod scene;
 mod table;
 
-pub use crate::app::vocab::{Cost, Mistake, Review};
+pub use crate::app::vocab::{Cost, Mistake, NotationError, Review};
 pub use error::GameError;
 pub use hosted::{Hosted, Misread, Presented};
 pub use rules::{default_rules, GameRules, RuleChoice};
