@@ -10,7 +10,11 @@
 //! nobody watching it sees the change. Leaderboard clicks need no check: they always show the
 //! leaderboard of the interaction's own server.
 
-use super::{Action, App, Fail, Locale, Place, Response, Subject, Text};
+use crate::app::fail::Fail;
+use crate::app::state::App;
+use crate::app::text::Text;
+use crate::app::vocab::{Action, Place, Response, Subject};
+use crate::locale::Locale;
 
 impl App {
     /// Refuses `action` if the challenge or game it names lives outside `place`. A record
@@ -60,4 +64,10 @@ impl App {
         });
         self.finish(locale, "stale click", result)
     }
+}
+
+/// The server of `place`, or the refusal for direct messages (leaderboards, stats and
+/// histories are per server).
+pub(super) fn guild_of(place: Place) -> Result<u64, Fail> {
+    place.guild.ok_or(Fail::User(Text::OnlyInServers))
 }

@@ -1,18 +1,46 @@
 //! Challenges: posting one, accepting, declining, cancelling, rock-paper-scissors for the
 //! first move, expiry, and the game that an accepted challenge starts.
 
-use super::games::{GameRules, Table};
-use super::table::Loaded;
-use super::{
-    computer, message_link, Action, App, Button, ChallengeRequest, Edit, Fail, Locale, Msg, Place,
-    Response, Style, Text, Track, UserRef,
+use crate::app::computer::owed_turn;
+use crate::app::fail::Fail;
+use crate::app::games::{GameRules, RuleChoice, Table};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
+use crate::app::vocab::{
+    message_link, Action, Button, Edit, Msg, Place, Response, Style, Track, UserRef,
 };
+use crate::locale::Locale;
 use crate::store::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Note, Owed,
     OwedWrite, Player, StoreError, Stored,
 };
 
+/// The options of `/oaq challenge`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeRequest {
+    /// Who is challenged; `None` for an open challenge.
+    pub opponent: Option<UserRef>,
+    /// The game and what the challenger chose of its rules (the server's defaults fill the
+    /// rest).
+    pub rules: RuleChoice,
+    /// How the first player is chosen; `None`: the server's default.
+    pub first: Option<FirstPlayer>,
+}
+
 impl App {
+    /// `/oaq challenge`.
+    pub fn challenge(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+        request: ChallengeRequest,
+    ) -> Response {
+        let result = self.do_challenge(locale, place, user, request);
+        self.finish(locale, "challenge", result)
+    }
+
     /// Removes every challenge whose time is up and returns the edits that say so on their
     /// messages.
     pub fn expire_challenges(&self) -> Vec<Edit> {
@@ -363,7 +391,7 @@ impl App {
             Some(response) => response,
             None => Response::board(self.board_msg(&loaded, Some(intro))?, loaded.shown()),
         };
-        Ok(response.with_computer(computer::owed(&loaded)))
+        Ok(response.with_computer(owed_turn(&loaded)))
     }
 
     pub(super) fn pick(

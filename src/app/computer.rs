@@ -4,19 +4,15 @@
 
 use std::time::Duration;
 
-use super::games::{GameRules, RuleChoice, Table};
-use super::table::Loaded;
-use super::{retry, App, Edit, Fail, Locale, Place, Response, Text, Track, UserRef};
+use crate::app::ending::{computer_levels, people};
+use crate::app::fail::{retry, Fail};
+use crate::app::games::{GameRules, RuleChoice, Table};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
+use crate::app::vocab::{ComputerTurn, Edit, Place, Response, Track, UserRef};
+use crate::locale::Locale;
 use crate::store::{GameRecord, Level, Player, StoreError, Stored};
-
-/// A move the computer opponent owes: in game `game`, on the position after `ply` moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ComputerTurn {
-    /// The game.
-    pub game: u64,
-    /// Moves played when the computer's turn began.
-    pub ply: u32,
-}
 
 /// The options of `/oaq play`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +35,7 @@ pub struct ComputerMoved {
 }
 
 /// The computer's move owed in this game, if any.
-pub(super) fn owed(loaded: &Loaded) -> Option<ComputerTurn> {
+pub(super) fn owed_turn(loaded: &Loaded) -> Option<ComputerTurn> {
     if loaded.finished() {
         return None;
     }
@@ -165,7 +161,7 @@ impl App {
         let msg = self.board_msg(&loaded, Some(intro))?;
         Ok(Response::post(msg, Some(Track::Game(loaded.shown())))
             .with_edits(edits)
-            .with_computer(owed(&loaded)))
+            .with_computer(owed_turn(&loaded)))
     }
 
     /// Plays the computer's move `turn` if it is still owed (the game goes on, nobody moved
@@ -185,7 +181,7 @@ impl App {
 
     fn try_computer_move(&self, turn: ComputerTurn) -> Result<Option<ComputerMoved>, Fail> {
         let mut loaded = self.load_game(turn.game)?;
-        if owed(&loaded) != Some(turn) {
+        if owed_turn(&loaded) != Some(turn) {
             return Ok(None);
         }
         let seat = loaded.to_move().unwrap_or_default();
@@ -207,7 +203,7 @@ impl App {
         let board = self.board_msg(&loaded, None)?;
         Ok(Some(ComputerMoved {
             edit: self.board_edit(&loaded, board),
-            next: owed(&loaded),
+            next: owed_turn(&loaded),
         }))
     }
 
@@ -220,7 +216,7 @@ impl App {
             .filter_map(|item| match item {
                 Ok(id) => match self.load_game(id) {
                     Ok(loaded) if !self.owns(loaded.stored.record.guild) => None,
-                    Ok(loaded) => owed(&loaded),
+                    Ok(loaded) => owed_turn(&loaded),
                     Err(_) => {
                         tracing::error!(game = id, "cannot load a running game");
                         None
@@ -238,12 +234,12 @@ impl App {
     /// of the computer at the table, this game counted (it was added when the game ended):
     /// a line per person and level, in seat order.
     pub(super) fn bot_record_lines(&self, record: &GameRecord) -> Result<Vec<Text>, Fail> {
-        let levels = super::ending::computer_levels(record);
+        let levels = computer_levels(record);
         if levels.is_empty() {
             return Ok(Vec::new());
         }
         let mut lines = Vec::new();
-        for (_, person) in super::ending::people(record) {
+        for (_, person) in people(record) {
             let tallies = self.store.bot_record(record.kind, person)?;
             lines.extend(levels.iter().map(|&level| {
                 let tally = tallies.tally(level);

@@ -1,10 +1,12 @@
 //! Where games end. Every ending — the last move, a resignation, a timeout — is stored by
 //! [`App::end_game`], so whatever follows from a result is done in one place.
 
-use super::games::Table;
-use super::results::rate;
-use super::table::Loaded;
-use super::{App, Fail};
+use crate::app::fail::Fail;
+use crate::app::games::Table;
+use crate::app::results::{provisional, rate};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
 use crate::store::{BotResult, FinishedGame, GameRecord, Level, Score};
 
 /// The levels of the computer seats at a table, each once, in seat order.
@@ -57,6 +59,28 @@ fn bot_results(record: &GameRecord, places: &[u8]) -> Vec<BotResult> {
 }
 
 impl App {
+    /// Caption lines of a finished game's rating changes (none for an unrated game).
+    pub(super) fn rating_lines(&self, game: u64) -> Result<Vec<Text>, Fail> {
+        let Some(entry) = self.store.finished(game)? else {
+            return Ok(Vec::new());
+        };
+        let Some(changes) = entry.record.ratings else {
+            return Ok(Vec::new());
+        };
+        let seats = &entry.record.game.seats;
+        Ok(changes
+            .iter()
+            .zip(seats)
+            .filter_map(|(change, player)| Some((change.as_ref()?, player)))
+            .map(|(change, player)| Text::RatingChange {
+                name: player.name.clone(),
+                before: change.before.rating.round() as i64,
+                after: change.after.rating.round() as i64,
+                provisional: provisional(&change.after),
+            })
+            .collect())
+    }
+
     /// Stores a game that has just ended and everything its result changes: the one function
     /// every ending goes through (the last move, a resignation, a timeout). The caller has
     /// already put the ending into `loaded` (the move played, or the seat retired).
@@ -112,7 +136,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::Locale;
+    use crate::locale::Locale;
     use crate::store::{GameKind, Player};
 
     fn table(seats: &[(u64, Option<Level>)]) -> GameRecord {

@@ -11,10 +11,12 @@
 
 use rand::Rng;
 
-use super::games::{GameRules, RuleChoice};
-use super::{
-    Action, App, Button, Choice, Fail, Locale, Msg, Place, Response, Select, Style, Text, UserRef,
-};
+use crate::app::fail::Fail;
+use crate::app::games::{GameRules, RuleChoice};
+use crate::app::state::App;
+use crate::app::text::{mention, Text};
+use crate::app::vocab::{Action, Button, Choice, Msg, Place, Response, Select, Style, UserRef};
+use crate::locale::Locale;
 use crate::store::{ChallengeRecord, FirstPlayer, Level, Lobby, Player, Stored};
 
 /// The options of `/chinese-checkers new`.
@@ -108,7 +110,7 @@ impl App {
         for seat in 0..size {
             let player = match lobby.seated.get(seat) {
                 Some(p) if p.computer.is_some() => p.name.clone(),
-                Some(p) => super::text::mention(p.id),
+                Some(p) => mention(p.id),
                 None => String::from("none"),
             };
             lines.push(

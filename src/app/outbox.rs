@@ -20,8 +20,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::table::Loaded;
-use super::{retry, App, Edit, Fail, Msg, Text};
+use crate::app::fail::{retry, Fail};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
+use crate::app::vocab::{message_link, Edit, Msg, Shown};
 use crate::store::{GameRecord, Note, Owed, OwedKey, OwedWrite};
 
 /// How long a board owed by an interaction is left to that interaction's answer.
@@ -30,17 +33,6 @@ pub const GRACE_MS: u64 = 5_000;
 pub const RETRY_FIRST_MS: u64 = 500;
 /// The longest wait between two retries.
 pub const RETRY_MAX_MS: u64 = 300_000;
-
-/// A board an interaction's answer shows: game `game` at record revision `revision`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shown {
-    /// The game.
-    pub game: u64,
-    /// The revision of its record that was drawn.
-    pub revision: u64,
-    /// How many moves had been played.
-    pub plies: u32,
-}
 
 /// How a write to Discord went.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -310,7 +302,7 @@ impl App {
         let Some(copy) = copy else {
             return Ok(None);
         };
-        let link = super::message_link(record.guild, record.channel, record.message);
+        let link = message_link(record.guild, record.channel, record.message);
         let note = Note {
             guild: record.guild,
             channel: record.channel,

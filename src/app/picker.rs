@@ -6,16 +6,16 @@
 //! A picker names the board it was opened on (its ply): once the game has moved on, a click in
 //! it is refused with the current position, never played.
 
-mod path;
-
-pub use path::{PathError, PickerAt, PickerPath};
-
-use super::games::{Pick, Step};
-use super::table::Loaded;
-use super::{
-    limits, Action, App, Button, Fail, Locale, Msg, Notation, Reply, Response, Select, Style, Text,
-    UserRef,
+use crate::app::fail::Fail;
+use crate::app::games::{GameError, Pick, Step};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
+use crate::app::vocab::{
+    limits, Action, Button, Choice, Msg, Notation, PathError, PickerAt, PickerPath, Reply,
+    Response, Select, Style, UserRef,
 };
+use crate::locale::Locale;
 
 /// An option a step offers: the key it adds to the path, and its label.
 struct Offer<'a> {
@@ -80,7 +80,7 @@ impl App {
         let menu = path.menu().unwrap_or(0);
         let matching: Vec<&Pick> = picks.iter().filter(|p| follows(p, &chosen)).collect();
         if let Some(whole) = matching.iter().find(|p| p.steps.len() == chosen.len()) {
-            let mv = Notation::of(&whole.mv)?;
+            let mv = Notation::of(&whole.mv).map_err(GameError::from)?;
             return self.play_elsewhere(locale, user, id, ply, mv, update);
         }
         let Some(first) = matching.first() else {
@@ -266,7 +266,7 @@ impl StepView<'_> {
             placeholder: fit(&placeholder, limits::PLACEHOLDER),
             options: options
                 .iter()
-                .map(|offer| super::Choice {
+                .map(|offer| Choice {
                     label: fit(offer.label, limits::ID),
                     value: offer.key.to_owned(),
                 })

@@ -1,13 +1,17 @@
 //! Playing: moves clicked on the board, boards out of date or superseded, resignations and
 //! `/oaq board`.
 
-use super::games::Misread;
-use super::table::Loaded;
-use super::Notation;
-use super::{
-    computer, message_link, Action, App, Button, Edit, Fail, Locale, Msg, Place, Reply, Response,
-    Style, Text, Track, UserRef,
+use crate::app::computer::owed_turn;
+use crate::app::fail::{retry, Fail};
+use crate::app::games::Misread;
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
+use crate::app::vocab::{
+    limits, message_link, Action, Button, Choice, Edit, Msg, Notation, Place, Reply, Response,
+    Style, Track, UserRef,
 };
+use crate::locale::Locale;
 use crate::store::{ChannelEntry, GameKind, Retirement};
 
 /// The id of the player facing `seat` in a two-seat game (the one who wins if it resigns);
@@ -38,6 +42,81 @@ enum Moved {
 }
 
 impl App {
+    /// `/oaq board`: posts the channel's board again. `kind` is the game whose command was
+    /// used, named in the refusal when the channel has no game.
+    pub fn board(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
+        let result = self.do_board(place, kind);
+        self.finish(locale, "board", result)
+    }
+
+    /// `/oaq resign`: resigns the user's game in this channel (`kind` as for
+    /// [`App::board`]).
+    pub fn resign(&self, locale: Locale, place: Place, user: &UserRef, kind: GameKind) -> Response {
+        let result = self.do_resign_command(locale, place, user, kind);
+        self.finish(locale, "resign", result)
+    }
+
+    /// `/oaq move <move>`: plays a move typed in the game's notation (or picked from the
+    /// suggestions of [`App::move_choices`]) in the user's game in this channel. Like a click,
+    /// a move that loses a race is judged again from a fresh read (`kind` as for
+    /// [`App::board`]).
+    pub fn typed_move(
+        &self,
+        locale: Locale,
+        place: Place,
+        user: &UserRef,
+        mv: &str,
+        kind: GameKind,
+    ) -> Response {
+        let result = retry(|| self.play_typed(locale, place, user, mv, kind));
+        self.finish(locale, "move", result)
+    }
+
+    /// Suggestions for `/oaq move` while `typed` is being typed: the legal moves of the game
+    /// in this channel, when it is `user`'s turn, whose notation or label contains what was
+    /// typed (at most Discord's 25). Nothing when there is no such game or turn.
+    pub fn move_choices(&self, place: Place, user: &UserRef, typed: &str) -> Vec<Choice> {
+        let result = (|| {
+            let Some(ChannelEntry::Game(id)) = self.store.channel(place.channel)? else {
+                return Ok(Vec::new());
+            };
+            let loaded = self.load_game(id)?;
+            let mine = loaded
+                .to_move()
+                .is_some_and(|s| loaded.seat_of(user.id) == Some(s));
+            if !mine {
+                return Ok(Vec::new());
+            }
+            // First the moves the text reads as in any notation the game knows (`７六歩`,
+            // `G-5h`), then those whose notation or label contains it.
+            let read = match loaded.table.read_move(typed) {
+                Ok(mv) => vec![mv],
+                Err(Misread::Ambiguous(moves)) => moves,
+                Err(Misread::Refused(_)) => Vec::new(),
+            };
+            let typed = typed.trim().to_lowercase();
+            let (mut first, rest): (Vec<Choice>, Vec<Choice>) = loaded
+                .table
+                .legal_moves()
+                .into_iter()
+                .filter(|c| {
+                    read.contains(&c.value)
+                        || c.value.to_lowercase().contains(&typed)
+                        || c.label.to_lowercase().contains(&typed)
+                })
+                .partition(|c| read.contains(&c.value));
+            first.extend(rest);
+            first.truncate(limits::OPTIONS);
+            Ok(first)
+        })();
+        result.unwrap_or_else(|fail: Fail| {
+            if let Fail::Damaged(reason) | Fail::Internal(reason) = fail {
+                tracing::warn!(%reason, "no move suggestions");
+            }
+            Vec::new()
+        })
+    }
+
     pub(super) fn current_board_private(
         &self,
         locale: Locale,
@@ -76,7 +155,7 @@ impl App {
                 ..
             } => Response::board(board, loaded.shown())
                 .with_edits(retired.into_iter().collect())
-                .with_computer(computer::owed(&loaded)),
+                .with_computer(owed_turn(&loaded)),
             Moved::Answer(response) => response,
         })
     }
@@ -156,7 +235,7 @@ impl App {
                             .chain(retired)
                             .collect(),
                     )
-                    .with_computer(computer::owed(&loaded))
+                    .with_computer(owed_turn(&loaded))
             }
             Moved::Answer(response) => response,
         })
@@ -300,7 +379,7 @@ impl App {
         Ok(
             Response::update(Msg::text(Text::YouResigned.render(locale)))
                 .with_edits(vec![self.board_edit(&loaded, board)])
-                .with_computer(computer::owed(&loaded)),
+                .with_computer(owed_turn(&loaded)),
         )
     }
 
@@ -336,7 +415,7 @@ impl App {
                 };
                 Response::post(Msg::text(text.render(locale)), None)
                     .with_edits(vec![self.board_edit(&loaded, board)])
-                    .with_computer(computer::owed(&loaded))
+                    .with_computer(owed_turn(&loaded))
             }
             None => Response::post(board, Some(Track::Game(loaded.shown()))),
         })

@@ -2,12 +2,15 @@
 //! challenge to the other player with the first player swapped; against the computer the new
 //! game starts at once, colours swapped.
 
-use super::{App, Button, Fail, Locale, Place, Response, Style, Text, UserRef};
-use crate::app::Action;
+use crate::app::fail::Fail;
+use crate::app::state::App;
+use crate::app::text::Text;
+use crate::app::vocab::{Action, Button, Place, Response, Style, UserRef};
+use crate::locale::Locale;
 use crate::store::{ChallengeRecord, FirstPlayer};
 
 /// The Rematch button of a finished board.
-pub(super) fn button(locale: Locale, game: u64) -> Button {
+pub(super) fn rematch_button(locale: Locale, game: u64) -> Button {
     Button {
         action: Action::Rematch { game },
         label: Text::Rematch.render(locale),

@@ -1,4 +1,4 @@
-//! Results and ratings of finished games: [`App::end_game`] (in `ending.rs`, the one function
+//! Results and ratings of finished games: `App::end_game` (in `ending.rs`, the one function
 //! every ending goes through) stores the final record, keeps it in the history and updates both
 //! players' Glicko-2 ratings, in one store transaction, with the functions here.
 //!
@@ -11,7 +11,6 @@ use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::{MultiTeamOutcome, Outcomes};
 
-use super::{App, Fail, Text};
 use crate::store::{score, GameRecord, Glicko, RatingChange, Retirement, Score};
 
 /// A rating with a deviation above this is provisional (Lichess uses the same bound).
@@ -184,30 +183,6 @@ fn rate_glicko2(current: &[Option<Glicko>], places: &[u8]) -> Vec<RatingChange> 
             after: from_crate(north),
         },
     ]
-}
-
-impl App {
-    /// Caption lines of a finished game's rating changes (none for an unrated game).
-    pub(super) fn rating_lines(&self, game: u64) -> Result<Vec<Text>, Fail> {
-        let Some(entry) = self.store.finished(game)? else {
-            return Ok(Vec::new());
-        };
-        let Some(changes) = entry.record.ratings else {
-            return Ok(Vec::new());
-        };
-        let seats = &entry.record.game.seats;
-        Ok(changes
-            .iter()
-            .zip(seats)
-            .filter_map(|(change, player)| Some((change.as_ref()?, player)))
-            .map(|(change, player)| Text::RatingChange {
-                name: player.name.clone(),
-                before: change.before.rating.round() as i64,
-                after: change.after.rating.round() as i64,
-                provisional: provisional(&change.after),
-            })
-            .collect())
-    }
 }
 
 #[cfg(test)]

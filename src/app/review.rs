@@ -6,42 +6,19 @@
 //! A finished game's analysis never changes, so the last few are kept in memory and a second
 //! click is answered at once. Not in the store: a new release's search may judge differently.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-
-use super::games::Review;
-use super::{Action, App, Button, Fail, Locale, Response, Style, Text};
+use crate::app::fail::Fail;
+use crate::app::state::App;
+use crate::app::text::Text;
+use crate::app::vocab::Review;
+use crate::app::vocab::{Action, Button, Response, Style};
+use crate::locale::Locale;
 use crate::store::{GameKind, GameRecord};
 
 /// The most mistakes shown per player.
 pub(super) const PER_SEAT: usize = 3;
 
-/// How many analyses are kept in memory.
-const KEPT: usize = 64;
-
-/// The analyses made since the bot started, by game (at most [`KEPT`]).
-#[derive(Debug, Default)]
-pub(super) struct Reviews(Mutex<HashMap<u64, Review>>);
-
-impl Reviews {
-    /// The analysis of game `game`, if it was made.
-    fn get(&self, game: u64) -> Option<Review> {
-        self.0.lock().ok()?.get(&game).cloned()
-    }
-
-    /// Keeps the analysis of `game`, forgetting the others when too many are kept.
-    fn keep(&self, game: u64, review: &Review) {
-        if let Ok(mut kept) = self.0.lock() {
-            if kept.len() >= KEPT {
-                kept.clear();
-            }
-            kept.insert(game, review.clone());
-        }
-    }
-}
-
 /// The *Analyse* button of a finished board.
-pub(super) fn button(locale: Locale, game: u64) -> Button {
+pub(super) fn analyse_button(locale: Locale, game: u64) -> Button {
     Button {
         action: Action::Analyse { game },
         label: Text::Analyse.render(locale),

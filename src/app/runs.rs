@@ -17,10 +17,10 @@
 //!   a run does not fit, its oldest moves give way to a line that counts them (and the
 //!   picture draws only the moves captioned).
 
-use std::collections::HashMap;
-use std::sync::{Mutex, MutexGuard};
-
-use super::{App, Locale, Shown, Text};
+use crate::app::state::App;
+use crate::app::text::Text;
+use crate::app::vocab::Shown;
+use crate::locale::Locale;
 use crate::store::GameRecord;
 
 /// Discord's limit on a message's content, in characters.
@@ -112,18 +112,6 @@ fn cut(text: String) -> String {
     let mut cut: String = text.chars().take(MAX_CONTENT - 1).collect();
     cut.push('…');
     cut
-}
-
-/// How many moves the boards Discord received showed, per game (see the module's decisions).
-#[derive(Debug, Default)]
-pub(super) struct Received(Mutex<HashMap<u64, u32>>);
-
-impl Received {
-    fn lock(&self) -> MutexGuard<'_, HashMap<u64, u32>> {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
 }
 
 impl App {

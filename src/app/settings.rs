@@ -2,8 +2,12 @@
 //! timeouts) and the channels where games may start. Only members with Manage Server may
 //! change or see them.
 
-use super::games::{self, GameRules, RuleChoice};
-use super::{App, Edit, Fail, Locale, Place, Response, Text};
+use crate::app::fail::Fail;
+use crate::app::games::{self, GameRules, RuleChoice};
+use crate::app::state::App;
+use crate::app::text::Text;
+use crate::app::vocab::{Edit, Place, Response};
+use crate::locale::Locale;
 use crate::store::{FirstPlayer, GameKind, GuildSettings};
 
 /// The shortest turn timeout a server may choose, in seconds.

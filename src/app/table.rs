@@ -1,12 +1,15 @@
 //! A game loaded from the store and replayed through its adapter, and the board message drawn
 //! from it: caption, picture and buttons.
 
-use super::games::{Controls, Scene, Situation, Table};
-use super::text::TournamentText;
-use super::{
-    rematch, review, runs, Action, App, Attachment, Button, Fail, Locale, Msg, Response, Shown,
-    Style, Text,
-};
+use crate::app::fail::Fail;
+use crate::app::games::{Controls, Scene, Situation, Table};
+use crate::app::rematch::rematch_button;
+use crate::app::review::analyse_button;
+use crate::app::runs::{caption, run_start};
+use crate::app::state::App;
+use crate::app::text::{Text, TournamentText};
+use crate::app::vocab::{limits, Action, Attachment, Button, Msg, Response, Shown, Style};
+use crate::locale::Locale;
 use crate::store::{GameRecord, Retirement, Stored};
 
 /// A game loaded from the store and replayed.
@@ -24,6 +27,16 @@ pub(super) fn sole_winner(places: &[u8]) -> Option<usize> {
         (Some((seat, _)), None) => Some(seat),
         _ => None,
     }
+}
+
+/// The user ids of a game's seats, in seat order.
+pub(super) fn seat_ids(game: &GameRecord) -> Vec<u64> {
+    game.seats.iter().map(|p| p.id).collect()
+}
+
+/// The seat `user` plays in a game, if any.
+pub(super) fn seat_of(game: &GameRecord, user: u64) -> Option<usize> {
+    game.seats.iter().position(|p| p.id == user)
 }
 
 /// How a stored game replayed to `table` stands.
@@ -261,7 +274,7 @@ fn game_buttons(loaded: &Loaded, locale: Locale) -> Vec<Button> {
             ));
         }
     }
-    row.truncate(super::limits::BUTTONS);
+    row.truncate(limits::BUTTONS);
     row
 }
 
@@ -315,10 +328,10 @@ impl App {
             let mut row = Vec::new();
             // A game of more seats starts again from a new lobby, not a rematch.
             if record.seats.len() == 2 {
-                row.push(rematch::button(locale, record.id));
+                row.push(rematch_button(locale, record.id));
             }
             if Table::analysable(record.kind) {
-                row.push(review::button(locale, record.id));
+                row.push(analyse_button(locale, record.id));
             }
             let rows = if row.is_empty() {
                 Vec::new()
@@ -336,9 +349,9 @@ impl App {
             controls
         };
         let render = |lines: &[Text]| lines.iter().map(|t| t.render(locale)).collect::<Vec<_>>();
-        let since = runs::run_start(record, &loaded.movers, self.received(record.id));
+        let since = run_start(record, &loaded.movers, self.received(record.id));
         let last = record.moves.len().saturating_sub(1);
-        let (text, since) = runs::caption(
+        let (text, since) = caption(
             locale,
             &render(&intro.into_iter().collect::<Vec<_>>()),
             &render(&lines),

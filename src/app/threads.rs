@@ -1,8 +1,11 @@
 //! One thread per game, when a server turns it on in `/oaq settings`: an accepted challenge's
 //! message becomes the start of a public thread, and the game is played in the thread.
 
-use super::table::Loaded;
-use super::{retry, App, Edit, Fail, Msg, Response, Text, ThreadRequest};
+use crate::app::fail::{retry, Fail};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
+use crate::app::vocab::{Edit, Msg, Response, ThreadRequest};
 
 impl App {
     /// For a game that just started from a challenge in a server with threads on: the answer

@@ -2,8 +2,12 @@
 //! milliseconds, so it survives restarts). When it passes, the player to move loses on time:
 //! at the next sweep, or as soon as anyone clicks a move on that board.
 
-use super::table::Loaded;
-use super::{computer, retry, App, ComputerTurn, Edit, Fail, Msg, Text};
+use crate::app::computer::owed_turn;
+use crate::app::fail::{retry, Fail};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::Text;
+use crate::app::vocab::{ComputerTurn, Edit, Msg};
 use crate::store::Retirement;
 
 impl App {
@@ -81,9 +85,6 @@ impl App {
             return Ok(None);
         }
         let board = self.time_out(&mut loaded)?;
-        Ok(Some((
-            self.board_edit(&loaded, board),
-            computer::owed(&loaded),
-        )))
+        Ok(Some((self.board_edit(&loaded, board), owed_turn(&loaded))))
     }
 }

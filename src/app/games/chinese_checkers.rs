@@ -22,7 +22,9 @@ use std::time::Duration;
 use image::RgbImage;
 use serde::{Deserialize, Serialize};
 
-use super::{picker_controls, Controls, Frame, GameError, Hosted, Scene, Situation, Step};
+use super::error::GameError;
+use super::hosted::{Hosted, Presented};
+use super::scene::{picker_controls, Controls, Frame, Scene, Situation, Step};
 use crate::app::text::{CheckersText, Locale, Text};
 use crate::games::chinese_checkers::{
     self as cc, ai, AntiSpoil, ForeignStop, Game, GoalLock, LongJumps, Move, Player, Position,
@@ -192,9 +194,13 @@ impl CheckersTable {
 
 impl Hosted for CheckersTable {
     const KIND: GameKind = GameKind::ChineseCheckers;
+
     const SEATS: &'static [usize] = &[2, 3, 4, 6];
+
     type Rules = CheckersRules;
+
     type Move = CheckersMove;
+
     type Choice = CheckersChoice;
 
     fn rules_for(
@@ -207,10 +213,6 @@ impl Hosted for CheckersTable {
     /// Servers keep no default rules of their own for Chinese checkers: every table chooses.
     fn set_default(_choice: &CheckersChoice, _server: &mut GuildSettings) {}
 
-    fn default_rules(_server: &GuildSettings) -> Text {
-        Self::rules_name(&CheckersRules::default())
-    }
-
     /// One set each: 2, 3, 4 or 6 players; two sets each: 3; three sets each: 2.
     fn seat_counts(rules: &CheckersRules) -> Vec<usize> {
         match rules.0.sets {
@@ -218,27 +220,6 @@ impl Hosted for CheckersTable {
             3 => vec![2],
             _ => Self::SEATS.to_vec(),
         }
-    }
-
-    /// Each seat's colours (one per set) and where its first set starts.
-    fn seat_names(rules: &CheckersRules, seats: usize, locale: Locale) -> Vec<String> {
-        let Ok(position) = Position::start(seats, rules.0) else {
-            return Vec::new();
-        };
-        (0..seats)
-            .map(|seat| {
-                position
-                    .home_triangles(Player::new(seat))
-                    .map(|t| {
-                        Text::from(CheckersText::Colour {
-                            triangle: t.index() as u8,
-                        })
-                        .render(locale)
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" + ")
-            })
-            .collect()
     }
 
     fn first_seat(&mut self, seat: usize) -> Result<(), GameError> {
@@ -359,6 +340,33 @@ impl Hosted for CheckersTable {
             .map(|mv| {
                 let label = format!("{mv:#}");
                 (CheckersMove::Move(mv), label)
+            })
+            .collect()
+    }
+}
+
+impl Presented for CheckersTable {
+    fn default_rules(_server: &GuildSettings) -> Text {
+        Self::rules_name(&CheckersRules::default())
+    }
+
+    /// Each seat's colours (one per set) and where its first set starts.
+    fn seat_names(rules: &CheckersRules, seats: usize, locale: Locale) -> Vec<String> {
+        let Ok(position) = Position::start(seats, rules.0) else {
+            return Vec::new();
+        };
+        (0..seats)
+            .map(|seat| {
+                position
+                    .home_triangles(Player::new(seat))
+                    .map(|t| {
+                        Text::from(CheckersText::Colour {
+                            triangle: t.index() as u8,
+                        })
+                        .render(locale)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" + ")
             })
             .collect()
     }

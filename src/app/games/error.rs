@@ -7,6 +7,8 @@
 
 use thiserror::Error;
 
+use crate::app::vocab::NotationError;
+
 /// Why the games could not do what the shell asked.
 #[derive(Debug, Error)]
 pub enum GameError {
@@ -55,9 +57,3 @@ pub enum GameError {
     #[error(transparent)]
     Notation(#[from] NotationError),
 }
-
-/// Text that is not a move's notation as a button carries it (see
-/// [`Notation`](super::Notation)).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("`{0}` is not a move's notation")]
-pub struct NotationError(pub String);

@@ -5,12 +5,12 @@ use std::time::Duration;
 
 use image::RgbImage;
 
-use super::{
-    two_seat_places, Controls, Cost, Frame, GameError, Hosted, Mistake, Notation, Review, Scene,
-    Situation,
-};
-use crate::app::reply::{Action, Button, Style};
+use super::error::GameError;
+use super::hosted::{Hosted, Presented};
+use super::scene::{two_seat_places, Controls, Frame, Scene, Situation};
 use crate::app::text::{OaqText, Text};
+use crate::app::vocab::{Action, Button, Notation, Style};
+use crate::app::vocab::{Cost, Mistake, Review};
 use crate::games::oaq::{
     self, Direction, EndReason, Event, Game, Move, Outcome, Position, Preset, Rules, Seat, Square,
 };
@@ -192,9 +192,13 @@ impl OaqTable {
 
 impl Hosted for OaqTable {
     const KIND: GameKind = GameKind::Oaq;
+
     const SEATS: &'static [usize] = &[2];
+
     type Rules = Rules;
+
     type Move = Move;
+
     type Choice = OaqChoice;
 
     fn rules_for(choice: &OaqChoice, server: &GuildSettings) -> Result<Rules, GameError> {
@@ -209,12 +213,6 @@ impl Hosted for OaqTable {
         if let Some(value) = choice.quan_value {
             server.quan_value = Some(value);
         }
-    }
-
-    fn default_rules(server: &GuildSettings) -> Text {
-        let rules = preset_rules(server_preset(server), server.quan_value)
-            .unwrap_or_else(|_| Rules::default());
-        Text::Oaq(OaqText::DefaultRules { rules })
     }
 
     fn start(rules: &Rules, _seats: usize) -> Result<OaqTable, GameError> {
@@ -282,6 +280,57 @@ impl Hosted for OaqTable {
         oaq::Player::new(self::level(level), seed)
             .with_budget(budget)
             .choose(self.position())
+    }
+
+    fn legal_moves(&self) -> Vec<(Move, String)> {
+        if self.to_move().is_none() {
+            return Vec::new();
+        }
+        self.position()
+            .legal_moves()
+            .iter()
+            .map(|&mv| (mv, label(mv)))
+            .collect()
+    }
+
+    fn analysable() -> bool {
+        true
+    }
+
+    fn review(&self, per_seat: usize) -> Option<Review> {
+        let found = oaq::review(
+            self.game.start(),
+            self.game.moves(),
+            oaq::REVIEW_DEPTH,
+            per_seat,
+        )
+        .ok()?;
+        let mistakes = found
+            .into_iter()
+            .map(|m| Mistake {
+                number: m.ply + 1,
+                seat: m.seat.index(),
+                played: m.played.to_string(),
+                better: m.better.to_string(),
+                cost: match m.cost {
+                    oaq::Cost::Points(halves) => Cost::Points(halves),
+                    oaq::Cost::LostWin => Cost::LostWin,
+                    oaq::Cost::IntoLoss => Cost::IntoLoss,
+                },
+            })
+            .collect();
+        Some(Review {
+            depth: oaq::REVIEW_DEPTH,
+            mistakes,
+        })
+    }
+}
+
+impl Presented for OaqTable {
+    fn default_rules(server: &GuildSettings) -> Text {
+        let rules = preset_rules(server_preset(server), server.quan_value)
+            .unwrap_or_else(|_| Rules::default());
+        Text::Oaq(OaqText::DefaultRules { rules })
     }
 
     fn move_lines(&self, scene: &Scene<'_>) -> Vec<Text> {
@@ -411,17 +460,6 @@ impl Hosted for OaqTable {
         crate::render::oaq::draw(fonts, &view)
     }
 
-    fn legal_moves(&self) -> Vec<(Move, String)> {
-        if self.to_move().is_none() {
-            return Vec::new();
-        }
-        self.position()
-            .legal_moves()
-            .iter()
-            .map(|&mv| (mv, label(mv)))
-            .collect()
-    }
-
     /// Two rows of five move buttons for the player to move (stones travelling left on the
     /// picture, then right), in the order the squares appear on the picture. None while the
     /// computer is to move.
@@ -493,38 +531,6 @@ impl Hosted for OaqTable {
             rule_flags(rules),
             shell_word(start)
         )
-    }
-
-    fn analysable() -> bool {
-        true
-    }
-
-    fn review(&self, per_seat: usize) -> Option<Review> {
-        let found = oaq::review(
-            self.game.start(),
-            self.game.moves(),
-            oaq::REVIEW_DEPTH,
-            per_seat,
-        )
-        .ok()?;
-        let mistakes = found
-            .into_iter()
-            .map(|m| Mistake {
-                number: m.ply + 1,
-                seat: m.seat.index(),
-                played: m.played.to_string(),
-                better: m.better.to_string(),
-                cost: match m.cost {
-                    oaq::Cost::Points(halves) => Cost::Points(halves),
-                    oaq::Cost::LostWin => Cost::LostWin,
-                    oaq::Cost::IntoLoss => Cost::IntoLoss,
-                },
-            })
-            .collect();
-        Some(Review {
-            depth: oaq::REVIEW_DEPTH,
-            mistakes,
-        })
     }
 }
 

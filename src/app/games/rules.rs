@@ -7,8 +7,11 @@
 
 use serde::de::DeserializeOwned;
 
-use super::{chinese_checkers, oaq, shogi, GameError, Hosted};
-use crate::app::text::{Locale, Text};
+use super::error::GameError;
+use super::hosted::{Hosted, Presented};
+use super::{chinese_checkers, oaq, shogi};
+use crate::app::text::Text;
+use crate::locale::Locale;
 use crate::store::{ChallengeRecord, GameKind, GameRecord, GuildSettings};
 
 /// A game's rules, typed: the game, and its own rules type.

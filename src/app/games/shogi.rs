@@ -17,12 +17,13 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    picker_controls, two_seat_places, Controls, Exports, Frame, GameError, Hosted, Misread, Scene,
-    Situation, Step,
+use super::error::GameError;
+use super::hosted::{Hosted, Misread, Presented};
+use super::scene::{
+    picker_controls, two_seat_places, Controls, Exports, Frame, Scene, Situation, Step,
 };
-use crate::app::reply::{Attachment, FileKind};
 use crate::app::text::{Locale, ShogiText, Text};
+use crate::app::vocab::{Attachment, FileKind};
 use crate::games::shogi::furigoma::Furigoma;
 use crate::games::shogi::{self, ai, export, human, Color, Game, Move, Position};
 use crate::render::shogi::{BoardView, Highlights, Words};
@@ -171,9 +172,13 @@ impl ShogiTable {
 
 impl Hosted for ShogiTable {
     const KIND: GameKind = GameKind::Shogi;
+
     const SEATS: &'static [usize] = &[2];
+
     type Rules = ShogiRules;
+
     type Move = ShogiMove;
+
     type Choice = ShogiChoice;
 
     fn rules_for(_choice: &ShogiChoice, _server: &GuildSettings) -> Result<ShogiRules, GameError> {
@@ -181,10 +186,6 @@ impl Hosted for ShogiTable {
     }
 
     fn set_default(_choice: &ShogiChoice, _server: &mut GuildSettings) {}
-
-    fn default_rules(_server: &GuildSettings) -> Text {
-        ShogiText::RulesName.into()
-    }
 
     fn start(_rules: &ShogiRules, _seats: usize) -> Result<ShogiTable, GameError> {
         Ok(ShogiTable::new(Position::new()))
@@ -275,6 +276,65 @@ impl Hosted for ShogiTable {
             .collect()
     }
 
+    /// USI, Western or Japanese notation (see [`human::parse_move`]), or `impasse`.
+    fn read_move(&self, text: &str) -> Result<ShogiMove, Misread<ShogiMove>> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case(IMPASSE) {
+            return Ok(ShogiMove::ClaimImpasse);
+        }
+        let refused = |why: ShogiText| Misread::Refused(why.into());
+        match human::parse_move(self.position(), self.game.last_move(), text) {
+            Ok(mv) => Ok(ShogiMove::Play(mv)),
+            Err(human::HumanError::Ambiguous { candidates, .. }) => Err(Misread::Ambiguous(
+                candidates.into_iter().map(ShogiMove::Play).collect(),
+            )),
+            Err(human::HumanError::Illegal(why)) => Err(refused(ShogiText::Illegal(why))),
+            Err(human::HumanError::NoPreviousMove) => Err(refused(ShogiText::NoPreviousMove)),
+            Err(human::HumanError::NoMatch(_)) => Err(refused(ShogiText::NoMatch {
+                text: text.to_owned(),
+            })),
+            Err(human::HumanError::Unreadable(_)) => Err(refused(ShogiText::Unreadable {
+                text: text.to_owned(),
+            })),
+        }
+    }
+
+    fn claims(&self) -> Vec<(ShogiMove, Text)> {
+        if self.retired.is_none() && self.game.impasse_claimable() {
+            vec![(ShogiMove::ClaimImpasse, ShogiText::ClaimImpasse.into())]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Furigoma unless the challenge named the first player (rock-paper-scissors, a server
+    /// default meant for Ô ăn quan, is not Shogi's custom).
+    fn first_player(asked: Option<FirstPlayer>, _server: Option<FirstPlayer>) -> FirstPlayer {
+        match asked {
+            Some(who @ (FirstPlayer::Challenger | FirstPlayer::Opponent)) => who,
+            _ => FirstPlayer::Coin,
+        }
+    }
+
+    /// Furigoma: the challenger tosses five pawns; more 歩 than と up and they are sente.
+    fn toss(mut rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+        let toss = Furigoma::toss(&mut rng);
+        let first = toss.tosser_moves_first();
+        let text = ShogiText::Furigoma {
+            tosser,
+            faces: toss.kanji(),
+            pawns: toss.pawns(),
+            first: if first { tosser } else { other },
+        };
+        (first, text.into())
+    }
+}
+
+impl Presented for ShogiTable {
+    fn default_rules(_server: &GuildSettings) -> Text {
+        ShogiText::RulesName.into()
+    }
+
     fn move_lines(&self, scene: &Scene<'_>) -> Vec<Text> {
         if self.claimed {
             let position = self.position();
@@ -339,29 +399,6 @@ impl Hosted for ShogiTable {
     /// USI engine or shogi GUI.
     fn engine_command(_rules: &ShogiRules, start: &str) -> String {
         format!("position sfen {start} moves")
-    }
-
-    /// USI, Western or Japanese notation (see [`human::parse_move`]), or `impasse`.
-    fn read_move(&self, text: &str) -> Result<ShogiMove, Misread<ShogiMove>> {
-        let text = text.trim();
-        if text.eq_ignore_ascii_case(IMPASSE) {
-            return Ok(ShogiMove::ClaimImpasse);
-        }
-        let refused = |why: ShogiText| Misread::Refused(why.into());
-        match human::parse_move(self.position(), self.game.last_move(), text) {
-            Ok(mv) => Ok(ShogiMove::Play(mv)),
-            Err(human::HumanError::Ambiguous { candidates, .. }) => Err(Misread::Ambiguous(
-                candidates.into_iter().map(ShogiMove::Play).collect(),
-            )),
-            Err(human::HumanError::Illegal(why)) => Err(refused(ShogiText::Illegal(why))),
-            Err(human::HumanError::NoPreviousMove) => Err(refused(ShogiText::NoPreviousMove)),
-            Err(human::HumanError::NoMatch(_)) => Err(refused(ShogiText::NoMatch {
-                text: text.to_owned(),
-            })),
-            Err(human::HumanError::Unreadable(_)) => Err(refused(ShogiText::Unreadable {
-                text: text.to_owned(),
-            })),
-        }
     }
 
     /// The piece (by square, or from hand), where it goes, then promotion when the move may
@@ -430,14 +467,6 @@ impl Hosted for ShogiTable {
         steps
     }
 
-    fn claims(&self) -> Vec<(ShogiMove, Text)> {
-        if self.retired.is_none() && self.game.impasse_claimable() {
-            vec![(ShogiMove::ClaimImpasse, ShogiText::ClaimImpasse.into())]
-        } else {
-            Vec::new()
-        }
-    }
-
     fn flip_label() -> Option<Text> {
         Some(ShogiText::ViewFromGote.into())
     }
@@ -466,27 +495,5 @@ impl Hosted for ShogiTable {
                 file("usi", export::usi(&game)),
             ],
         }
-    }
-
-    /// Furigoma unless the challenge named the first player (rock-paper-scissors, a server
-    /// default meant for Ô ăn quan, is not Shogi's custom).
-    fn first_player(asked: Option<FirstPlayer>, _server: Option<FirstPlayer>) -> FirstPlayer {
-        match asked {
-            Some(who @ (FirstPlayer::Challenger | FirstPlayer::Opponent)) => who,
-            _ => FirstPlayer::Coin,
-        }
-    }
-
-    /// Furigoma: the challenger tosses five pawns; more 歩 than と up and they are sente.
-    fn toss(mut rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
-        let toss = Furigoma::toss(&mut rng);
-        let first = toss.tosser_moves_first();
-        let text = ShogiText::Furigoma {
-            tosser,
-            faces: toss.kanji(),
-            pawns: toss.pawns(),
-            first: if first { tosser } else { other },
-        };
-        (first, text.into())
     }
 }

@@ -1,9 +1,10 @@
 //! The arguments of the analysis messages (the final board's *Analyse* button): the cost of a
 //! mistake in points, written the way the language writes a half.
 
-use super::fluent::{number, text, Args};
-use super::{Locale, Text};
-use crate::app::games::Cost;
+use super::bundle::{number, text, Args};
+use super::shell::Text;
+use crate::app::vocab::Cost;
+use crate::locale::Locale;
 
 /// Half-points as points: `3`, `3.5` (`3,5` in Vietnamese).
 fn points(halves: u32, locale: Locale) -> String {

@@ -5,8 +5,8 @@
 
 use strum::IntoEnumIterator;
 
-use super::fluent::{self, number, text, Args};
-use super::Locale;
+use super::bundle::{self, number, text, Args};
+use crate::locale::Locale;
 
 /// One message of Chinese checkers' part, with its arguments. Its [`CheckersTextKey`] is the
 /// message's id in `chinese-checkers.ftl`.
@@ -136,7 +136,7 @@ fn options_arg(options: &str) -> fluent_bundle::FluentValue<'static> {
 impl CheckersText {
     /// The message in `locale`.
     pub fn render(&self, locale: Locale) -> String {
-        fluent::message(locale, CheckersTextKey::from(self).into(), self.args())
+        bundle::message(locale, CheckersTextKey::from(self).into(), self.args())
     }
 
     fn args(&self) -> Args {

@@ -1,7 +1,7 @@
 //! The slash commands' names and descriptions, in every language of the catalogue. The
 //! Discord adapter (`src/discord/localize.rs`) applies them at start-up.
 
-use super::Locale;
+use crate::locale::Locale;
 
 /// The name and description of a slash command, option or choice in one language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

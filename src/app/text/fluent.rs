@@ -1,18 +1,13 @@
-//! The Fluent bundles: every part's `.ftl` file, embedded in the binary, loaded once per
-//! language, and the one function that formats a message.
+//! The catalogue's parts, for its checks: each part's file with every message id its Rust
+//! side uses, and the readers the catalogue test holds them against (parse errors, the ids
+//! a file defines).
 
-use std::sync::LazyLock;
-
-use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_bundle::FluentResource;
 use fluent_syntax::ast::Entry;
 
-use super::Locale;
-
-/// A message's arguments: Fluent variable names and values. Strings are printed as given;
-/// numbers are passed only where a message selects on them (plurals, `[0]`), and printed
-/// without digit grouping.
-pub(crate) type Args = Vec<(&'static str, FluentValue<'static>)>;
+use super::files::{self, File};
+use super::{checkers, oaq, shell_args, shogi, tournament};
+use crate::locale::Locale;
 
 /// One part of the catalogue: the shell, or one game.
 #[derive(Debug, Clone, Copy)]
@@ -27,6 +22,15 @@ pub struct Part {
 }
 
 impl Part {
+    /// The part of `file`, whose Rust side uses the messages `ids`.
+    const fn new(file: File, ids: fn() -> Vec<&'static str>) -> Part {
+        Part {
+            file: file.name,
+            sources: file.sources,
+            ids,
+        }
+    }
+
     /// The part's file in `locale`.
     pub fn source(&self, locale: Locale) -> &'static str {
         match locale {
@@ -36,37 +40,15 @@ impl Part {
     }
 }
 
-/// The part's `.ftl` file in both languages, embedded at compile time.
-macro_rules! part {
-    ($file:literal, $ids:expr) => {
-        Part {
-            file: $file,
-            sources: [
-                include_str!(concat!("../../../assets/locales/en/", $file)),
-                include_str!(concat!("../../../assets/locales/vi/", $file)),
-            ],
-            ids: $ids,
-        }
-    };
-}
-
-/// Every part of the catalogue. A game adds its part here (see the module docs of
-/// [`crate::app::text`]).
+/// Every part of the catalogue, one for each of [`files::FILES`]. A game adds its part here
+/// (see the module docs of [`crate::app::text`]).
 pub const PARTS: [Part; 5] = [
-    part!("shell.ftl", super::shell_args::ids),
-    part!("oaq.ftl", super::oaq::ids),
-    part!("shogi.ftl", super::shogi::ids),
-    part!("chinese-checkers.ftl", super::checkers::ids),
-    part!("tournament.ftl", super::tournament::ids),
+    Part::new(files::SHELL, shell_args::ids),
+    Part::new(files::OAQ, oaq::ids),
+    Part::new(files::SHOGI, shogi::ids),
+    Part::new(files::CHECKERS, checkers::ids),
+    Part::new(files::TOURNAMENT, tournament::ids),
 ];
-
-/// The language tag Fluent's plural rules are chosen by.
-fn tag(locale: Locale) -> &'static str {
-    match locale {
-        Locale::English => "en",
-        Locale::Vietnamese => "vi",
-    }
-}
 
 /// The parse errors of one `.ftl` file, each as `path:line: error`.
 pub fn parse_errors(path: &str, source: &str) -> Vec<String> {
@@ -99,81 +81,16 @@ pub fn message_ids(source: &str) -> Vec<String> {
         .collect()
 }
 
-fn bundle(locale: Locale) -> FluentBundle<FluentResource> {
-    let language: unic_langid::LanguageIdentifier = tag(locale).parse().unwrap_or_default();
-    let mut bundle = FluentBundle::new_concurrent(vec![language]);
-    // Fluent wraps arguments in Unicode isolation marks by default: mentions, links and
-    // code spans must reach Discord exactly as written.
-    bundle.set_use_isolating(false);
-    for part in PARTS {
-        // A file that does not parse still loads what it can; the catalogue test names the
-        // file and line, so this only happens to a build that skipped the tests.
-        let resource = match FluentResource::try_new(part.source(locale).to_owned()) {
-            Ok(resource) => resource,
-            Err((resource, errors)) => {
-                tracing::error!(
-                    file = part.file,
-                    lang = tag(locale),
-                    ?errors,
-                    "catalogue file does not parse"
-                );
-                resource
-            }
-        };
-        if let Err(errors) = bundle.add_resource(resource) {
-            tracing::error!(
-                file = part.file,
-                lang = tag(locale),
-                ?errors,
-                "catalogue file clashes with another"
-            );
-        }
+#[cfg(test)]
+mod tests {
+    use super::{files, PARTS};
+
+    /// Every file the bundles load has its part, in the same order, so the catalogue test
+    /// checks each of them.
+    #[test]
+    fn every_file_has_its_part() {
+        let parts: Vec<&str> = PARTS.iter().map(|part| part.file).collect();
+        let files: Vec<&str> = files::FILES.iter().map(|file| file.name).collect();
+        assert_eq!(parts, files);
     }
-    bundle
-}
-
-static BUNDLES: LazyLock<[FluentBundle<FluentResource>; 2]> =
-    LazyLock::new(|| [bundle(Locale::English), bundle(Locale::Vietnamese)]);
-
-/// Formats message `id` in `locale`. A message missing from a file comes out as its id, and
-/// a formatting error (such as a missing argument) is logged: neither ever panics.
-pub(crate) fn message(locale: Locale, id: &str, args: Args) -> String {
-    let bundle = match locale {
-        Locale::English => &BUNDLES[0],
-        Locale::Vietnamese => &BUNDLES[1],
-    };
-    let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
-        tracing::error!(id, lang = tag(locale), "message missing from the catalogue");
-        return id.to_owned();
-    };
-    let mut fluent_args = FluentArgs::with_capacity(args.len());
-    for (name, value) in args {
-        fluent_args.set(name, value);
-    }
-    let mut errors = Vec::new();
-    let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
-    if !errors.is_empty() {
-        tracing::error!(
-            id,
-            lang = tag(locale),
-            ?errors,
-            "catalogue message did not format"
-        );
-    }
-    text.into_owned()
-}
-
-/// A string argument.
-pub(crate) fn text(value: impl ToString) -> FluentValue<'static> {
-    FluentValue::from(value.to_string())
-}
-
-/// A number argument, for messages that select on it (plurals, `[0]`).
-pub(crate) fn number(value: impl Into<f64>) -> FluentValue<'static> {
-    FluentValue::from(value.into())
-}
-
-/// `yes` or `no`, for messages that select on a flag.
-pub(crate) fn flag(value: bool) -> FluentValue<'static> {
-    FluentValue::from(if value { "yes" } else { "no" })
 }

@@ -13,7 +13,7 @@
 //!
 //! Adding a game's part (Shogi, Chinese checkers): write `src/app/text/<game>.rs` with a
 //! `<Game>Text` enum and its `render` and `ids` in the manner of [`oaq`], add a
-//! `Text::<Game>(<Game>Text)` variant with its `From`, list `<game>.ftl` in [`fluent::PARTS`],
+//! `Text::<Game>(<Game>Text)` variant with its `From`, list `<game>.ftl` in `files::FILES` and its part in [`fluent::PARTS`],
 //! and write `assets/locales/en/<game>.ftl` and `assets/locales/vi/<game>.ftl`. The catalogue
 //! test then checks that both files define exactly the messages the enum uses.
 //!
@@ -21,14 +21,17 @@
 //! [`Locale::from_discord`], and a directory of `.ftl` files.
 
 mod analysis_args;
+mod bundle;
 pub mod checkers;
 pub mod commands;
+mod files;
 pub mod fluent;
 pub mod oaq;
 pub mod shell;
 pub mod shell_args;
 pub mod shogi;
 pub mod tournament;
+mod words;
 
 pub use crate::locale::Locale;
 pub use checkers::{CheckersText, CheckersTextKey};
@@ -37,8 +40,4 @@ pub use oaq::{OaqText, OaqTextKey};
 pub use shell::{Text, TextKey};
 pub use shogi::{ShogiText, ShogiTextKey};
 pub use tournament::{FormatName, TournamentText, TournamentTextKey};
-
-/// A user mention, rendered as `<@id>` (Discord shows the name).
-pub(crate) fn mention(id: u64) -> String {
-    format!("<@{id}>")
-}
+pub(crate) use words::mention;

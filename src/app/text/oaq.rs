@@ -4,11 +4,12 @@
 
 use strum::IntoEnumIterator;
 
-use super::fluent::{self, flag, number, text, Args};
-use super::{mention, Locale};
+use super::bundle::{self, flag, number, text, Args};
+use super::words::mention;
 use crate::games::oaq::{
     EndReason, EndRule, IllegalMove, NextQuanNonempty, NoFirstQuan, Preset, RefillShort, Rules,
 };
+use crate::locale::Locale;
 
 /// One message of Ô ăn quan's part, with its arguments. Its [`OaqTextKey`] in kebab-case
 /// (`MoveSummary` → `move-summary`) is the message's id in `oaq.ftl`.
@@ -182,23 +183,23 @@ fn rules_name(rules: &Rules) -> Args {
 fn captured(citizens: u32, mandarins: (bool, bool), locale: Locale) -> (usize, String) {
     let mut taken = Vec::new();
     if citizens > 0 {
-        taken.push(fluent::message(
+        taken.push(bundle::message(
             locale,
             "captured-stones",
             vec![("n", number(citizens))],
         ));
     }
     if mandarins.0 {
-        taken.push(fluent::message(locale, "captured-west", Vec::new()));
+        taken.push(bundle::message(locale, "captured-west", Vec::new()));
     }
     if mandarins.1 {
-        taken.push(fluent::message(locale, "captured-east", Vec::new()));
+        taken.push(bundle::message(locale, "captured-east", Vec::new()));
     }
     let count = taken.len();
     let list = match taken.pop() {
         None => String::new(),
         Some(last) if taken.is_empty() => last,
-        Some(last) => fluent::message(
+        Some(last) => bundle::message(
             locale,
             "list-and",
             vec![("init", text(taken.join(", "))), ("last", text(last))],
@@ -209,19 +210,19 @@ fn captured(citizens: u32, mandarins: (bool, bool), locale: Locale) -> (usize, S
 
 /// The rules described, one line each (`/oaq rules`).
 fn rules_summary(rules: &Rules, in_play: bool, locale: Locale) -> String {
-    let line = |id: &str, rule: &str| fluent::message(locale, id, vec![("rule", text(rule))]);
+    let line = |id: &str, rule: &str| bundle::message(locale, id, vec![("rule", text(rule))]);
     let mut heading = rules_name(rules);
     heading.push(("in_play", flag(in_play)));
     let mut lines = vec![
-        fluent::message(locale, "rules-summary", heading),
-        fluent::message(locale, "rules-sowing", Vec::new()),
-        fluent::message(locale, "rules-capturing", Vec::new()),
-        fluent::message(
+        bundle::message(locale, "rules-summary", heading),
+        bundle::message(locale, "rules-sowing", Vec::new()),
+        bundle::message(locale, "rules-capturing", Vec::new()),
+        bundle::message(
             locale,
             "rules-values",
             vec![("quan_value", text(rules.quan_value))],
         ),
-        fluent::message(
+        bundle::message(
             locale,
             "rules-empty-mandarin",
             vec![("gap", flag(rules.empty_mandarin_is_gap))],
@@ -236,7 +237,7 @@ fn rules_summary(rules: &Rules, in_play: bool, locale: Locale) -> String {
     ];
     if rules.quan_non > 0 {
         let quan_non = vec![("quan_non", text(rules.quan_non))];
-        lines.push(fluent::message(locale, "rules-young-mandarin", quan_non));
+        lines.push(bundle::message(locale, "rules-young-mandarin", quan_non));
     }
     match rules.no_first_quan {
         NoFirstQuan::Off => {}
@@ -258,7 +259,7 @@ fn rules_summary(rules: &Rules, in_play: bool, locale: Locale) -> String {
             EndRule::SquaresEmpty => "squares_empty",
         },
     ));
-    lines.push(fluent::message(locale, "rules-safety-valves", Vec::new()));
+    lines.push(bundle::message(locale, "rules-safety-valves", Vec::new()));
     lines.join("\n")
 }
 
@@ -267,7 +268,7 @@ impl OaqText {
     pub fn render(&self, locale: Locale) -> String {
         match self {
             OaqText::RulesSummary { rules, in_play } => rules_summary(rules, *in_play, locale),
-            _ => fluent::message(locale, OaqTextKey::from(self).into(), self.args(locale)),
+            _ => bundle::message(locale, OaqTextKey::from(self).into(), self.args(locale)),
         }
     }
 

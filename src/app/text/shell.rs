@@ -6,8 +6,8 @@ use super::checkers::CheckersText;
 use super::oaq::OaqText;
 use super::shogi::ShogiText;
 use super::tournament::TournamentText;
-use crate::app::games::Cost;
 use crate::app::results::{Finish, Standing};
+use crate::app::vocab::Cost;
 use crate::store::{FirstPlayer, GameKind, Hand, Level};
 
 /// One message of the shell's part of the catalogue, with its arguments, or a game's message

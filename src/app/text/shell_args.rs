@@ -3,12 +3,14 @@
 
 use strum::IntoEnumIterator;
 
-use super::fluent::{self, flag, number, text, Args};
+use super::bundle::{self, flag, number, text, Args};
 
 /// A formatted argument.
 type FluentValueText = fluent_bundle::FluentValue<'static>;
-use super::{mention, Locale, Text, TextKey};
+use super::shell::{Text, TextKey};
+use super::words::{duration, game_key, mention};
 use crate::app::results::{Finish, Standing};
+use crate::locale::Locale;
 use crate::store::{FirstPlayer, GameKind, Hand, Level};
 
 /// Fragments of `shell.ftl` that Rust renders or other messages refer to (`hand` is also
@@ -44,14 +46,6 @@ pub fn ids() -> Vec<&'static str> {
     ids
 }
 
-pub(crate) fn game_key(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Oaq => "oaq",
-        GameKind::Shogi => "shogi",
-        GameKind::ChineseCheckers => "chinese_checkers",
-    }
-}
-
 fn hand_key(hand: Hand) -> &'static str {
     match hand {
         Hand::Rock => "rock",
@@ -61,7 +55,7 @@ fn hand_key(hand: Hand) -> &'static str {
 }
 
 fn hand(hand: Hand, locale: Locale) -> String {
-    fluent::message(locale, "hand", vec![("hand", text(hand_key(hand)))])
+    bundle::message(locale, "hand", vec![("hand", text(hand_key(hand)))])
 }
 
 fn level_key(level: Level) -> &'static str {
@@ -92,7 +86,7 @@ fn upload_size(bytes: u64) -> String {
 
 /// The players of a game, mentioned and joined by the `versus` fragment.
 fn players_arg(players: &[u64], locale: Locale) -> FluentValueText {
-    let versus = fluent::message(locale, "versus", Vec::new());
+    let versus = bundle::message(locale, "versus", Vec::new());
     let names: Vec<String> = players.iter().map(|&p| mention(p)).collect();
     text(names.join(&versus))
 }
@@ -104,41 +98,14 @@ fn link(link: &Option<String>, locale: Locale) -> FluentValueText {
 
 fn link_with(id: &str, link: &Option<String>, locale: Locale) -> FluentValueText {
     text(match link {
-        Some(l) => fluent::message(locale, id, vec![("link", text(l))]),
+        Some(l) => bundle::message(locale, id, vec![("link", text(l))]),
         None => String::new(),
-    })
-}
-
-/// A whole number of seconds as days, hours, minutes and seconds ("1 h 30 min").
-pub(crate) fn duration(seconds: u64, locale: Locale) -> FluentValueText {
-    let amounts = [
-        (seconds / 86_400, "day"),
-        (seconds / 3600 % 24, "hour"),
-        (seconds / 60 % 60, "minute"),
-        (seconds % 60, "second"),
-    ];
-    let part = |n: u64, unit: &str| {
-        fluent::message(
-            locale,
-            "duration-part",
-            vec![("n", text(n)), ("unit", text(unit))],
-        )
-    };
-    let parts: Vec<String> = amounts
-        .iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, unit)| part(*n, unit))
-        .collect();
-    text(if parts.is_empty() {
-        part(0, "second")
-    } else {
-        parts.join(" ")
     })
 }
 
 fn channels(channels: &[u64], locale: Locale) -> FluentValueText {
     text(if channels.is_empty() {
-        fluent::message(locale, "channels-anywhere", Vec::new())
+        bundle::message(locale, "channels-anywhere", Vec::new())
     } else {
         let list: Vec<String> = channels.iter().map(|c| format!("<#{c}>")).collect();
         list.join(", ")
@@ -169,7 +136,7 @@ impl Text {
             Text::Shogi(text) => text.render(locale),
             Text::Checkers(text) => text.render(locale),
             Text::Tournament(text) => text.render(locale),
-            _ => fluent::message(locale, TextKey::from(self).into(), self.args(locale)),
+            _ => bundle::message(locale, TextKey::from(self).into(), self.args(locale)),
         }
     }
 
@@ -306,7 +273,7 @@ impl Text {
             ],
             Text::EarlierMoves { count } => vec![("count", number(*count))],
             Text::ThreadName { game, names } => {
-                let versus = fluent::message(locale, "versus", Vec::new());
+                let versus = bundle::message(locale, "versus", Vec::new());
                 vec![
                     ("game", text(game_key(*game))),
                     ("names", text(names.join(&versus))),
@@ -545,7 +512,7 @@ impl Text {
             } => {
                 let tie = tie.map(|h| {
                     let hand = text(hand(h, locale));
-                    fluent::message(locale, "rps-tie", vec![("hand", hand)]) + "\n"
+                    bundle::message(locale, "rps-tie", vec![("hand", hand)]) + "\n"
                 });
                 vec![
                     ("tie", text(tie.unwrap_or_default())),

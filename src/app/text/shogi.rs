@@ -5,9 +5,10 @@
 
 use strum::IntoEnumIterator;
 
-use super::fluent::{self, text, Args};
-use super::{mention, Locale};
+use super::bundle::{self, text, Args};
+use super::words::mention;
 use crate::games::shogi::{DrawReason, IllegalMove, Outcome, Role, WinReason};
+use crate::locale::Locale;
 use crate::store::Retirement;
 
 /// One message of Shogi's part, with its arguments. Its [`ShogiTextKey`] is the message's id
@@ -234,7 +235,7 @@ fn illegal(error: IllegalMove) -> Args {
 impl ShogiText {
     /// The message in `locale`.
     pub fn render(&self, locale: Locale) -> String {
-        fluent::message(locale, ShogiTextKey::from(self).into(), self.args())
+        bundle::message(locale, ShogiTextKey::from(self).into(), self.args())
     }
 
     /// The message's arguments (none for a message without any).
@@ -256,15 +257,15 @@ impl ShogiText {
             ],
             ShogiText::PickInHand { role, count } => vec![
                 ("piece", text(piece(*role))),
-                ("count", fluent::number(*count)),
+                ("count", bundle::number(*count)),
             ],
             ShogiText::PickTarget { square, takes } => vec![
                 ("square", text(square.clone())),
                 ("piece", text(takes.map_or("none", piece))),
             ],
             ShogiText::ImpasseClaimed { sente, gote } => vec![
-                ("sente", fluent::number(*sente)),
-                ("gote", fluent::number(*gote)),
+                ("sente", bundle::number(*sente)),
+                ("gote", bundle::number(*gote)),
             ],
             ShogiText::Furigoma {
                 tosser,
@@ -274,7 +275,7 @@ impl ShogiText {
             } => vec![
                 ("tosser", text(mention(*tosser))),
                 ("faces", text(faces.clone())),
-                ("pawns", fluent::number(*pawns as u32)),
+                ("pawns", bundle::number(*pawns as u32)),
                 ("first", text(mention(*first))),
             ],
             ShogiText::Analyse { link } => vec![("link", text(link.clone()))],

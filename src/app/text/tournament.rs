@@ -5,9 +5,9 @@
 
 use strum::IntoEnumIterator;
 
-use super::fluent::{self, number, text, Args};
-use super::shell_args::{duration, game_key};
-use super::{mention, Locale};
+use super::bundle::{self, number, text, Args};
+use super::words::{duration, game_key, mention};
+use crate::locale::Locale;
 use crate::store::GameKind;
 
 /// How a tournament pairs its rounds, as its messages name it.
@@ -350,7 +350,7 @@ fn format_key(format: FormatName) -> &'static str {
 impl TournamentText {
     /// The message in `locale`.
     pub fn render(&self, locale: Locale) -> String {
-        fluent::message(
+        bundle::message(
             locale,
             TournamentTextKey::from(self).into(),
             self.args(locale),
@@ -382,7 +382,7 @@ impl TournamentText {
             }
             TournamentText::MoreEntrants { count } => vec![("count", number(*count))],
             TournamentText::StartsAt { at_s } => vec![("at", text(at_s))],
-            TournamentText::OpenHelp { manual } => vec![("manual", fluent::flag(*manual))],
+            TournamentText::OpenHelp { manual } => vec![("manual", bundle::flag(*manual))],
             TournamentText::RoundPlaying {
                 round,
                 rounds,
@@ -460,7 +460,7 @@ impl TournamentText {
                 vec![("round", number(*round)), ("rounds", number(*rounds))]
             }
             TournamentText::StandingsTitle { round, last } => {
-                vec![("round", number(*round)), ("last", fluent::flag(*last))]
+                vec![("round", number(*round)), ("last", bundle::flag(*last))]
             }
             TournamentText::Subtitle {
                 game: g,
@@ -493,7 +493,7 @@ impl TournamentText {
             TournamentText::ListTitle { game: g }
             | TournamentText::ListEmpty { game: g }
             | TournamentText::NoneHere { game: g } => vec![game(g)],
-            TournamentText::Withdrew { playing } => vec![("playing", fluent::flag(*playing))],
+            TournamentText::Withdrew { playing } => vec![("playing", bundle::flag(*playing))],
             TournamentText::Full { limit } => vec![("limit", number(*limit))],
             TournamentText::OrganiserOnly { organiser } => vec![("organiser", m(organiser))],
             TournamentText::RoundsRange { max } => vec![("max", number(*max))],

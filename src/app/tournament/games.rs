@@ -1,7 +1,19 @@
 //! A tournament's games: the sweep that collects results, closes rounds and pairs the next,
 //! the games started in their threads, and the history's mark of a tournament game.
 
-use super::*;
+use std::collections::HashMap;
+
+use crate::app::fail::{retry, Fail};
+use crate::app::games::{GameRules, Table};
+use crate::app::state::App;
+use crate::app::table::Loaded;
+use crate::app::text::{Text, TournamentText};
+use crate::app::vocab::Edit;
+use crate::locale::Locale;
+use crate::store::{GameRecord, Player, Stage, Stored};
+
+use super::record::{active, format_name};
+use super::requests::PairingStart;
 
 impl App {
     /// The sweep: starts tournaments whose time has come, collects results, closes rounds and

@@ -1,6 +1,13 @@
 //! The tournament message: what it says and shows at each stage, and how the outbox writes it.
 
-use super::*;
+use crate::app::fail::{retry, Fail};
+use crate::app::games::GameRules;
+use crate::app::state::App;
+use crate::app::text::{Text, TournamentText};
+use crate::app::vocab::{Action, Attachment, Button, Edit, Msg, Style, TournamentOp};
+use crate::store::{Format, Owed, OwedKey, OwedWrite, Stage, TournamentRecord};
+
+use super::record::{format_name, rounds_over, winners, LISTED};
 
 impl App {
     /// The heading of a tournament's messages.
@@ -173,10 +180,10 @@ impl App {
             }),
         }
         let mut text = lines.join("\n");
-        if text.chars().count() > crate::app::limits::CONTENT {
+        if text.chars().count() > crate::app::vocab::limits::CONTENT {
             text = text
                 .chars()
-                .take(crate::app::limits::CONTENT - 1)
+                .take(crate::app::vocab::limits::CONTENT - 1)
                 .collect::<String>()
                 + "…";
         }

@@ -32,172 +32,23 @@
 mod games;
 mod message;
 mod pictures;
+mod record;
+mod requests;
 
-use std::collections::HashMap;
+pub use record::MAX_SWISS_ROUNDS;
+pub use requests::{PairingStart, TournamentClick, TournamentRequest};
 
-use super::games::{GameRules, RuleChoice, Table};
-use super::table::Loaded;
-use super::text::{FormatName, TournamentText};
-use super::{
-    message_link, retry, Action, App, Attachment, Button, Edit, Fail, Locale, Msg, Place, Response,
-    Style, Text, Track, UserRef, MAX_TURN_S, MIN_TURN_S,
+use crate::app::fail::{retry, Fail};
+use crate::app::settings::{MAX_TURN_S, MIN_TURN_S};
+use crate::app::state::App;
+use crate::app::text::{Text, TournamentText};
+use crate::app::vocab::{
+    message_link, Action, Attachment, Msg, Place, Response, TournamentOp, Track, UserRef,
 };
-use crate::render::table::{self, Column, Row, TableView};
-use crate::render::Align;
-use crate::store::{
-    Entry, Format, GameKind, GameRecord, Note, Owed, OwedKey, OwedWrite, Played, Player, Stage,
-    Stored, TournamentRecord,
-};
-use crate::tournament::{round_robin, standings, swiss, Colour, Entrant, Outcome, Points, Round};
-
-/// The most rounds a Swiss tournament may be given.
-pub const MAX_SWISS_ROUNDS: u32 = 20;
-/// The most entrants the tournament message lists by name.
-const LISTED: usize = 30;
-
-/// What a button of a tournament message does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TournamentOp {
-    /// Enter.
-    Join,
-    /// Leave before the start, or withdraw after it.
-    Leave,
-    /// Start it (the organiser).
-    Start,
-    /// Cancel it (the organiser).
-    Cancel,
-    /// Start the next round (the organiser, when rounds wait for them).
-    Next,
-}
-
-/// The options of `/… tournament new`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TournamentRequest {
-    /// The game and what was chosen of its rules (the server's defaults fill the rest).
-    pub rules: RuleChoice,
-    /// How rounds are paired.
-    pub format: Format,
-    /// Time per move in seconds; `None`: the server's turn timeout.
-    pub turn_s: Option<u64>,
-    /// Whether the organiser starts each round after the first.
-    pub manual: bool,
-    /// The most players it takes.
-    pub limit: Option<u32>,
-    /// When it starts by itself (Unix seconds).
-    pub starts_s: Option<u64>,
-}
-
-/// A click on a tournament message's button, with what the interaction says of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TournamentClick {
-    /// The tournament the button names.
-    pub tournament: u64,
-    /// What it does.
-    pub op: TournamentOp,
-    /// Whether the member has the Manage Server permission (which makes them an organiser of
-    /// every tournament of the server).
-    pub manager: bool,
-    /// The message clicked: the tournament's, whose id the bot may not have read back yet.
-    pub clicked: Option<u64>,
-}
-
-/// A pairing whose game is to be started: open a public thread named `name` in `channel`,
-/// then call [`App::open_pairing`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PairingStart {
-    /// The game's id.
-    pub game: u64,
-    /// The tournament's channel.
-    pub channel: u64,
-    /// The thread's name.
-    pub name: String,
-}
-
-/// The outcome of a finished game between two seats, from its places.
-fn outcome(places: &[u8]) -> Option<Outcome> {
-    match (places.first()?, places.get(1)?) {
-        (a, b) if a < b => Some(Outcome::FirstWins),
-        (a, b) if a > b => Some(Outcome::SecondWins),
-        _ => Some(Outcome::Draw),
-    }
-}
-
-fn format_name(format: Format) -> FormatName {
-    match format {
-        Format::Swiss { .. } => FormatName::Swiss,
-        Format::RoundRobin { double: false } => FormatName::RoundRobin,
-        Format::RoundRobin { double: true } => FormatName::DoubleRoundRobin,
-    }
-}
-
-fn system(format: Format) -> standings::System {
-    match format {
-        Format::Swiss { .. } => standings::System::Swiss,
-        Format::RoundRobin { .. } => standings::System::RoundRobin,
-    }
-}
-
-/// Every entrant, withdrawn or not, as the engine sees them.
-fn entrants(record: &TournamentRecord) -> Vec<Entrant> {
-    record
-        .entries
-        .iter()
-        .map(|e| Entrant {
-            id: e.player.id,
-            rating: e.rating,
-        })
-        .collect()
-}
-
-/// The entrants still playing.
-fn active(record: &TournamentRecord) -> Vec<Entrant> {
-    record
-        .entries
-        .iter()
-        .filter(|e| !e.withdrawn)
-        .map(|e| Entrant {
-            id: e.player.id,
-            rating: e.rating,
-        })
-        .collect()
-}
-
-fn rounds_of(record: &TournamentRecord) -> Vec<Round> {
-    record.rounds.iter().map(|p| p.round.clone()).collect()
-}
-
-/// Rounds over.
-fn rounds_over(record: &TournamentRecord) -> u32 {
-    record.rounds.iter().filter(|p| p.round.is_over()).count() as u32
-}
-
-/// Who shares first place in the final standings (mentions joined), how many, and their
-/// points as printed.
-fn winners(record: &TournamentRecord) -> (String, u32, String) {
-    let table = standings::standings(&entrants(record), &rounds_of(record), system(record.format));
-    let best: Vec<&standings::Standing> = table.iter().filter(|s| s.place == 1).collect();
-    let mentions: Vec<String> = best
-        .iter()
-        .map(|s| crate::app::text::mention(s.id))
-        .collect();
-    let points = best.first().map(|s| s.points).unwrap_or_default();
-    (mentions.join(", "), best.len() as u32, points.to_string())
-}
-
-/// A Sonneborn–Berger or performance figure as printed: `4`, `4.5`, `4.75`.
-fn decimal(value: f64) -> String {
-    let text = format!("{value:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
-}
-
-fn result_text(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::FirstWins) => "1–0",
-        Some(Outcome::SecondWins) => "0–1",
-        Some(Outcome::Draw) => "½–½",
-        None => "",
-    }
-}
+use crate::locale::Locale;
+use crate::store::{Entry, Format, GameKind, Note, Played, Stage, Stored, TournamentRecord};
+use crate::tournament::{round_robin, swiss};
+use record::{active, format_name, outcome, rounds_of, rounds_over, winners};
 
 impl App {
     /// `/… tournament new`: creates a tournament taking entries in this channel and posts its

@@ -1,6 +1,16 @@
 //! The tournament pictures: the round's pairings, the standings and the crosstable, as tables.
 
-use super::*;
+use std::collections::HashMap;
+
+use crate::app::fail::Fail;
+use crate::app::state::App;
+use crate::app::text::{Text, TournamentText};
+use crate::render::table::{self, Column, Row, TableView};
+use crate::render::Align;
+use crate::store::{Format, TournamentRecord};
+use crate::tournament::{standings, Colour, Points, Round};
+
+use super::record::{decimal, entrants, format_name, result_text, rounds_of, system};
 
 impl App {
     pub(super) fn names(record: &TournamentRecord) -> HashMap<u64, &str> {
