@@ -72,7 +72,7 @@ async fn sweep(http: &serenity::Http, app: &Arc<App>, outbox: &Outbox) {
         };
         let worker = app.clone();
         let game = start.game;
-        match blocking(move || worker.open_pairing(game, thread)).await {
+        match blocking(move || worker.open_pairing(&start, thread)).await {
             Ok(Some(edit)) => outbox.send(vec![edit]),
             Ok(None) => {}
             Err(error) => tracing::error!(%error, game, "starting a tournament game failed"),

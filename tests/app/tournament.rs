@@ -54,16 +54,11 @@ fn start_games(app: &App, starts: &[PairingStart]) -> Vec<(u64, u64, u64)> {
         .iter()
         .map(|start| {
             let thread = start.game + 1_000_000;
-            let edit = app
-                .open_pairing(start.game, thread)
-                .expect("a board to post");
+            let edit = app.open_pairing(start, thread).expect("a board to post");
             assert_eq!(edit.channel, thread);
             assert!(edit.message.is_none(), "posted as a new message");
             check_limits(&edit.msg);
-            assert!(
-                app.open_pairing(start.game, thread).is_none(),
-                "started once"
-            );
+            assert!(app.open_pairing(start, thread).is_none(), "started once");
             let game = app
                 .store()
                 .game(start.game)

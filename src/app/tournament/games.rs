@@ -101,6 +101,7 @@ impl App {
             .take(100)
             .collect();
             starts.push(PairingStart {
+                tournament: record.id,
                 game,
                 channel: record.channel,
                 name,
@@ -112,8 +113,9 @@ impl App {
     /// Starts the game `game` of a tournament pairing in `thread`, just opened for it, and
     /// returns its board to post there. `None` when the game exists already (started by an
     /// earlier call) or is no pairing's.
-    pub fn open_pairing(&self, game: u64, thread: u64) -> Option<Edit> {
-        match self.try_open_pairing(game, thread) {
+    pub fn open_pairing(&self, start: &PairingStart, thread: u64) -> Option<Edit> {
+        let game = start.game;
+        match self.try_open_pairing(start.tournament, game, thread) {
             Ok(edit) => edit,
             Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
                 tracing::error!(game, %reason, "could not start a tournament game");
@@ -123,20 +125,19 @@ impl App {
         }
     }
 
-    pub(super) fn try_open_pairing(&self, game: u64, thread: u64) -> Result<Option<Edit>, Fail> {
+    pub(super) fn try_open_pairing(
+        &self,
+        tournament: u64,
+        game: u64,
+        thread: u64,
+    ) -> Result<Option<Edit>, Fail> {
         if self.store.game(game)?.is_some() {
             return Ok(None);
         }
-        let Some(record) = self
-            .store
-            .tournaments()
-            .into_iter()
-            .filter_map(Result::ok)
-            .map(|s| s.record)
-            .find(|t| t.current().is_some_and(|p| p.games.contains(&game)))
-        else {
+        let record = self.load_tournament(tournament)?.record;
+        if !record.current().is_some_and(|p| p.games.contains(&game)) {
             return Ok(None);
-        };
+        }
         if record.stage != Stage::Playing {
             return Ok(None);
         }

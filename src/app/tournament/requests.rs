@@ -40,6 +40,8 @@ pub struct TournamentClick {
 /// then call [`App::open_pairing`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PairingStart {
+    /// The tournament the pairing belongs to.
+    pub tournament: u64,
     /// The game's id.
     pub game: u64,
     /// The tournament's channel.
