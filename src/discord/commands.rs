@@ -440,7 +440,7 @@ fn checkers_choice(
     foreign_stop: Option<ForeignStopChoice>,
     long_jumps: Option<bool>,
 ) -> CheckersChoice {
-    use crate::games::chinese_checkers as cc;
+    use crate::app::games::chinese_checkers as cc;
     CheckersChoice {
         sets: sets.map(|s| match s {
             SetsChoice::One => 1,

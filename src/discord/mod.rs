@@ -38,6 +38,7 @@ use thiserror::Error;
 
 use crate::app::games::chinese_checkers::CheckersChoice;
 use crate::app::games::oaq::OaqChoice;
+use crate::app::games::oaq::Preset;
 use crate::app::games::shogi::ShogiChoice;
 use crate::app::games::RuleChoice;
 use crate::app::{
@@ -45,7 +46,6 @@ use crate::app::{
     Locale, Msg, Place, PlayRequest, Reply, Response, Select, SettingsChange, Shown, Style, Text,
     ThreadRequest, TournamentClick, TournamentRequest, Track, UserRef,
 };
-use crate::games::oaq::Preset;
 use crate::shards::Layout;
 use crate::store::{FirstPlayer, Format, GameKind, Level, OwedKey};
 use components::Clicked;
