@@ -42,6 +42,28 @@ pub(super) fn place(ctx: Context<'_>) -> Place {
     }
 }
 
+/// A failed command is logged and answered with a short apology; poise's other errors go to
+/// its own handler.
+pub(super) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
+            let text = Text::Apology.render(locale(ctx));
+            if let Err(e) = ctx
+                .send(poise::CreateReply::default().content(text).ephemeral(true))
+                .await
+            {
+                tracing::warn!(%e, "could not send the apology");
+            }
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(%e, "error while handling an error");
+            }
+        }
+    }
+}
+
 /// Rules presets offered by `/oaq challenge`.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum RulesChoice {
