@@ -130,6 +130,31 @@ fn the_discord_adapter_reaches_the_engines_only_through_the_app() {
     );
 }
 
+/// Issue 48: the Discord adapter imports by name what it uses: no `use super::*` and no
+/// re-exported glob (`pub use x::*`), so each file says where its names come from.
+#[test]
+fn the_discord_adapter_imports_no_globs() {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/discord"));
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    let mut offences = Vec::new();
+    for file in &files {
+        let text = fs::read_to_string(file).expect("readable");
+        for (n, line) in text.lines().enumerate() {
+            // Only a glob import puts `::*` in Rust code.
+            let code = line.split("//").next().unwrap_or_default();
+            if code.contains("::*") {
+                offences.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "import by name in src/discord:\n{}",
+        offences.join("\n")
+    );
+}
+
 /// The body of `fn name` in `source`: from its signature to the first line that closes it.
 fn body<'a>(source: &'a str, name: &str) -> &'a str {
     let start = source

@@ -6,7 +6,7 @@
 //! - `connect`: the settings, the start-up check and why the bot stops;
 //!   `run`: the run loop (register, start the workers, serve the shards, shut down);
 //! - `data`: what every handler can reach; `blocking`: app work off the async threads;
-//! - `commands`: the slash commands of the three roots;
+//! - `commands`: the slash commands, a file per game root and per shared concern;
 //! - `router`: the component router; `answer`: the builders, the answers and the settling of
 //!   what each answer owes; `components`: the check of a clicked id against its message and
 //!   of a message against Discord's limits; `custom_id`: the id codec; `localize`: the
@@ -35,22 +35,3 @@ pub use commands::commands;
 pub use connect::{connect, BotSettings, DiscordError};
 pub use data::Data;
 pub use run::run;
-
-// What `commands` takes from here by its `use super::*`, until it names its imports itself.
-use std::sync::Arc;
-
-use poise::serenity_prelude as serenity;
-use thiserror::Error;
-
-use crate::app::games::chinese_checkers::CheckersChoice;
-use crate::app::games::oaq::{OaqChoice, Preset};
-use crate::app::games::shogi::ShogiChoice;
-use crate::app::games::RuleChoice;
-use crate::app::{
-    App, ChallengeRequest, LobbyRequest, Locale, Place, PlayRequest, SettingsChange, Text,
-    TournamentRequest, UserRef,
-};
-use crate::store::{FirstPlayer, Format, GameKind, Level};
-use answer::{answer_command, user_ref};
-use blocking::blocking;
-use data::{Context, Error};
