@@ -64,9 +64,10 @@ fn engines_do_no_io_and_use_no_discord_storage_or_image_crates() {
     );
 }
 
-/// The lines of `files` (paths under `src/`, as `/`-separated suffixes) that name an engine
-/// module directly (`crate::games::…` or `oaq_bot::games::…`).
-fn engine_imports(dir: &str, allowed: &[&str]) -> Vec<String> {
+/// The lines of the sources under `src/{dir}` (except those whose path under `src/`, as a
+/// `/`-separated suffix, starts with one of `allowed`) that name one of the crate's modules
+/// `modules` directly (`crate::games::…` or `oaq_bot::games::…` for `games`).
+fn module_imports(dir: &str, modules: &[&str], allowed: &[&str]) -> Vec<String> {
     let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
     let mut files = Vec::new();
     rust_files(&root.join(dir), &mut files);
@@ -84,12 +85,21 @@ fn engine_imports(dir: &str, allowed: &[&str]) -> Vec<String> {
         let text = fs::read_to_string(file).expect("source is UTF-8");
         for (n, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or_default();
-            if code.contains("crate::games") || code.contains("oaq_bot::games") {
+            let named = modules.iter().any(|module| {
+                code.contains(&format!("crate::{module}"))
+                    || code.contains(&format!("oaq_bot::{module}"))
+            });
+            if named {
                 offences.push(format!("src/{relative}:{}: {}", n + 1, line.trim()));
             }
         }
     }
     offences
+}
+
+/// The lines under `src/{dir}` that name a game's engine module directly (`crate::games::…`).
+fn engine_imports(dir: &str, allowed: &[&str]) -> Vec<String> {
+    module_imports(dir, &["games"], allowed)
 }
 
 /// Issue 11: the shell hosts every game through one seam. Only the adapters under
@@ -103,6 +113,44 @@ fn the_shell_and_the_store_reach_the_games_only_through_the_hosted_game_seam() {
     assert!(
         offences.is_empty(),
         "name games only through src/app/games:\n{}",
+        offences.join("\n")
+    );
+}
+
+/// Issue 48: the Discord adapter reaches the engines only through the app. It names no
+/// game's engine, no tournament engine and no renderer: what it needs of them (a rules
+/// preset, a rule option) the app re-exports or wraps.
+#[test]
+fn the_discord_adapter_reaches_the_engines_only_through_the_app() {
+    let offences = module_imports("discord", &["games", "tournament", "render"], &[]);
+    assert!(
+        offences.is_empty(),
+        "name engines in src/discord only through src/app:\n{}",
+        offences.join("\n")
+    );
+}
+
+/// Issue 48: the Discord adapter imports by name what it uses: no `use super::*` and no
+/// re-exported glob (`pub use x::*`), so each file says where its names come from.
+#[test]
+fn the_discord_adapter_imports_no_globs() {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/discord"));
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    let mut offences = Vec::new();
+    for file in &files {
+        let text = fs::read_to_string(file).expect("readable");
+        for (n, line) in text.lines().enumerate() {
+            // Only a glob import puts `::*` in Rust code.
+            let code = line.split("//").next().unwrap_or_default();
+            if code.contains("::*") {
+                offences.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "import by name in src/discord:\n{}",
         offences.join("\n")
     );
 }

@@ -10,7 +10,7 @@ use anyhow::Context as _;
 use clap::{Args, Subcommand};
 
 use crate::config::Config;
-use crate::discord::metrics::BACKUP_PATH;
+use crate::discord::endpoint::backup::BACKUP_PATH;
 use crate::shards::ShardRange;
 use crate::store::copy::{copy, Location};
 use crate::store::reshard::{reshard, Side};

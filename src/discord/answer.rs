@@ -3,7 +3,25 @@
 //! what an answer owes once its reply has gone (or failed): a board shown, a posted message's
 //! id, owed edits, the computer's turn, a thread.
 
-use super::*;
+use std::num::NonZeroU64;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAttachment, CreateButton,
+    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, CreateThread, MessageId,
+};
+
+use super::blocking::blocking;
+use super::custom_id;
+use super::data::{Context, Data, Error};
+use super::metrics;
+use super::workers::spawn_computer;
+use crate::app::{
+    Attachment, Button, ComputerTurn, Edit, Effects, Msg, Reply, Response, Select, Shown, Style,
+    ThreadRequest, Track, UserRef,
+};
+use crate::store::OwedKey;
 
 pub(super) fn style(style: Style) -> ButtonStyle {
     match style {
@@ -142,9 +160,9 @@ pub(super) enum Delivery {
 /// What settling an answer's effects acts on: the app, the outbox, the computer's tasks and
 /// Discord. [`Live`] is the bot's; the tests use a fake that records what it is asked.
 pub(super) trait Target {
-    /// Settles the board an answer showed on `on` ([`App::board_shown`]).
+    /// Settles the board an answer showed on `on` (`App::board_shown`).
     async fn board_shown(&self, shown: Shown, on: Option<u64>);
-    /// Records the id of the message a reply posted for `track` ([`App::record_message`]).
+    /// Records the id of the message a reply posted for `track` (`App::record_message`).
     async fn record_message(&self, track: Track, message: u64);
     /// Has the outbox write game `game`'s board, which the reply failed to show.
     fn write_board(&self, game: u64);
@@ -152,12 +170,12 @@ pub(super) trait Target {
     fn send(&self, edits: Vec<Edit>);
     /// Lets the computer make the move it owes.
     fn computer(&self, turn: ComputerTurn);
-    /// Opens the thread and moves the game there ([`App::move_to_thread`]).
+    /// Opens the thread and moves the game there (`App::move_to_thread`).
     async fn open_thread(&self, request: ThreadRequest);
-    /// Runs the tournaments' work now ([`App::tournament_work`]): a round was paired.
+    /// Runs the tournaments' work now (`App::tournament_work`): a round was paired.
     fn tournaments(&self);
     /// Has the outbox post tournament `id`'s message, which the reply failed to post
-    /// ([`App::tournament_unposted`]).
+    /// (`App::tournament_unposted`).
     async fn post_tournament(&self, id: u64);
 }
 
@@ -303,38 +321,13 @@ impl Target for Live<'_> {
     }
 }
 
-/// Lets the computer opponent make the move it owes (and any that follow), off the async
-/// threads; the outbox shows each on the board.
-///
-/// The task holds a pass of the gate: shutdown waits for the move. Once the gate is closed no
-/// move starts; the next start makes it ([`resume_computer`]).
-pub(super) fn spawn_computer(app: Arc<App>, outbox: Outbox, gate: &Arc<Gate>, turn: ComputerTurn) {
-    let Some(pass) = gate.enter() else {
-        return;
-    };
-    tokio::spawn(async move {
-        let _pass = pass;
-        let mut turn = Some(turn);
-        while let Some(owed) = turn.take() {
-            let worker = app.clone();
-            match blocking(move || worker.computer_move(owed)).await {
-                Ok(Some(moved)) => {
-                    outbox.send(vec![moved.edit]);
-                    turn = moved.next;
-                }
-                Ok(None) => {}
-                Err(error) => tracing::error!(%error, game = owed.game, "computer move failed"),
-            }
-        }
-    });
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Mutex;
 
-    use super::*;
-    use crate::store::{Owed, OwedWrite};
+    use super::{settle, Delivery, Target};
+    use crate::app::{ComputerTurn, Edit, Effects, Msg, Response, Shown, ThreadRequest, Track};
+    use crate::store::{Owed, OwedKey, OwedWrite};
 
     /// What settling asked of the world, in order.
     #[derive(Debug, PartialEq)]

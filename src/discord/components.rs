@@ -171,8 +171,11 @@ pub fn clicked(message: &serenity::Message, custom_id: &str, values: Option<&[St
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::app::{Button, Choice, Select, Style};
+    use poise::serenity_prelude as serenity;
+
+    use super::{check, clicked, Clicked, Refusal};
+    use crate::app::{Action, Button, Choice, Msg, Select, Style};
+    use crate::discord::custom_id;
 
     fn picker(at: &str) -> Action {
         Action::Picker {

@@ -212,9 +212,9 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::app::Notation;
-    use crate::store::Level;
+    use super::{decode, encode, MAX_LEN};
+    use crate::app::{Action, Locale, Notation, PickerAt, TournamentOp};
+    use crate::store::{GameKind, Hand, Level};
 
     fn all_actions(id: u64, ply: u32) -> Vec<Action> {
         let mv: Notation = "11-".parse().expect("move");

@@ -13,7 +13,8 @@ use serenity::{
 };
 use tokio::sync::Notify;
 
-use super::{metrics, Data, Error};
+use super::data::{Data, Error};
+use super::metrics;
 use crate::app::{Locale, Text};
 use crate::shards::Layout;
 
@@ -160,7 +161,10 @@ async fn refuse(ctx: &serenity::Context, interaction: &Interaction, text: Text) 
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::time::Duration;
+
+    use super::Gate;
+    use crate::shards::Layout;
 
     #[tokio::test]
     async fn a_closed_gate_takes_no_work_and_waits_for_what_it_took() {

@@ -1,5 +1,5 @@
-//! What operators see of a running bot: Prometheus metrics on `/metrics` and the shards' health
-//! on `/health`, served on `metrics.listen` (off unless configured).
+//! What the bot records for operators: the Prometheus recorder and the metrics counted as it
+//! runs, served on `/metrics` at `metrics.listen` (off unless configured).
 //!
 //! Metrics, all prefixed `oaq_`:
 //! - `interactions_total{kind, outcome}`: interactions by kind (`command`, `button`,
@@ -15,32 +15,13 @@
 //!
 //! - `store_backup_pause_seconds`: how long a backup stopped writers (recorded by the store).
 //!
-//! Without an endpoint no recorder is installed and recording costs nothing.
-//!
-//! `POST /admin/backup` (body: the absolute path of a new directory) makes a consistent copy of
-//! the store there while play goes on (`Store::backup`) and answers with what it copied; it is
-//! what `oaq-bot store backup` calls. It answers only connections from this machine (a loopback
-//! peer), whatever address the endpoint listens on.
+//! Without an endpoint no recorder is installed and recording costs nothing. The endpoint
+//! itself, its routes and the gauges read at scrape time are in `endpoint`.
 
-use std::convert::Infallible;
-use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
-use http_body_util::{BodyExt, Full, Limited};
-use hyper::body::{Bytes, Incoming};
-use hyper::{Request, Response, StatusCode};
-use hyper_util::rt::TokioIo;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use poise::serenity_prelude as serenity;
-
-use super::liveness::Liveness;
-use crate::app::App;
-use crate::shards::Layout;
-use crate::store::GameKind;
-
-/// The route of `oaq-bot store backup`.
-pub const BACKUP_PATH: &str = "/admin/backup";
 
 /// Histogram buckets in seconds: from 1 ms to 10 s.
 const BUCKETS: [f64; 12] = [
@@ -83,169 +64,4 @@ pub fn install() -> anyhow::Result<PrometheusHandle> {
     Ok(PrometheusBuilder::new()
         .set_buckets(&BUCKETS)?
         .install_recorder()?)
-}
-
-/// What the endpoint reads when asked.
-#[derive(Clone)]
-pub struct Endpoint {
-    /// The installed recorder.
-    pub handle: PrometheusHandle,
-    /// Which shards of this process are connected.
-    pub shards: Arc<Liveness>,
-    /// Which shards this process runs.
-    pub layout: Layout,
-    /// The product, for the games running.
-    pub app: Arc<App>,
-}
-
-impl Endpoint {
-    /// Serves `/metrics` and `/health` on `addr` until the process ends.
-    pub async fn serve(self, addr: SocketAddr) -> std::io::Result<()> {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        tracing::info!(%addr, "metrics on /metrics, health on /health");
-        tokio::spawn(async move {
-            loop {
-                let (socket, peer) = match listener.accept().await {
-                    Ok(accepted) => accepted,
-                    Err(error) => {
-                        tracing::warn!(%error, "metrics endpoint: accept failed");
-                        continue;
-                    }
-                };
-                let endpoint = self.clone();
-                tokio::spawn(async move {
-                    let service = hyper::service::service_fn(move |request| {
-                        let endpoint = endpoint.clone();
-                        async move { Ok::<_, Infallible>(endpoint.answer(peer, request).await) }
-                    });
-                    let connection = hyper::server::conn::http1::Builder::new()
-                        .serve_connection(TokioIo::new(socket), service);
-                    if let Err(error) = connection.await {
-                        tracing::debug!(%error, "metrics endpoint: connection ended");
-                    }
-                });
-            }
-        });
-        Ok(())
-    }
-
-    async fn answer(&self, peer: SocketAddr, request: Request<Incoming>) -> Response<Full<Bytes>> {
-        match request.uri().path() {
-            "/metrics" => {
-                self.read_gauges().await;
-                self.handle.run_upkeep();
-                reply(StatusCode::OK, self.handle.render())
-            }
-            "/health" => {
-                let (connected, missing) = self.shards.states().await;
-                if missing.is_empty() {
-                    let text = format!("ok: {} connected\n", self.layout);
-                    reply(StatusCode::OK, text)
-                } else {
-                    let text = format!(
-                        "not ready: {connected} of {} shards of {} connected; waiting for {}\n",
-                        self.layout.range().len(),
-                        self.layout,
-                        missing
-                            .iter()
-                            .map(u32::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    );
-                    reply(StatusCode::SERVICE_UNAVAILABLE, text)
-                }
-            }
-            BACKUP_PATH => self.backup(peer, request).await,
-            _ => reply(
-                StatusCode::NOT_FOUND,
-                String::from("not found: try /metrics or /health\n"),
-            ),
-        }
-    }
-
-    /// `POST /admin/backup`: backs the store up into the directory the body names.
-    async fn backup(&self, peer: SocketAddr, request: Request<Incoming>) -> Response<Full<Bytes>> {
-        if !peer.ip().is_loopback() {
-            return reply(
-                StatusCode::FORBIDDEN,
-                String::from("forbidden: backups are asked for from this machine only\n"),
-            );
-        }
-        if request.method() != hyper::Method::POST {
-            return reply(
-                StatusCode::METHOD_NOT_ALLOWED,
-                String::from("use POST with the backup directory as the body\n"),
-            );
-        }
-        let body = match Limited::new(request.into_body(), 4096).collect().await {
-            Ok(body) => body.to_bytes(),
-            Err(error) => {
-                return reply(
-                    StatusCode::BAD_REQUEST,
-                    format!("cannot read the request: {error}\n"),
-                )
-            }
-        };
-        let dir = match std::str::from_utf8(&body).map(str::trim) {
-            Ok(dir) if std::path::Path::new(dir).is_absolute() => std::path::PathBuf::from(dir),
-            _ => {
-                return reply(
-                    StatusCode::BAD_REQUEST,
-                    String::from("the body must be the backup directory's absolute path\n"),
-                )
-            }
-        };
-        let store = self.app.store().clone();
-        match tokio::task::spawn_blocking(move || store.backup(&dir)).await {
-            Ok(Ok(backup)) => {
-                tracing::info!(
-                    pause_ms = backup.longest_pause().as_secs_f64() * 1e3,
-                    "backup made"
-                );
-                reply(StatusCode::OK, format!("{backup}\n"))
-            }
-            Ok(Err(error)) => {
-                tracing::warn!(%error, "backup failed");
-                reply(StatusCode::CONFLICT, format!("{error}\n"))
-            }
-            Err(error) => reply(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("the backup stopped: {error}\n"),
-            ),
-        }
-    }
-
-    /// Sets the gauges read at scrape time.
-    async fn read_gauges(&self) {
-        let (connected, _) = self.shards.states().await;
-        metrics::gauge!("oaq_shards_connected").set(f64::from(connected));
-        let app = self.app.clone();
-        match tokio::task::spawn_blocking(move || app.running_per_kind()).await {
-            Ok(running) => {
-                for (kind, count) in running {
-                    metrics::gauge!("oaq_games_running", "kind" => label(kind)).set(count as f64);
-                }
-            }
-            Err(error) => tracing::warn!(%error, "counting the running games failed"),
-        }
-    }
-}
-
-/// A game kind as the metrics name it (its stored name).
-fn label(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Oaq => "oaq",
-        GameKind::Shogi => "shogi",
-        GameKind::ChineseCheckers => "chinese_checkers",
-    }
-}
-
-fn reply(status: StatusCode, text: String) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::from(text)));
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        hyper::header::CONTENT_TYPE,
-        hyper::header::HeaderValue::from_static("text/plain; version=0.0.4"),
-    );
-    response
 }

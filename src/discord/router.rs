@@ -1,7 +1,19 @@
 //! The component router: a click or a select choice decoded from its `custom_id`, checked
 //! against the clicked message, handed to the app, answered, and the owed writes settled.
 
-use super::*;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, FullEvent, Interaction,
+};
+
+use super::answer::{action_rows, attachment, response_message, settle, user_ref, Delivery, Live};
+use super::blocking::blocking;
+use super::components::{self, Clicked};
+use super::custom_id;
+use super::data::{Data, Error};
+use super::metrics;
+use crate::app::{Action, Locale, Place, Reply, Response, Text, TournamentClick};
 
 /// Routes a button click: check that the `custom_id` is one of the clicked message's own,
 /// decode it, ask the app, answer the interaction, then settle what the answer owes

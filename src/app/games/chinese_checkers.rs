@@ -27,12 +27,14 @@ use super::hosted::{Hosted, Presented};
 use super::scene::{picker_controls, Controls, Frame, Scene, Situation, Step};
 use crate::app::text::{CheckersText, Locale, Text};
 use crate::games::chinese_checkers::{
-    self as cc, ai, AntiSpoil, ForeignStop, Game, GoalLock, LongJumps, Move, Player, Position,
-    Triangle,
+    self as cc, ai, Game, LongJumps, Move, Player, Position, Triangle,
 };
 use crate::render::chinese_checkers::{BoardView, PlayerPanel};
 use crate::render::Fonts;
 use crate::store::{GameKind, GuildSettings, Level};
+
+/// The rule options a command may choose (the Discord adapter names them through the app).
+pub use crate::games::chinese_checkers::{AntiSpoil, ForeignStop, GoalLock};
 
 /// The game's rules: the engine's options, stored as they serialise.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -12,11 +12,14 @@ use crate::app::text::{OaqText, Text};
 use crate::app::vocab::{Action, Button, Notation, Style};
 use crate::app::vocab::{Cost, Mistake, Review};
 use crate::games::oaq::{
-    self, Direction, EndReason, Event, Game, Move, Outcome, Position, Preset, Rules, Seat, Square,
+    self, Direction, EndReason, Event, Game, Move, Outcome, Position, Rules, Seat, Square,
 };
 use crate::render::oaq::{travels_right, BoardView, LastMove, PlayerPanel};
 use crate::render::Fonts;
 use crate::store::{GameKind, GuildSettings, Level};
+
+/// The rules presets a command may choose (the Discord adapter names them through the app).
+pub use crate::games::oaq::Preset;
 
 /// What `/oaq challenge`, `/oaq play` and `/oaq settings` choose of the rules.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -9,12 +9,18 @@
 //! threads by this process; if the bot stops between opening a thread and creating its game,
 //! the next sweep opens another thread for it and the first stays empty.
 
+use std::num::NonZeroU64;
 use std::sync::Arc;
 use std::time::Duration;
 
+use poise::serenity_prelude as serenity;
+use serenity::{ChannelId, ChannelType, CreateThread};
 use tokio::sync::Notify;
 
-use super::*;
+use super::outbox::Outbox;
+use crate::app::App;
+use crate::discord::blocking::blocking;
+use crate::discord::metrics;
 
 /// How often the sweep runs when nothing wakes it.
 const EVERY: Duration = Duration::from_secs(2);

@@ -19,8 +19,10 @@ use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateMessage, EditMessage, HttpError, MessageId, Nonce};
 use tokio::sync::mpsc;
 
-use super::{action_rows, attachment, blocking};
 use crate::app::{App, Edit, Scan, Sent};
+use crate::discord::answer::{action_rows, attachment};
+use crate::discord::blocking::blocking;
+use crate::discord::metrics;
 use crate::store::OwedKey;
 
 /// How often the worker looks for entries that fell due.
@@ -188,7 +190,7 @@ pub async fn send(http: &serenity::Http, edit: &Edit, timeout: Duration) -> Sent
 }
 
 fn timed_out(timeout: Duration) -> Sent {
-    super::metrics::discord_timeout();
+    metrics::discord_timeout();
     Sent::Transient(format!("no answer within {} ms", timeout.as_millis()))
 }
 
@@ -201,7 +203,7 @@ fn timed_out(timeout: Duration) -> Sent {
 /// which queues for rate limits itself. serenity drops the `retry_after` of the answer, so
 /// the backoff of `app/outbox.rs` applies.
 pub fn classify(error: &serenity::Error) -> Sent {
-    super::metrics::discord_error(error);
+    metrics::discord_error(error);
     match error {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
             let status = response.status_code.as_u16();

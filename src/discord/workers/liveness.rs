@@ -163,7 +163,11 @@ impl Liveness {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::time::{Duration, Instant};
+
+    use poise::serenity_prelude::ConnectionStage;
+
+    use super::{Watch, POLL};
 
     const BEAT: Duration = Duration::from_millis(500);
 

@@ -1,0 +1,61 @@
+//! What a command hands the app about itself: the caller's language, where it was used, who
+//! used it, the game it is about, and how much its answer may attach.
+
+use std::sync::Arc;
+
+use thiserror::Error as ThisError;
+
+use crate::app::{App, Locale, Place, UserRef, DEFAULT_UPLOAD_LIMIT};
+use crate::discord::answer::user_ref;
+use crate::discord::data::{Context, Error};
+use crate::store::GameKind;
+
+/// The caller's language (the default when Discord sends none).
+pub(super) fn locale(ctx: Context<'_>) -> Locale {
+    ctx.locale().map(Locale::from_discord).unwrap_or_default()
+}
+
+/// Where the command was used.
+pub(super) fn place(ctx: Context<'_>) -> Place {
+    Place {
+        guild: ctx.guild_id().map(|g| g.get()),
+        channel: ctx.channel_id().get(),
+    }
+}
+
+/// What most commands hand to the app: the app, the caller's language, where, and who.
+pub(super) fn invocation(ctx: Context<'_>) -> (Arc<App>, Locale, Place, UserRef) {
+    (
+        ctx.data().app.clone(),
+        locale(ctx),
+        place(ctx),
+        user_ref(ctx.author()),
+    )
+}
+
+/// The game a command is about: the one [`commands`](super::commands) attached to its root's
+/// tree. The subcommands that mean the same for every game (board, resign, rules, leaderboard,
+/// stats, history, replay, games) are one implementation under each game's root. A command
+/// that carries no game is an internal error (logged, answered with an apology), never a
+/// guess.
+pub(super) fn kind(ctx: Context<'_>) -> Result<GameKind, Error> {
+    let command = ctx.command();
+    match command.custom_data.downcast_ref::<GameKind>() {
+        Some(&kind) => Ok(kind),
+        None => Err(Box::new(NoGame(command.qualified_name.to_string()))),
+    }
+}
+
+/// A command that was registered outside every game's tree.
+#[derive(Debug, ThisError)]
+#[error("the command `/{0}` carries no game (it was not registered under a game's root)")]
+pub(super) struct NoGame(String);
+
+/// The most bytes the interaction's answer may attach (Discord's default for a prefix
+/// command, which carries no limit).
+pub(super) fn upload_limit(ctx: Context<'_>) -> u64 {
+    match ctx {
+        poise::Context::Application(ctx) => u64::from(ctx.interaction.attachment_size_limit),
+        poise::Context::Prefix(_) => DEFAULT_UPLOAD_LIMIT,
+    }
+}
