@@ -2,10 +2,10 @@
 //!
 //! It runs the app's tournament sweep ([`App::tournament_work`]) every few seconds, and at
 //! once when an answer paired a round ([`Tournaments::wake`]) or a tournament game ended
-//! ([`App::tournament_due`]): a round's last result pairs the next round straight away. For each pairing whose game is
-//! still to be started it opens a public thread in the tournament's channel (Discord's "start
-//! thread without message") and has the app create the game there ([`App::open_pairing`]),
-//! whose board the outbox posts. One sweep runs at a time, so a pairing is never given two
+//! ([`App::tournament_due`]): a round's last result pairs the next round straight away. For
+//! each pairing whose game is still to be started it opens a public thread in the tournament's
+//! channel (Discord's "start thread without message") and has the app create the game there
+//! ([`App::open_pairing`]), whose board the outbox posts. One sweep runs at a time, so a pairing is never given two
 //! threads by this process; if the bot stops between opening a thread and creating its game,
 //! the next sweep opens another thread for it and the first stays empty.
 
