@@ -10,18 +10,15 @@
 //!
 //! Run: `cargo bench --profile test --bench tournament_round`.
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::time::{Duration, Instant};
 
+use oaq_bot_testkit::fake_discord::{self, start_bot_with, FakeDiscord, FakeUser};
 use serde_json::json;
-use support::{start_bot_with, FakeDiscord, FakeUser};
 
 const PLAYERS: u64 = 64;
 const RUNS: u64 = 5;
 
-fn button(message: &support::Message, label: &str) -> String {
+fn button(message: &fake_discord::Message, label: &str) -> String {
     message
         .buttons()
         .into_iter()

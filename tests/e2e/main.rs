@@ -1,11 +1,8 @@
 //! End to end: the real bot binary (serenity + poise) against the fake Discord of
-//! `tests/support`, through `DISCORD_API_BASE`.
+//! `oaq_bot_testkit::fake_discord`, through `DISCORD_API_BASE`.
 
-#[path = "../support/mod.rs"]
-mod support;
-
-#[path = "../pg/mod.rs"]
-mod pg;
+use oaq_bot_testkit::fake_discord as support;
+use oaq_bot_testkit::pg;
 
 mod backup;
 mod checkers;

@@ -4,7 +4,7 @@
 //! shard count changes from 4 to 3 by a restart alone (no reshard): every game plays on, and
 //! every leaderboard, history and game is as it was.
 //!
-//! Needs a PostgreSQL server: `TEST_POSTGRES_URL` (see `tests/pg/mod.rs`; `.ci/run` sets it).
+//! Needs a PostgreSQL server: `TEST_POSTGRES_URL` (see `oaq_bot_testkit::pg`; `.ci/run` sets it).
 
 use std::process::Stdio;
 
