@@ -34,9 +34,11 @@ use serde_json::{json, Value};
 use tokio::net::TcpListener;
 
 // The public face of the fake.
-pub use components::Select;
+pub use components::{button, Buttons, Select};
 pub use contract::DEFAULT_UPLOAD_LIMIT;
-pub use process::{bot_binary, bot_command, config_dir, start_bot, start_bot_with, Bot};
+pub use process::{
+    bot_binary, bot_command, config_dir, start_bot, start_bot_on_shards, start_bot_with, Bot,
+};
 pub use rest::Fault;
 use state::State;
 pub use state::{Callback, File, Message, Refusal, Thread};

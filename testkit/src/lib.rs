@@ -2,6 +2,7 @@
 //!
 //! - [`fake_discord`]: a fake Discord (REST and gateway on 127.0.0.1) that the real bot binary
 //!   runs against, as strict as Discord about what it accepts;
+//! - [`players`]: the people of the end-to-end tests and what they do at the bot's boards;
 //! - [`pg`]: a schema of its own per test in the PostgreSQL test database;
 //! - [`long_games`] and [`stored_games`]: games as the store holds them, built
 //!   deterministically for the benches that fill a store and the tests that read one back;
@@ -13,6 +14,7 @@
 pub mod fake_discord;
 pub mod long_games;
 pub mod pg;
+pub mod players;
 pub mod stored_games;
 
 use std::path::Path;

@@ -65,12 +65,7 @@ pub fn bot_command(root: &Path, base: &str, token: Option<&str>, ttl_seconds: u6
 
 /// Starts the bot against the fake at `base`; it is killed when the `Bot` is dropped.
 pub fn start_bot(root: &Path, base: &str, ttl_seconds: u64) -> Bot {
-    let child = bot_command(root, base, Some(GOOD_TOKEN), ttl_seconds)
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("spawn the bot");
-    Bot(child)
+    start_bot_with(root, base, ttl_seconds, &[])
 }
 
 /// Like [`start_bot`], with extra environment variables (configuration overrides such as
@@ -78,6 +73,30 @@ pub fn start_bot(root: &Path, base: &str, ttl_seconds: u64) -> Bot {
 pub fn start_bot_with(root: &Path, base: &str, ttl_seconds: u64, vars: &[(&str, &str)]) -> Bot {
     let mut command = bot_command(root, base, Some(GOOD_TOKEN), ttl_seconds);
     command.envs(vars.iter().copied());
+    spawn(command)
+}
+
+/// Starts a bot process serving `shards` (`A-B`, or one shard) of `count` against the fake at
+/// `base`, registering its commands globally (no development server), with extra environment
+/// variables `vars`.
+pub fn start_bot_on_shards(
+    root: &Path,
+    base: &str,
+    count: u32,
+    shards: &str,
+    vars: &[(&str, &str)],
+) -> Bot {
+    let mut command = bot_command(root, base, Some(GOOD_TOKEN), 600);
+    command
+        .env("OAQ_DISCORD__SHARD_COUNT", count.to_string())
+        .env("OAQ_DISCORD__SHARDS", shards)
+        .env("OAQ_DISCORD__DEV_GUILD_ID", "0")
+        .envs(vars.iter().copied());
+    spawn(command)
+}
+
+/// Spawns `command`, its output dropped and its errors on the test's.
+fn spawn(mut command: Command) -> Bot {
     let child = command
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
