@@ -9,14 +9,11 @@
 //!
 //! Run: `cargo bench --profile test --bench backup` (`BACKUP_GAMES=10000` for a bigger store).
 
-#[path = "common/stored_games.rs"]
-mod stored_games;
-
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use oaq_bot::store::Store;
-use stored_games::{notation, record, resign};
+use oaq_bot_testkit::stored_games::{notation, record, resign};
 
 const GUILD: u64 = 1;
 const RUNNING: u64 = 20;

@@ -5,7 +5,7 @@
 //! - 100,000 finished games (40 moves each, rated, in 100 servers: ratings, leaderboards and
 //!   history as the bot writes them);
 //! - the same plus 1,000 games in progress (the start-up sweeps read every one of them);
-//! - then, where `TEST_POSTGRES_URL` names a PostgreSQL server (see `tests/pg/mod.rs`), that
+//! - then, where `TEST_POSTGRES_URL` names a PostgreSQL server (see `oaq_bot_testkit::pg`), that
 //!   store moved into a fresh schema with `store copy` (timed), and the bot started on it.
 //!
 //! The games are written through the store's own calls (`create_game`, `finish_game`, and
@@ -16,20 +16,14 @@
 //! (`--profile test` measures the test profile's binary, a few MB more of code; set
 //! `IDLE_MEMORY_GAMES` for another number of finished games).
 
-#[path = "../tests/pg/mod.rs"]
-mod pg;
-#[path = "common/stored_games.rs"]
-mod stored_games;
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::path::Path;
 use std::time::Duration;
 
 use oaq_bot::store::copy::{copy, Location};
 use oaq_bot::store::Store;
-use stored_games::{record, resign};
-use support::{start_bot_with, FakeDiscord};
+use oaq_bot_testkit::fake_discord::{start_bot_with, FakeDiscord};
+use oaq_bot_testkit::pg;
+use oaq_bot_testkit::stored_games::{record, resign};
 
 /// Moves in every game.
 const PLIES: usize = 40;

@@ -20,18 +20,14 @@
 //!
 //! Run: `cargo bench --profile test --bench latency` (sled, the default store); with
 //! `LATENCY_BACKEND=postgres`, the bot keeps its records in a fresh schema of the PostgreSQL
-//! database `TEST_POSTGRES_URL` names (see `tests/pg/mod.rs`; `.ci/postgres` starts one).
-
-#[path = "../tests/pg/mod.rs"]
-mod pg;
-#[path = "../tests/support/mod.rs"]
-mod support;
+//! database `TEST_POSTGRES_URL` names (see `oaq_bot_testkit::pg`; `.ci/postgres` starts one).
 
 use std::time::{Duration, Instant};
 
+use oaq_bot_testkit::fake_discord::{start_bot_with, to_move, FakeDiscord, FakeUser};
+use oaq_bot_testkit::pg;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use support::{start_bot_with, to_move, FakeDiscord, FakeUser};
 
 const GAMES: u64 = 20;
 const MOVES_PER_CHANNEL: usize = 30;

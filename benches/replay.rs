@@ -14,9 +14,7 @@ use image::AnimationDecoder;
 use oaq_bot::app::{App, FakeClock, Locale, Place, ReplayRequest, Reply, Settings, UserRef};
 use oaq_bot::games::oaq::{Position, Rules};
 use oaq_bot::store::{GameKind, GameRecord, Player, Store};
-
-#[path = "common/long_games.rs"]
-mod long_games;
+use oaq_bot_testkit::long_games;
 
 const PLIES: usize = 60;
 const GUILD: u64 = 1;

@@ -11,16 +11,13 @@
 //! Run: `cargo bench --profile test --bench store_growth` (10,000 games of 40 moves; set
 //! `STORE_GROWTH_GAMES` for fewer). A criterion measurement of one appended move follows.
 
-#[path = "common/stored_games.rs"]
-mod stored_games;
-
 use std::path::Path;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::store::Store;
+use oaq_bot_testkit::stored_games::{notation, record, resign};
 use sled::Transactional;
-use stored_games::{notation, record, resign};
 
 /// Moves in every game.
 const PLIES: usize = 40;

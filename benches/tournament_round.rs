@@ -10,32 +10,18 @@
 //!
 //! Run: `cargo bench --profile test --bench tournament_round`.
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::time::{Duration, Instant};
 
+use oaq_bot_testkit::fake_discord::{button, start_bot_with, FakeDiscord};
+use oaq_bot_testkit::players::numbered;
 use serde_json::json;
-use support::{start_bot_with, FakeDiscord, FakeUser};
 
 const PLAYERS: u64 = 64;
 const RUNS: u64 = 5;
 
-fn button(message: &support::Message, label: &str) -> String {
-    message
-        .buttons()
-        .into_iter()
-        .flatten()
-        .find(|(_, l, _)| l.contains(label))
-        .map(|(id, _, _)| id)
-        .expect("the button")
-}
-
 /// One tournament in `channel`: everyone joins, then the time from Start to the last board.
 async fn round(fake: &FakeDiscord, channel: u64) -> Duration {
-    let players: Vec<FakeUser> = (1..=PLAYERS)
-        .map(|i| FakeUser::new(channel + i, &format!("Player {i}")))
-        .collect();
+    let players = numbered(channel, PLAYERS);
     let format = json!({ "name": "format", "type": 4, "value": 0 });
     let token = fake.slash_group(
         &players[0],
@@ -100,9 +86,7 @@ async fn boards(fake: &FakeDiscord, before: usize, count: usize) -> Vec<(u64, u6
 /// A Swiss of 32 players in `channel`: the time from each round's last result to the next
 /// round's 16 boards.
 async fn next_rounds(fake: &FakeDiscord, channel: u64) -> Vec<Duration> {
-    let players: Vec<FakeUser> = (1..=32)
-        .map(|i| FakeUser::new(channel + i, &format!("Player {i}")))
-        .collect();
+    let players = numbered(channel, 32);
     let format = json!({ "name": "format", "type": 4, "value": 0 });
     let token = fake.slash_group(
         &players[0],

@@ -8,11 +8,10 @@ use oaq_bot::store::{
     Retired, Retirement, Store, StoreError,
 };
 
-#[path = "pg/mod.rs"]
-mod pg;
+use oaq_bot_testkit::{pg, raw_sled};
 
 /// A store a test runs on: sled in a temporary directory, or a fresh schema of the test
-/// PostgreSQL database (see `pg/mod.rs`).
+/// PostgreSQL database (see `oaq_bot_testkit::pg`).
 struct Backend {
     store: Store,
     _schema: Option<pg::Schema>,
@@ -885,21 +884,6 @@ fn a_move_appends_one_ply_and_the_header_stays_small() {
     assert_eq!(plies, 10);
     // Only the revision and the move count grow (a few digits).
     assert!(long <= short + 4, "header {short} → {long} bytes");
-}
-
-/// Opens a database directly with sled, waiting (as `Store::open` does) for a store closed an
-/// instant ago to let go of sled's lock.
-fn raw_sled(path: &std::path::Path) -> sled::Db {
-    let started = std::time::Instant::now();
-    loop {
-        match sled::open(path) {
-            Ok(db) => return db,
-            Err(_) if started.elapsed() < oaq_bot::store::LOCK_WAIT => {
-                std::thread::sleep(std::time::Duration::from_millis(25));
-            }
-            Err(e) => panic!("sled: {e}"),
-        }
-    }
 }
 
 /// A database still held by a store that closes an instant later opens once it is free; one

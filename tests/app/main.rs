@@ -1,7 +1,6 @@
 //! Whole games played through `oaq_bot::app` with a temporary store and a fake clock.
 
-#[path = "../pg/mod.rs"]
-mod pg;
+use oaq_bot_testkit::{pg, raw_sled};
 
 mod checkers;
 mod host;
@@ -824,20 +823,5 @@ fn outcome_of(entry: &oaq_bot::store::FinishedGame) -> oaq_bot::games::oaq::Outc
         [1, 0] => Outcome::Winner(Seat::North),
         [0, 0] => Outcome::Draw,
         ref other => panic!("places {other:?}"),
-    }
-}
-
-/// Opens a database directly with sled, waiting (as `Store::open` does) for a store closed an
-/// instant ago to let go of sled's lock.
-pub(crate) fn raw_sled(path: &std::path::Path) -> sled::Db {
-    let started = std::time::Instant::now();
-    loop {
-        match sled::open(path) {
-            Ok(db) => return db,
-            Err(_) if started.elapsed() < oaq_bot::store::LOCK_WAIT => {
-                std::thread::sleep(std::time::Duration::from_millis(25));
-            }
-            Err(e) => panic!("sled: {e}"),
-        }
     }
 }

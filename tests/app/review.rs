@@ -10,8 +10,7 @@ use oaq_bot::app::DEFAULT_UPLOAD_LIMIT;
 
 use super::*;
 
-#[path = "../../benches/common/long_games.rs"]
-mod long_games;
+use oaq_bot_testkit::long_games;
 
 fn chi() -> UserRef {
     user(33, "Chi")

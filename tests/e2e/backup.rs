@@ -8,6 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use oaq_bot::store::{ChannelEntry, GameKind, Store};
+use oaq_bot_testkit::players::resign;
 use support::{start_bot_with, Callback};
 
 use super::*;
@@ -31,17 +32,6 @@ impl Played {
     }
 }
 
-/// The move buttons a board offers.
-fn move_buttons(board: &Callback) -> Vec<String> {
-    board
-        .buttons()
-        .into_iter()
-        .flatten()
-        .filter(|(id, _, disabled)| id.starts_with("oaq:m:") && !disabled)
-        .map(|(id, _, _)| id)
-        .collect()
-}
-
 /// Plays the first move `board` (shown on message `message`) offers in game `game` as the
 /// player to move; returns the answer (the next board), or `None` when the board offers no
 /// move.
@@ -51,7 +41,7 @@ async fn play_from(
     message: u64,
     board: &Callback,
 ) -> Option<Callback> {
-    let mv = move_buttons(board).into_iter().next()?;
+    let mv = enabled_moves(board).into_iter().next()?;
     let mover = match to_move(board.content()) {
         Some(id) if id == game.players[0].id => &game.players[0],
         Some(_) => &game.players[1],
@@ -61,20 +51,6 @@ async fn play_from(
     Some(fake.callback(&token).await)
 }
 
-/// Resigns game `game` as its first player (Resign, then "Yes, resign").
-async fn resign(fake: &FakeDiscord, game: &Played) {
-    let player = &game.players[0];
-    let token = fake.click(
-        player,
-        game.board,
-        &button(&fake.message(game.board), "Resign"),
-    );
-    let ask = fake.callback(&token).await;
-    let confirm = fake.message(ask.message.expect("the confirmation"));
-    let token = fake.click(player, confirm.id, &button(&confirm, "Yes, resign"));
-    assert_eq!(fake.callback(&token).await.kind, 7);
-}
-
 /// One round: every game still running plays a move; every fourth game resigns in round 1.
 async fn round(fake: &FakeDiscord, games: &mut [Played], number: usize) {
     for (i, game) in games.iter_mut().enumerate() {
@@ -82,7 +58,7 @@ async fn round(fake: &FakeDiscord, games: &mut [Played], number: usize) {
             continue;
         }
         if i % 4 == 0 && number == 1 {
-            resign(fake, game).await;
+            resign(fake, &game.players[0], game.board).await;
             game.resigned = true;
             continue;
         }
@@ -304,8 +280,8 @@ async fn issue_28_a_backup_taken_during_play_is_a_store_that_plays_on() {
         let reposted = fake.callback(&token).await;
         let message = reposted.message.expect("the board, posted again");
         assert_eq!(
-            move_buttons(&reposted),
-            move_buttons(acknowledged),
+            enabled_moves(&reposted),
+            enabled_moves(acknowledged),
             "game in {}: the copy's position is the one acknowledged after {moves} moves",
             game.channel
         );
@@ -315,8 +291,8 @@ async fn issue_28_a_backup_taken_during_play_is_a_store_that_plays_on() {
             .expect("a move to play");
         assert_eq!(next.kind, 7, "game in {}: {}", game.channel, next.content());
         assert_ne!(
-            move_buttons(&next),
-            move_buttons(&reposted),
+            enabled_moves(&next),
+            enabled_moves(&reposted),
             "the move was played"
         );
     }

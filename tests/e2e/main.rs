@@ -1,11 +1,9 @@
 //! End to end: the real bot binary (serenity + poise) against the fake Discord of
-//! `tests/support`, through `DISCORD_API_BASE`.
+//! `oaq_bot_testkit::fake_discord`, through `DISCORD_API_BASE`.
 
-#[path = "../support/mod.rs"]
-mod support;
-
-#[path = "../pg/mod.rs"]
-mod pg;
+use oaq_bot_testkit::fake_discord as support;
+use oaq_bot_testkit::pg;
+use oaq_bot_testkit::players::enabled_moves;
 
 mod backup;
 mod checkers;
@@ -25,7 +23,9 @@ mod tournament;
 use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
-use support::{bot_command, start_bot, to_move, FakeDiscord, FakeUser, GOOD_TOKEN, GUILD_ID};
+use support::{
+    bot_command, button, start_bot, to_move, FakeDiscord, FakeUser, GOOD_TOKEN, GUILD_ID,
+};
 
 const CHANNEL: u64 = 500_000_000_000_000_001;
 
@@ -39,26 +39,6 @@ fn binh() -> FakeUser {
 
 fn chi() -> FakeUser {
     FakeUser::new(33, "Chi")
-}
-
-fn button(message: &support::Message, label: &str) -> String {
-    message
-        .buttons()
-        .into_iter()
-        .flatten()
-        .find(|(_, l, _)| l.contains(label))
-        .map(|(id, _, _)| id)
-        .unwrap_or_else(|| panic!("no {label} button in {:?}", message.buttons()))
-}
-
-fn enabled_moves(message: &support::Message) -> Vec<String> {
-    message
-        .buttons()
-        .into_iter()
-        .flatten()
-        .filter(|(id, _, disabled)| id.starts_with("oaq:m:") && !disabled)
-        .map(|(id, _, _)| id)
-        .collect()
 }
 
 /// Posts a challenge from `a` to `b` in `channel` (`a` moves first) and accepts it; returns

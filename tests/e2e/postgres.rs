@@ -4,33 +4,20 @@
 //! shard count changes from 4 to 3 by a restart alone (no reshard): every game plays on, and
 //! every leaderboard, history and game is as it was.
 //!
-//! Needs a PostgreSQL server: `TEST_POSTGRES_URL` (see `tests/pg/mod.rs`; `.ci/run` sets it).
-
-use std::process::Stdio;
+//! Needs a PostgreSQL server: `TEST_POSTGRES_URL` (see `oaq_bot_testkit::pg`; `.ci/run` sets it).
 
 use oaq_bot::shards::Layout;
 use oaq_bot::store::{FinishedGame, GameKind, GameRecord, LeaderboardPage, Player, Store};
+use oaq_bot_testkit::players::{guild_on_shard, lan_and_minh, resign};
 
 use super::pg::{self, Schema};
 use super::shards::{play_one_of, wait_shards};
-use super::support::{bot_command, Bot, FakeDiscord, FakeUser, GOOD_TOKEN};
-use super::{button, start_game};
-
-/// Server `k` (0–3): on shard k of four, and on shard k mod 3 of three.
-fn guild(k: u64) -> u64 {
-    (k << 22) | 2_828
-}
+use super::start_game;
+use super::support::{start_bot_on_shards, Bot, FakeDiscord};
 
 /// The channel of server `k`'s game in play, and of its game that ends at once.
 fn channels(k: u64) -> [u64; 2] {
     [800_000_000_000_000_000 + k, 800_000_000_000_000_100 + k]
-}
-
-fn players(k: u64) -> [FakeUser; 2] {
-    [
-        FakeUser::new(300 + k, "Lan"),
-        FakeUser::new(400 + k, "Minh"),
-    ]
 }
 
 /// Starts a process serving `shards` of `count` on the shared database.
@@ -48,31 +35,14 @@ fn start_with(
     vars: &[(&str, &str)],
 ) -> Bot {
     let base = format!("{}/{shards}", fake.base);
-    let mut command = bot_command(root.path(), &base, Some(GOOD_TOKEN), 600);
-    command
-        .env("OAQ_STORE__BACKEND", "postgres")
-        .env("OAQ_STORE__URL", url)
-        .env("OAQ_DISCORD__SHARD_COUNT", count.to_string())
-        .env("OAQ_DISCORD__SHARDS", shards)
-        .env("OAQ_DISCORD__DEV_GUILD_ID", "0")
-        .envs(vars.iter().copied())
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit());
-    Bot(command.spawn().expect("spawn the bot"))
+    let mut on_postgres = vec![("OAQ_STORE__BACKEND", "postgres"), ("OAQ_STORE__URL", url)];
+    on_postgres.extend_from_slice(vars);
+    start_bot_on_shards(root.path(), &base, count, shards, &on_postgres)
 }
 
 /// Plays one move on `board` in server `k`, as the player to move.
 async fn play_one(fake: &FakeDiscord, k: u64, board: u64) {
-    play_one_of(fake, players(k), board).await;
-}
-
-/// Resigns the game on `board` as `player` (Resign, then "Yes, resign").
-async fn resign(fake: &FakeDiscord, player: &FakeUser, board: u64) {
-    let token = fake.click(player, board, &button(&fake.message(board), "Resign"));
-    let ask = fake.callback(&token).await;
-    let confirm = fake.message(ask.message.expect("the confirmation"));
-    let token = fake.click(player, confirm.id, &button(&confirm, "Yes, resign"));
-    assert_eq!(fake.callback(&token).await.kind, 7);
+    play_one_of(fake, lan_and_minh(k), board).await;
 }
 
 /// What the shared store holds of the four servers: each server's leaderboard and history,
@@ -98,14 +68,14 @@ fn snapshot(store: &Store) -> Snapshot {
         boards: (0..4)
             .map(|k| {
                 store
-                    .leaderboard(GameKind::Oaq, guild(k), 0, 10)
+                    .leaderboard(GameKind::Oaq, guild_on_shard(k), 0, 10)
                     .expect("leaderboard")
             })
             .collect(),
         history: (0..4)
             .map(|k| {
                 store
-                    .recent_in_guild(guild(k), GameKind::Oaq, 10)
+                    .recent_in_guild(guild_on_shard(k), GameKind::Oaq, 10)
                     .expect("history")
             })
             .collect(),
@@ -122,7 +92,7 @@ async fn issue_28_two_processes_share_postgres_survive_kill_9_and_change_shards_
     fake.set_shard_count(4);
     for k in 0..4 {
         for channel in channels(k) {
-            fake.set_guild(channel, guild(k));
+            fake.set_guild(channel, guild_on_shard(k));
         }
     }
     let (root_a, root_b) = (
@@ -136,7 +106,7 @@ async fn issue_28_two_processes_share_postgres_survive_kill_9_and_change_shards_
     // In each server: a game that ends by resignation (rated, in the history) and one in play.
     let mut boards = Vec::new();
     for k in 0..4 {
-        let [lan, minh] = players(k);
+        let [lan, minh] = lan_and_minh(k);
         let [playing, ended] = channels(k);
         let board = start_game(&fake, &lan, &minh, ended).await;
         resign(&fake, &minh, board).await;
@@ -281,7 +251,7 @@ fn oaq_record() -> GameRecord {
     let rules = oaq_bot::games::oaq::Rules::folk();
     GameRecord {
         id: 0,
-        guild: Some(guild(0)),
+        guild: Some(guild_on_shard(0)),
         channel: channels(0)[0],
         message: None,
         kind: GameKind::Oaq,
@@ -329,7 +299,7 @@ async fn issue_28_each_process_sweeps_only_its_own_servers() {
     let fake = FakeDiscord::start().await;
     fake.set_shard_count(4);
     for k in [0, 2] {
-        fake.set_guild(channels(k)[0], guild(k));
+        fake.set_guild(channels(k)[0], guild_on_shard(k));
     }
     let (root_a, root_b) = (
         tempfile::tempdir().expect("tempdir"),
@@ -340,7 +310,7 @@ async fn issue_28_each_process_sweeps_only_its_own_servers() {
     let b = start_with(&fake, &root_b, &url, 4, "2-3", &ttl);
     wait_shards(&fake, &[0, 1, 2, 3]).await;
     for k in [0, 2] {
-        let [lan, minh] = players(k);
+        let [lan, minh] = lan_and_minh(k);
         let opponent =
             serde_json::json!({ "name": "opponent", "type": 6, "value": minh.id.to_string() });
         let token = fake.slash(

@@ -11,8 +11,7 @@ use oaq_bot::store::{GameKind, Store};
 
 use super::*;
 
-#[path = "../../benches/common/long_games.rs"]
-mod long_games;
+use oaq_bot_testkit::long_games;
 
 const REVIEW_CHANNEL: u64 = 500_000_000_000_000_014;
 const REPLAY_CHANNEL: u64 = 500_000_000_000_000_027;

@@ -6,26 +6,16 @@
 use std::process::Stdio;
 use std::time::Duration;
 
+use oaq_bot_testkit::players::{guild_on_shard, lan_and_minh};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use super::support::{bot_command, to_move, Bot, FakeDiscord, FakeUser, Fault, GOOD_TOKEN};
+use super::support::{
+    bot_command, start_bot_on_shards, to_move, Bot, FakeDiscord, FakeUser, Fault, GOOD_TOKEN,
+};
 use super::{enabled_moves, start_game};
-
-/// Server `shard` of four: Discord routes `(guild >> 22) % 4` to it.
-fn guild(shard: u64) -> u64 {
-    (shard << 22) | 4_242
-}
 
 fn channel(shard: u64) -> u64 {
     700_000_000_000_000_000 + shard
-}
-
-/// Players of the game in server `shard`.
-fn players(shard: u64) -> [FakeUser; 2] {
-    [
-        FakeUser::new(100 + shard, "Lan"),
-        FakeUser::new(200 + shard, "Minh"),
-    ]
 }
 
 /// Starts the process serving `shards` (`A-B`) of four, its REST base `fake.base/name`.
@@ -37,15 +27,7 @@ fn start(
     metrics: &str,
 ) -> Bot {
     let base = format!("{}/{name}", fake.base);
-    let mut command = bot_command(root, &base, Some(GOOD_TOKEN), 600);
-    command
-        .env("OAQ_DISCORD__SHARD_COUNT", "4")
-        .env("OAQ_DISCORD__SHARDS", shards)
-        .env("OAQ_DISCORD__DEV_GUILD_ID", "0")
-        .env("OAQ_METRICS__LISTEN", metrics)
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit());
-    Bot(command.spawn().expect("spawn the bot"))
+    start_bot_on_shards(root, &base, 4, shards, &[("OAQ_METRICS__LISTEN", metrics)])
 }
 
 /// Waits until the fake's live shards are exactly `shards`.
@@ -58,7 +40,7 @@ pub(super) async fn wait_shards(fake: &FakeDiscord, shards: &[u32]) {
 
 /// Plays one move in the game on `board` of server `shard`, as the player to move.
 async fn play_one(fake: &FakeDiscord, shard: u64, board: u64) {
-    play_one_of(fake, players(shard), board).await;
+    play_one_of(fake, lan_and_minh(shard), board).await;
 }
 
 /// Plays one move in the game on `board` between `players`, as the one to move.
@@ -108,7 +90,7 @@ async fn two_processes_split_four_shards_and_survive_each_other() {
     let fake = FakeDiscord::start().await;
     fake.set_shard_count(4);
     for shard in 0..4 {
-        fake.set_guild(channel(shard), guild(shard));
+        fake.set_guild(channel(shard), guild_on_shard(shard));
     }
     let metrics = {
         let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
@@ -129,7 +111,7 @@ async fn two_processes_split_four_shards_and_survive_each_other() {
     // A game in a server of each shard, one move each.
     let mut boards = Vec::new();
     for shard in 0..4 {
-        let [lan, minh] = players(shard);
+        let [lan, minh] = lan_and_minh(shard);
         let board = start_game(&fake, &lan, &minh, channel(shard)).await;
         play_one(&fake, shard, board).await;
         boards.push(board);
@@ -178,7 +160,7 @@ async fn two_processes_split_four_shards_and_survive_each_other() {
     fake.fail("/callback", vec![Fault::Status(500)]);
     let message = fake.message(boards[0]);
     let mover = to_move(&message.content).expect("whose turn");
-    let user = players(0)
+    let user = lan_and_minh(0)
         .into_iter()
         .find(|p| p.id == mover)
         .expect("a player");
@@ -197,7 +179,7 @@ async fn two_processes_split_four_shards_and_survive_each_other() {
     // Discord routing a server to the wrong process (as with a misconfigured layout): the
     // process refuses without touching its store.
     fake.set_shard_count(2);
-    let [lan, _] = players(2);
+    let [lan, _] = lan_and_minh(2);
     let stray = fake.click(&lan, boards[2], &enabled_moves(&fake.message(boards[2]))[0]);
     let refused = fake.callback(&stray).await;
     assert!(
@@ -248,17 +230,17 @@ async fn without_a_shard_count_one_process_runs_every_shard_discord_recommends()
     let fake = FakeDiscord::start().await;
     fake.set_shard_count(2);
     for shard in 0..2 {
-        fake.set_guild(channel(shard), guild(shard));
+        fake.set_guild(channel(shard), guild_on_shard(shard));
     }
     let root = tempfile::tempdir().expect("tempdir");
     let _bot = super::support::start_bot(root.path(), &fake.base, 600);
     wait_shards(&fake, &[0, 1]).await;
     fake.wait_ready(1).await;
-    // Server `guild(k)` is on shard k of two.
-    let [lan, minh] = players(1);
+    // Server `guild_on_shard(k)` is on shard k of two.
+    let [lan, minh] = lan_and_minh(1);
     let board = start_game(&fake, &lan, &minh, channel(1)).await;
     play_one(&fake, 1, board).await;
-    let [lan, minh] = players(0);
+    let [lan, minh] = lan_and_minh(0);
     let board = start_game(&fake, &lan, &minh, channel(0)).await;
     play_one(&fake, 0, board).await;
     assert_eq!(fake.doubled_sessions(), 0);

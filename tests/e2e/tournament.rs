@@ -8,16 +8,11 @@ use oaq_bot::store::{Stage, Store};
 use oaq_bot::tournament::{standings, Outcome};
 
 use super::*;
+use oaq_bot_testkit::players::numbered;
 use support::start_bot_with;
 
 const SWISS_CHANNEL: u64 = 500_000_000_000_000_061;
 const ROBIN_CHANNEL: u64 = 500_000_000_000_000_062;
-
-fn players(count: u64) -> Vec<FakeUser> {
-    (1..=count)
-        .map(|i| FakeUser::new(100 + i, &format!("Player {i}")))
-        .collect()
-}
 
 /// The user ids mentioned in `text`, in order.
 fn mentions(text: &str) -> Vec<u64> {
@@ -119,7 +114,7 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
     let timeout = [("OAQ_GAME__TURN_TIMEOUT_SECONDS", "8")];
     let bot = start_bot_with(root.path(), &fake.base, 600, &timeout);
     fake.wait_ready(1).await;
-    let all = players(6);
+    let all = numbered(100, 6);
     let format = json!({ "name": "format", "type": 4, "value": 0 });
     let rounds = json!({ "name": "rounds", "type": 4, "value": 3 });
     let message = open(&fake, "oaq", SWISS_CHANNEL, vec![format, rounds], &all).await;
@@ -352,7 +347,7 @@ async fn issue_29_a_shogi_round_robin_of_four() {
     let root = tempfile::tempdir().expect("tempdir");
     let bot = start_bot_with(root.path(), &fake.base, 600, &[]);
     fake.wait_ready(1).await;
-    let all = players(4);
+    let all = numbered(100, 4);
     let format = json!({ "name": "format", "type": 4, "value": 1 });
     let message = open(&fake, "shogi", ROBIN_CHANNEL, vec![format], &all).await;
     let start = button(&fake.message(message), "Start");

@@ -1,4 +1,4 @@
-//! The fake refuses what Discord refuses (`tests/support/contract.rs`,
+//! The fake refuses what Discord refuses (`testkit/src/fake_discord/contract.rs`,
 //! `docs/discord-contract.md`): one test per rule, each showing the write at the limit taken
 //! and one past it refused with Discord's status, code and error path, as serenity's own
 //! HTTP client reads them, and recorded by the fake with its payload.

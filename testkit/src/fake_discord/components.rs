@@ -54,6 +54,23 @@ pub(super) fn buttons(components: &Value) -> Vec<Vec<(String, String, bool)>> {
         .collect()
 }
 
+/// What shows buttons: a message, or the bot's answer to an interaction.
+pub trait Buttons {
+    /// Every button: (custom_id, label, disabled), row by row.
+    fn buttons(&self) -> Vec<Vec<(String, String, bool)>>;
+}
+
+/// The custom_id of the first button on `board` whose label contains `label`.
+pub fn button(board: &impl Buttons, label: &str) -> String {
+    board
+        .buttons()
+        .into_iter()
+        .flatten()
+        .find(|(_, l, _)| l.contains(label))
+        .map(|(id, _, _)| id)
+        .unwrap_or_else(|| panic!("no {label} button in {:?}", board.buttons()))
+}
+
 /// Every string select menu in `components`, top to bottom.
 pub(super) fn selects(components: &Value) -> Vec<Select> {
     rows(components)

@@ -18,10 +18,8 @@
 //! - `state` and `components`: what the fake remembers and how a test reads it;
 //! - `process`: the bot binary as a child process.
 
-#![allow(dead_code)]
-
 mod components;
-mod contract;
+pub mod contract;
 mod gateway;
 mod interactions;
 mod process;
@@ -35,18 +33,14 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
 
-// The public face of the fake. Each crate that includes this module (the e2e tests, the
-// latency bench) uses a different part of it.
-#[allow(unused_imports)]
-pub use components::Select;
-#[allow(unused_imports)]
+// The public face of the fake.
+pub use components::{button, Buttons, Select};
 pub use contract::DEFAULT_UPLOAD_LIMIT;
-#[allow(unused_imports)]
-pub use process::{bot_command, config_dir, start_bot, start_bot_with, Bot};
-#[allow(unused_imports)]
+pub use process::{
+    bot_binary, bot_command, config_dir, start_bot, start_bot_on_shards, start_bot_with, Bot,
+};
 pub use rest::Fault;
 use state::State;
-#[allow(unused_imports)]
 pub use state::{Callback, File, Message, Refusal, Thread};
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;

@@ -6,8 +6,6 @@
 //! when the test ends, so tests run side by side. Without the variable the PostgreSQL half of a
 //! test is skipped, with a line saying so, except on CI (`CI=true`), where it fails.
 
-#![allow(dead_code)]
-
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The test database's URL, if PostgreSQL tests are to run.

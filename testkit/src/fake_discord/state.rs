@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
-use super::components::{self, Select};
+use super::components::{self, Buttons, Select};
 use super::contract::DEFAULT_UPLOAD_LIMIT;
 use super::rest::Planned;
 use super::{bot_user, GUILD_ID};
@@ -97,6 +97,12 @@ impl Message {
     }
 }
 
+impl Buttons for Message {
+    fn buttons(&self) -> Vec<Vec<(String, String, bool)>> {
+        Message::buttons(self)
+    }
+}
+
 /// An interaction callback as the bot sent it.
 #[derive(Debug, Clone)]
 pub struct Callback {
@@ -153,6 +159,12 @@ impl Callback {
                 (c["name"].as_str().unwrap_or("").to_owned(), value)
             })
             .collect()
+    }
+}
+
+impl Buttons for Callback {
+    fn buttons(&self) -> Vec<Vec<(String, String, bool)>> {
+        Callback::buttons(self)
     }
 }
 

@@ -1,0 +1,36 @@
+//! What oaq-bot's tests and benches share, in one place and compiled once:
+//!
+//! - [`fake_discord`]: a fake Discord (REST and gateway on 127.0.0.1) that the real bot binary
+//!   runs against, as strict as Discord about what it accepts;
+//! - [`players`]: the people of the end-to-end tests and what they do at the bot's boards;
+//! - [`pg`]: a schema of its own per test in the PostgreSQL test database;
+//! - [`long_games`] and [`stored_games`]: games as the store holds them, built
+//!   deterministically for the benches that fill a store and the tests that read one back;
+//! - [`raw_sled`]: a store's files opened directly with sled.
+//!
+//! Only oaq-bot's integration tests and benches use it (it is a dev-dependency of oaq-bot and
+//! depends on oaq-bot in turn).
+
+pub mod fake_discord;
+pub mod long_games;
+pub mod pg;
+pub mod players;
+pub mod stored_games;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Opens a database directly with sled, waiting (as `Store::open` does) for a store closed an
+/// instant ago to let go of sled's lock.
+pub fn raw_sled(path: &Path) -> sled::Db {
+    let started = Instant::now();
+    loop {
+        match sled::open(path) {
+            Ok(db) => return db,
+            Err(_) if started.elapsed() < oaq_bot::store::LOCK_WAIT => {
+                std::thread::sleep(Duration::from_millis(25));
+            }
+            Err(e) => panic!("sled: {e}"),
+        }
+    }
+}
