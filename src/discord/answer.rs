@@ -1,106 +1,21 @@
-//! Answers: app [`Msg`]s and [`Response`]s turned into serenity builders (buttons, select
-//! menus, attachments, interaction replies), and [`settle`], the one place that carries out
-//! what an answer owes once its reply has gone (or failed): a board shown, a posted message's
-//! id, owed edits, the computer's turn, a thread.
+//! Answers: a command's [`Response`] sent through poise, and [`settle`], the one place that
+//! carries out what an answer owes once its reply has gone (or failed): a board shown, a posted
+//! message's id, owed edits, the computer's turn, a thread. The builders the replies are made
+//! of are in [`super::builders`].
 
 use std::num::NonZeroU64;
 
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAttachment, CreateButton,
-    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, CreateThread, MessageId,
-};
+use serenity::{ChannelId, ChannelType, CreateThread, MessageId};
 
 use super::blocking::blocking;
-use super::custom_id;
-use super::data::{Context, Data, Error};
+use super::builders::create_reply;
+use super::data::{Context, Data};
+use super::error::Error;
 use super::metrics;
 use super::workers::spawn_computer;
-use crate::app::{
-    Attachment, Button, ComputerTurn, Edit, Effects, Msg, Reply, Response, Select, Shown, Style,
-    ThreadRequest, Track, UserRef,
-};
+use crate::app::{ComputerTurn, Edit, Effects, Reply, Response, Shown, ThreadRequest, Track};
 use crate::store::OwedKey;
-
-pub(super) fn style(style: Style) -> ButtonStyle {
-    match style {
-        Style::Primary => ButtonStyle::Primary,
-        Style::Secondary => ButtonStyle::Secondary,
-        Style::Success => ButtonStyle::Success,
-        Style::Danger => ButtonStyle::Danger,
-    }
-}
-
-pub(super) fn button(button: &Button) -> CreateButton {
-    CreateButton::new(custom_id::encode(&button.action))
-        .label(button.label.clone())
-        .style(style(button.style))
-        .disabled(button.disabled)
-}
-
-pub(super) fn select(select: &Select) -> CreateSelectMenu {
-    let options = select
-        .options
-        .iter()
-        .map(|o| CreateSelectMenuOption::new(o.label.clone(), o.value.clone()))
-        .collect();
-    CreateSelectMenu::new(
-        custom_id::encode(&select.action),
-        CreateSelectMenuKind::String { options },
-    )
-    .placeholder(select.placeholder.clone())
-}
-
-/// A message's select menus (a row each), then its rows of buttons, as action rows.
-pub fn action_rows(msg: &Msg) -> Vec<CreateActionRow> {
-    let selects = msg
-        .selects
-        .iter()
-        .map(|s| CreateActionRow::SelectMenu(select(s)));
-    let buttons = msg
-        .rows
-        .iter()
-        .map(|row| CreateActionRow::Buttons(row.iter().map(button).collect()));
-    selects.chain(buttons).collect()
-}
-
-/// A file as Discord's attachment, under its own name.
-pub(crate) fn attachment(file: &Attachment) -> CreateAttachment {
-    CreateAttachment::bytes(file.bytes.clone(), file.name.clone())
-}
-
-/// An interaction response message. Components are always set, so an empty list removes the
-/// buttons of an updated message; a board always carries its PNG (the attachments trap).
-pub(super) fn response_message(msg: &Msg, ephemeral: bool) -> CreateInteractionResponseMessage {
-    let mut builder = CreateInteractionResponseMessage::new()
-        .content(msg.text.clone())
-        .components(action_rows(msg))
-        .ephemeral(ephemeral);
-    if !msg.files.is_empty() {
-        builder = builder.files(msg.files.iter().map(attachment));
-    }
-    builder
-}
-
-pub(super) fn create_reply(msg: &Msg, ephemeral: bool) -> poise::CreateReply {
-    let mut reply = poise::CreateReply::default()
-        .content(msg.text.clone())
-        .components(action_rows(msg))
-        .ephemeral(ephemeral);
-    for file in &msg.files {
-        reply = reply.attachment(attachment(file));
-    }
-    reply
-}
-
-pub(super) fn user_ref(user: &serenity::User) -> UserRef {
-    UserRef {
-        id: user.id.get(),
-        name: UserRef::shown_name(user.global_name.as_deref(), &user.name),
-        bot: user.bot,
-    }
-}
 
 /// Sends a command's response through poise, then settles its effects ([`settle`]).
 pub(super) async fn answer_command(ctx: Context<'_>, response: Response) -> Result<(), Error> {

@@ -1,7 +1,7 @@
 //! How handlers and workers run app work (store writes with flush, rendering) off the async
 //! threads.
 
-use super::data::Error;
+use super::error::Error;
 
 /// Runs `f` (app work: store writes with flush, rendering) off the async threads.
 pub(super) async fn blocking<T: Send + 'static>(

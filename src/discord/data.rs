@@ -1,13 +1,11 @@
-//! What every handler can reach ([`Data`]), and the error and context types of poise commands.
+//! What every handler can reach ([`Data`]), and the context type of poise commands.
 
 use std::sync::Arc;
 
+use super::error::Error;
 use super::gate::Gate;
 use super::workers::{Outbox, Tournaments};
 use crate::app::{App, UserRef};
-
-/// The error type of poise commands.
-pub(super) type Error = Box<dyn std::error::Error + Send + Sync>;
 
 /// The context poise hands a command.
 pub(super) type Context<'a> = poise::Context<'a, Data, Error>;

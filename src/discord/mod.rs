@@ -18,13 +18,16 @@
 
 mod answer;
 mod blocking;
+mod builders;
 mod commands;
 pub mod components;
 mod connect;
 pub mod custom_id;
 mod data;
 pub mod endpoint;
+mod error;
 mod gate;
+mod gatekeeper;
 pub mod localize;
 pub mod metrics;
 mod router;

@@ -7,11 +7,13 @@ use serenity::{
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, FullEvent, Interaction,
 };
 
-use super::answer::{action_rows, attachment, response_message, settle, user_ref, Delivery, Live};
+use super::answer::{settle, Delivery, Live};
 use super::blocking::blocking;
+use super::builders::{action_rows, attachment, response_message, user_ref};
 use super::components::{self, Clicked};
 use super::custom_id;
-use super::data::{Data, Error};
+use super::data::Data;
+use super::error::Error;
 use super::metrics;
 use crate::app::{Action, Locale, Place, Reply, Response, Text, TournamentClick};
 

@@ -6,9 +6,11 @@ use poise::serenity_prelude as serenity;
 use super::context::invocation;
 use crate::app::games::RuleChoice;
 use crate::app::{ChallengeRequest, PlayRequest};
-use crate::discord::answer::{answer_command, user_ref};
+use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
-use crate::discord::data::{Context, Error};
+use crate::discord::builders::user_ref;
+use crate::discord::data::Context;
+use crate::discord::error::Error;
 use crate::store::{FirstPlayer, Level};
 
 /// First-player choices offered by `/oaq challenge`.

@@ -16,7 +16,8 @@ use crate::app::games::RuleChoice;
 use crate::app::LobbyRequest;
 use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
-use crate::discord::data::{Context, Error};
+use crate::discord::data::Context;
+use crate::discord::error::Error;
 
 /// Seat counts offered by `/chinese-checkers new`.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use thiserror::Error as ThisError;
 
 use crate::app::{App, Locale, Place, UserRef, DEFAULT_UPLOAD_LIMIT};
-use crate::discord::answer::user_ref;
-use crate::discord::data::{Context, Error};
+use crate::discord::builders::user_ref;
+use crate::discord::data::Context;
+use crate::discord::error::Error;
 use crate::store::GameKind;
 
 /// The caller's language (the default when Discord sends none).

@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 use super::context::{invocation, kind, locale, place};
 use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
-use crate::discord::data::{Context, Error};
+use crate::discord::data::Context;
+use crate::discord::error::Error;
 
 /// Post the current board of this channel's game again.
 #[poise::command(slash_command)]

@@ -18,7 +18,8 @@ use context::locale;
 use oaq::oaq;
 use shogi::shogi;
 
-use super::data::{Data, Error};
+use super::data::Data;
+use super::error::Error;
 use super::localize;
 use crate::app::Text;
 use crate::store::GameKind;
@@ -80,7 +81,8 @@ pub(super) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 #[cfg(test)]
 mod tests {
     use super::commands;
-    use crate::discord::data::{Data, Error};
+    use crate::discord::data::Data;
+    use crate::discord::error::Error;
     use crate::store::GameKind;
 
     /// Every command, down to the last subcommand, carries the game of the root it is

@@ -16,7 +16,8 @@ use super::tournament::{
 use crate::app::games::oaq::{OaqChoice, Preset};
 use crate::app::games::RuleChoice;
 use crate::app::SettingsChange;
-use crate::discord::data::{Context, Error};
+use crate::discord::data::Context;
+use crate::discord::error::Error;
 
 /// Rules presets offered by `/oaq challenge`.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

@@ -6,7 +6,8 @@ use super::context::{kind, locale, place};
 use crate::app::SettingsChange;
 use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
-use crate::discord::data::{Context, Error};
+use crate::discord::data::Context;
+use crate::discord::error::Error;
 
 /// A change of the settings every game shares (no game's rules, no first player).
 pub(super) fn shared_settings(

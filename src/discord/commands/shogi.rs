@@ -13,7 +13,8 @@ use super::tournament::{
 };
 use crate::app::games::shogi::ShogiChoice;
 use crate::app::games::RuleChoice;
-use crate::discord::data::{Context, Error};
+use crate::discord::data::Context;
+use crate::discord::error::Error;
 
 /// First-player choices offered by `/shogi challenge`.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

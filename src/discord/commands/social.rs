@@ -4,9 +4,11 @@
 use poise::serenity_prelude as serenity;
 
 use super::context::{invocation, kind, locale, place, upload_limit};
-use crate::discord::answer::{answer_command, user_ref};
+use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
-use crate::discord::data::{Context, Error};
+use crate::discord::builders::user_ref;
+use crate::discord::data::Context;
+use crate::discord::error::Error;
 
 /// This server's Ô ăn quan ratings, ten players a page.
 #[poise::command(slash_command)]

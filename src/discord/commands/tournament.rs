@@ -8,7 +8,8 @@ use crate::app::text::TournamentText;
 use crate::app::{Text, TournamentRequest};
 use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
-use crate::discord::data::{Context, Error};
+use crate::discord::data::Context;
+use crate::discord::error::Error;
 use crate::store::Format;
 
 /// Formats offered by `/… tournament new`.

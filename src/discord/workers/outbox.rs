@@ -20,8 +20,8 @@ use serenity::{ChannelId, CreateMessage, EditMessage, HttpError, MessageId, Nonc
 use tokio::sync::mpsc;
 
 use crate::app::{App, Edit, Scan, Sent};
-use crate::discord::answer::{action_rows, attachment};
 use crate::discord::blocking::blocking;
+use crate::discord::builders::{action_rows, attachment};
 use crate::discord::metrics;
 use crate::store::OwedKey;
 
