@@ -12,16 +12,15 @@
 
 use std::time::{Duration, Instant};
 
-use oaq_bot_testkit::fake_discord::{button, start_bot_with, FakeDiscord};
+use oaq_bot_testkit::fake_discord::{button, start_bot_with, FakeDiscord, FakeUser};
 use oaq_bot_testkit::players::numbered;
 use serde_json::json;
 
 const PLAYERS: u64 = 64;
 const RUNS: u64 = 5;
 
-/// One tournament in `channel`: everyone joins, then the time from Start to the last board.
-async fn round(fake: &FakeDiscord, channel: u64) -> Duration {
-    let players = numbered(channel, PLAYERS);
+/// A Swiss tournament in `channel` that all of `players` joined; returns its message.
+async fn open(fake: &FakeDiscord, channel: u64, players: &[FakeUser]) -> u64 {
     let format = json!({ "name": "format", "type": 4, "value": 0 });
     let token = fake.slash_group(
         &players[0],
@@ -32,11 +31,18 @@ async fn round(fake: &FakeDiscord, channel: u64) -> Duration {
         vec![format],
     );
     let message = fake.callback(&token).await.message.expect("the tournament");
-    for player in &players {
+    for player in players {
         let join = button(&fake.message(message), "Join");
         let token = fake.click(player, message, &join);
         fake.callback(&token).await;
     }
+    message
+}
+
+/// One tournament in `channel`: everyone joins, then the time from Start to the last board.
+async fn round(fake: &FakeDiscord, channel: u64) -> Duration {
+    let players = numbered(channel, PLAYERS);
+    let message = open(fake, channel, &players).await;
     let before = fake.threads().len();
     let start = button(&fake.message(message), "Start");
     let clicked = Instant::now();
@@ -87,21 +93,7 @@ async fn boards(fake: &FakeDiscord, before: usize, count: usize) -> Vec<(u64, u6
 /// round's 16 boards.
 async fn next_rounds(fake: &FakeDiscord, channel: u64) -> Vec<Duration> {
     let players = numbered(channel, 32);
-    let format = json!({ "name": "format", "type": 4, "value": 0 });
-    let token = fake.slash_group(
-        &players[0],
-        channel,
-        "oaq",
-        "tournament",
-        "new",
-        vec![format],
-    );
-    let message = fake.callback(&token).await.message.expect("the tournament");
-    for player in &players {
-        let join = button(&fake.message(message), "Join");
-        let token = fake.click(player, message, &join);
-        fake.callback(&token).await;
-    }
+    let message = open(fake, channel, &players).await;
     let mut before = fake.threads().len();
     let start = button(&fake.message(message), "Start");
     fake.click(&players[0], message, &start);
