@@ -2,6 +2,7 @@
 //! checkers.
 //!
 //! The crate is layered (see `README.md` and `docs/adding-a-game.md`):
+//! - [`ids`]: typed ids, one type per kind (user, channel, game, tournament, …);
 //! - [`games`]: pure rules engines and computer opponents, with no I/O;
 //! - [`store`]: versioned records (games, challenges, the channel index) with compare-and-swap,
 //!   on sled or PostgreSQL;
@@ -19,6 +20,7 @@ pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod games;
+pub mod ids;
 pub mod locale;
 pub mod render;
 pub mod shards;
