@@ -16,7 +16,7 @@ use std::sync::Arc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::app::{App, FakeClock, Locale, Settings};
 use oaq_bot::store::{Entry, Format, GameKind, Player, Stage, Store, TournamentRecord};
-use oaq_bot::tournament::{swiss, Entrant, Outcome, PlayerId, Points, Round};
+use oaq_bot::tournament::{swiss, Entrant, Event, Outcome, PlayerId, Points, Round};
 
 const ROUNDS: usize = 7;
 const TOURNAMENTS: u64 = 1_000;
@@ -200,26 +200,28 @@ fn stored_tournament(id: u64, stage: Stage) -> TournamentRecord {
         message: Some(id + 1),
         kind: GameKind::Oaq,
         rules: serde_json::json!({}),
-        organiser: player(11),
-        format: Format::Swiss { rounds: 1 },
         turn_ms: 120_000,
-        manual: false,
-        limit: None,
-        starts_ms: None,
         locale: Locale::English,
         created_ms: 1_700_000_000_000,
-        entries: [11, 12]
-            .map(|p| Entry {
-                player: player(p),
-                rating: 1500.0,
-                withdrawn: false,
-            })
-            .to_vec(),
-        rounds: Vec::new(),
-        planned: 1,
-        schedule: Vec::new(),
-        stage,
-        cancelled_by: None,
+        event: Event {
+            organiser: player(11),
+            format: Format::Swiss { rounds: 1 },
+            manual: false,
+            limit: None,
+            starts_ms: None,
+            entries: [11, 12]
+                .map(|p| Entry {
+                    player: player(p),
+                    rating: 1500.0,
+                    withdrawn: false,
+                })
+                .to_vec(),
+            rounds: Vec::new(),
+            planned: 1,
+            schedule: Vec::new(),
+            stage,
+            cancelled_by: None,
+        },
     }
 }
 

@@ -21,64 +21,28 @@ use super::records::{GameKind, Player};
 use super::space::Transact;
 use super::tx::{abort, tx_check};
 use crate::locale::Locale;
-use crate::tournament::Round;
+use crate::tournament::{Event, Person, Round};
+pub use crate::tournament::{Format, Played, Stage};
 
 /// What the store calls a tournament record in its errors.
 pub(super) const TOURNAMENT: &str = "tournament";
 
-/// How a tournament pairs its rounds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "system")]
-pub enum Format {
-    /// Swiss rounds; `rounds`: how many (0: decided from the number of players at the start).
-    Swiss {
-        /// The number of rounds, or 0.
-        rounds: u32,
-    },
-    /// Everyone plays everyone, once or (`double`) twice with colours reversed.
-    RoundRobin {
-        /// Twice.
-        double: bool,
-    },
+/// An entrant, as stored: the player with their name.
+pub type Entry = crate::tournament::Entry<Player>;
+
+impl Person for Player {
+    fn id(&self) -> u64 {
+        self.id
+    }
 }
 
-/// Where a tournament is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    /// Taking entries.
-    Open,
-    /// Rounds are being played.
-    Playing,
-    /// Every round is over.
-    Finished,
-    /// Cancelled by its organiser.
-    Cancelled,
-}
-
-/// An entrant.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Entry {
-    /// Who.
-    pub player: Player,
-    /// Their rating in the game when they entered (the seeding).
-    pub rating: f64,
-    /// Whether they have withdrawn: they are paired no more, and keep their results.
-    #[serde(default)]
-    pub withdrawn: bool,
-}
-
-/// A round as played: the pairings and results, and the game each pairing plays.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Played {
-    /// The pairings, byes and results.
-    pub round: Round,
-    /// The game id of each pairing, in the order of `round.games`.
-    pub games: Vec<u64>,
-}
-
-/// A tournament.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A tournament: where it is played and shown, the game and its rules, and the event itself
+/// (its entrants, rounds and stage), which only the tournament engine changes.
+///
+/// Stored as one flat JSON object, the event's fields among the others in the order records
+/// have always had (see [`Wire`]), so records written by earlier releases read the same.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(from = "WireIn")]
 pub struct TournamentRecord {
     /// The id (shared id space with games and challenges).
     pub id: u64,
@@ -92,48 +56,102 @@ pub struct TournamentRecord {
     pub kind: GameKind,
     /// The rules of every game, in the game's own serde form.
     pub rules: serde_json::Value,
-    /// Who created it (and may start, cancel and advance it, as may Manage Server).
-    pub organiser: Player,
-    /// How rounds are paired.
-    pub format: Format,
     /// Time per move, in milliseconds.
     pub turn_ms: u64,
-    /// Whether the organiser starts each round after the first (`Next round`), instead of the
-    /// bot as soon as the previous one is over.
-    pub manual: bool,
-    /// The most players it takes, if limited.
-    pub limit: Option<u32>,
-    /// When it starts by itself (Unix milliseconds), if set.
-    pub starts_ms: Option<u64>,
     /// The language of its messages (the organiser's).
     pub locale: Locale,
     /// When it was created.
     pub created_ms: u64,
-    /// The entrants, in order of entry.
-    pub entries: Vec<Entry>,
-    /// The rounds started so far.
-    pub rounds: Vec<Played>,
-    /// How many rounds it has (set at the start).
-    pub planned: u32,
-    /// A round-robin's whole schedule, laid out at the start (empty for a Swiss).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub schedule: Vec<Round>,
-    /// Where it is.
-    pub stage: Stage,
-    /// Who cancelled it (`None` for a tournament cancelled because too few players came).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cancelled_by: Option<u64>,
+    /// The event: organiser, format, entrants, rounds, stage.
+    pub event: Event<Player>,
 }
 
-impl TournamentRecord {
-    /// The entry of `user`, if they entered.
-    pub fn entry(&self, user: u64) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.player.id == user)
-    }
+/// A tournament record as it is written: every field at the top level, in this order.
+#[derive(Serialize, Deserialize)]
+struct Wire<O, E, R, S> {
+    id: u64,
+    guild: Option<u64>,
+    channel: u64,
+    message: Option<u64>,
+    kind: GameKind,
+    rules: R,
+    organiser: O,
+    format: Format,
+    turn_ms: u64,
+    manual: bool,
+    limit: Option<u32>,
+    starts_ms: Option<u64>,
+    locale: Locale,
+    created_ms: u64,
+    entries: E,
+    rounds: S,
+    planned: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    schedule: Vec<Round>,
+    stage: Stage,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cancelled_by: Option<u64>,
+}
 
-    /// The round being played (or the last one played), if any.
-    pub fn current(&self) -> Option<&Played> {
-        self.rounds.last()
+/// The record as read.
+type WireIn = Wire<Player, Vec<Entry>, serde_json::Value, Vec<Played>>;
+
+impl From<WireIn> for TournamentRecord {
+    fn from(wire: WireIn) -> TournamentRecord {
+        TournamentRecord {
+            id: wire.id,
+            guild: wire.guild,
+            channel: wire.channel,
+            message: wire.message,
+            kind: wire.kind,
+            rules: wire.rules,
+            turn_ms: wire.turn_ms,
+            locale: wire.locale,
+            created_ms: wire.created_ms,
+            event: Event {
+                organiser: wire.organiser,
+                format: wire.format,
+                manual: wire.manual,
+                limit: wire.limit,
+                starts_ms: wire.starts_ms,
+                entries: wire.entries,
+                rounds: wire.rounds,
+                planned: wire.planned,
+                schedule: wire.schedule,
+                stage: wire.stage,
+                cancelled_by: wire.cancelled_by,
+            },
+        }
+    }
+}
+
+impl Serialize for TournamentRecord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let event = &self.event;
+        Wire {
+            id: self.id,
+            guild: self.guild,
+            channel: self.channel,
+            message: self.message,
+            kind: self.kind,
+            rules: &self.rules,
+            organiser: &event.organiser,
+            format: event.format,
+            turn_ms: self.turn_ms,
+            manual: event.manual,
+            limit: event.limit,
+            starts_ms: event.starts_ms,
+            locale: self.locale,
+            created_ms: self.created_ms,
+            entries: &event.entries,
+            rounds: &event.rounds,
+            planned: event.planned,
+            // Cloned only when set (a round-robin's, a few rounds).
+            schedule: event.schedule.clone(),
+            stage: event.stage,
+            cancelled_by: event.cancelled_by,
+        }
+        .serialize(serializer)
     }
 }
 
@@ -224,5 +242,100 @@ impl Store {
         self.remove_owed_if(OwedKey::Tournament(id), |owed| {
             matches!(owed.write, OwedWrite::Tournament { revision: asked, .. } if asked <= revision)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::{Outcome, Pairing};
+
+    /// A round-robin that was cancelled in its first round, as the release before the event
+    /// moved to the tournament engine wrote it (every field, in its order).
+    const WRITTEN: &str = concat!(
+        r#"{"id":40,"guild":1,"channel":600,"message":601,"kind":"shogi","rules":{"handicap":"none"},"#,
+        r#""organiser":{"id":11,"name":"An"},"format":{"system":"round_robin","double":false},"#,
+        r#""turn_ms":120000,"manual":true,"limit":8,"starts_ms":1700000100000,"locale":"vi","#,
+        r#""created_ms":1700000000000,"entries":[{"player":{"id":22,"name":"Bình"},"rating":1612.5,"#,
+        r#""withdrawn":false},{"player":{"id":33,"name":"Chi"},"rating":1500.0,"withdrawn":true}],"#,
+        r#""rounds":[{"round":{"games":[{"first":22,"second":33,"outcome":"FirstWins"}],"byes":[]},"#,
+        r#""games":[70]}],"planned":1,"schedule":[{"games":[{"first":22,"second":33,"#,
+        r#""outcome":null}],"byes":[]}],"stage":"cancelled","cancelled_by":11}"#
+    );
+
+    fn player(id: u64, name: &str) -> Player {
+        Player {
+            id,
+            name: name.to_owned(),
+            computer: None,
+        }
+    }
+
+    fn record() -> TournamentRecord {
+        let entry = |id, name, rating, withdrawn| Entry {
+            player: player(id, name),
+            rating,
+            withdrawn,
+        };
+        let pairing = Pairing::new(22, 33);
+        TournamentRecord {
+            id: 40,
+            guild: Some(1),
+            channel: 600,
+            message: Some(601),
+            kind: GameKind::Shogi,
+            rules: serde_json::json!({ "handicap": "none" }),
+            turn_ms: 120_000,
+            locale: Locale::Vietnamese,
+            created_ms: 1_700_000_000_000,
+            event: Event {
+                organiser: player(11, "An"),
+                format: Format::RoundRobin { double: false },
+                manual: true,
+                limit: Some(8),
+                starts_ms: Some(1_700_000_100_000),
+                entries: vec![
+                    entry(22, "Bình", 1612.5, false),
+                    entry(33, "Chi", 1500.0, true),
+                ],
+                rounds: vec![Played {
+                    round: Round {
+                        games: vec![Pairing {
+                            outcome: Some(Outcome::FirstWins),
+                            ..pairing
+                        }],
+                        byes: Vec::new(),
+                    },
+                    games: vec![crate::ids::GameId::new(70)],
+                }],
+                planned: 1,
+                schedule: vec![Round {
+                    games: vec![pairing],
+                    byes: Vec::new(),
+                }],
+                stage: Stage::Cancelled,
+                cancelled_by: Some(11),
+            },
+        }
+    }
+
+    #[test]
+    fn a_record_is_written_byte_for_byte_as_before_and_reads_back() {
+        let written = serde_json::to_string(&record()).expect("serialises");
+        assert_eq!(written, WRITTEN);
+        let read: TournamentRecord = serde_json::from_str(WRITTEN).expect("reads");
+        assert_eq!(read, record());
+    }
+
+    #[test]
+    fn optional_fields_are_left_out_as_before() {
+        let mut swiss = record();
+        swiss.event.schedule.clear();
+        swiss.event.cancelled_by = None;
+        let written = serde_json::to_string(&swiss).expect("serialises");
+        assert!(!written.contains("schedule") && !written.contains("cancelled_by"));
+        assert!(written.ends_with(r#""planned":1,"stage":"cancelled"}"#));
+        let read: TournamentRecord = serde_json::from_str(&written).expect("reads");
+        assert_eq!(read, swiss);
     }
 }

@@ -6,13 +6,22 @@
 //! every round of a round-robin by Berger tables, and [`standings`] ranks the players after
 //! any number of rounds with the tie-breaks chess arbiters use.
 //!
+//! [`Event`] is a tournament's state and [`lifecycle`] the rules of its life: each operation
+//! (join, leave, start, cancel, next round, a result, the clock) is refused or applied with
+//! what it announces, so the app only loads, applies, stores and shows.
+//!
 //! Points are counted in half-points ([`Points`]): a win is 2, a draw 1, a loss 0, and a
 //! Swiss bye (a round without an opponent, given to one player when their number is odd)
 //! scores a win.
 
+pub mod event;
+pub mod lifecycle;
 pub mod round_robin;
 pub mod standings;
 pub mod swiss;
+
+pub use event::{Entry, Event, Format, Person, Played, Setup, Stage, MAX_SWISS_ROUNDS};
+pub use lifecycle::{Actor, Announcement, Op, Refusal};
 
 use std::fmt;
 

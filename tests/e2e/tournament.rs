@@ -90,7 +90,7 @@ async fn open(
 /// The points each player scored (2 a win or bye, 1 a draw), from the rounds as stored.
 fn points(record: &oaq_bot::store::TournamentRecord) -> HashMap<u64, u32> {
     let mut points = HashMap::new();
-    for played in &record.rounds {
+    for played in &record.event.rounds {
         for &bye in &played.round.byes {
             *points.entry(bye).or_insert(0) += 2;
         }
@@ -228,9 +228,9 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
         .expect("a tournament")
         .expect("readable")
         .record;
-    assert_eq!(record.stage, Stage::Finished);
-    assert_eq!(record.rounds.len(), 3);
-    let outcomes: Vec<Option<Outcome>> = record.rounds[0]
+    assert_eq!(record.event.stage, Stage::Finished);
+    assert_eq!(record.event.rounds.len(), 3);
+    let outcomes: Vec<Option<Outcome>> = record.event.rounds[0]
         .round
         .games
         .iter()
@@ -247,10 +247,10 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
     let mut ids = HashSet::new();
     let mut byes = HashMap::new();
     let mut met = HashSet::new();
-    for played in &record.rounds {
+    for played in &record.event.rounds {
         for &game in &played.games {
             assert!(ids.insert(game), "game {game} paired twice");
-            let stored = store.game(game).expect("readable").expect("the game");
+            let stored = store.game(game.get()).expect("readable").expect("the game");
             assert!(fake.threads().iter().any(|t| t.id == stored.record.channel));
         }
         for &bye in &played.round.byes {
@@ -264,7 +264,7 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
         }
     }
     assert_eq!(ids.len(), 7, "3 + 2 + 2 games");
-    assert_eq!(record.rounds[1].round.byes.len(), 1);
+    assert_eq!(record.event.rounds[1].round.byes.len(), 1);
     assert!(
         byes.values().all(|&n| n == 1),
         "at most one bye each: {byes:?}"
@@ -274,6 +274,7 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
     // winner is the one with the most.
     let expected = points(&record);
     let entrants: Vec<_> = record
+        .event
         .entries
         .iter()
         .map(|e| oaq_bot::tournament::Entrant {
@@ -281,7 +282,12 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
             rating: e.rating,
         })
         .collect();
-    let rounds: Vec<_> = record.rounds.iter().map(|p| p.round.clone()).collect();
+    let rounds: Vec<_> = record
+        .event
+        .rounds
+        .iter()
+        .map(|p| p.round.clone())
+        .collect();
     let table = standings::standings(&entrants, &rounds, standings::System::Swiss);
     for line in &table {
         assert_eq!(
@@ -382,8 +388,14 @@ async fn issue_29_a_shogi_round_robin_of_four() {
     drop(bot);
     let store = Store::open(&root.path().join("data")).expect("the bot's store");
     let record = store.tournaments().remove(0).expect("readable").record;
-    let rounds: Vec<_> = record.rounds.iter().map(|p| p.round.clone()).collect();
+    let rounds: Vec<_> = record
+        .event
+        .rounds
+        .iter()
+        .map(|p| p.round.clone())
+        .collect();
     let entrants: Vec<_> = record
+        .event
         .entries
         .iter()
         .map(|e| oaq_bot::tournament::Entrant {
