@@ -1374,6 +1374,32 @@ fn tournament(id: u64) -> oaq_bot::store::TournamentRecord {
     }
 }
 
+/// Issue 49: the sweep's index of running tournaments is written with the record, in the
+/// same transaction: listed from the creation until the tournament stops running, on both
+/// backends.
+#[test]
+fn issue_49_running_tournaments_are_indexed_with_their_record() {
+    use oaq_bot::store::Stage;
+    for store in backends() {
+        let mut record = tournament(40);
+        store.create_tournament(&record).expect("create");
+        let mut over = tournament(50);
+        over.event.stage = Stage::Finished;
+        store.create_tournament(&over).expect("create");
+        assert_eq!(store.running_tournaments().expect("list"), [(Some(1), 40)]);
+        record.event.stage = Stage::Playing;
+        store
+            .update_tournament(1, &record, true, &[])
+            .expect("started");
+        assert_eq!(store.running_tournaments().expect("list"), [(Some(1), 40)]);
+        record.event.stage = Stage::Cancelled;
+        store
+            .update_tournament(2, &record, false, &[])
+            .expect("cancelled");
+        assert!(store.running_tournaments().expect("list").is_empty());
+    }
+}
+
 /// Issue 29: a tournament record round-trips, its updates are compare-and-swap, and an update
 /// owes its message (and its announcements) in the same transaction unless told to be quiet.
 #[test]

@@ -10,16 +10,25 @@
 //!
 //! Every change that shows is written with the tournament message owed (an outbox entry,
 //! [`OwedWrite::Tournament`]) and any announcement owed as a note, in one transaction.
+//!
+//! The sweep looks after the tournaments that still run (taking entries or playing), every
+//! few seconds, and finished ones pile up: so the running ones are indexed in the `meta` key
+//! space, one key per tournament (`running tournament`, guild, id), written in the same
+//! transaction as the record whenever a tournament starts or stops running. The sweep reads
+//! that index and the records it names, never the finished ones. A database written before the
+//! index gets it when opened (see `migrate.rs`), and a reshard indexes its stores again after
+//! moving their records.
 
 use serde::{Deserialize, Serialize};
 
+use super::backend::TxResult;
 use super::codec::{decode, encode, Stored};
 use super::error::StoreError;
 use super::handle::Store;
 use super::outbox::{note_entry, Note, Owed, OwedKey, OwedWrite};
 use super::records::{GameKind, Player};
-use super::space::Transact;
-use super::tx::{abort, tx_check};
+use super::space::{Space, Transact, TxSpace};
+use super::tx::{abort, tx_read};
 use crate::locale::Locale;
 use crate::tournament::{Event, Person, Round};
 pub use crate::tournament::{Format, Played, Stage};
@@ -155,6 +164,87 @@ impl Serialize for TournamentRecord {
     }
 }
 
+/// The `meta` keys of the index of running tournaments start with this.
+const RUNNING: &[u8] = b"running tournament ";
+/// The `meta` key that says the index of running tournaments is built.
+const RUNNING_INDEXED: &[u8] = b"running tournaments indexed";
+
+/// The index key of tournament `id` of `guild`.
+fn running_key(guild: Option<u64>, id: u64) -> Vec<u8> {
+    let mut key = RUNNING.to_vec();
+    key.extend_from_slice(&guild.unwrap_or(0).to_be_bytes());
+    key.extend_from_slice(&id.to_be_bytes());
+    key
+}
+
+/// The guild and id an index key names.
+fn running_entry(key: &[u8]) -> Option<(Option<u64>, u64)> {
+    let rest = key.strip_prefix(RUNNING)?;
+    let guild = u64::from_be_bytes(rest.get(..8)?.try_into().ok()?);
+    let id = u64::from_be_bytes(rest.get(8..)?.try_into().ok()?);
+    Some(((guild != 0).then_some(guild), id))
+}
+
+/// Indexes `record` as running, or not, as its stage says.
+fn tx_index(meta: &TxSpace<'_>, record: &TournamentRecord) -> TxResult<()> {
+    let key = running_key(record.guild, record.id);
+    if record.event.stage.is_running() {
+        meta.insert(key, [1u8])
+    } else {
+        meta.remove(key)
+    }
+}
+
+/// Builds the index of running tournaments of a database that has none yet (one written
+/// before it), once; flushed before returning.
+pub(super) fn index_once(store: &Store) -> Result<(), StoreError> {
+    if store.meta.get(RUNNING_INDEXED)?.is_some() {
+        return Ok(());
+    }
+    reindex(&store.tournaments, &store.meta)?;
+    store.flush()?;
+    store.meta.insert(RUNNING_INDEXED, [1u8])?;
+    store.flush()
+}
+
+/// Builds the index of running tournaments again from the records: removes the keys of
+/// tournaments that no longer run (or are no longer here) and adds those that run, each in a
+/// transaction with the record it reads. Not flushed. A damaged record is left out, as the
+/// sweep would skip it.
+pub(super) fn reindex(tournaments: &Space, meta: &Space) -> Result<(), StoreError> {
+    for item in meta.scan_prefix(RUNNING).keys() {
+        let key = item?;
+        let Some((_, id)) = running_entry(&key) else {
+            continue;
+        };
+        (tournaments, meta).transaction(|(tournaments, meta)| {
+            let stored = tx_read::<TournamentRecord>(tournaments, TOURNAMENT, id).ok();
+            let runs = stored.flatten().is_some_and(|s| {
+                s.record.event.stage.is_running() && running_key(s.record.guild, id) == key
+            });
+            if !runs {
+                meta.remove(&key)?;
+            }
+            Ok(())
+        })?;
+    }
+    for item in tournaments.iter().keys() {
+        let key = item?;
+        let Ok(id) = <[u8; 8]>::try_from(key.as_slice()).map(u64::from_be_bytes) else {
+            continue;
+        };
+        (tournaments, meta).transaction(|(tournaments, meta)| {
+            match tx_read::<TournamentRecord>(tournaments, TOURNAMENT, id) {
+                Ok(Some(stored)) if stored.record.event.stage.is_running() => {
+                    tx_index(meta, &stored.record)
+                }
+                _ => Ok(()),
+            }
+        })?;
+    }
+    Ok(())
+}
+
 impl Store {
     /// The tournament with this id.
     pub fn tournament(&self, id: u64) -> Result<Option<Stored<TournamentRecord>>, StoreError> {
@@ -173,6 +263,16 @@ impl Store {
             .collect()
     }
 
+    /// The tournaments that still run (take entries or play rounds), as (guild, id), by
+    /// guild then id: read from their index, without reading a record.
+    pub fn running_tournaments(&self) -> Result<Vec<(Option<u64>, u64)>, StoreError> {
+        let mut running = Vec::new();
+        for key in self.meta.scan_prefix(RUNNING).keys() {
+            running.extend(running_entry(&key?));
+        }
+        Ok(running)
+    }
+
     /// Stores a new tournament, flushed before returning.
     pub fn create_tournament(
         &self,
@@ -180,7 +280,7 @@ impl Store {
     ) -> Result<Stored<TournamentRecord>, StoreError> {
         let key = record.id.to_be_bytes();
         self.commit(|| {
-            self.tournaments.transaction(|tournaments| {
+            (&self.tournaments, &self.meta).transaction(|(tournaments, meta)| {
                 if tournaments.get(key)?.is_some() {
                     return abort(StoreError::Conflict {
                         kind: TOURNAMENT,
@@ -189,7 +289,7 @@ impl Store {
                     });
                 }
                 tournaments.insert(key, encode(1, record))?;
-                Ok(())
+                tx_index(meta, record)
             })
         })?;
         Ok(Stored {
@@ -214,8 +314,24 @@ impl Store {
             .map(|(key, note)| note_entry(*key, note))
             .collect();
         let revision = self.commit(|| {
-            (&self.tournaments, &self.outbox).transaction(|(tournaments, outbox)| {
-                let next = tx_check::<TournamentRecord>(tournaments, TOURNAMENT, id, expected)?;
+            let spaces = (&self.tournaments, &self.outbox, &self.meta);
+            spaces.transaction(|(tournaments, outbox, meta)| {
+                let next = match tx_read::<TournamentRecord>(tournaments, TOURNAMENT, id)? {
+                    Some(stored) if stored.revision == expected => {
+                        let was = stored.record.event.stage.is_running();
+                        if was != record.event.stage.is_running() {
+                            tx_index(meta, record)?;
+                        }
+                        expected + 1
+                    }
+                    _ => {
+                        return abort(StoreError::Conflict {
+                            kind: TOURNAMENT,
+                            key: id,
+                            expected,
+                        })
+                    }
+                };
                 tournaments.insert(id.to_be_bytes(), encode(next, record))?;
                 if !quiet {
                     let owed = Owed::new(OwedWrite::Tournament {
@@ -248,6 +364,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::codec::encode;
     use crate::tournament::{Outcome, Pairing};
 
     /// A round-robin that was cancelled in its first round, as the release before the event
@@ -325,6 +442,77 @@ mod tests {
         assert_eq!(written, WRITTEN);
         let read: TournamentRecord = serde_json::from_str(WRITTEN).expect("reads");
         assert_eq!(read, record());
+    }
+
+    /// Issue 49: a database written before the index gets it when opened: the running
+    /// tournaments are indexed, the others not, and a key naming no running tournament goes.
+    #[test]
+    fn issue_49_an_old_database_gets_the_index_of_running_tournaments() {
+        let store = Store::temporary().expect("store");
+        let mut open = record();
+        open.event.stage = Stage::Open;
+        let mut finished = record();
+        finished.id = 41;
+        finished.event.stage = Stage::Finished;
+        let mut elsewhere = open.clone();
+        elsewhere.id = 42;
+        elsewhere.guild = Some(2);
+        for record in [&open, &finished, &elsewhere] {
+            // As an earlier release wrote them: the record alone.
+            store
+                .tournaments
+                .insert(record.id.to_be_bytes(), encode(1, record))
+                .expect("written");
+        }
+        store
+            .meta
+            .insert(running_key(Some(1), 99), [1u8])
+            .expect("a stale key");
+        store
+            .meta
+            .transaction(|meta| meta.remove(RUNNING_INDEXED))
+            .expect("as before the index");
+        index_once(&store).expect("indexed");
+        let running = store.running_tournaments().expect("listed");
+        assert_eq!(running, [(Some(1), 40), (Some(2), 42)]);
+        // Once: a later open leaves the index to the writes.
+        store
+            .meta
+            .insert(running_key(Some(1), 98), [1u8])
+            .expect("a key");
+        index_once(&store).expect("nothing to do");
+        assert_eq!(store.running_tournaments().expect("listed").len(), 3);
+    }
+
+    /// Issue 49: the index follows the record in the same transaction: a tournament is
+    /// listed from its creation until it stops running.
+    #[test]
+    fn issue_49_a_tournament_is_indexed_while_it_runs() {
+        let store = Store::temporary().expect("store");
+        let mut record = record();
+        record.event.stage = Stage::Open;
+        store.create_tournament(&record).expect("created");
+        assert_eq!(
+            store.running_tournaments().expect("listed"),
+            [(Some(1), 40)]
+        );
+        record.event.stage = Stage::Playing;
+        store
+            .update_tournament(1, &record, true, &[])
+            .expect("started");
+        assert_eq!(
+            store.running_tournaments().expect("listed"),
+            [(Some(1), 40)]
+        );
+        record.event.stage = Stage::Finished;
+        store
+            .update_tournament(2, &record, true, &[])
+            .expect("over");
+        assert!(store.running_tournaments().expect("listed").is_empty());
+        // A refused update changes nothing, the index included.
+        record.event.stage = Stage::Open;
+        assert!(store.update_tournament(2, &record, true, &[]).is_err());
+        assert!(store.running_tournaments().expect("listed").is_empty());
     }
 
     #[test]

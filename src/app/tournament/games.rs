@@ -20,21 +20,21 @@ use super::requests::PairingStart;
 impl App {
     /// The sweep: starts tournaments whose time has come, collects results, closes rounds and
     /// pairs the next, and returns the pairings whose game is still to be started (their
-    /// threads to open). Only this process's servers are swept.
+    /// threads to open). Only the running tournaments (from the store's index) of this
+    /// process's servers are read.
     pub fn tournament_work(&self) -> Vec<PairingStart> {
+        let running = match self.store.running_tournaments() {
+            Ok(running) => running,
+            Err(error) => {
+                tracing::error!(%error, "could not list the running tournaments");
+                return Vec::new();
+            }
+        };
         let mut starts = Vec::new();
-        for item in self.store.tournaments() {
-            let stored = match item {
-                Ok(stored) => stored,
-                Err(error) => {
-                    tracing::error!(%error, "damaged tournament record");
-                    continue;
-                }
-            };
-            if !self.owns(stored.record.guild) || !stored.record.event.stage.is_running() {
+        for (guild, id) in running {
+            if !self.owns(guild) {
                 continue;
             }
-            let id = stored.record.id;
             match retry(|| self.sweep_tournament(id)) {
                 Ok(found) => starts.extend(found),
                 Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
