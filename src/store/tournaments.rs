@@ -49,7 +49,7 @@ impl Person for Player {
 /// (its entrants, rounds and stage), which only the tournament engine changes.
 ///
 /// Stored as one flat JSON object, the event's fields among the others in the order records
-/// have always had (see [`Wire`]), so records written by earlier releases read the same.
+/// have always had (see `Wire` below), so records written by earlier releases read the same.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(from = "WireIn")]
 pub struct TournamentRecord {

@@ -8,9 +8,10 @@
 //!
 //! How it runs:
 //! - **Pairing** a round stores its pairings with a fresh game id for each, in one write, so
-//!   no pairing's game can be started twice; Swiss rounds come from [`swiss::pair`] (by score
-//!   groups, no rematch, colours balanced, one bye at most), a round-robin's from the
-//!   schedule laid out at the start by Berger tables ([`round_robin::schedule`]).
+//!   no pairing's game can be started twice; Swiss rounds come from
+//!   [`crate::tournament::swiss::pair`] (by score groups, no rematch, colours balanced, one
+//!   bye at most), a round-robin's from the schedule laid out at the start by Berger tables
+//!   ([`crate::tournament::round_robin::schedule`]).
 //! - **Games** start at once, without an accept: [`App::tournament_work`] lists the pairings
 //!   whose game does not exist yet, the adapter opens a public thread for each and calls
 //!   [`App::open_pairing`], which creates the game there (it refuses to create one twice) and
