@@ -33,7 +33,7 @@ fn field(players: u64, seed: u64) -> Vec<Entrant> {
     let mut state = seed | 1;
     (1..=players)
         .map(|id| Entrant {
-            id,
+            id: PlayerId::new(id),
             rating: 800.0 + (next(&mut state) % 1600) as f64,
         })
         .collect()

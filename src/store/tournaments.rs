@@ -30,7 +30,7 @@ use super::records::{GameKind, Player};
 use super::space::{Space, Transact, TxSpace};
 use super::tx::{abort, tx_read};
 use crate::locale::Locale;
-use crate::tournament::{Event, Person, Round};
+use crate::tournament::{Event, Person, Round, UserId};
 pub use crate::tournament::{Format, Played, Stage};
 
 /// What the store calls a tournament record in its errors.
@@ -40,8 +40,8 @@ pub(super) const TOURNAMENT: &str = "tournament";
 pub type Entry = crate::tournament::Entry<Player>;
 
 impl Person for Player {
-    fn id(&self) -> u64 {
-        self.id
+    fn id(&self) -> UserId {
+        UserId::new(self.id)
     }
 }
 
@@ -99,7 +99,7 @@ struct Wire<O, E, R, S> {
     schedule: Vec<Round>,
     stage: Stage,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    cancelled_by: Option<u64>,
+    cancelled_by: Option<UserId>,
 }
 
 /// The record as read.
@@ -394,7 +394,7 @@ mod tests {
             rating,
             withdrawn,
         };
-        let pairing = Pairing::new(22, 33);
+        let pairing = Pairing::new(UserId::new(22), UserId::new(33));
         TournamentRecord {
             id: 40,
             guild: Some(1),
@@ -431,7 +431,7 @@ mod tests {
                     byes: Vec::new(),
                 }],
                 stage: Stage::Cancelled,
-                cancelled_by: Some(11),
+                cancelled_by: Some(UserId::new(11)),
             },
         }
     }

@@ -3,6 +3,7 @@
 
 use super::*;
 use oaq_bot::app::{PairingStart, TournamentClick, TournamentOp, TournamentRequest};
+use oaq_bot::ids::UserId;
 use oaq_bot::store::{Format, OwedKey, Stage};
 
 fn swiss(rounds: u32) -> TournamentRequest {
@@ -167,7 +168,7 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
     let round = &record.event.rounds[1].round;
     assert!(round.byes.is_empty());
     assert!(
-        round.game_of(all[3].id).is_some(),
+        round.game_of(UserId::new(all[3].id)).is_some(),
         "the late entry is paired"
     );
 
@@ -197,14 +198,26 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
         .expect("readable")
         .expect("there")
         .record;
-    assert!(robin.event.entry(all[1].id).expect("entered").withdrawn);
+    assert!(
+        robin
+            .event
+            .entry(UserId::new(all[1].id))
+            .expect("entered")
+            .withdrawn
+    );
     let swiss = app
         .store()
         .tournament(id)
         .expect("readable")
         .expect("there")
         .record;
-    assert!(!swiss.event.entry(all[1].id).expect("entered").withdrawn);
+    assert!(
+        !swiss
+            .event
+            .entry(UserId::new(all[1].id))
+            .expect("entered")
+            .withdrawn
+    );
 }
 
 #[test]

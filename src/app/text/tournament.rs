@@ -532,7 +532,9 @@ impl From<Refusal> for TournamentText {
             Refusal::Full { limit } => TournamentText::Full { limit },
             Refusal::NotIn => TournamentText::NotIn,
             Refusal::NotPlaying => TournamentText::NotPlaying,
-            Refusal::OrganiserOnly { organiser } => TournamentText::OrganiserOnly { organiser },
+            Refusal::OrganiserOnly { organiser } => TournamentText::OrganiserOnly {
+                organiser: organiser.get(),
+            },
             Refusal::NeedPlayers => TournamentText::NeedPlayers,
             Refusal::RoundNotOver => TournamentText::RoundNotOver,
             Refusal::RoundsRange { max } => TournamentText::RoundsRange { max },

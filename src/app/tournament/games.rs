@@ -12,7 +12,7 @@ use crate::app::vocab::Edit;
 use crate::ids::GameId;
 use crate::locale::Locale;
 use crate::store::{GameRecord, Player, Stage, Stored};
-use crate::tournament::Op;
+use crate::tournament::{Op, UserId};
 
 use super::record::format_name;
 use super::requests::PairingStart;
@@ -71,7 +71,7 @@ impl App {
             if pairing.outcome.is_some() || self.store.game(game.get())?.is_some() {
                 continue;
             }
-            let name = |id: u64| {
+            let name = |id: UserId| {
                 record
                     .event
                     .entry(id)
@@ -131,7 +131,7 @@ impl App {
         else {
             return Ok(None);
         };
-        let seat = |id: u64| -> Result<Player, Fail> {
+        let seat = |id: UserId| -> Result<Player, Fail> {
             record
                 .event
                 .entry(id)

@@ -164,7 +164,7 @@ impl App {
                 ));
             }
             Stage::Cancelled => lines.push(match record.event.cancelled_by {
-                Some(by) => say(TournamentText::Cancelled { by }),
+                Some(by) => say(TournamentText::Cancelled { by: by.get() }),
                 None => say(TournamentText::TooFew),
             }),
         }

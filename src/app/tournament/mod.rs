@@ -47,7 +47,7 @@ use crate::app::vocab::{
 use crate::ids::GameId;
 use crate::locale::Locale;
 use crate::store::{GameKind, Note, Stage, Stored, TournamentRecord};
-use crate::tournament::{Actor, Announcement, Event, Op, Refusal, Setup};
+use crate::tournament::{Actor, Announcement, Event, Op, Refusal, Setup, UserId};
 use record::{format_name, outcome, winners_text};
 
 impl App {
@@ -155,16 +155,14 @@ impl App {
         op: TournamentOp,
     ) -> Result<Response, Fail> {
         let stored = self.load_tournament(tournament)?;
-        let by = Actor {
-            id: user.id,
-            manager,
-        };
+        let me = UserId::new(user.id);
+        let by = Actor { id: me, manager };
         let op = match op {
             TournamentOp::Join => Op::Join {
                 player: user.player(),
                 rating: self.seeding(&stored.record, user.id)?,
             },
-            TournamentOp::Leave => Op::Leave { player: user.id },
+            TournamentOp::Leave => Op::Leave { player: me },
             TournamentOp::Start => Op::Start { by },
             TournamentOp::Cancel => Op::Cancel { by },
             TournamentOp::Next => Op::NextRound { by },
@@ -186,17 +184,18 @@ impl App {
         user: &UserRef,
         kind: GameKind,
     ) -> Response {
+        let me = UserId::new(user.id);
         let result = retry(|| {
             let stored = self
                 .server_tournaments(place, kind)?
                 .into_iter()
                 .find(|t| {
                     t.record.event.stage.is_running()
-                        && t.record.event.entry(user.id).is_some_and(|e| !e.withdrawn)
+                        && t.record.event.entry(me).is_some_and(|e| !e.withdrawn)
                 })
                 .ok_or(Fail::User(TournamentText::NoneHere { game: kind }.into()))?;
-            let (record, notes) = self.apply(&stored.record, Op::Leave { player: user.id })?;
-            let playing = record.event.plays_now(user.id);
+            let (record, notes) = self.apply(&stored.record, Op::Leave { player: me })?;
+            let playing = record.event.plays_now(me);
             self.save_tournament(&stored, &record, false, notes)?;
             Ok(Response::private(
                 Text::from(TournamentText::Withdrew { playing }).render(locale),
@@ -377,8 +376,8 @@ impl App {
                         .map(|(i, g)| {
                             Text::from(TournamentText::PairingLine {
                                 board: i as u32 + 1,
-                                first: g.first,
-                                second: g.second,
+                                first: g.first.get(),
+                                second: g.second.get(),
                             })
                             .render(record.locale)
                         })
@@ -387,7 +386,7 @@ impl App {
                     let byes = round
                         .byes
                         .iter()
-                        .map(|&b| crate::app::text::mention(b))
+                        .map(|&b| crate::app::text::mention(b.get()))
                         .collect::<Vec<_>>()
                         .join(", ");
                     TournamentText::RoundStarted {

@@ -8,17 +8,17 @@ use crate::app::text::{Text, TournamentText};
 use crate::render::table::{self, Column, Row, TableView};
 use crate::render::Align;
 use crate::store::{Format, TournamentRecord};
-use crate::tournament::{standings, Colour, Points, Round};
+use crate::tournament::{standings, Colour, Person, Points, Round, UserId};
 
 use super::record::{decimal, format_name, result_text};
 
 impl App {
-    pub(super) fn names(record: &TournamentRecord) -> HashMap<u64, &str> {
+    pub(super) fn names(record: &TournamentRecord) -> HashMap<UserId, &str> {
         record
             .event
             .entries
             .iter()
-            .map(|e| (e.player.id, e.player.name.as_str()))
+            .map(|e| (e.player.id(), e.player.name.as_str()))
             .collect()
     }
 
@@ -27,11 +27,11 @@ impl App {
         let locale = record.locale;
         let say = |text: TournamentText| Text::from(text).render(locale);
         let names = App::names(record);
-        let name = |id: u64| names.get(&id).copied().unwrap_or("?").to_owned();
+        let name = |id: UserId| names.get(&id).copied().unwrap_or("?").to_owned();
         let round = record.event.rounds.len() as u32;
         let before = record.event.rounds.len().saturating_sub(1);
         let history = record.event.history();
-        let points = |id: u64| -> Points {
+        let points = |id: UserId| -> Points {
             history[..before]
                 .iter()
                 .map(|r| {
@@ -244,7 +244,7 @@ impl App {
             &rounds,
             record.event.format.system(),
         );
-        let place: HashMap<u64, usize> = table
+        let place: HashMap<UserId, usize> = table
             .iter()
             .enumerate()
             .map(|(i, s)| (s.id, i + 1))

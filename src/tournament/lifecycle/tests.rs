@@ -3,7 +3,7 @@
 use super::*;
 use crate::tournament::Outcome;
 
-const ORGANISER: PlayerId = 100;
+const ORGANISER: PlayerId = PlayerId::new(100);
 const NOW: u64 = 1_000_000;
 
 fn event(format: Format) -> Event<PlayerId> {
@@ -49,13 +49,19 @@ fn apply(event: &mut Event<PlayerId>, op: Op<PlayerId>) -> Result<Vec<Announceme
     event.apply(op, ids(&mut next))
 }
 
-fn join(event: &mut Event<PlayerId>, players: impl IntoIterator<Item = PlayerId>) {
-    for player in players {
+/// Player `n`.
+fn u(n: u64) -> PlayerId {
+    PlayerId::new(n)
+}
+
+/// Players numbered `players` join, each rated 1500 + their number.
+fn join(event: &mut Event<PlayerId>, players: impl IntoIterator<Item = u64>) {
+    for n in players {
         apply(
             event,
             Op::Join {
-                player,
-                rating: 1500.0 + player as f64,
+                player: u(n),
+                rating: 1500.0 + n as f64,
             },
         )
         .expect("joins");
@@ -125,24 +131,24 @@ fn joining_is_refused_twice_when_full_and_once_closed() {
     let mut event = swiss(0);
     event.limit = Some(2);
     join(&mut event, [1]);
-    assert_eq!(event.entry(1).map(|e| e.rating), Some(1501.0));
+    assert_eq!(event.entry(u(1)).map(|e| e.rating), Some(1501.0));
     let again = Op::Join {
-        player: 1,
+        player: u(1),
         rating: 1.0,
     };
     refused(&mut event, again, Refusal::AlreadyIn);
     join(&mut event, [2]);
     let third = Op::Join {
-        player: 3,
+        player: u(3),
         rating: 1.0,
     };
     refused(&mut event, third.clone(), Refusal::Full { limit: 2 });
     // A withdrawal before the start frees the place.
-    apply(&mut event, Op::Leave { player: 2 }).expect("leaves");
+    apply(&mut event, Op::Leave { player: u(2) }).expect("leaves");
     apply(&mut event, third).expect("joins in the freed place");
     event.stage = Stage::Finished;
     let late = Op::Join {
-        player: 4,
+        player: u(4),
         rating: 1.0,
     };
     refused(&mut event, late, Refusal::Closed);
@@ -155,7 +161,7 @@ fn late_entries_are_for_swiss_tournaments_only() {
     assert_eq!(event.active().len(), 5);
     let mut robin = event_of(Format::RoundRobin { double: false }, 4);
     let late = Op::Join {
-        player: 5,
+        player: u(5),
         rating: 1.0,
     };
     refused(&mut robin, late, Refusal::Closed);
@@ -172,19 +178,19 @@ fn event_of(format: Format, players: u64) -> Event<PlayerId> {
 fn leaving_removes_before_the_start_and_withdraws_after_it() {
     let mut event = swiss(0);
     join(&mut event, [1, 2, 3]);
-    apply(&mut event, Op::Leave { player: 3 }).expect("leaves");
-    assert!(event.entry(3).is_none(), "gone before the start");
-    refused(&mut event, Op::Leave { player: 3 }, Refusal::NotIn);
+    apply(&mut event, Op::Leave { player: u(3) }).expect("leaves");
+    assert!(event.entry(u(3)).is_none(), "gone before the start");
+    refused(&mut event, Op::Leave { player: u(3) }, Refusal::NotIn);
     join(&mut event, [3]);
     apply(&mut event, Op::Start { by: organiser() }).expect("starts");
-    apply(&mut event, Op::Leave { player: 3 }).expect("withdraws");
+    apply(&mut event, Op::Leave { player: u(3) }).expect("withdraws");
     assert!(
-        event.entry(3).is_some_and(|e| e.withdrawn),
+        event.entry(u(3)).is_some_and(|e| e.withdrawn),
         "kept, withdrawn"
     );
-    refused(&mut event, Op::Leave { player: 3 }, Refusal::NotIn);
+    refused(&mut event, Op::Leave { player: u(3) }, Refusal::NotIn);
     event.stage = Stage::Finished;
-    refused(&mut event, Op::Leave { player: 1 }, Refusal::NotPlaying);
+    refused(&mut event, Op::Leave { player: u(1) }, Refusal::NotPlaying);
 }
 
 #[test]
@@ -192,7 +198,7 @@ fn only_the_organiser_or_a_manager_starts_cancels_and_advances() {
     let mut event = swiss(0);
     join(&mut event, [1, 2]);
     let stranger = Actor {
-        id: 1,
+        id: u(1),
         manager: false,
     };
     let refusal = Refusal::OrganiserOnly {
@@ -206,7 +212,7 @@ fn only_the_organiser_or_a_manager_starts_cancels_and_advances() {
         refused(&mut event, op, refusal);
     }
     let manager = Actor {
-        id: 1,
+        id: u(1),
         manager: true,
     };
     apply(&mut event, Op::Start { by: manager }).expect("a manager starts it");
@@ -406,7 +412,7 @@ fn the_clock_pairs_the_next_round_unless_the_organiser_does() {
 fn a_round_robin_drops_the_later_games_of_a_withdrawn_player() {
     let mut event = event_of(Format::RoundRobin { double: false }, 4);
     finish_round(&mut event);
-    apply(&mut event, Op::Leave { player: 4 }).expect("withdraws");
+    apply(&mut event, Op::Leave { player: u(4) }).expect("withdraws");
     apply(&mut event, Op::Clock { now_ms: NOW }).expect("pairs");
     let round = &event.rounds[1].round;
     assert_eq!(
@@ -414,7 +420,7 @@ fn a_round_robin_drops_the_later_games_of_a_withdrawn_player() {
         1,
         "the withdrawn player's game is not played"
     );
-    assert!(round.game_of(4).is_none());
+    assert!(round.game_of(u(4)).is_none());
     assert_eq!(event.rounds[1].games.len(), 1);
 }
 
@@ -422,8 +428,8 @@ fn a_round_robin_drops_the_later_games_of_a_withdrawn_player() {
 fn the_event_ends_early_when_fewer_than_two_play_on() {
     let mut event = started(3);
     finish_round(&mut event);
-    apply(&mut event, Op::Leave { player: 1 }).expect("withdraws");
-    apply(&mut event, Op::Leave { player: 2 }).expect("withdraws");
+    apply(&mut event, Op::Leave { player: u(1) }).expect("withdraws");
+    apply(&mut event, Op::Leave { player: u(2) }).expect("withdraws");
     let said = apply(&mut event, Op::Clock { now_ms: NOW }).expect("ends");
     assert_eq!(event.stage, Stage::Finished);
     assert!(matches!(said.as_slice(), [Announcement::Won { .. }]));
