@@ -46,7 +46,7 @@ use crate::app::vocab::{
 };
 use crate::ids::GameId;
 use crate::locale::Locale;
-use crate::store::{GameKind, Note, Stage, Stored, TournamentRecord};
+use crate::store::{GameKind, Note, Player, Stage, Stored, TournamentRecord};
 use crate::tournament::{Actor, Announcement, Event, Op, Refusal, Setup, UserId};
 use record::{format_name, outcome, winners_text};
 
@@ -350,7 +350,7 @@ impl App {
     fn apply(
         &self,
         record: &TournamentRecord,
-        op: Op<crate::store::Player>,
+        op: Op<Player>,
     ) -> Result<(TournamentRecord, Vec<Text>), Fail> {
         let mut record = record.clone();
         self.collect_results(&mut record)?;
