@@ -3,13 +3,20 @@
 //! players with random results: rematches and second byes where a pairing without them existed,
 //! the largest side difference, and how often a player met someone of another score.
 //!
-//! `cargo bench --bench tournament` (`-- --quick` for a shorter run).
+//! Then the sweep (issue 49): one pass of the tournament worker (`App::tournament_work`, run
+//! every 2 seconds) over a store that holds 10,000 finished tournaments and one taking entries.
+//!
+//! `cargo bench --profile test --bench tournament` (`-- --quick` for a shorter run, `-- sweep`
+//! for the sweep alone).
 
 use std::collections::HashMap;
 use std::hint::black_box;
+use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use oaq_bot::tournament::{swiss, Entrant, Outcome, PlayerId, Points, Round};
+use oaq_bot::app::{App, FakeClock, Locale, Settings};
+use oaq_bot::store::{Entry, Format, GameKind, Player, Stage, Store, TournamentRecord};
+use oaq_bot::tournament::{swiss, Entrant, Event, Outcome, PlayerId, Points, Round};
 
 const ROUNDS: usize = 7;
 const TOURNAMENTS: u64 = 1_000;
@@ -26,7 +33,7 @@ fn field(players: u64, seed: u64) -> Vec<Entrant> {
     let mut state = seed | 1;
     (1..=players)
         .map(|id| Entrant {
-            id,
+            id: PlayerId::new(id),
             rating: 800.0 + (next(&mut state) % 1600) as f64,
         })
         .collect()
@@ -176,5 +183,70 @@ fn pairing(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, pairing);
+/// Finished tournaments stored for the sweep's measure.
+const FINISHED: u64 = 10_000;
+
+/// A tournament of server 1 in `stage`, with two entrants.
+fn stored_tournament(id: u64, stage: Stage) -> TournamentRecord {
+    let player = |id: u64| Player {
+        id,
+        name: format!("player {id}"),
+        computer: None,
+    };
+    TournamentRecord {
+        id,
+        guild: Some(1),
+        channel: 600,
+        message: Some(id + 1),
+        kind: GameKind::Oaq,
+        rules: serde_json::json!({}),
+        turn_ms: 120_000,
+        locale: Locale::English,
+        created_ms: 1_700_000_000_000,
+        event: Event {
+            organiser: player(11),
+            format: Format::Swiss { rounds: 1 },
+            manual: false,
+            limit: None,
+            starts_ms: None,
+            entries: [11, 12]
+                .map(|p| Entry {
+                    player: player(p),
+                    rating: 1500.0,
+                    withdrawn: false,
+                })
+                .to_vec(),
+            rounds: Vec::new(),
+            planned: 1,
+            schedule: Vec::new(),
+            stage,
+            cancelled_by: None,
+        },
+    }
+}
+
+fn sweep(c: &mut Criterion) {
+    let store = Store::temporary().expect("store");
+    for id in 1..=FINISHED {
+        store
+            .create_tournament(&stored_tournament(id, Stage::Finished))
+            .expect("a finished tournament");
+    }
+    store
+        .create_tournament(&stored_tournament(FINISHED + 1, Stage::Open))
+        .expect("a tournament taking entries");
+    let settings = Settings {
+        challenge_ttl_ms: 60_000,
+        seed: 7,
+        turn_ms: 3_600_000,
+        bot_move_ms: 20,
+    };
+    let clock = Arc::new(FakeClock::new(1_700_000_000_000));
+    let app = App::new(store, clock, settings).expect("app");
+    c.bench_function("sweep with 10,000 finished tournaments stored", |b| {
+        b.iter(|| black_box(app.tournament_work()))
+    });
+}
+
+criterion_group!(benches, sweep, pairing);
 criterion_main!(benches);

@@ -1343,6 +1343,7 @@ fn processes_starting_at_once_migrate_a_postgres_database_once() {
 
 fn tournament(id: u64) -> oaq_bot::store::TournamentRecord {
     use oaq_bot::store::{Entry, Format, Stage, TournamentRecord};
+    use oaq_bot::tournament::Event;
     TournamentRecord {
         id,
         guild: Some(1),
@@ -1350,24 +1351,52 @@ fn tournament(id: u64) -> oaq_bot::store::TournamentRecord {
         message: None,
         kind: GameKind::Shogi,
         rules: serde_json::Value::Null,
-        organiser: player(11, "An"),
-        format: Format::Swiss { rounds: 3 },
         turn_ms: 120_000,
-        manual: false,
-        limit: Some(8),
-        starts_ms: None,
         locale: Locale::Vietnamese,
         created_ms: 1_700_000_000_000,
-        entries: vec![Entry {
-            player: player(22, "Bình"),
-            rating: 1612.5,
-            withdrawn: false,
-        }],
-        rounds: Vec::new(),
-        planned: 0,
-        schedule: Vec::new(),
-        stage: Stage::Open,
-        cancelled_by: None,
+        event: Event {
+            organiser: player(11, "An"),
+            format: Format::Swiss { rounds: 3 },
+            manual: false,
+            limit: Some(8),
+            starts_ms: None,
+            entries: vec![Entry {
+                player: player(22, "Bình"),
+                rating: 1612.5,
+                withdrawn: false,
+            }],
+            rounds: Vec::new(),
+            planned: 0,
+            schedule: Vec::new(),
+            stage: Stage::Open,
+            cancelled_by: None,
+        },
+    }
+}
+
+/// Issue 49: the sweep's index of running tournaments is written with the record, in the
+/// same transaction: listed from the creation until the tournament stops running, on both
+/// backends.
+#[test]
+fn issue_49_running_tournaments_are_indexed_with_their_record() {
+    use oaq_bot::store::Stage;
+    for store in backends() {
+        let mut record = tournament(40);
+        store.create_tournament(&record).expect("create");
+        let mut over = tournament(50);
+        over.event.stage = Stage::Finished;
+        store.create_tournament(&over).expect("create");
+        assert_eq!(store.running_tournaments().expect("list"), [(Some(1), 40)]);
+        record.event.stage = Stage::Playing;
+        store
+            .update_tournament(1, &record, true, &[])
+            .expect("started");
+        assert_eq!(store.running_tournaments().expect("list"), [(Some(1), 40)]);
+        record.event.stage = Stage::Cancelled;
+        store
+            .update_tournament(2, &record, false, &[])
+            .expect("cancelled");
+        assert!(store.running_tournaments().expect("list").is_empty());
     }
 }
 
@@ -1386,7 +1415,7 @@ fn a_tournament_round_trips_and_owes_its_message_with_each_update() {
         let read = store.tournament(40).expect("read").expect("present");
         assert_eq!((read.revision, &read.record), (1, &record));
         let mut joined = record.clone();
-        joined.entries[0].withdrawn = true;
+        joined.event.entries[0].withdrawn = true;
         store
             .update_tournament(1, &joined, true, &[])
             .expect("a quiet update");

@@ -116,7 +116,7 @@ fn pairable(players: &[PlayerId], history: &[Round]) -> bool {
 fn play(event: &Event) -> Result<(), TestCaseError> {
     let mut active: Vec<Entrant> = (1..=event.players)
         .map(|id| Entrant {
-            id,
+            id: PlayerId::new(id),
             rating: 1000.0 + ((id * 7919) % 1000) as f64,
         })
         .collect();
@@ -125,12 +125,15 @@ fn play(event: &Event) -> Result<(), TestCaseError> {
     for r in 0..event.rounds {
         for &(round, id) in &event.withdrawals {
             if round == r && active.len() > 4 {
-                active.retain(|e| e.id != id);
+                active.retain(|e| e.id != PlayerId::new(id));
             }
         }
         for &(round, id) in &event.late {
             if round == r {
-                active.push(Entrant { id, rating: 1500.0 });
+                active.push(Entrant {
+                    id: PlayerId::new(id),
+                    rating: 1500.0,
+                });
             }
         }
         let mut round = swiss::pair(&active, &history);

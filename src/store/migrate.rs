@@ -26,6 +26,9 @@
 //! `tx_write_game`), each game in its own transaction at its own revision; the `meta` tree's
 //! `finished archived` key records that it is done. Nothing but the storage changes: every
 //! game reads as before.
+//!
+//! Last, once per database, the tournaments that still run are indexed for the sweep (see
+//! `tournaments.rs`).
 
 use super::backend::TxError;
 use super::codec::{decode, encode, EnvelopeIn};
@@ -37,6 +40,7 @@ use super::records::{ChannelEntry, GameHead, GameKind, GameSetup};
 use super::schema1::{OldFinished, OldGame};
 use super::social::FINISHED;
 use super::space::{Space, Transact};
+use super::tournaments;
 use super::tree::Tree;
 use super::tx::GAME;
 
@@ -63,7 +67,7 @@ pub(super) fn migrate(store: &Store) -> Result<(), StoreError> {
         store.meta.insert(ARCHIVED_KEY, &[1u8][..])?;
         store.flush()?;
     }
-    Ok(())
+    tournaments::index_once(store)
 }
 
 /// Migrates the database behind `store` to [`SCHEMA`], once.

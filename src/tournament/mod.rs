@@ -6,20 +6,31 @@
 //! every round of a round-robin by Berger tables, and [`standings`] ranks the players after
 //! any number of rounds with the tie-breaks chess arbiters use.
 //!
+//! [`Event`] is a tournament's state and [`lifecycle`] the rules of its life: each operation
+//! (join, leave, start, cancel, next round, a result, the clock) is refused or applied with
+//! what it announces, so the app only loads, applies, stores and shows.
+//!
 //! Points are counted in half-points ([`Points`]): a win is 2, a draw 1, a loss 0, and a
 //! Swiss bye (a round without an opponent, given to one player when their number is odd)
 //! scores a win.
 
+pub mod event;
+pub mod lifecycle;
 pub mod round_robin;
 pub mod standings;
 pub mod swiss;
+
+pub use event::{Entry, Event, Format, Person, Played, Setup, Stage, MAX_SWISS_ROUNDS};
+pub use lifecycle::{Actor, Announcement, Op, Refusal};
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Who a player is to the tournament (the app uses the Discord user id).
-pub type PlayerId = u64;
+pub use crate::ids::UserId;
+
+/// Who a player is to the tournament: a Discord user.
+pub type PlayerId = UserId;
 
 /// A player in the tournament, with the rating that seeds them.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -212,6 +223,10 @@ impl Record {
 mod tests {
     use super::*;
 
+    fn u(n: u64) -> PlayerId {
+        PlayerId::new(n)
+    }
+
     #[test]
     fn points_show_halves() {
         assert_eq!(Points(0).to_string(), "0");
@@ -226,35 +241,35 @@ mod tests {
             Round {
                 games: vec![Pairing {
                     outcome: Some(Outcome::SecondWins),
-                    ..Pairing::new(1, 2)
+                    ..Pairing::new(u(1), u(2))
                 }],
-                byes: vec![3],
+                byes: vec![u(3)],
             },
             Round {
                 games: vec![
                     Pairing {
                         outcome: Some(Outcome::Draw),
-                        ..Pairing::new(3, 1)
+                        ..Pairing::new(u(3), u(1))
                     },
-                    Pairing::new(2, 4),
+                    Pairing::new(u(2), u(4)),
                 ],
                 byes: vec![],
             },
         ];
-        let one = Record::of(1, &rounds);
+        let one = Record::of(u(1), &rounds);
         assert_eq!(one.points, Points(1));
         assert_eq!(
             one.games,
             vec![
-                (2, Colour::First, Some(Points(0))),
-                (3, Colour::Second, Some(Points(1)))
+                (u(2), Colour::First, Some(Points(0))),
+                (u(3), Colour::Second, Some(Points(1)))
             ]
         );
-        let three = Record::of(3, &rounds);
+        let three = Record::of(u(3), &rounds);
         assert_eq!((three.points, three.byes), (Points(3), 1));
-        let two = Record::of(2, &rounds);
+        let two = Record::of(u(2), &rounds);
         assert_eq!(two.points, Points(2));
-        assert_eq!(two.games[1], (4, Colour::First, None));
-        assert!(two.met(4) && !two.met(3));
+        assert_eq!(two.games[1], (u(4), Colour::First, None));
+        assert!(two.met(u(4)) && !two.met(u(3)));
     }
 }

@@ -140,12 +140,18 @@ mod tests {
 
     #[test]
     fn a_double_round_robin_swaps_sides_in_its_second_cycle() {
-        let entrants: Vec<Entrant> = (10..15).map(|id| Entrant { id, rating: 1500.0 }).collect();
+        use crate::tournament::PlayerId;
+        let entrants: Vec<Entrant> = (10..15)
+            .map(|id| Entrant {
+                id: PlayerId::new(id),
+                rating: 1500.0,
+            })
+            .collect();
         let rounds = schedule(&entrants, true);
         assert_eq!(rounds.len(), 10);
         for (a, b) in rounds[..5].iter().zip(&rounds[5..]) {
-            let swapped: Vec<(u64, u64)> = b.games.iter().map(|g| (g.second, g.first)).collect();
-            let original: Vec<(u64, u64)> = a.games.iter().map(|g| (g.first, g.second)).collect();
+            let swapped: Vec<_> = b.games.iter().map(|g| (g.second, g.first)).collect();
+            let original: Vec<_> = a.games.iter().map(|g| (g.first, g.second)).collect();
             assert_eq!(swapped, original);
         }
     }

@@ -316,15 +316,19 @@ mod tests {
     use super::*;
     use crate::tournament::{Outcome, Pairing};
 
-    fn game(first: PlayerId, second: PlayerId, outcome: Outcome) -> Pairing {
+    /// A game between players numbered `first` and `second`.
+    fn game(first: u64, second: u64, outcome: Outcome) -> Pairing {
         Pairing {
             outcome: Some(outcome),
-            ..Pairing::new(first, second)
+            ..Pairing::new(PlayerId::new(first), PlayerId::new(second))
         }
     }
 
-    fn entrant(id: PlayerId, rating: f64) -> Entrant {
-        Entrant { id, rating }
+    fn entrant(id: u64, rating: f64) -> Entrant {
+        Entrant {
+            id: PlayerId::new(id),
+            rating,
+        }
     }
 
     /// A 4-player round-robin worked by hand:
@@ -357,11 +361,11 @@ mod tests {
             },
         ];
         let table = standings(&entrants, &rounds, System::RoundRobin);
-        let line: Vec<(PlayerId, u32, Points, f64, Points)> = table
+        let line: Vec<(u64, u32, Points, f64, Points)> = table
             .iter()
             .map(|s| {
                 (
-                    s.id,
+                    s.id.get(),
                     s.place,
                     s.points,
                     s.sonneborn_berger,
@@ -384,12 +388,12 @@ mod tests {
     }
 
     /// The standings as (id, place, points, Buchholz cut 1, Buchholz, Sonneborn–Berger).
-    fn lines(table: &[Standing]) -> Vec<(PlayerId, u32, Points, Points, Points, f64)> {
+    fn lines(table: &[Standing]) -> Vec<(u64, u32, Points, Points, Points, f64)> {
         table
             .iter()
             .map(|s| {
                 (
-                    s.id,
+                    s.id.get(),
                     s.place,
                     s.points,
                     s.buchholz_cut1,
@@ -418,7 +422,7 @@ mod tests {
         let rounds = vec![
             Round {
                 games: vec![game(1, 4, FirstWins), game(2, 5, Draw)],
-                byes: vec![3],
+                byes: vec![PlayerId::new(3)],
             },
             Round {
                 games: vec![game(3, 1, SecondWins), game(5, 4, SecondWins)],
@@ -460,7 +464,7 @@ mod tests {
                     game(giang, chi, FirstWins),
                     game(binh, em, FirstWins),
                 ],
-                byes: vec![hoa],
+                byes: vec![PlayerId::new(hoa)],
             },
             Round {
                 games: vec![
@@ -468,7 +472,7 @@ mod tests {
                     game(giang, hoa, Draw),
                     game(dung, chi, Draw),
                 ],
-                byes: vec![em],
+                byes: vec![PlayerId::new(em)],
             },
             Round {
                 games: vec![
@@ -476,7 +480,7 @@ mod tests {
                     game(hoa, binh, Draw),
                     game(em, dung, Draw),
                 ],
-                byes: vec![chi],
+                byes: vec![PlayerId::new(chi)],
             },
         ];
         let table = standings(&entrants, &rounds, System::Swiss);
@@ -510,7 +514,7 @@ mod tests {
         let rounds = vec![
             Round {
                 games: vec![game(1, 2, FirstWins), game(3, 4, Draw)],
-                byes: vec![5],
+                byes: vec![PlayerId::new(5)],
             },
             Round {
                 games: vec![
@@ -522,7 +526,7 @@ mod tests {
             },
             Round {
                 games: vec![game(1, 6, FirstWins), game(2, 3, Draw)],
-                byes: vec![4],
+                byes: vec![PlayerId::new(4)],
             },
         ];
         let table = standings(&entrants, &rounds, System::Swiss);
@@ -550,12 +554,15 @@ mod tests {
                 byes: vec![],
             },
             Round {
-                games: vec![Pairing::new(1, 3), game(2, 4, Draw)],
+                games: vec![
+                    Pairing::new(PlayerId::new(1), PlayerId::new(3)),
+                    game(2, 4, Draw),
+                ],
                 byes: vec![],
             },
         ];
         let table = standings(&entrants, &rounds, System::Swiss);
-        let one = table.iter().find(|s| s.id == 1).expect("player 1");
+        let one = table.iter().find(|s| s.id.get() == 1).expect("player 1");
         // Only 2's points (½ + ... = 1 half-point from the draw with 4) enter 1's Buchholz.
         assert_eq!(
             (one.points, one.buchholz, one.games),

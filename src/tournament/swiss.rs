@@ -305,7 +305,7 @@ mod tests {
     fn entrants(n: u64) -> Vec<Entrant> {
         (1..=n)
             .map(|id| Entrant {
-                id,
+                id: PlayerId::new(id),
                 rating: 2000.0 - id as f64,
             })
             .collect()
@@ -329,7 +329,11 @@ mod tests {
     #[test]
     fn the_first_round_pairs_top_half_against_bottom_half_with_alternating_sides() {
         let round = pair(&entrants(8), &[]);
-        let games: Vec<(u64, u64)> = round.games.iter().map(|g| (g.first, g.second)).collect();
+        let games: Vec<(u64, u64)> = round
+            .games
+            .iter()
+            .map(|g| (g.first.get(), g.second.get()))
+            .collect();
         assert_eq!(games, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
         assert!(round.byes.is_empty());
     }
@@ -337,7 +341,7 @@ mod tests {
     #[test]
     fn an_odd_field_gives_the_bye_to_the_lowest_ranked() {
         let round = pair(&entrants(7), &[]);
-        assert_eq!(round.byes, vec![7]);
+        assert_eq!(round.byes, vec![PlayerId::new(7)]);
         assert_eq!(round.games.len(), 3);
     }
 
@@ -355,7 +359,7 @@ mod tests {
         }
         let history = vec![first];
         let second = pair(&field, &history);
-        let winners = [1, 2, 3, 4];
+        let winners = [1, 2, 3, 4].map(PlayerId::new);
         for g in &second.games {
             assert_eq!(
                 winners.contains(&g.first),
@@ -386,7 +390,7 @@ mod tests {
             for g in &mut round.games {
                 g.outcome = Some(Outcome::Draw);
             }
-            byes.extend(round.byes.iter().copied());
+            byes.extend(round.byes.iter().map(|b| b.get()));
             history.push(round);
         }
         byes.sort_unstable();
@@ -398,7 +402,8 @@ mod tests {
     /// to a player on 0, not to An on ½ for a smaller score difference elsewhere.
     #[test]
     fn issue_47_the_bye_goes_to_the_lowest_score_that_can_take_it() {
-        let (an, binh, chi, dung, em, giang, hoa, khoa) = (1, 2, 3, 4, 5, 6, 7, 8);
+        let [an, binh, chi, dung, em, giang, hoa, khoa] =
+            [1, 2, 3, 4, 5, 6, 7, 8].map(PlayerId::new);
         let game = |first, second, outcome| Pairing {
             outcome: Some(outcome),
             ..Pairing::new(first, second)
@@ -415,7 +420,7 @@ mod tests {
             .into_iter()
             .map(|id| Entrant {
                 id,
-                rating: 2000.0 - id as f64,
+                rating: 2000.0 - id.get() as f64,
             })
             .collect();
         let round = pair(&active, &history);

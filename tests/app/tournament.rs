@@ -3,6 +3,7 @@
 
 use super::*;
 use oaq_bot::app::{PairingStart, TournamentClick, TournamentOp, TournamentRequest};
+use oaq_bot::ids::UserId;
 use oaq_bot::store::{Format, OwedKey, Stage};
 
 fn swiss(rounds: u32) -> TournamentRequest {
@@ -128,8 +129,8 @@ fn entries_and_the_organisers_buttons() {
         .expect("readable")
         .expect("there")
         .record;
-    assert_eq!(record.stage, Stage::Playing);
-    assert_eq!(record.planned, 1, "two players: one round");
+    assert_eq!(record.event.stage, Stage::Playing);
+    assert_eq!(record.event.planned, 1, "two players: one round");
     assert_eq!(record.message, Some(4242));
 }
 
@@ -164,10 +165,10 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
         .expect("readable")
         .expect("there")
         .record;
-    let round = &record.rounds[1].round;
+    let round = &record.event.rounds[1].round;
     assert!(round.byes.is_empty());
     assert!(
-        round.game_of(all[3].id).is_some(),
+        round.game_of(UserId::new(all[3].id)).is_some(),
         "the late entry is paired"
     );
 
@@ -197,14 +198,26 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
         .expect("readable")
         .expect("there")
         .record;
-    assert!(robin.entry(all[1].id).expect("entered").withdrawn);
+    assert!(
+        robin
+            .event
+            .entry(UserId::new(all[1].id))
+            .expect("entered")
+            .withdrawn
+    );
     let swiss = app
         .store()
         .tournament(id)
         .expect("readable")
         .expect("there")
         .record;
-    assert!(!swiss.entry(all[1].id).expect("entered").withdrawn);
+    assert!(
+        !swiss
+            .event
+            .entry(UserId::new(all[1].id))
+            .expect("entered")
+            .withdrawn
+    );
 }
 
 #[test]
@@ -237,7 +250,7 @@ fn rounds_the_organiser_starts_wait_for_next_round() {
         .expect("readable")
         .expect("there")
         .record;
-    assert_eq!(record.rounds.len(), 1);
+    assert_eq!(record.event.rounds.len(), 1);
     assert!(
         private(&press(&app, HERE, &all[1], id, TournamentOp::Next)).contains("Only the organiser")
     );
@@ -295,15 +308,15 @@ fn a_start_time_starts_it_or_cancels_it_for_want_of_players() {
         .expect("readable")
         .expect("there")
         .record;
-    assert_eq!(record.stage, Stage::Playing);
+    assert_eq!(record.event.stage, Stage::Playing);
     let lonely = app
         .store()
         .tournament(lonely)
         .expect("readable")
         .expect("there")
         .record;
-    assert_eq!(lonely.stage, Stage::Cancelled);
-    assert_eq!(lonely.cancelled_by, None);
+    assert_eq!(lonely.event.stage, Stage::Cancelled);
+    assert_eq!(lonely.event.cancelled_by, None);
     // The sweep that started it owes its message and the round's announcement.
     let owed: Vec<OwedKey> = app
         .store()

@@ -90,9 +90,9 @@ async fn open(
 /// The points each player scored (2 a win or bye, 1 a draw), from the rounds as stored.
 fn points(record: &oaq_bot::store::TournamentRecord) -> HashMap<u64, u32> {
     let mut points = HashMap::new();
-    for played in &record.rounds {
+    for played in &record.event.rounds {
         for &bye in &played.round.byes {
-            *points.entry(bye).or_insert(0) += 2;
+            *points.entry(bye.get()).or_insert(0) += 2;
         }
         for game in &played.round.games {
             let (a, b) = match game.outcome.expect("every game over") {
@@ -100,8 +100,8 @@ fn points(record: &oaq_bot::store::TournamentRecord) -> HashMap<u64, u32> {
                 Outcome::SecondWins => (0, 2),
                 Outcome::Draw => (1, 1),
             };
-            *points.entry(game.first).or_insert(0) += a;
-            *points.entry(game.second).or_insert(0) += b;
+            *points.entry(game.first.get()).or_insert(0) += a;
+            *points.entry(game.second.get()).or_insert(0) += b;
         }
     }
     points
@@ -228,9 +228,9 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
         .expect("a tournament")
         .expect("readable")
         .record;
-    assert_eq!(record.stage, Stage::Finished);
-    assert_eq!(record.rounds.len(), 3);
-    let outcomes: Vec<Option<Outcome>> = record.rounds[0]
+    assert_eq!(record.event.stage, Stage::Finished);
+    assert_eq!(record.event.rounds.len(), 3);
+    let outcomes: Vec<Option<Outcome>> = record.event.rounds[0]
         .round
         .games
         .iter()
@@ -247,10 +247,10 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
     let mut ids = HashSet::new();
     let mut byes = HashMap::new();
     let mut met = HashSet::new();
-    for played in &record.rounds {
+    for played in &record.event.rounds {
         for &game in &played.games {
             assert!(ids.insert(game), "game {game} paired twice");
-            let stored = store.game(game).expect("readable").expect("the game");
+            let stored = store.game(game.get()).expect("readable").expect("the game");
             assert!(fake.threads().iter().any(|t| t.id == stored.record.channel));
         }
         for &bye in &played.round.byes {
@@ -264,7 +264,7 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
         }
     }
     assert_eq!(ids.len(), 7, "3 + 2 + 2 games");
-    assert_eq!(record.rounds[1].round.byes.len(), 1);
+    assert_eq!(record.event.rounds[1].round.byes.len(), 1);
     assert!(
         byes.values().all(|&n| n == 1),
         "at most one bye each: {byes:?}"
@@ -274,19 +274,25 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
     // winner is the one with the most.
     let expected = points(&record);
     let entrants: Vec<_> = record
+        .event
         .entries
         .iter()
         .map(|e| oaq_bot::tournament::Entrant {
-            id: e.player.id,
+            id: oaq_bot::ids::UserId::new(e.player.id),
             rating: e.rating,
         })
         .collect();
-    let rounds: Vec<_> = record.rounds.iter().map(|p| p.round.clone()).collect();
+    let rounds: Vec<_> = record
+        .event
+        .rounds
+        .iter()
+        .map(|p| p.round.clone())
+        .collect();
     let table = standings::standings(&entrants, &rounds, standings::System::Swiss);
     for line in &table {
         assert_eq!(
             line.points.0,
-            expected.get(&line.id).copied().unwrap_or(0),
+            expected.get(&line.id.get()).copied().unwrap_or(0),
             "{line:?}"
         );
     }
@@ -302,7 +308,7 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
         .iter()
         .map(|s| {
             let (p, b1, b) = (s.points.0, s.buchholz_cut1.0, s.buchholz.0);
-            (s.id, s.place, p, b1, b, s.sonneborn_berger)
+            (s.id.get(), s.place, p, b1, b, s.sonneborn_berger)
         })
         .collect();
     got.sort_by_key(|line| (line.1, line.0));
@@ -321,7 +327,7 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
     let winners: Vec<u64> = table
         .iter()
         .filter(|s| s.place == 1)
-        .map(|s| s.id)
+        .map(|s| s.id.get())
         .collect();
     assert_eq!(
         mentions(&won.content)[..winners.len()],
@@ -382,18 +388,27 @@ async fn issue_29_a_shogi_round_robin_of_four() {
     drop(bot);
     let store = Store::open(&root.path().join("data")).expect("the bot's store");
     let record = store.tournaments().remove(0).expect("readable").record;
-    let rounds: Vec<_> = record.rounds.iter().map(|p| p.round.clone()).collect();
+    let rounds: Vec<_> = record
+        .event
+        .rounds
+        .iter()
+        .map(|p| p.round.clone())
+        .collect();
     let entrants: Vec<_> = record
+        .event
         .entries
         .iter()
         .map(|e| oaq_bot::tournament::Entrant {
-            id: e.player.id,
+            id: oaq_bot::ids::UserId::new(e.player.id),
             rating: e.rating,
         })
         .collect();
     let table = standings::standings(&entrants, &rounds, standings::System::RoundRobin);
     // Hand-computed: 101 beat everyone (3), 102 lost only to 101 (2), 103 beat 104 (1).
-    let got: Vec<(u64, u32, u32)> = table.iter().map(|s| (s.id, s.place, s.points.0)).collect();
+    let got: Vec<(u64, u32, u32)> = table
+        .iter()
+        .map(|s| (s.id.get(), s.place, s.points.0))
+        .collect();
     assert_eq!(got, [(101, 1, 6), (102, 2, 4), (103, 3, 2), (104, 4, 0)]);
     // Sonneborn–Berger: the points of those beaten.
     let sb: Vec<f64> = table.iter().map(|s| s.sonneborn_berger).collect();

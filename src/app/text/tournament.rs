@@ -9,6 +9,7 @@ use super::bundle::{self, number, text, Args};
 use super::words::{duration, game_key, mention};
 use crate::locale::Locale;
 use crate::store::GameKind;
+use crate::tournament::Refusal;
 
 /// How a tournament pairs its rounds, as its messages name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -518,6 +519,26 @@ impl TournamentText {
             | TournamentText::TwoPlayers
             | TournamentText::StartUnreadable
             | TournamentText::ServersOnly => Vec::new(),
+        }
+    }
+}
+
+impl From<Refusal> for TournamentText {
+    /// The refusal as the user reads it.
+    fn from(refusal: Refusal) -> TournamentText {
+        match refusal {
+            Refusal::Closed => TournamentText::Closed,
+            Refusal::AlreadyIn => TournamentText::AlreadyIn,
+            Refusal::Full { limit } => TournamentText::Full { limit },
+            Refusal::NotIn => TournamentText::NotIn,
+            Refusal::NotPlaying => TournamentText::NotPlaying,
+            Refusal::OrganiserOnly { organiser } => TournamentText::OrganiserOnly {
+                organiser: organiser.get(),
+            },
+            Refusal::NeedPlayers => TournamentText::NeedPlayers,
+            Refusal::RoundNotOver => TournamentText::RoundNotOver,
+            Refusal::RoundsRange { max } => TournamentText::RoundsRange { max },
+            Refusal::StartInPast => TournamentText::StartInPast,
         }
     }
 }

@@ -9,32 +9,32 @@ use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::Edit;
+use crate::ids::GameId;
 use crate::locale::Locale;
 use crate::store::{GameRecord, Player, Stage, Stored};
+use crate::tournament::{Op, UserId};
 
-use super::record::{active, format_name};
+use super::record::format_name;
 use super::requests::PairingStart;
 
 impl App {
     /// The sweep: starts tournaments whose time has come, collects results, closes rounds and
     /// pairs the next, and returns the pairings whose game is still to be started (their
-    /// threads to open). Only this process's servers are swept.
+    /// threads to open). Only the running tournaments (from the store's index) of this
+    /// process's servers are read.
     pub fn tournament_work(&self) -> Vec<PairingStart> {
+        let running = match self.store.running_tournaments() {
+            Ok(running) => running,
+            Err(error) => {
+                tracing::error!(%error, "could not list the running tournaments");
+                return Vec::new();
+            }
+        };
         let mut starts = Vec::new();
-        for item in self.store.tournaments() {
-            let stored = match item {
-                Ok(stored) => stored,
-                Err(error) => {
-                    tracing::error!(%error, "damaged tournament record");
-                    continue;
-                }
-            };
-            if !self.owns(stored.record.guild)
-                || !matches!(stored.record.stage, Stage::Open | Stage::Playing)
-            {
+        for (guild, id) in running {
+            if !self.owns(guild) {
                 continue;
             }
-            let id = stored.record.id;
             match retry(|| self.sweep_tournament(id)) {
                 Ok(found) => starts.extend(found),
                 Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
@@ -49,45 +49,31 @@ impl App {
     pub(super) fn sweep_tournament(&self, id: u64) -> Result<Vec<PairingStart>, Fail> {
         let stored = self.load_tournament(id)?;
         let mut record = stored.record.clone();
-        let mut notes = Vec::new();
-        let mut changed = self.collect_results(&mut record)?;
-        match record.stage {
-            Stage::Open if record.starts_ms.is_some_and(|at| at <= self.now()) => {
-                changed = true;
-                if active(&record).len() >= 2 {
-                    notes.extend(self.start(&mut record)?);
-                } else {
-                    record.stage = Stage::Cancelled;
-                }
-            }
-            Stage::Playing
-                if (!record.manual || (record.rounds.len() as u32) >= record.planned)
-                    && record.current().is_some_and(|p| p.round.is_over()) =>
-            {
-                changed = true;
-                notes.extend(self.advance(&mut record)?);
-            }
-            _ => {}
-        }
-        let record = if changed {
+        self.collect_results(&mut record)?;
+        let said = record
+            .event
+            .apply(Op::Clock { now_ms: self.now() }, || self.new_game())?;
+        let notes = self.announce(&record, said);
+        let record = if record != stored.record {
             self.save_tournament(&stored, &record, false, notes)?.record
         } else {
             record
         };
         let mut starts = Vec::new();
-        if record.stage != Stage::Playing {
+        if record.event.stage != Stage::Playing {
             return Ok(starts);
         }
-        let Some(played) = record.current() else {
+        let Some(played) = record.event.current() else {
             return Ok(starts);
         };
-        let round = record.rounds.len() as u32;
+        let round = record.event.rounds.len() as u32;
         for (pairing, &game) in played.round.games.iter().zip(&played.games) {
-            if pairing.outcome.is_some() || self.store.game(game)?.is_some() {
+            if pairing.outcome.is_some() || self.store.game(game.get())?.is_some() {
                 continue;
             }
-            let name = |id: u64| {
+            let name = |id: UserId| {
                 record
+                    .event
                     .entry(id)
                     .map_or_else(|| id.to_string(), |e| e.player.name.clone())
             };
@@ -102,7 +88,7 @@ impl App {
             .collect();
             starts.push(PairingStart {
                 tournament: record.id,
-                game,
+                game: game.get(),
                 channel: record.channel,
                 name,
             });
@@ -135,25 +121,19 @@ impl App {
             return Ok(None);
         }
         let record = self.load_tournament(tournament)?.record;
-        if !record.current().is_some_and(|p| p.games.contains(&game)) {
+        if record.event.stage != Stage::Playing {
             return Ok(None);
         }
-        if record.stage != Stage::Playing {
-            return Ok(None);
-        }
-        let Some(played) = record.current() else {
-            return Ok(None);
-        };
-        let Some(pairing) = played
-            .games
-            .iter()
-            .position(|&g| g == game)
-            .and_then(|i| played.round.games.get(i))
+        let Some(pairing) = record
+            .event
+            .current()
+            .and_then(|p| p.pairing(GameId::new(game)))
         else {
             return Ok(None);
         };
-        let seat = |id: u64| -> Result<Player, Fail> {
+        let seat = |id: UserId| -> Result<Player, Fail> {
             record
+                .event
                 .entry(id)
                 .map(|e| e.player.clone())
                 .ok_or_else(|| Fail::Internal(format!("player {id} is paired but not entered")))
@@ -176,7 +156,7 @@ impl App {
             turn_ms: Some(record.turn_ms),
             deadline_ms: None,
             locale: record.locale,
-            tournament_round: Some(record.rounds.len() as u32),
+            tournament_round: Some(record.event.rounds.len() as u32),
         };
         let mut loaded = Loaded {
             stored: Stored {
@@ -215,14 +195,14 @@ impl App {
             if t.guild != guild {
                 continue;
             }
-            for (i, played) in t.rounds.iter().enumerate() {
+            for (i, played) in t.event.rounds.iter().enumerate() {
                 let tag = Text::from(TournamentText::HistoryTag {
-                    format: format_name(t.format),
+                    format: format_name(t.event.format),
                     round: i as u32 + 1,
                 })
                 .render(locale);
                 for &game in &played.games {
-                    rounds.insert(game, tag.clone());
+                    rounds.insert(game.get(), tag.clone());
                 }
             }
         }

@@ -7,7 +7,7 @@ use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::{Action, Attachment, Button, Edit, Msg, Style, TournamentOp};
 use crate::store::{Format, Owed, OwedKey, OwedWrite, Stage, TournamentRecord};
 
-use super::record::{format_name, rounds_over, winners, LISTED};
+use super::record::{format_name, winners_text, LISTED};
 
 impl App {
     /// The heading of a tournament's messages.
@@ -15,23 +15,11 @@ impl App {
         let rules = GameRules::of(record)?.name().render(record.locale);
         Ok(TournamentText::Title {
             game: record.kind,
-            format: format_name(record.format),
+            format: format_name(record.event.format),
             rules,
-            rounds: match record.format {
-                _ if record.planned > 0 => record.planned,
-                Format::Swiss { rounds } => rounds,
-                Format::RoundRobin { double } => {
-                    let n = record.entries.len().max(2) as u32;
-                    let single = if n.is_multiple_of(2) { n - 1 } else { n };
-                    if double {
-                        2 * single
-                    } else {
-                        single
-                    }
-                }
-            },
+            rounds: record.event.rounds_shown(),
             turn_s: record.turn_ms / 1000,
-            organiser: record.organiser.id,
+            organiser: record.event.organiser.id,
         }
         .into())
     }
@@ -53,30 +41,30 @@ impl App {
                 disabled,
             };
         let mut row = Vec::new();
-        let playing = record.entries.iter().filter(|e| !e.withdrawn).count() as u32;
-        match record.stage {
+        let playing = record.event.playing();
+        match record.event.stage {
             Stage::Open => {
-                if let Some(at) = record.starts_ms {
+                if let Some(at) = record.event.starts_ms {
                     lines.push(say(TournamentText::StartsAt { at_s: at / 1000 }));
                 }
                 lines.push(say(TournamentText::Entrants {
                     count: playing,
-                    limit: record.limit.unwrap_or(0),
+                    limit: record.event.limit.unwrap_or(0),
                 }));
-                for entry in record.entries.iter().take(LISTED) {
+                for entry in record.event.entries.iter().take(LISTED) {
                     lines.push(format!(
                         "• {} ({})",
                         crate::app::text::mention(entry.player.id),
                         entry.rating.round()
                     ));
                 }
-                if record.entries.len() > LISTED {
+                if record.event.entries.len() > LISTED {
                     lines.push(say(TournamentText::MoreEntrants {
-                        count: (record.entries.len() - LISTED) as u32,
+                        count: (record.event.entries.len() - LISTED) as u32,
                     }));
                 }
                 lines.push(say(TournamentText::OpenHelp {
-                    manual: record.manual,
+                    manual: record.event.manual,
                 }));
                 row.push(button(
                     TournamentOp::Join,
@@ -104,32 +92,32 @@ impl App {
                 ));
             }
             Stage::Playing => {
-                let round = record.rounds.len() as u32;
-                let over = record.current().is_some_and(|p| p.round.is_over());
-                let left = record.current().map_or(0, |p| {
+                let round = record.event.rounds.len() as u32;
+                let over = record.event.round_over();
+                let left = record.event.current().map_or(0, |p| {
                     p.round.games.iter().filter(|g| g.outcome.is_none()).count() as u32
                 });
                 lines.push(if over {
                     say(TournamentText::RoundWaiting {
                         round,
-                        rounds: record.planned,
+                        rounds: record.event.planned,
                     })
                 } else {
                     say(TournamentText::RoundPlaying {
                         round,
-                        rounds: record.planned,
+                        rounds: record.event.planned,
                         playing: left,
                     })
                 });
                 files.push(Attachment::png("pairings.png", self.pairings_png(record)?));
-                let done = rounds_over(record);
+                let done = record.event.rounds_over();
                 if done > 0 {
                     files.push(Attachment::png(
                         "standings.png",
                         self.standings_png(record, done, false)?,
                     ));
                 }
-                if matches!(record.format, Format::Swiss { .. }) {
+                if matches!(record.event.format, Format::Swiss { .. }) {
                     row.push(button(
                         TournamentOp::Join,
                         TournamentText::Join,
@@ -143,7 +131,7 @@ impl App {
                     Style::Secondary,
                     false,
                 ));
-                if record.manual {
+                if record.event.manual {
                     row.push(button(
                         TournamentOp::Next,
                         TournamentText::NextRound,
@@ -159,7 +147,8 @@ impl App {
                 ));
             }
             Stage::Finished => {
-                let (winners, count, points) = winners(record);
+                let (winners, points) = record.event.winners();
+                let (winners, count, points) = winners_text(&winners, points);
                 lines.push(say(TournamentText::Finished {
                     winners,
                     count,
@@ -167,15 +156,15 @@ impl App {
                 }));
                 files.push(Attachment::png(
                     "standings.png",
-                    self.standings_png(record, rounds_over(record), true)?,
+                    self.standings_png(record, record.event.rounds_over(), true)?,
                 ));
                 files.push(Attachment::png(
                     "crosstable.png",
                     self.crosstable_png(record)?,
                 ));
             }
-            Stage::Cancelled => lines.push(match record.cancelled_by {
-                Some(by) => say(TournamentText::Cancelled { by }),
+            Stage::Cancelled => lines.push(match record.event.cancelled_by {
+                Some(by) => say(TournamentText::Cancelled { by: by.get() }),
                 None => say(TournamentText::TooFew),
             }),
         }

@@ -8,9 +8,10 @@
 //!
 //! How it runs:
 //! - **Pairing** a round stores its pairings with a fresh game id for each, in one write, so
-//!   no pairing's game can be started twice; Swiss rounds come from [`swiss::pair`] (by score
-//!   groups, no rematch, colours balanced, one bye at most), a round-robin's from the
-//!   schedule laid out at the start by Berger tables ([`round_robin::schedule`]).
+//!   no pairing's game can be started twice; Swiss rounds come from
+//!   [`crate::tournament::swiss::pair`] (by score groups, no rematch, colours balanced, one
+//!   bye at most), a round-robin's from the schedule laid out at the start by Berger tables
+//!   ([`crate::tournament::round_robin::schedule`]).
 //! - **Games** start at once, without an accept: [`App::tournament_work`] lists the pairings
 //!   whose game does not exist yet, the adapter opens a public thread for each and calls
 //!   [`App::open_pairing`], which creates the game there (it refuses to create one twice) and
@@ -20,14 +21,12 @@
 //!   tournament's next write. The round closes when its last game is over; the next one is
 //!   paired at once, or when the organiser presses *Next round* if they chose so.
 //!
-//! Decisions where the issue was silent: a withdrawal takes effect from the next round (a game
-//! in progress is played out or resigned as usual); in a round-robin a withdrawn player's
-//! later games are not played (the opponent rests that round, scoring nothing, as FIDE's
-//! rules for a player who leaves before half of the event); late entries are for Swiss
-//! tournaments only (a round-robin's schedule is fixed at its start), and enter with no
-//! points; a Swiss tournament without a set number of rounds plays ⌈log₂ n⌉ (at most n − 1),
-//! enough for a sole winner of a knock-out. Cancelling a tournament leaves its games in
-//! progress to be played out as ordinary rated games.
+//! The rules of the event (who may do what and when, the number of rounds, a withdrawal, when
+//! a round is over and the next paired, the end) are the tournament engine's
+//! ([`crate::tournament::lifecycle`]): this module loads a tournament, hands the engine what
+//! happened ([`Op`]), stores what it became (compare-and-swap on the record's revision) and
+//! shows its announcements and refusals. Cancelling a tournament leaves its games in progress
+//! to be played out as ordinary rated games.
 
 mod games;
 mod message;
@@ -45,10 +44,11 @@ use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::{
     message_link, Action, Attachment, Msg, Place, Response, TournamentOp, Track, UserRef,
 };
+use crate::ids::GameId;
 use crate::locale::Locale;
-use crate::store::{Entry, Format, GameKind, Note, Played, Stage, Stored, TournamentRecord};
-use crate::tournament::{round_robin, swiss};
-use record::{active, format_name, outcome, rounds_of, rounds_over, winners};
+use crate::store::{GameKind, Note, Player, Stage, Stored, TournamentRecord};
+use crate::tournament::{Actor, Announcement, Event, Op, Refusal, Setup, UserId};
+use record::{format_name, outcome, winners_text};
 
 impl App {
     /// `/… tournament new`: creates a tournament taking entries in this channel and posts its
@@ -94,21 +94,17 @@ impl App {
             Some(turn) => turn * 1000,
             None => self.turn_ms(place.guild)?,
         };
-        if let Format::Swiss { rounds } = request.format {
-            if rounds > MAX_SWISS_ROUNDS {
-                return Err(Fail::User(
-                    TournamentText::RoundsRange {
-                        max: MAX_SWISS_ROUNDS,
-                    }
-                    .into(),
-                ));
-            }
-        }
         let now = self.now();
-        let starts_ms = request.starts_s.map(|s| s.saturating_mul(1000));
-        if starts_ms.is_some_and(|at| at <= now) {
-            return Err(Fail::User(TournamentText::StartInPast.into()));
-        }
+        let event = Event::new(
+            Setup {
+                organiser: user.player(),
+                format: request.format,
+                manual: request.manual,
+                limit: request.limit,
+                starts_ms: request.starts_s.map(|s| s.saturating_mul(1000)),
+            },
+            now,
+        )?;
         let record = TournamentRecord {
             id: self.store.new_id()?,
             guild: place.guild,
@@ -116,20 +112,10 @@ impl App {
             message: None,
             kind: rules.kind(),
             rules: rules.to_json()?,
-            organiser: user.player(),
-            format: request.format,
             turn_ms,
-            manual: request.manual,
-            limit: request.limit.filter(|&l| l >= 2),
-            starts_ms,
             locale,
             created_ms: now,
-            entries: Vec::new(),
-            rounds: Vec::new(),
-            planned: 0,
-            schedule: Vec::new(),
-            stage: Stage::Open,
-            cancelled_by: None,
+            event,
         };
         self.store.create_tournament(&record)?;
         let msg = self.tournament_msg(&record)?;
@@ -169,11 +155,23 @@ impl App {
         op: TournamentOp,
     ) -> Result<Response, Fail> {
         let stored = self.load_tournament(tournament)?;
-        let (record, notes) = self.apply(stored.record.clone(), user, manager, op)?;
+        let me = UserId::new(user.id);
+        let by = Actor { id: me, manager };
+        let op = match op {
+            TournamentOp::Join => Op::Join {
+                player: user.player(),
+                rating: self.seeding(&stored.record, user.id)?,
+            },
+            TournamentOp::Leave => Op::Leave { player: me },
+            TournamentOp::Start => Op::Start { by },
+            TournamentOp::Cancel => Op::Cancel { by },
+            TournamentOp::Next => Op::NextRound { by },
+        };
+        let (record, notes) = self.apply(&stored.record, op)?;
         let stored = self.save_tournament(&stored, &record, true, notes)?;
         let msg = self.tournament_msg(&stored.record)?;
         let mut response = Response::update(msg);
-        response.effects.tournaments = stored.record.stage == Stage::Playing;
+        response.effects.tournaments = stored.record.event.stage == Stage::Playing;
         Ok(response)
     }
 
@@ -186,22 +184,18 @@ impl App {
         user: &UserRef,
         kind: GameKind,
     ) -> Response {
+        let me = UserId::new(user.id);
         let result = retry(|| {
             let stored = self
                 .server_tournaments(place, kind)?
                 .into_iter()
                 .find(|t| {
-                    matches!(t.record.stage, Stage::Open | Stage::Playing)
-                        && t.record.entry(user.id).is_some_and(|e| !e.withdrawn)
+                    t.record.event.stage.is_running()
+                        && t.record.event.entry(me).is_some_and(|e| !e.withdrawn)
                 })
                 .ok_or(Fail::User(TournamentText::NoneHere { game: kind }.into()))?;
-            let (record, notes) =
-                self.apply(stored.record.clone(), user, false, TournamentOp::Leave)?;
-            let playing = record.current().is_some_and(|p| {
-                p.round
-                    .game_of(user.id)
-                    .is_some_and(|g| g.outcome.is_none())
-            }) && record.stage == Stage::Playing;
+            let (record, notes) = self.apply(&stored.record, Op::Leave { player: me })?;
+            let playing = record.event.plays_now(me);
             self.save_tournament(&stored, &record, false, notes)?;
             Ok(Response::private(
                 Text::from(TournamentText::Withdrew { playing }).render(locale),
@@ -217,12 +211,12 @@ impl App {
             let stored = self
                 .server_tournaments(place, kind)?
                 .into_iter()
-                .find(|t| !t.record.rounds.is_empty())
+                .find(|t| !t.record.event.rounds.is_empty())
                 .ok_or(Fail::User(TournamentText::NoneHere { game: kind }.into()))?;
             let mut record = stored.record;
             self.collect_results(&mut record)?;
-            let done = rounds_over(&record);
-            let last = record.stage == Stage::Finished;
+            let done = record.event.rounds_over();
+            let last = record.event.stage == Stage::Finished;
             let mut files = vec![Attachment::png(
                 "standings.png",
                 self.standings_png(&record, done, last)?,
@@ -256,7 +250,7 @@ impl App {
                 vec![Text::from(TournamentText::ListTitle { game: kind }).render(locale)];
             for stored in all.iter().take(15) {
                 let t = &stored.record;
-                let stage = match t.stage {
+                let stage = match t.event.stage {
                     Stage::Open => "open",
                     Stage::Playing => "playing",
                     Stage::Finished => "finished",
@@ -268,11 +262,11 @@ impl App {
                 lines.push(
                     Text::from(TournamentText::ListLine {
                         game: kind,
-                        format: format_name(t.format),
+                        format: format_name(t.event.format),
                         stage,
-                        players: t.entries.len() as u32,
-                        round: t.rounds.len() as u32,
-                        rounds: t.planned,
+                        players: t.event.entries.len() as u32,
+                        round: t.event.rounds.len() as u32,
+                        rounds: t.event.planned,
                         link,
                     })
                     .render(locale),
@@ -340,214 +334,103 @@ impl App {
             .update_tournament(stored.revision, record, quiet, &owed)?)
     }
 
-    /// Applies a button (or the withdraw command) to `record`: the new record and the
-    /// announcements it makes.
+    /// The rating that seeds `user` in `record`'s game and server (1500 when unrated).
+    fn seeding(&self, record: &TournamentRecord, user: u64) -> Result<f64, Fail> {
+        Ok(match record.guild {
+            Some(guild) => self
+                .store
+                .rating(record.kind, guild, user)?
+                .map_or(1500.0, |r| r.record.glicko.rating),
+            None => 1500.0,
+        })
+    }
+
+    /// Applies `op` to `record` once the results of its finished games are in: the new record
+    /// and the announcements it makes, or the refusal as the user's error.
     fn apply(
         &self,
-        mut record: TournamentRecord,
-        user: &UserRef,
-        manager: bool,
-        op: TournamentOp,
+        record: &TournamentRecord,
+        op: Op<Player>,
     ) -> Result<(TournamentRecord, Vec<Text>), Fail> {
-        let organiser = manager || user.id == record.organiser.id;
-        let refuse = |text: TournamentText| Err(Fail::User(text.into()));
-        let mut notes = Vec::new();
+        let mut record = record.clone();
         self.collect_results(&mut record)?;
-        match op {
-            TournamentOp::Join => {
-                let late_allowed = matches!(record.format, Format::Swiss { .. });
-                match record.stage {
-                    Stage::Open => {}
-                    Stage::Playing if late_allowed => {}
-                    _ => return refuse(TournamentText::Closed),
-                }
-                if record.entry(user.id).is_some() {
-                    return refuse(TournamentText::AlreadyIn);
-                }
-                let playing = record.entries.iter().filter(|e| !e.withdrawn).count() as u32;
-                if let Some(limit) = record.limit.filter(|&l| playing >= l) {
-                    return refuse(TournamentText::Full { limit });
-                }
-                let rating = match record.guild {
-                    Some(guild) => self
-                        .store
-                        .rating(record.kind, guild, user.id)?
-                        .map_or(1500.0, |r| r.record.glicko.rating),
-                    None => 1500.0,
-                };
-                record.entries.push(Entry {
-                    player: user.player(),
-                    rating,
-                    withdrawn: false,
-                });
-            }
-            TournamentOp::Leave => {
-                let Some(at) = record
-                    .entries
-                    .iter()
-                    .position(|e| e.player.id == user.id && !e.withdrawn)
-                else {
-                    return refuse(TournamentText::NotIn);
-                };
-                match record.stage {
-                    Stage::Open => {
-                        record.entries.remove(at);
-                    }
-                    Stage::Playing => record.entries[at].withdrawn = true,
-                    Stage::Finished | Stage::Cancelled => {
-                        return refuse(TournamentText::NotPlaying)
-                    }
-                }
-            }
-            TournamentOp::Start | TournamentOp::Cancel | TournamentOp::Next if !organiser => {
-                return refuse(TournamentText::OrganiserOnly {
-                    organiser: record.organiser.id,
-                });
-            }
-            TournamentOp::Start => {
-                if record.stage != Stage::Open {
-                    return refuse(TournamentText::Closed);
-                }
-                if active(&record).len() < 2 {
-                    return refuse(TournamentText::NeedPlayers);
-                }
-                notes.extend(self.start(&mut record)?);
-            }
-            TournamentOp::Cancel => {
-                if !matches!(record.stage, Stage::Open | Stage::Playing) {
-                    return refuse(TournamentText::NotPlaying);
-                }
-                record.stage = Stage::Cancelled;
-                record.cancelled_by = Some(user.id);
-            }
-            TournamentOp::Next => {
-                if record.stage != Stage::Playing {
-                    return refuse(TournamentText::NotPlaying);
-                }
-                if !record.current().is_some_and(|p| p.round.is_over()) {
-                    return refuse(TournamentText::RoundNotOver);
-                }
-                notes.extend(self.advance(&mut record)?);
-            }
-        }
+        let said = record.event.apply(op, || self.new_game())?;
+        let notes = self.announce(&record, said);
         Ok((record, notes))
     }
 
-    /// Starts `record`: plans its rounds and pairs the first.
-    fn start(&self, record: &mut TournamentRecord) -> Result<Vec<Text>, Fail> {
-        let players = active(record);
-        record.stage = Stage::Playing;
-        match record.format {
-            Format::Swiss { rounds } => {
-                let n = players.len() as u32;
-                let auto = (32 - (n - 1).leading_zeros()).max(1);
-                let wanted = if rounds == 0 { auto } else { rounds };
-                record.planned = wanted.min(n.saturating_sub(1)).max(1);
-            }
-            Format::RoundRobin { double } => {
-                record.schedule = round_robin::schedule(&players, double);
-                record.planned = record.schedule.len() as u32;
-            }
-        }
-        self.pair_next(record)
+    /// A fresh game id for a pairing.
+    pub(super) fn new_game(&self) -> Result<GameId, Fail> {
+        Ok(GameId::new(self.store.new_id()?))
     }
 
-    /// After a round is over: the next round, or the end.
-    fn advance(&self, record: &mut TournamentRecord) -> Result<Vec<Text>, Fail> {
-        if record.rounds.len() as u32 >= record.planned || active(record).len() < 2 {
-            record.stage = Stage::Finished;
-            return Ok(vec![self.winner_note(record)]);
-        }
-        self.pair_next(record)
-    }
-
-    /// Pairs the next round and announces it.
-    fn pair_next(&self, record: &mut TournamentRecord) -> Result<Vec<Text>, Fail> {
-        let history = rounds_of(record);
-        let mut round = match record.format {
-            Format::Swiss { .. } => swiss::pair(&active(record), &history),
-            Format::RoundRobin { .. } => {
-                let mut round = record
-                    .schedule
-                    .get(history.len())
-                    .cloned()
-                    .unwrap_or_default();
-                let gone: Vec<u64> = record
-                    .entries
-                    .iter()
-                    .filter(|e| e.withdrawn)
-                    .map(|e| e.player.id)
-                    .collect();
-                round
-                    .games
-                    .retain(|g| !gone.contains(&g.first) && !gone.contains(&g.second));
-                round
-            }
-        };
-        round.games.iter_mut().for_each(|g| g.outcome = None);
-        let mut games = Vec::with_capacity(round.games.len());
-        for _ in &round.games {
-            games.push(self.store.new_id()?);
-        }
-        let number = record.rounds.len() as u32 + 1;
-        let pairings = round
-            .games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| {
-                Text::from(TournamentText::PairingLine {
-                    board: i as u32 + 1,
-                    first: g.first,
-                    second: g.second,
-                })
-                .render(record.locale)
+    /// What `said` (announcements about `record`) posts, as texts.
+    pub(super) fn announce(&self, record: &TournamentRecord, said: Vec<Announcement>) -> Vec<Text> {
+        said.into_iter()
+            .map(|announcement| match announcement {
+                Announcement::RoundStarted { number, of, round } => {
+                    let pairings = round
+                        .games
+                        .iter()
+                        .enumerate()
+                        .map(|(i, g)| {
+                            Text::from(TournamentText::PairingLine {
+                                board: i as u32 + 1,
+                                first: g.first.get(),
+                                second: g.second.get(),
+                            })
+                            .render(record.locale)
+                        })
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    let byes = round
+                        .byes
+                        .iter()
+                        .map(|&b| crate::app::text::mention(b.get()))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    TournamentText::RoundStarted {
+                        round: number,
+                        rounds: of,
+                        pairings,
+                        byes,
+                    }
+                    .into()
+                }
+                Announcement::Won { winners, points } => {
+                    let (winners, count, points) = winners_text(&winners, points);
+                    TournamentText::Won {
+                        game: record.kind,
+                        winners,
+                        count,
+                        points,
+                        link: message_link(record.guild, record.channel, record.message)
+                            .unwrap_or_default(),
+                    }
+                    .into()
+                }
             })
-            .collect::<Vec<_>>()
-            .join("\n");
-        let byes = round
-            .byes
-            .iter()
-            .map(|&b| crate::app::text::mention(b))
-            .collect::<Vec<_>>()
-            .join(", ");
-        record.rounds.push(Played { round, games });
-        Ok(vec![TournamentText::RoundStarted {
-            round: number,
-            rounds: record.planned,
-            pairings,
-            byes,
-        }
-        .into()])
+            .collect()
     }
 
-    fn winner_note(&self, record: &TournamentRecord) -> Text {
-        let (winners, count, points) = winners(record);
-        TournamentText::Won {
-            game: record.kind,
-            winners,
-            count,
-            points,
-            link: message_link(record.guild, record.channel, record.message).unwrap_or_default(),
-        }
-        .into()
-    }
-
-    /// Fills in the results of the current round's games that are over. Returns whether any
-    /// was new.
-    fn collect_results(&self, record: &mut TournamentRecord) -> Result<bool, Fail> {
-        let Some(played) = record.rounds.last_mut() else {
-            return Ok(false);
-        };
-        let mut changed = false;
-        for (pairing, &game) in played.round.games.iter_mut().zip(&played.games) {
-            if pairing.outcome.is_some() {
+    /// Fills in the results of the current round's games that are over (read back from the
+    /// history: a finished game is the truth).
+    pub(super) fn collect_results(&self, record: &mut TournamentRecord) -> Result<(), Fail> {
+        for game in record.event.pending_games() {
+            let Some(finished) = self.store.finished(game.get())? else {
                 continue;
-            }
-            if let Some(finished) = self.store.finished(game)? {
-                pairing.outcome = outcome(&finished.record.places);
-                changed |= pairing.outcome.is_some();
+            };
+            if let Some(outcome) = outcome(&finished.record.places) {
+                let result = Op::Result { game, outcome };
+                record.event.apply(result, || self.new_game())?;
             }
         }
-        Ok(changed)
+        Ok(())
+    }
+}
+
+impl From<Refusal> for Fail {
+    fn from(refusal: Refusal) -> Fail {
+        Fail::User(TournamentText::from(refusal).into())
     }
 }

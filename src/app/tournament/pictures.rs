@@ -8,16 +8,17 @@ use crate::app::text::{Text, TournamentText};
 use crate::render::table::{self, Column, Row, TableView};
 use crate::render::Align;
 use crate::store::{Format, TournamentRecord};
-use crate::tournament::{standings, Colour, Points, Round};
+use crate::tournament::{standings, Colour, Person, Points, Round, UserId};
 
-use super::record::{decimal, entrants, format_name, result_text, rounds_of, system};
+use super::record::{decimal, format_name, result_text};
 
 impl App {
-    pub(super) fn names(record: &TournamentRecord) -> HashMap<u64, &str> {
+    pub(super) fn names(record: &TournamentRecord) -> HashMap<UserId, &str> {
         record
+            .event
             .entries
             .iter()
-            .map(|e| (e.player.id, e.player.name.as_str()))
+            .map(|e| (e.player.id(), e.player.name.as_str()))
             .collect()
     }
 
@@ -26,11 +27,11 @@ impl App {
         let locale = record.locale;
         let say = |text: TournamentText| Text::from(text).render(locale);
         let names = App::names(record);
-        let name = |id: u64| names.get(&id).copied().unwrap_or("?").to_owned();
-        let round = record.rounds.len() as u32;
-        let before = record.rounds.len().saturating_sub(1);
-        let history = rounds_of(record);
-        let points = |id: u64| -> Points {
+        let name = |id: UserId| names.get(&id).copied().unwrap_or("?").to_owned();
+        let round = record.event.rounds.len() as u32;
+        let before = record.event.rounds.len().saturating_sub(1);
+        let history = record.event.history();
+        let points = |id: UserId| -> Points {
             history[..before]
                 .iter()
                 .map(|r| {
@@ -45,7 +46,7 @@ impl App {
                 .sum()
         };
         let mut rows = Vec::new();
-        if let Some(played) = record.current() {
+        if let Some(played) = record.event.current() {
             for (i, g) in played.round.games.iter().enumerate() {
                 rows.push(Row {
                     cells: vec![
@@ -107,7 +108,7 @@ impl App {
         ];
         let title = say(TournamentText::PairingsTitle {
             round,
-            rounds: record.planned,
+            rounds: record.event.planned,
         });
         self.table_png(record, &title, &columns, &rows, "")
     }
@@ -136,8 +137,8 @@ impl App {
     pub(super) fn subtitle(&self, record: &TournamentRecord) -> String {
         Text::from(TournamentText::Subtitle {
             game: record.kind,
-            format: format_name(record.format),
-            players: record.entries.len() as u32,
+            format: format_name(record.event.format),
+            players: record.event.entries.len() as u32,
         })
         .render(record.locale)
     }
@@ -152,14 +153,23 @@ impl App {
         let locale = record.locale;
         let say = |text: TournamentText| Text::from(text).render(locale);
         let names = App::names(record);
-        let rounds: Vec<Round> = rounds_of(record).into_iter().take(done as usize).collect();
-        let swiss = matches!(record.format, Format::Swiss { .. });
-        let table = standings::standings(&entrants(record), &rounds, system(record.format));
+        let rounds: Vec<Round> = record
+            .event
+            .history()
+            .into_iter()
+            .take(done as usize)
+            .collect();
+        let swiss = matches!(record.event.format, Format::Swiss { .. });
+        let table = standings::standings(
+            &record.event.entrants(),
+            &rounds,
+            record.event.format.system(),
+        );
         let withdrawn = say(TournamentText::WithdrawnMark);
         let rows: Vec<Row> = table
             .iter()
             .map(|s| {
-                let gone = record.entry(s.id).is_some_and(|e| e.withdrawn);
+                let gone = record.event.entry(s.id).is_some_and(|e| e.withdrawn);
                 let mut name = names.get(&s.id).copied().unwrap_or("?").to_owned();
                 if gone {
                     name = format!("{name} {withdrawn}");
@@ -228,9 +238,13 @@ impl App {
         let locale = record.locale;
         let say = |text: TournamentText| Text::from(text).render(locale);
         let names = App::names(record);
-        let rounds = rounds_of(record);
-        let table = standings::standings(&entrants(record), &rounds, system(record.format));
-        let place: HashMap<u64, usize> = table
+        let rounds = record.event.history();
+        let table = standings::standings(
+            &record.event.entrants(),
+            &rounds,
+            record.event.format.system(),
+        );
+        let place: HashMap<UserId, usize> = table
             .iter()
             .enumerate()
             .map(|(i, s)| (s.id, i + 1))
@@ -267,7 +281,7 @@ impl App {
                 cells.push(s.points.to_string());
                 Row {
                     cells,
-                    soft: record.entry(s.id).is_some_and(|e| e.withdrawn),
+                    soft: record.event.entry(s.id).is_some_and(|e| e.withdrawn),
                     highlight: s.place == 1,
                 }
             })

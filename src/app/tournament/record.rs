@@ -1,12 +1,13 @@
-//! What a tournament record says, read for the messages and the pairings: its entrants, its
-//! rounds, the outcome of a game, the winners, and how figures and results are printed.
+//! How a tournament is read for its messages: the outcome of a finished game, the winners,
+//! and how figures and results are printed. What the event is and how it changes is the
+//! tournament engine's (`crate::tournament`).
 
 use crate::app::text::{mention, FormatName};
-use crate::store::{Format, TournamentRecord};
-use crate::tournament::{standings, Entrant, Outcome, Round};
+use crate::store::Format;
+use crate::tournament::{Outcome, PlayerId, Points};
 
-/// The most rounds a Swiss tournament may be given.
-pub const MAX_SWISS_ROUNDS: u32 = 20;
+pub use crate::tournament::MAX_SWISS_ROUNDS;
+
 /// The most entrants the tournament message lists by name.
 pub(super) const LISTED: usize = 30;
 
@@ -27,55 +28,14 @@ pub(super) fn format_name(format: Format) -> FormatName {
     }
 }
 
-pub(super) fn system(format: Format) -> standings::System {
-    match format {
-        Format::Swiss { .. } => standings::System::Swiss,
-        Format::RoundRobin { .. } => standings::System::RoundRobin,
-    }
-}
-
-/// Every entrant, withdrawn or not, as the engine sees them.
-pub(super) fn entrants(record: &TournamentRecord) -> Vec<Entrant> {
-    record
-        .entries
-        .iter()
-        .map(|e| Entrant {
-            id: e.player.id,
-            rating: e.rating,
-        })
-        .collect()
-}
-
-/// The entrants still playing.
-pub(super) fn active(record: &TournamentRecord) -> Vec<Entrant> {
-    record
-        .entries
-        .iter()
-        .filter(|e| !e.withdrawn)
-        .map(|e| Entrant {
-            id: e.player.id,
-            rating: e.rating,
-        })
-        .collect()
-}
-
-pub(super) fn rounds_of(record: &TournamentRecord) -> Vec<Round> {
-    record.rounds.iter().map(|p| p.round.clone()).collect()
-}
-
-/// Rounds over.
-pub(super) fn rounds_over(record: &TournamentRecord) -> u32 {
-    record.rounds.iter().filter(|p| p.round.is_over()).count() as u32
-}
-
-/// Who shares first place in the final standings (mentions joined), how many, and their
-/// points as printed.
-pub(super) fn winners(record: &TournamentRecord) -> (String, u32, String) {
-    let table = standings::standings(&entrants(record), &rounds_of(record), system(record.format));
-    let best: Vec<&standings::Standing> = table.iter().filter(|s| s.place == 1).collect();
-    let mentions: Vec<String> = best.iter().map(|s| mention(s.id)).collect();
-    let points = best.first().map(|s| s.points).unwrap_or_default();
-    (mentions.join(", "), best.len() as u32, points.to_string())
+/// The winners as printed: their mentions joined, how many, and their points.
+pub(super) fn winners_text(winners: &[PlayerId], points: Points) -> (String, u32, String) {
+    let mentions: Vec<String> = winners.iter().map(|&w| mention(w.get())).collect();
+    (
+        mentions.join(", "),
+        winners.len() as u32,
+        points.to_string(),
+    )
 }
 
 /// A Sonneborn–Berger or performance figure as printed: `4`, `4.5`, `4.75`.

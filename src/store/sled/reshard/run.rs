@@ -17,6 +17,7 @@ use crate::store::error::StoreError;
 use crate::store::handle::Store;
 use crate::store::ids;
 use crate::store::sled::db::{SledDb, DEFAULT_CACHE_BYTES};
+use crate::store::tournaments;
 use crate::store::tree::Tree;
 
 /// Whether reshard knows what the tree `name` holds: one of the store's key spaces (records,
@@ -178,7 +179,10 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
             }
         }
     }
+    // The running tournaments moved too: each store indexes its own again.
     for holder in &holders {
+        tournaments::reindex(&holder.store.tournaments, &holder.store.meta)
+            .map_err(|e| holder.error(e))?;
         holder.store.flush().map_err(|e| holder.error(e))?;
     }
 
