@@ -1,5 +1,5 @@
-//! What players look up about games played: a player's stats (`/oaq stats`), the history of
-//! finished games (`/oaq history`) and the list of games being played (`/oaq games`).
+//! What players look up about games played: a player's stats (`/oaq stats`) and the history of
+//! finished games (`/oaq history`).
 
 use crate::app::authority::guild_of;
 use crate::app::fail::Fail;
@@ -7,7 +7,7 @@ use crate::app::results::{provisional, Finish, Standing};
 use crate::app::state::App;
 use crate::app::table::{seat_ids, seat_of, sole_winner};
 use crate::app::text::Text;
-use crate::app::vocab::{message_link, Attachment, Msg, Place, Response, UserRef};
+use crate::app::vocab::{Attachment, Msg, Place, Response, UserRef};
 use crate::locale::Locale;
 use crate::render::chart::{self, ChartView};
 use crate::store::{FinishedGame, GameKind, GameRecord};
@@ -147,45 +147,6 @@ impl App {
             Ok(Response::post(Msg::text(text), None))
         })();
         self.finish(locale, "history", result)
-    }
-
-    /// `/oaq games`: the games of `kind` being played in this server, with links to their
-    /// boards.
-    pub fn games(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
-        let result = (|| {
-            let guild = guild_of(place)?;
-            let mut games: Vec<GameRecord> = Vec::new();
-            for id in self.store.running_games() {
-                // A damaged entry is skipped here: the list is only for watching.
-                if let Ok(Some(stored)) = id.and_then(|id| self.store.game(id)) {
-                    if stored.record.guild == Some(guild) && stored.record.kind == kind {
-                        games.push(stored.record);
-                    }
-                }
-            }
-            games.sort_by_key(|g| g.id);
-            if games.is_empty() {
-                return Ok(Response::post(
-                    Msg::text(Text::NoRunningGames { game: kind }.render(locale)),
-                    None,
-                ));
-            }
-            let mut text = Text::RunningGames.render(locale);
-            for g in &games {
-                text.push('\n');
-                text.push_str(
-                    &Text::RunningGame {
-                        game: g.id,
-                        players: seat_ids(g),
-                        plies: g.moves.len(),
-                        link: message_link(g.guild, g.channel, g.message),
-                    }
-                    .render(locale),
-                );
-            }
-            Ok(Response::post(Msg::text(text), None))
-        })();
-        self.finish(locale, "games", result)
     }
 }
 

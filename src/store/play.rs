@@ -180,6 +180,7 @@ impl Store {
             game.id,
             game.channel,
             ChannelEntry::Game(game.id),
+            Some(game),
             &|games, parts| tx_write_game(games, parts, game, 1, Had::default(), false),
         )?;
         Ok(Stored {

@@ -301,6 +301,10 @@ running-game = • `{ $game }` { $players }, { $plies } { $plies ->
         [one] move
        *[other] moves
     } played{ $link }
+running-games-page = Page { $page } of { $pages } · { $games } { $games ->
+        [one] game
+       *[other] games
+    } being played in all.
 no-running-games = No game is being played in this server right now. Start one with `/{ game-command } challenge`.
 
 ## Errors

@@ -241,6 +241,7 @@ replay-frame = { $ply ->
     }
 running-games = Các ván đang chơi trong máy chủ (ai cũng có thể xem):
 running-game = • `{ $game }` { $players }, đã đi { $plies } nước{ $link }
+running-games-page = Trang { $page }/{ $pages } · tất cả { $games } ván đang chơi.
 no-running-games = Hiện không có ván nào đang chơi trong máy chủ. Hãy bắt đầu bằng `/{ game-command } thach-dau`.
 
 ## Errors

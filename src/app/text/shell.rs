@@ -689,6 +689,15 @@ pub enum Text {
         /// Link to its board.
         link: Option<String>,
     },
+    /// `/oaq games`: the page shown and how many games are running in all.
+    RunningGamesPage {
+        /// The page shown (1-based).
+        page: u64,
+        /// The number of pages.
+        pages: u64,
+        /// Games of this kind running in the server.
+        games: u64,
+    },
     /// `/oaq games` with none running.
     NoRunningGames {
         /// The game whose `games` command was used.

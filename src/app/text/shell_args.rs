@@ -344,6 +344,11 @@ impl Text {
                 vec![game(kind), ("page", text(page)), ("pages", text(pages))]
             }
             Text::LeaderboardTitle { game: kind } => vec![game(kind)],
+            Text::RunningGamesPage { page, pages, games } => vec![
+                ("page", text(page)),
+                ("pages", text(pages)),
+                ("games", number(*games as f64)),
+            ],
             Text::LeaderboardSubtitle {
                 page,
                 pages,
