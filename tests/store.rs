@@ -1463,7 +1463,10 @@ fn each_servers_running_games_are_listed_while_they_hold_their_channel() {
         assert!(store.create_game(&game(15, 501)).is_err(), "channel busy");
         assert_eq!(listed(GameKind::Oaq), [10, 11]);
         assert_eq!(listed(GameKind::Shogi), [12]);
-        assert_eq!(store.running_in_guild(8, GameKind::Oaq).expect("list"), [13]);
+        assert_eq!(
+            store.running_in_guild(8, GameKind::Oaq).expect("list"),
+            [13]
+        );
 
         // A move keeps it listed; the end of the game, by either way of ending, does not.
         let moved = store.update_game(1, &game(11, 501), false).expect("move");
@@ -1481,9 +1484,7 @@ fn each_servers_running_games_are_listed_while_they_hold_their_channel() {
             ratings: None,
         };
         let rate: RateFn<'_> = &oaq_bot_testkit::stored_games::rate;
-        store
-            .finish_game(1, &finished, rate, None)
-            .expect("finish");
+        store.finish_game(1, &finished, rate, None).expect("finish");
         assert!(listed(GameKind::Oaq).is_empty());
         assert_eq!(listed(GameKind::Shogi), [12]);
     }

@@ -3,6 +3,7 @@
 
 use crate::app::authority::guild_of;
 use crate::app::fail::Fail;
+use crate::app::pages::push_lines_that_fit;
 use crate::app::results::{provisional, Finish, Standing};
 use crate::app::state::App;
 use crate::app::table::{seat_ids, seat_of, sole_winner};
@@ -12,9 +13,10 @@ use crate::locale::Locale;
 use crate::render::chart::{self, ChartView};
 use crate::store::{FinishedGame, GameKind, GameRecord};
 
-/// Games listed by `/oaq history`.
+/// Games listed by `/oaq history` (fewer when the lines of the game's largest tables, with
+/// their longest ids, would not fit in a message: the oldest are left out).
 const HISTORY_LINES: usize = 10;
-/// Recent games listed by `/oaq stats`.
+/// Recent games listed by `/oaq stats` (fewer when they would not fit, as for the history).
 const STATS_LINES: usize = 5;
 impl App {
     /// `/oaq stats [player]`: `player`'s (or the caller's) rating, record, recent games and a
@@ -53,12 +55,14 @@ impl App {
                 .recent_of(Some(guild), kind, player.id, STATS_LINES)?;
             if !recent.is_empty() {
                 lines.push(Text::RecentGamesOf { player: player.id }.render(locale));
-                lines.extend(
-                    recent
-                        .iter()
-                        .filter_map(|g| history_line(g, player.id, locale)),
-                );
             }
+            let mut text = lines.join("\n");
+            push_lines_that_fit(
+                &mut text,
+                recent
+                    .iter()
+                    .filter_map(|g| history_line(g, player.id, locale)),
+            );
             let points = self.store.rating_points(kind, guild, player.id)?;
             let mut ratings = Vec::with_capacity(points.len() + 1);
             // The chart starts from the rating before the player's first rated game.
@@ -85,7 +89,7 @@ impl App {
             )?;
             Ok(Response::post(
                 Msg {
-                    text: lines.join("\n"),
+                    text,
                     files: vec![Attachment::png("rating.png", png)],
                     selects: Vec::new(),
                     rows: Vec::new(),
@@ -140,10 +144,7 @@ impl App {
                 text.push('\n');
                 text.push_str(&Text::NoFinishedGames.render(locale));
             }
-            for line in lines {
-                text.push('\n');
-                text.push_str(&line);
-            }
+            push_lines_that_fit(&mut text, lines);
             Ok(Response::post(Msg::text(text), None))
         })();
         self.finish(locale, "history", result)

@@ -159,3 +159,146 @@ fn a_full_page_of_running_games_fits_at_its_largest() {
         }
     }
 }
+
+/// Any answer, public or private, checked against Discord's limits; its text.
+fn shown(response: &Response) -> String {
+    match &response.reply {
+        Reply::Private(msg) | Reply::Post { msg, .. } | Reply::Update(msg) => {
+            check_limits(msg);
+            msg.text.clone()
+        }
+    }
+}
+
+/// `/… history` (the server's and a player's) and `/… stats` at their fullest: every line
+/// they show, of the game with the most seats, every id as long as it can be, in both
+/// languages.
+#[test]
+fn the_history_and_stats_fit_at_their_largest() {
+    use oaq_bot::store::{FinishedGame, Retired, Retirement};
+    let (app, _clock) = app();
+    let here = Place {
+        guild: Some(BIG),
+        channel: 1,
+    };
+    for kind in GameKind::ALL {
+        let template = long_games::record(kind, 1, BIG);
+        let seats = template.seats.len();
+        for n in 0..12u64 {
+            let id = (1u64 << 53) - 1000 + 20 * kind.code() as u64 + n;
+            let mut game = largest(&template, id);
+            game.retired.push(Retired {
+                seat: seats - 1,
+                why: Retirement::TimedOut,
+                ply: game.moves.len() as u32,
+            });
+            let stored = app.store().create_game(&game).expect("create");
+            let finished = FinishedGame {
+                finished_ms: 4_102_444_800_000 + n,
+                places: (0..seats as u8).collect(),
+                game,
+                ratings: None,
+            };
+            app.store()
+                .finish_game(stored.revision, &finished, &stored_games::rate, None)
+                .expect("finish");
+        }
+        let player = UserRef {
+            id: BIG,
+            name: "Nguyễn Thị Ánh Hồng Phương Thảo Nguyên".to_owned(),
+            bot: false,
+        };
+        for locale in Locale::ALL {
+            let server = shown(&app.history(locale, here, kind, &an(), None));
+            let theirs = shown(&app.history(locale, here, kind, &an(), Some(&player)));
+            let stats = shown(&app.stats(locale, here, kind, &an(), Some(&player)));
+            // As many games as fit: all ten of a two-player game, most of them at six seats.
+            let games = |text: &str| text.lines().filter(|l| l.starts_with('`')).count();
+            let most = if seats == 2 { 10 } else { 7 };
+            assert!(games(&server) >= most && games(&theirs) >= most, "{server}\n{theirs}");
+            for text in [&server, &theirs, &stats] {
+                assert!(
+                    text.contains(&format!("<@{BIG}>")) || text.contains("Nguyễn"),
+                    "{text}"
+                );
+            }
+        }
+    }
+}
+
+/// `/… settings` lists the channels games are allowed in: at most
+/// [`GuildSettings::MAX_CHANNELS`], a longer list stored before the limit is shown cut with
+/// how many it leaves out, and both fit with every id as long as it can be.
+#[test]
+fn the_allowed_channels_fit_at_their_largest() {
+    use oaq_bot::app::{SettingsChange, Text};
+    use oaq_bot::store::GuildSettings;
+    let (app, _clock) = app();
+    let here = Place {
+        guild: Some(BIG),
+        channel: BIG - 1,
+    };
+    let allow = |channel: u64| SettingsChange {
+        allow_channel: Some(channel),
+        ..SettingsChange::default()
+    };
+    for i in 0..GuildSettings::MAX_CHANNELS as u64 {
+        let answer = app.server_settings(EN, here, true, allow(BIG - i), GameKind::Oaq);
+        shown(&answer);
+    }
+    let refused = app.server_settings(EN, here, true, allow(BIG - 100), GameKind::Oaq);
+    assert_eq!(
+        private(&refused),
+        Text::TooManyChannels {
+            max: GuildSettings::MAX_CHANNELS
+        }
+        .render(EN)
+    );
+    let stored = app.store().guild_settings(BIG).expect("read");
+    assert_eq!(stored.record.channels.len(), GuildSettings::MAX_CHANNELS);
+
+    // A list of 40 stored by a release without the limit.
+    let mut long = stored.record.clone();
+    long.channels = (0..40).map(|i| BIG - i).collect();
+    app.store()
+        .update_guild_settings(BIG, stored.revision, &long)
+        .expect("store");
+    let elsewhere = Place {
+        guild: Some(BIG),
+        channel: 7,
+    };
+    for locale in Locale::ALL {
+        let text = shown(&app.server_settings(
+            locale,
+            here,
+            true,
+            SettingsChange::default(),
+            GameKind::Oaq,
+        ));
+        assert!(
+            text.contains(&format!("<#{}>", BIG - 24))
+                && !text.contains(&format!("<#{}>", BIG - 25)),
+            "{text}"
+        );
+        assert!(text.contains("15"), "{text}");
+        let refusal = shown(&app.challenge(
+            locale,
+            elsewhere,
+            &an(),
+            request(Some(binh()), FirstPlayer::Challenger),
+        ));
+        assert!(refusal.contains("15"), "{refusal}");
+    }
+}
+
+/// `/… rules` and `/… help` of every game, in both languages.
+#[test]
+fn rules_and_help_fit() {
+    let (app, _clock) = app();
+    for kind in GameKind::ALL {
+        for locale in Locale::ALL {
+            assert!(shown(&app.rules(locale, HERE, kind)).len() > 200);
+            assert!(shown(&app.help(locale, kind)).len() > 200);
+        }
+    }
+}

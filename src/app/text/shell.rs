@@ -487,6 +487,11 @@ pub enum Text {
         /// Longest allowed, seconds.
         max_s: u64,
     },
+    /// Refusal: a server allows games in at most this many channels.
+    TooManyChannels {
+        /// [`GuildSettings::MAX_CHANNELS`](crate::store::GuildSettings::MAX_CHANNELS).
+        max: usize,
+    },
     /// Refusal: games are not allowed in this channel.
     ChannelNotAllowed {
         /// The channels where they are.
