@@ -113,8 +113,6 @@ impl Store {
         let key = challenge.id.to_be_bytes();
         self.create_in_channel(
             &self.challenges,
-            CHALLENGE,
-            challenge.id,
             challenge.channel,
             ChannelEntry::Challenge(challenge.id),
             None,
@@ -129,20 +127,23 @@ impl Store {
         })
     }
 
-    /// Stores a new record under `id` in `tree` with `write` (given `tree` and the game parts) and
-    /// marks `channel` busy with `entry`, in one transaction, flushed before returning; fails
-    /// with [`StoreError::ChannelBusy`] if the channel already has a challenge or game. A new
-    /// game (`listed`) is also listed among its server's running games and its board owed.
+    /// Stores the new record `entry` names in `tree` with `write` (given `tree` and the game
+    /// parts) and marks `channel` busy with `entry`, in one transaction, flushed before
+    /// returning; fails with [`StoreError::ChannelBusy`] if the channel already has a challenge
+    /// or game. A new game (`listed`) is also listed among its server's running games and its
+    /// board owed.
     pub(super) fn create_in_channel(
         &self,
         tree: &Space,
-        kind: &'static str,
-        id: u64,
         channel: u64,
         entry: ChannelEntry,
         listed: Option<&GameRecord>,
         write: &dyn Fn(&TxSpace<'_>, &TxSpace<'_>) -> TxResult<()>,
     ) -> Result<(), StoreError> {
+        let (kind, id) = match entry {
+            ChannelEntry::Challenge(id) => (CHALLENGE, id),
+            ChannelEntry::Game(id) => (GAME, id),
+        };
         let key = id.to_be_bytes();
         self.commit(|| {
             (

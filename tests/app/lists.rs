@@ -215,7 +215,10 @@ fn the_history_and_stats_fit_at_their_largest() {
             // As many games as fit: all ten of a two-player game, most of them at six seats.
             let games = |text: &str| text.lines().filter(|l| l.starts_with('`')).count();
             let most = if seats == 2 { 10 } else { 7 };
-            assert!(games(&server) >= most && games(&theirs) >= most, "{server}\n{theirs}");
+            assert!(
+                games(&server) >= most && games(&theirs) >= most,
+                "{server}\n{theirs}"
+            );
             for text in [&server, &theirs, &stats] {
                 assert!(
                     text.contains(&format!("<@{BIG}>")) || text.contains("Nguyễn"),
