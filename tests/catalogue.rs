@@ -288,6 +288,10 @@ fn samples() -> Vec<Text> {
             max_s: 86_400,
         },
         Text::ChannelNotAllowed { channels: vec![] },
+        Text::ChannelNotAllowed {
+            channels: (1..=30).collect(),
+        },
+        Text::TooManyChannels { max: 25 },
         Text::Oaq(OaqText::RulesSummary {
             rules,
             in_play: true,
@@ -533,6 +537,11 @@ fn samples() -> Vec<Text> {
         },
         Text::NoRunningGames {
             game: GameKind::Shogi,
+        },
+        Text::RunningGamesPage {
+            page: 2,
+            pages: 7,
+            games: 40,
         },
         Text::Damaged,
         Text::UnknownButton,

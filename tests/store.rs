@@ -1461,3 +1461,60 @@ fn a_tournament_round_trips_and_owes_its_message_with_each_update() {
         assert_eq!(all, [40]);
     }
 }
+
+/// Issue 53: each server's running games are listed in the transactions that give a game its
+/// channel and free it, by kind, oldest first; games of other servers and direct messages,
+/// challenges and a game that lost a race for its channel are not.
+#[test]
+fn each_servers_running_games_are_listed_while_they_hold_their_channel() {
+    use oaq_bot::store::{FinishedGame, RateFn};
+    for store in backends() {
+        let listed = |kind| store.running_in_guild(7, kind).expect("list");
+        store.create_challenge(&challenge(10, 500)).expect("create");
+        assert!(listed(GameKind::Oaq).is_empty(), "a challenge is no game");
+        store.start_game(10, 1, &game(10, 500)).expect("start");
+        store.create_game(&game(11, 501)).expect("create");
+        let shogi = GameRecord {
+            kind: GameKind::Shogi,
+            ..game(12, 502)
+        };
+        store.create_game(&shogi).expect("create");
+        let elsewhere = GameRecord {
+            guild: Some(8),
+            ..game(13, 503)
+        };
+        store.create_game(&elsewhere).expect("create");
+        let direct = GameRecord {
+            guild: None,
+            ..game(14, 504)
+        };
+        store.create_game(&direct).expect("create");
+        assert!(store.create_game(&game(15, 501)).is_err(), "channel busy");
+        assert_eq!(listed(GameKind::Oaq), [10, 11]);
+        assert_eq!(listed(GameKind::Shogi), [12]);
+        assert_eq!(
+            store.running_in_guild(8, GameKind::Oaq).expect("list"),
+            [13]
+        );
+
+        // A move keeps it listed; the end of the game, by either way of ending, does not.
+        let moved = store.update_game(1, &game(11, 501), false).expect("move");
+        assert_eq!(listed(GameKind::Oaq), [10, 11]);
+        store
+            .update_game(moved.revision, &game(11, 501), true)
+            .expect("end");
+        assert_eq!(listed(GameKind::Oaq), [10]);
+        let mut record = game(10, 500);
+        record.retired.push(retired(1, Retirement::Resigned, 1));
+        let finished = FinishedGame {
+            game: record,
+            places: vec![0, 1],
+            finished_ms: 50,
+            ratings: None,
+        };
+        let rate: RateFn<'_> = &oaq_bot_testkit::stored_games::rate;
+        store.finish_game(1, &finished, rate, None).expect("finish");
+        assert!(listed(GameKind::Oaq).is_empty());
+        assert_eq!(listed(GameKind::Shogi), [12]);
+    }
+}

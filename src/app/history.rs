@@ -1,20 +1,22 @@
-//! What players look up about games played: a player's stats (`/oaq stats`), the history of
-//! finished games (`/oaq history`) and the list of games being played (`/oaq games`).
+//! What players look up about games played: a player's stats (`/oaq stats`) and the history of
+//! finished games (`/oaq history`).
 
 use crate::app::authority::guild_of;
 use crate::app::fail::Fail;
+use crate::app::pages::push_lines_that_fit;
 use crate::app::results::{provisional, Finish, Standing};
 use crate::app::state::App;
 use crate::app::table::{seat_ids, seat_of, sole_winner};
 use crate::app::text::Text;
-use crate::app::vocab::{message_link, Attachment, Msg, Place, Response, UserRef};
+use crate::app::vocab::{Attachment, Msg, Place, Response, UserRef};
 use crate::locale::Locale;
 use crate::render::chart::{self, ChartView};
 use crate::store::{FinishedGame, GameKind, GameRecord};
 
-/// Games listed by `/oaq history`.
+/// Games listed by `/oaq history` (fewer when the lines of the game's largest tables, with
+/// their longest ids, would not fit in a message: the oldest are left out).
 const HISTORY_LINES: usize = 10;
-/// Recent games listed by `/oaq stats`.
+/// Recent games listed by `/oaq stats` (fewer when they would not fit, as for the history).
 const STATS_LINES: usize = 5;
 impl App {
     /// `/oaq stats [player]`: `player`'s (or the caller's) rating, record, recent games and a
@@ -53,12 +55,14 @@ impl App {
                 .recent_of(Some(guild), kind, player.id, STATS_LINES)?;
             if !recent.is_empty() {
                 lines.push(Text::RecentGamesOf { player: player.id }.render(locale));
-                lines.extend(
-                    recent
-                        .iter()
-                        .filter_map(|g| history_line(g, player.id, locale)),
-                );
             }
+            let mut text = lines.join("\n");
+            push_lines_that_fit(
+                &mut text,
+                recent
+                    .iter()
+                    .filter_map(|g| history_line(g, player.id, locale)),
+            );
             let points = self.store.rating_points(kind, guild, player.id)?;
             let mut ratings = Vec::with_capacity(points.len() + 1);
             // The chart starts from the rating before the player's first rated game.
@@ -85,7 +89,7 @@ impl App {
             )?;
             Ok(Response::post(
                 Msg {
-                    text: lines.join("\n"),
+                    text,
                     files: vec![Attachment::png("rating.png", png)],
                     selects: Vec::new(),
                     rows: Vec::new(),
@@ -140,52 +144,10 @@ impl App {
                 text.push('\n');
                 text.push_str(&Text::NoFinishedGames.render(locale));
             }
-            for line in lines {
-                text.push('\n');
-                text.push_str(&line);
-            }
+            push_lines_that_fit(&mut text, lines);
             Ok(Response::post(Msg::text(text), None))
         })();
         self.finish(locale, "history", result)
-    }
-
-    /// `/oaq games`: the games of `kind` being played in this server, with links to their
-    /// boards.
-    pub fn games(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
-        let result = (|| {
-            let guild = guild_of(place)?;
-            let mut games: Vec<GameRecord> = Vec::new();
-            for id in self.store.running_games() {
-                // A damaged entry is skipped here: the list is only for watching.
-                if let Ok(Some(stored)) = id.and_then(|id| self.store.game(id)) {
-                    if stored.record.guild == Some(guild) && stored.record.kind == kind {
-                        games.push(stored.record);
-                    }
-                }
-            }
-            games.sort_by_key(|g| g.id);
-            if games.is_empty() {
-                return Ok(Response::post(
-                    Msg::text(Text::NoRunningGames { game: kind }.render(locale)),
-                    None,
-                ));
-            }
-            let mut text = Text::RunningGames.render(locale);
-            for g in &games {
-                text.push('\n');
-                text.push_str(
-                    &Text::RunningGame {
-                        game: g.id,
-                        players: seat_ids(g),
-                        plies: g.moves.len(),
-                        link: message_link(g.guild, g.channel, g.message),
-                    }
-                    .render(locale),
-                );
-            }
-            Ok(Response::post(Msg::text(text), None))
-        })();
-        self.finish(locale, "games", result)
     }
 }
 

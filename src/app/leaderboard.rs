@@ -3,19 +3,17 @@
 
 use crate::app::authority::guild_of;
 use crate::app::fail::Fail;
+use crate::app::pages::{page_buttons, pages};
 use crate::app::results::provisional;
 use crate::app::state::App;
 use crate::app::text::Text;
-use crate::app::vocab::{Action, Attachment, Button, Msg, Place, Reply, Response, Style};
+use crate::app::vocab::{Action, Attachment, Msg, Place, Reply, Response};
 use crate::locale::Locale;
 use crate::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
 use crate::store::GameKind;
 
 /// Players on a leaderboard page.
 pub const PER_PAGE: usize = 10;
-fn pages(total: u64) -> u64 {
-    total.div_ceil(PER_PAGE as u64).max(1)
-}
 
 impl App {
     /// `/oaq leaderboard [page]`: the server's players of `kind` by rating (pages count
@@ -34,9 +32,9 @@ impl App {
                 return Err(Fail::User(Text::LeaderboardEmpty));
             }
             let page = page.unwrap_or(1).max(1);
-            if page > pages(total) {
+            if page > pages(total, PER_PAGE) {
                 return Err(Fail::User(Text::NoSuchPage {
-                    pages: pages(total),
+                    pages: pages(total, PER_PAGE),
                 }));
             }
             Ok(Response::post(
@@ -68,7 +66,7 @@ impl App {
             // Not a leaderboard of this server (a button from elsewhere), or nobody is rated.
             return Err(Fail::User(Text::LeaderboardEmpty));
         }
-        let page = page.min(pages(total) - 1);
+        let page = page.min(pages(total, PER_PAGE) - 1);
         Ok(Response::new(Reply::Update(
             self.leaderboard_msg(shown, kind, guild, page)?,
         )))
@@ -83,7 +81,7 @@ impl App {
         page: u64,
     ) -> Result<Msg, Fail> {
         let board = self.store.leaderboard(kind, guild, page, PER_PAGE)?;
-        let pages = pages(board.total);
+        let pages = pages(board.total, PER_PAGE);
         let texts: Vec<(String, String)> = board
             .rows
             .iter()
@@ -135,20 +133,11 @@ impl App {
                 legend: &legend,
             },
         )?;
-        let button = |text: Text, page: u64, disabled: bool| Button {
-            action: Action::Leaderboard { kind, page, locale },
-            label: text.render(locale),
-            style: Style::Secondary,
-            disabled,
-        };
-        let buttons = if pages > 1 {
-            vec![vec![
-                button(Text::PreviousPage, page.saturating_sub(1), page == 0),
-                button(Text::NextPage, page + 1, page + 1 >= pages),
-            ]]
-        } else {
-            Vec::new()
-        };
+        let buttons = page_buttons(page, pages, locale, |page| Action::Leaderboard {
+            kind,
+            page,
+            locale,
+        });
         Ok(Msg {
             text: Text::LeaderboardCaption {
                 game: kind,

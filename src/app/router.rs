@@ -66,6 +66,11 @@ impl App {
                 page,
                 locale: shown,
             } => self.leaderboard_click(place, kind, page, shown),
+            Action::Games {
+                kind,
+                page,
+                locale: shown,
+            } => self.games_click(place, kind, page, shown),
             Action::Tournament { tournament, op } => {
                 self.tournament_once(user, false, tournament, op)
             }

@@ -179,6 +179,11 @@ fn apply(s: &mut GuildSettings, change: &SettingsChange) -> Result<(), Fail> {
     }
     if let Some(channel) = change.allow_channel {
         if !s.channels.contains(&channel) {
+            if s.channels.len() >= GuildSettings::MAX_CHANNELS {
+                return Err(Fail::User(Text::TooManyChannels {
+                    max: GuildSettings::MAX_CHANNELS,
+                }));
+            }
             s.channels.push(channel);
         }
     }

@@ -10,7 +10,8 @@
 //! it; a segment `~<k>` of the path numbers one of a step's several menus, so that each has
 //! an id of its own, see `app::picker`), or `oaq:x:42` (analyse finished game 42), or
 //! `oaq:t:42:j` (a button of tournament 42's message: `j`oin, `l`eave, `s`tart, `c`ancel,
-//! `n`ext round). The longest is well under Discord's
+//! `n`ext round), or `oaq:g:<page>:<en|vi>:<o|s|c>` (a page of a game's `games` list). The
+//! longest is well under Discord's
 //! 100-character limit.
 //!
 //! An id names a view or a record and a version, never an authority: the server, channel and
@@ -46,6 +47,20 @@ fn kind_code(kind: GameKind) -> &'static str {
         GameKind::Shogi => "s",
         GameKind::ChineseCheckers => "c",
     }
+}
+
+/// The game named by [`kind_code`]'s code.
+fn kind_of(code: &str) -> Option<GameKind> {
+    GameKind::ALL
+        .into_iter()
+        .find(|&kind| kind_code(kind) == code)
+}
+
+/// The language named by [`locale_code`]'s code.
+fn locale_of(code: &str) -> Option<Locale> {
+    Locale::ALL
+        .into_iter()
+        .find(|&locale| locale_code(locale) == code)
 }
 
 fn op_code(op: TournamentOp) -> &'static str {
@@ -105,6 +120,9 @@ pub fn encode(action: &Action) -> String {
         } => format!("oaq:l:{page}:{}", locale_code(locale)),
         Action::Leaderboard { kind, page, locale } => {
             format!("oaq:l:{page}:{}:{}", locale_code(locale), kind_code(kind))
+        }
+        Action::Games { kind, page, locale } => {
+            format!("oaq:g:{page}:{}:{}", locale_code(locale), kind_code(kind))
         }
     }
 }
@@ -183,18 +201,14 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
             locale: Locale::Vietnamese,
         },
         ["oaq", "l", _, locale, kind] => Action::Leaderboard {
-            kind: match *kind {
-                "o" => GameKind::Oaq,
-                "s" => GameKind::Shogi,
-                "c" => GameKind::ChineseCheckers,
-                _ => return Err(bad()),
-            },
+            kind: kind_of(kind).ok_or_else(bad)?,
             page: id(2)?,
-            locale: match *locale {
-                "en" => Locale::English,
-                "vi" => Locale::Vietnamese,
-                _ => return Err(bad()),
-            },
+            locale: locale_of(locale).ok_or_else(bad)?,
+        },
+        ["oaq", "g", _, locale, kind] => Action::Games {
+            kind: kind_of(kind).ok_or_else(bad)?,
+            page: id(2)?,
+            locale: locale_of(locale).ok_or_else(bad)?,
         },
         // The old form, `oaq:l:<guild>:<page>`: the guild is checked for damage, then ignored.
         ["oaq", "l", _, _] => {
@@ -282,6 +296,11 @@ mod tests {
                 page: u64::from(ply),
                 locale,
             }));
+            actions.extend(Locale::ALL.map(|locale| Action::Games {
+                kind,
+                page: id,
+                locale,
+            }));
         }
         actions.push(Action::Leaderboard {
             kind: GameKind::Oaq,
@@ -327,6 +346,10 @@ mod tests {
             "oaq:l:-1:en",
             "oaq:l:1:fr",
             "oaq:l:1:en:2",
+            "oaq:g:1:en",
+            "oaq:g:1:fr:o",
+            "oaq:g:-1:vi:s",
+            "oaq:g:1:en:x",
             "oaq:p:1",
             "oaq:p:1:x",
             "oaq:p:1:2:7g:7f",

@@ -7,6 +7,7 @@ use super::codec::{decode, encode, Stored};
 use super::error::StoreError;
 use super::game_parts::{ply_key, tx_check_game, tx_write_game, Had};
 use super::handle::Store;
+use super::listed::{tx_list, tx_unlist};
 use super::outbox::{note_entry, tx_owe_board, Note};
 use super::records::{ChallengeRecord, ChannelEntry, GameHead, GameRecord, GameSetup};
 use super::space::{Space, Transact, TxSpace};
@@ -112,10 +113,9 @@ impl Store {
         let key = challenge.id.to_be_bytes();
         self.create_in_channel(
             &self.challenges,
-            CHALLENGE,
-            challenge.id,
             challenge.channel,
             ChannelEntry::Challenge(challenge.id),
+            None,
             &|challenges, _| {
                 challenges.insert(key, encode(1, challenge))?;
                 Ok(())
@@ -127,23 +127,33 @@ impl Store {
         })
     }
 
-    /// Stores a new record under `id` in `tree` with `write` (given `tree` and the game parts) and
-    /// marks `channel` busy with `entry`, in one transaction, flushed before returning; fails
-    /// with [`StoreError::ChannelBusy`] if the channel already has a challenge or game.
+    /// Stores the new record `entry` names in `tree` with `write` (given `tree` and the game
+    /// parts) and marks `channel` busy with `entry`, in one transaction, flushed before
+    /// returning; fails with [`StoreError::ChannelBusy`] if the channel already has a challenge
+    /// or game. A new game (`listed`) is also listed among its server's running games and its
+    /// board owed.
     pub(super) fn create_in_channel(
         &self,
         tree: &Space,
-        kind: &'static str,
-        id: u64,
         channel: u64,
         entry: ChannelEntry,
+        listed: Option<&GameRecord>,
         write: &dyn Fn(&TxSpace<'_>, &TxSpace<'_>) -> TxResult<()>,
     ) -> Result<(), StoreError> {
+        let (kind, id) = match entry {
+            ChannelEntry::Challenge(id) => (CHALLENGE, id),
+            ChannelEntry::Game(id) => (GAME, id),
+        };
         let key = id.to_be_bytes();
-        let game = entry == ChannelEntry::Game(id);
         self.commit(|| {
-            (tree, &self.parts, &self.channels, &self.outbox).transaction(
-                |(records, parts, channels, outbox)| {
+            (
+                tree,
+                &self.parts,
+                &self.channels,
+                &self.outbox,
+                &self.listed,
+            )
+                .transaction(|(records, parts, channels, outbox, running)| {
                     if let Some(busy) = tx_read::<ChannelEntry>(channels, CHANNEL, channel)? {
                         return abort(StoreError::ChannelBusy {
                             channel,
@@ -159,12 +169,12 @@ impl Store {
                     }
                     write(records, parts)?;
                     channels.insert(channel.to_be_bytes(), encode(1, &entry))?;
-                    if game {
+                    if let Some(game) = listed {
+                        tx_list(running, game)?;
                         tx_owe_board(outbox, id, 1)?;
                     }
                     Ok(())
-                },
-            )
+                })
         })
     }
 
@@ -246,25 +256,29 @@ impl Store {
                 &self.parts,
                 &self.channels,
                 &self.outbox,
+                &self.listed,
             )
-                .transaction(|(challenges, games, parts, channels, outbox)| {
-                    tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
-                    challenges.remove(challenge.to_be_bytes())?;
-                    if games.get(game.id.to_be_bytes())?.is_some() {
-                        return abort(StoreError::Conflict {
-                            kind: GAME,
-                            key: game.id,
-                            expected: 0,
-                        });
-                    }
-                    tx_write_game(games, parts, game, 1, Had::default(), false)?;
-                    channels.insert(
-                        game.channel.to_be_bytes(),
-                        encode(1, &ChannelEntry::Game(game.id)),
-                    )?;
-                    tx_owe_board(outbox, game.id, 1)?;
-                    Ok(())
-                })
+                .transaction(
+                    |(challenges, games, parts, channels, outbox, running)| {
+                        tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
+                        challenges.remove(challenge.to_be_bytes())?;
+                        if games.get(game.id.to_be_bytes())?.is_some() {
+                            return abort(StoreError::Conflict {
+                                kind: GAME,
+                                key: game.id,
+                                expected: 0,
+                            });
+                        }
+                        tx_write_game(games, parts, game, 1, Had::default(), false)?;
+                        channels.insert(
+                            game.channel.to_be_bytes(),
+                            encode(1, &ChannelEntry::Game(game.id)),
+                        )?;
+                        tx_list(running, game)?;
+                        tx_owe_board(outbox, game.id, 1)?;
+                        Ok(())
+                    },
+                )
         })?;
         Ok(Stored {
             revision: 1,
@@ -281,17 +295,23 @@ impl Store {
         finished: bool,
     ) -> Result<Stored<GameRecord>, StoreError> {
         let revision = self.commit(|| {
-            (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
-                |(games, parts, channels, outbox)| {
+            (
+                &self.games,
+                &self.parts,
+                &self.channels,
+                &self.outbox,
+                &self.listed,
+            )
+                .transaction(|(games, parts, channels, outbox, running)| {
                     let (next, had) = tx_check_game(games, game.id, expected)?;
                     tx_write_game(games, parts, game, next, had, false)?;
                     tx_owe_board(outbox, game.id, next)?;
                     if finished {
                         free_channel(channels, game.channel, ChannelEntry::Game(game.id))?;
+                        tx_unlist(running, game)?;
                     }
                     Ok(next)
-                },
-            )
+                })
         })?;
         Ok(Stored {
             revision,

@@ -33,6 +33,8 @@ pub struct Store {
     pub(super) channels: Space,
     /// Writes owed to Discord (see `outbox.rs`).
     pub(super) outbox: Space,
+    /// The running games of each server (see `listed.rs`).
+    pub(super) listed: Space,
     /// Tournaments (see `tournaments.rs`).
     pub(super) tournaments: Space,
     /// Ratings (see `social.rs`).
@@ -68,6 +70,7 @@ impl Store {
             challenges: space(Tree::Challenges),
             channels: space(Tree::Channels),
             outbox: space(Tree::Outbox),
+            listed: space(Tree::RunningByGuild),
             tournaments: space(Tree::Tournaments),
             ratings: space(Tree::Ratings),
             leaderboard: space(Tree::Leaderboard),

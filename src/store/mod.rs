@@ -44,6 +44,7 @@ mod game_parts;
 mod games;
 mod handle;
 mod ids;
+mod listed;
 mod migrate;
 mod open;
 mod outbox;

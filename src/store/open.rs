@@ -70,6 +70,7 @@ impl Store {
     pub(super) fn on(backend: Arc<dyn Backend>, layout: Layout) -> Result<Store, StoreError> {
         let store = Store::with(backend, layout);
         migrate::migrate(&store)?;
+        store.list_running()?;
         ids::init(&store.meta, || Ok(store.backend.id_floor()?))?;
         // What a migration or a first id counter wrote is synced like any other write.
         store.flush()?;

@@ -13,7 +13,7 @@ use super::outbox::tx_owe_board;
 use super::records::{ChannelEntry, GameKind, GameRecord, Level};
 use super::space::{Space, Transact, TxSpace};
 use super::tree::Tree;
-use super::tx::{abort, free_channel, tx_read, CHANNEL, GAME};
+use super::tx::{abort, free_channel, tx_read, CHANNEL};
 
 const BOT_RECORD: &str = "bot record";
 
@@ -176,10 +176,9 @@ impl Store {
     pub fn create_game(&self, game: &GameRecord) -> Result<Stored<GameRecord>, StoreError> {
         self.create_in_channel(
             &self.games,
-            GAME,
-            game.id,
             game.channel,
             ChannelEntry::Game(game.id),
+            Some(game),
             &|games, parts| tx_write_game(games, parts, game, 1, Had::default(), false),
         )?;
         Ok(Stored {

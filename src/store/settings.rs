@@ -39,6 +39,12 @@ pub struct GuildSettings {
     pub channels: Vec<u64>,
 }
 
+impl GuildSettings {
+    /// The most channels a server may allow games in, so that the list always fits in a
+    /// message (a list stored before the limit existed is shown cut to it).
+    pub const MAX_CHANNELS: usize = 25;
+}
+
 impl Store {
     fn settings_tree(&self) -> Space {
         self.space(Tree::GuildSettings)

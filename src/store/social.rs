@@ -30,6 +30,7 @@ use super::codec::{decode, encode, Stored};
 use super::error::StoreError;
 use super::game_parts::{tx_check_game, tx_write_game};
 use super::handle::Store;
+use super::listed::tx_unlist;
 use super::outbox::tx_owe_board;
 use super::play::{add_bot_result, BotResult, Score};
 use super::records::{ChannelEntry, GameKind, GameRecord, Player};
@@ -357,6 +358,7 @@ impl Store {
                 &self.parts,
                 &self.channels,
                 &self.outbox,
+                &self.listed,
                 &t.history,
                 &t.by_guild,
                 &t.by_player,
@@ -372,6 +374,7 @@ impl Store {
                         parts,
                         channels,
                         outbox,
+                        running,
                         history,
                         by_guild,
                         by_player,
@@ -385,6 +388,7 @@ impl Store {
                         tx_write_game(games, parts, game, next, had, true)?;
                         tx_owe_board(outbox, id, next)?;
                         free_channel(channels, game.channel, ChannelEntry::Game(id))?;
+                        tx_unlist(running, game)?;
                         if let Some(existing) = tx_read::<FinishedGame>(history, FINISHED, id)? {
                             return Ok((next, existing));
                         }

@@ -197,7 +197,9 @@ transact_tuple!(a.0, b.1);
 transact_tuple!(a.0, b.1, c.2);
 transact_tuple!(a.0, b.1, c.2, d.3);
 transact_tuple!(a.0, b.1, c.2, d.3, e.4);
+transact_tuple!(a.0, b.1, c.2, d.3, e.4, g.5);
 transact_tuple!(a.0, b.1, c.2, d.3, e.4, g.5, h.6, i.7, j.8, k.9, l.10, m.11);
+transact_tuple!(a.0, b.1, c.2, d.3, e.4, g.5, h.6, i.7, j.8, k.9, l.10, m.11, n.12);
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,8 @@ pub enum Tree {
     Channels,
     /// Writes owed to Discord.
     Outbox,
+    /// The running games of each server, by (guild, kind, game id).
+    RunningByGuild,
     /// Ratings, by (kind, guild, user).
     Ratings,
     /// The leaderboard's order, by (kind, guild, rating, user).
@@ -43,12 +45,13 @@ pub enum Tree {
 impl Tree {
     /// Every key space, records first in report order, the tallies against the computer last
     /// of them, then the bookkeeping.
-    pub const ALL: [Tree; 16] = [
+    pub const ALL: [Tree; 17] = [
         Tree::Games,
         Tree::GameParts,
         Tree::Challenges,
         Tree::Channels,
         Tree::Outbox,
+        Tree::RunningByGuild,
         Tree::Ratings,
         Tree::Leaderboard,
         Tree::LeaderboardSizes,
@@ -64,8 +67,8 @@ impl Tree {
 
     /// The key spaces that hold records (every one but [`Tree::Meta`]), in report order;
     /// [`Tree::index`] is a key space's position here.
-    pub const RECORDS: [Tree; 15] = {
-        let mut records = [Tree::Games; 15];
+    pub const RECORDS: [Tree; 16] = {
+        let mut records = [Tree::Games; 16];
         let mut i = 0;
         while i < records.len() {
             records[i] = Tree::ALL[i];
@@ -82,6 +85,7 @@ impl Tree {
             Tree::Challenges => "challenges",
             Tree::Channels => "channels",
             Tree::Outbox => "outbox",
+            Tree::RunningByGuild => "running_by_guild",
             Tree::Ratings => "ratings",
             Tree::Leaderboard => "leaderboard",
             Tree::LeaderboardSizes => "leaderboard_sizes",
@@ -104,6 +108,7 @@ impl Tree {
             Tree::Challenges => "challenges",
             Tree::Channels => "busy channels",
             Tree::Outbox => "outbox entries",
+            Tree::RunningByGuild => "running games by server",
             Tree::Ratings => "ratings",
             Tree::Leaderboard => "leaderboard entries",
             Tree::LeaderboardSizes => "leaderboard sizes",
@@ -145,6 +150,7 @@ mod tests {
                 "challenges",
                 "channels",
                 "outbox",
+                "running_by_guild",
                 "ratings",
                 "leaderboard",
                 "leaderboard_sizes",
@@ -166,7 +172,7 @@ mod tests {
             assert_eq!(tree.index(), i);
             assert_eq!(Tree::named(tree.name().as_bytes()), Some(tree));
         }
-        assert_eq!(Tree::RECORDS[..], Tree::ALL[..15]);
+        assert_eq!(Tree::RECORDS[..], Tree::ALL[..16]);
         assert_eq!(Tree::RECORDS.last(), Some(&Tree::BotRecords));
         assert_eq!(Tree::named(b"leagues"), None);
     }

@@ -4,6 +4,7 @@ use oaq_bot_testkit::{pg, raw_sled};
 
 mod checkers;
 mod host;
+mod lists;
 mod outbox;
 mod picker;
 mod play;

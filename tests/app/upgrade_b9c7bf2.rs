@@ -126,6 +126,12 @@ fn every_record_of_the_schema_1_release_reads_in_schema_2() {
     for (store, _kept) in fixture_stores(Path::new(FIXTURE)) {
         let game = |id| store.game(id).expect("read").expect("present");
 
+        // Issue 53: the games in play are listed by server as the database opens.
+        assert_eq!(
+            store.running_in_guild(1, GameKind::Oaq).expect("list"),
+            [5, 7, 8]
+        );
+
         // Finished games: ended by timeout, resignation, the final count, and against the
         // computer; their moves are notation text now.
         let timed_out = game(1);

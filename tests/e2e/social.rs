@@ -20,6 +20,8 @@ use oaq_bot::store::{GameKind, Store};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
+use oaq_bot_testkit::players::numbered;
+
 use super::*;
 
 const OTHER_CHANNEL: u64 = 500_000_000_000_000_002;
@@ -360,6 +362,71 @@ async fn issue_10_leaderboard_buttons_name_no_server_and_keep_their_language() {
         "this server's leaderboard, not the other server's"
     );
 
+    for payload in fake.payloads() {
+        check_limits(&payload);
+    }
+    drop(bot);
+}
+
+/// Issue 53: 40 games in one server make a list longer than one message. `/oaq games` pages
+/// through all of them, each once, every line linking to its game's board message in its
+/// channel, and Discord refuses nothing (the fake fails the test on any refused write).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forty_running_games_page_through_each_once_with_working_links() {
+    let fake = FakeDiscord::start().await;
+    let root = tempfile::tempdir().expect("tempdir");
+    let bot = start_bot(root.path(), &fake.base, 600);
+    fake.wait_ready(1).await;
+    let players = numbered(10_000, 80);
+    let mut boards = std::collections::BTreeMap::new();
+    for (i, pair) in players.chunks(2).enumerate() {
+        let channel = CHANNEL + 1 + i as u64;
+        let board = start_game(&fake, &pair[0], &pair[1], channel).await;
+        boards.insert(channel, board);
+    }
+
+    let token = fake.slash(&chi(), CHANNEL, "games", vec![], vec![]);
+    let posted = fake.callback(&token).await;
+    let list = posted.message.expect("the list message");
+    let mut linked = Vec::new();
+    let mut pages = 0;
+    loop {
+        let msg = fake.message(list);
+        pages += 1;
+        assert!(
+            msg.content.contains("40 games being played in all"),
+            "{}",
+            msg.content
+        );
+        for line in msg.content.lines().filter(|l| l.starts_with("• `")) {
+            let link = line
+                .split("https://discord.com/channels/")
+                .nth(1)
+                .expect("a link to the board");
+            let ids: Vec<u64> = link.split('/').filter_map(|s| s.parse().ok()).collect();
+            let [guild, channel, message] = ids[..] else {
+                panic!("a message link: {line}");
+            };
+            assert_eq!(guild, GUILD_ID);
+            // The link opens the game's board: that message, in that channel.
+            assert_eq!(boards.get(&channel), Some(&message), "{line}");
+            assert_eq!(fake.message(message).channel, channel);
+            linked.push(channel);
+        }
+        let next = msg
+            .buttons()
+            .into_iter()
+            .flatten()
+            .find(|b| b.1.contains("Next"))
+            .expect("page buttons");
+        if next.2 {
+            break;
+        }
+        let token = fake.click(&an(), list, &next.0);
+        assert_eq!(fake.callback(&token).await.kind, 7);
+    }
+    assert_eq!(pages, 40usize.div_ceil(oaq_bot::app::GAMES_PER_PAGE));
+    assert_eq!(linked, boards.keys().copied().collect::<Vec<_>>());
     for payload in fake.payloads() {
         check_limits(&payload);
     }

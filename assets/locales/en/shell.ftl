@@ -44,6 +44,8 @@ duration-part = { $n } { $unit ->
     }
 # Where games may start when no channel is listed.
 channels-anywhere = every channel
+# The channels a list leaves out. $count: how many.
+channels-more = and { $count } more
 # A computer level. $level: easy, medium or hard.
 level-name = { $level ->
         [easy] easy
@@ -202,6 +204,7 @@ settings-only-in-servers = Settings belong to a server: use `/{ game-command } s
 needs-manage-server = Only members with the **Manage Server** permission can see or change these settings.
 turn-timeout-out-of-range = The time per move must be between { $min } and { $max }.
 challenge-timeout-out-of-range = The challenge timeout must be between { $min } and { $max }.
+too-many-channels = Games can be allowed in at most { $max } channels of a server: remove one before adding another.
 channel-not-allowed = Games are not played in this channel on this server. Try { $channels }.
 
 ## Ratings
@@ -301,6 +304,10 @@ running-game = • `{ $game }` { $players }, { $plies } { $plies ->
         [one] move
        *[other] moves
     } played{ $link }
+running-games-page = Page { $page } of { $pages } · { $games } { $games ->
+        [one] game
+       *[other] games
+    } being played in all.
 no-running-games = No game is being played in this server right now. Start one with `/{ game-command } challenge`.
 
 ## Errors

@@ -34,6 +34,7 @@ duration-part = { $n } { $unit ->
        *[second] giây
     }
 channels-anywhere = mọi kênh
+channels-more = và { $count } kênh khác
 level-name = { $level ->
         [easy] dễ
         [medium] vừa
@@ -164,6 +165,7 @@ settings-only-in-servers = Cài đặt thuộc về một máy chủ: hãy dùng
 needs-manage-server = Chỉ thành viên có quyền **Quản lý máy chủ** mới xem hoặc đổi được các cài đặt này.
 turn-timeout-out-of-range = Thời gian mỗi nước phải từ { $min } đến { $max }.
 challenge-timeout-out-of-range = Thời hạn lời thách phải từ { $min } đến { $max }.
+too-many-channels = Một máy chủ chỉ cho chơi trong tối đa { $max } kênh: hãy bỏ bớt một kênh trước khi thêm kênh khác.
 channel-not-allowed = Máy chủ này không cho chơi trong kênh này. Hãy thử { $channels }.
 
 ## Ratings
@@ -241,6 +243,7 @@ replay-frame = { $ply ->
     }
 running-games = Các ván đang chơi trong máy chủ (ai cũng có thể xem):
 running-game = • `{ $game }` { $players }, đã đi { $plies } nước{ $link }
+running-games-page = Trang { $page }/{ $pages } · tất cả { $games } ván đang chơi.
 no-running-games = Hiện không có ván nào đang chơi trong máy chủ. Hãy bắt đầu bằng `/{ game-command } thach-dau`.
 
 ## Errors

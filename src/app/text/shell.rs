@@ -487,6 +487,11 @@ pub enum Text {
         /// Longest allowed, seconds.
         max_s: u64,
     },
+    /// Refusal: a server allows games in at most this many channels.
+    TooManyChannels {
+        /// [`GuildSettings::MAX_CHANNELS`](crate::store::GuildSettings::MAX_CHANNELS).
+        max: usize,
+    },
     /// Refusal: games are not allowed in this channel.
     ChannelNotAllowed {
         /// The channels where they are.
@@ -688,6 +693,15 @@ pub enum Text {
         plies: usize,
         /// Link to its board.
         link: Option<String>,
+    },
+    /// `/oaq games`: the page shown and how many games are running in all.
+    RunningGamesPage {
+        /// The page shown (1-based).
+        page: u64,
+        /// The number of pages.
+        pages: u64,
+        /// Games of this kind running in the server.
+        games: u64,
     },
     /// `/oaq games` with none running.
     NoRunningGames {

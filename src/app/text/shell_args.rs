@@ -11,11 +11,11 @@ use super::shell::{Text, TextKey};
 use super::words::{duration, game_key, mention};
 use crate::app::results::{Finish, Standing};
 use crate::locale::Locale;
-use crate::store::{FirstPlayer, GameKind, Hand, Level};
+use crate::store::{FirstPlayer, GameKind, GuildSettings, Hand, Level};
 
 /// Fragments of `shell.ftl` that Rust renders or other messages refer to (`hand` is also
 /// [`Text::Hand`]'s own message).
-const FRAGMENTS: [&str; 12] = [
+const FRAGMENTS: [&str; 13] = [
     "game-name",
     "game-command",
     "challenge-first",
@@ -24,6 +24,7 @@ const FRAGMENTS: [&str; 12] = [
     "versus",
     "duration-part",
     "channels-anywhere",
+    "channels-more",
     "level-name",
     "first-setting",
     "won-how",
@@ -107,7 +108,19 @@ fn channels(channels: &[u64], locale: Locale) -> FluentValueText {
     text(if channels.is_empty() {
         bundle::message(locale, "channels-anywhere", Vec::new())
     } else {
-        let list: Vec<String> = channels.iter().map(|c| format!("<#{c}>")).collect();
+        let shown = channels.len().min(GuildSettings::MAX_CHANNELS);
+        let mut list: Vec<String> = channels[..shown]
+            .iter()
+            .map(|c| format!("<#{c}>"))
+            .collect();
+        if shown < channels.len() {
+            let more = (channels.len() - shown) as f64;
+            list.push(bundle::message(
+                locale,
+                "channels-more",
+                vec![("count", number(more))],
+            ));
+        }
         list.join(", ")
     })
 }
@@ -316,6 +329,7 @@ impl Text {
                 ("max", duration(*max_s, locale)),
             ],
             Text::ChannelNotAllowed { channels: c } => vec![("channels", channels(c, locale))],
+            Text::TooManyChannels { max } => vec![("max", number(*max as f64))],
             _ => return None,
         })
     }
@@ -344,6 +358,11 @@ impl Text {
                 vec![game(kind), ("page", text(page)), ("pages", text(pages))]
             }
             Text::LeaderboardTitle { game: kind } => vec![game(kind)],
+            Text::RunningGamesPage { page, pages, games } => vec![
+                ("page", text(page)),
+                ("pages", text(pages)),
+                ("games", number(*games as f64)),
+            ],
             Text::LeaderboardSubtitle {
                 page,
                 pages,

@@ -38,6 +38,7 @@ pub use record::MAX_SWISS_ROUNDS;
 pub use requests::{PairingStart, TournamentClick, TournamentRequest};
 
 use crate::app::fail::{retry, Fail};
+use crate::app::pages::push_lines_that_fit;
 use crate::app::settings::{MAX_TURN_S, MIN_TURN_S};
 use crate::app::state::App;
 use crate::app::text::{Text, TournamentText};
@@ -237,7 +238,8 @@ impl App {
         self.finish(locale, "tournament standings", result)
     }
 
-    /// `/… tournament list`: the tournaments of this game in this server, newest first.
+    /// `/… tournament list`: the tournaments of this game in this server, newest first, as
+    /// many as fit in a message.
     pub fn tournament_list(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
         let result = (|| {
             let all = self.server_tournaments(place, kind)?;
@@ -246,9 +248,7 @@ impl App {
                     Text::from(TournamentText::ListEmpty { game: kind }).render(locale),
                 ));
             }
-            let mut lines =
-                vec![Text::from(TournamentText::ListTitle { game: kind }).render(locale)];
-            for stored in all.iter().take(15) {
+            let lines = all.iter().map(|stored| {
                 let t = &stored.record;
                 let stage = match t.event.stage {
                     Stage::Open => "open",
@@ -259,20 +259,21 @@ impl App {
                 let link = message_link(t.guild, t.channel, t.message)
                     .map(|l| format!(" — {l}"))
                     .unwrap_or_default();
-                lines.push(
-                    Text::from(TournamentText::ListLine {
-                        game: kind,
-                        format: format_name(t.event.format),
-                        stage,
-                        players: t.event.entries.len() as u32,
-                        round: t.event.rounds.len() as u32,
-                        rounds: t.event.planned,
-                        link,
-                    })
-                    .render(locale),
-                );
-            }
-            Ok(Response::private(lines.join("\n")))
+                Text::from(TournamentText::ListLine {
+                    game: kind,
+                    format: format_name(t.event.format),
+                    stage,
+                    players: t.event.entries.len() as u32,
+                    round: t.event.rounds.len() as u32,
+                    rounds: t.event.planned,
+                    link,
+                })
+                .render(locale)
+            });
+            // As many as fit, those of this channel and the newest first.
+            let mut text = Text::from(TournamentText::ListTitle { game: kind }).render(locale);
+            push_lines_that_fit(&mut text, lines);
+            Ok(Response::private(text))
         })();
         self.finish(locale, "tournament list", result)
     }

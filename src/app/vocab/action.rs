@@ -124,6 +124,16 @@ pub enum Action {
         /// The language the message was posted in, which it keeps whoever clicks.
         locale: Locale,
     },
+    /// Turn a `/… games` message to another page. The list is the one of the server the button
+    /// is clicked in.
+    Games {
+        /// The game whose running games are listed.
+        kind: GameKind,
+        /// The page to show (0-based).
+        page: u64,
+        /// The language the message was posted in, which it keeps whoever clicks.
+        locale: Locale,
+    },
 }
 
 impl Action {
@@ -157,8 +167,8 @@ impl Action {
         }
     }
 
-    /// The record the action acts on or shows, if it names one (a leaderboard page names
-    /// none: it is a view of the clicker's server).
+    /// The record the action acts on or shows, if it names one (a leaderboard or games page
+    /// names none: it is a view of the clicker's server).
     pub fn subject(self) -> Option<Subject> {
         match self {
             Action::Accept { challenge }
@@ -180,7 +190,7 @@ impl Action {
             | Action::Rematch { game }
             | Action::Analyse { game } => Some(Subject::Game(game)),
             Action::Tournament { tournament, .. } => Some(Subject::Tournament(tournament)),
-            Action::Leaderboard { .. } => None,
+            Action::Leaderboard { .. } | Action::Games { .. } => None,
         }
     }
 

@@ -193,7 +193,9 @@ impl Index {
                 .and_then(|r| r.get("game"))
                 .and_then(guild_field)
                 .ok_or("the finished game is damaged"),
-            Tree::HistoryByGuild | Tree::GuildSettings => in_key(0).map(Some),
+            Tree::HistoryByGuild | Tree::GuildSettings | Tree::RunningByGuild => {
+                in_key(0).map(Some)
+            }
             // Direct messages are kept under guild 0.
             Tree::HistoryByPlayer => in_key(0).map(|g| (g != 0).then_some(g)),
             // Copied to every store, never routed; the bookkeeping is each store's own.
