@@ -612,6 +612,7 @@ fn tournament_samples() -> Vec<TournamentText> {
         T::Entrants { count: 5, limit: 0 },
         T::Entrants { count: 5, limit: 8 },
         T::MoreEntrants { count: 3 },
+        T::MoreBoards { count: 12 },
         T::StartsAt {
             at_s: 1_767_225_600,
         },

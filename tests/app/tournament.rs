@@ -480,3 +480,45 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
         )));
     }
 }
+
+/// Issue 53: the announcement of a round of 60 boards, every player with a 20-digit id, fits
+/// in a message: as many boards as fit, then how many more there are (the pairings picture
+/// on the tournament message has them all).
+#[test]
+fn a_round_of_sixty_boards_is_announced_within_a_message() {
+    use oaq_bot::store::{Owed, OwedWrite};
+    let (app, _) = app();
+    let all: Vec<UserRef> = (0..120)
+        .map(|i| user(18_446_744_073_709_551_000 + i, &format!("P{i}")))
+        .collect();
+    let id = create(&app, HERE, &all[0], swiss(0));
+    for player in &all {
+        public(&press(&app, HERE, player, id, TournamentOp::Join));
+    }
+    public(&press(&app, HERE, &all[0], id, TournamentOp::Start));
+    let notes: Vec<String> = app
+        .store()
+        .owed()
+        .into_iter()
+        .filter_map(|item| match item.expect("readable").1 {
+            Owed {
+                write: OwedWrite::Note(note),
+                ..
+            } => Some(note.text),
+            _ => None,
+        })
+        .collect();
+    let [announcement] = &notes[..] else {
+        panic!("one announcement: {notes:?}");
+    };
+    assert!(announcement.chars().count() <= 2000, "{announcement}");
+    let boards = announcement
+        .lines()
+        .filter(|l| l.starts_with("Board "))
+        .count();
+    assert!(boards >= 20, "{announcement}");
+    assert!(
+        announcement.contains(&format!("…and {} more boards", 60 - boards)),
+        "{announcement}"
+    );
+}

@@ -42,6 +42,7 @@ tournament-round-started = **Round { $round } of { $rounds }** has started: each
         [none] {""}
        *[other] {"\u000A"}Bye (a win): { $byes }
     }
+tournament-more-boards = …and { $count } more boards: every pairing is in the picture on the tournament message.
 tournament-pairing-line = Board { $board }: { $first } – { $second }
 tournament-won = 🏆 { $count ->
         [one] { $winners } wins

@@ -38,6 +38,7 @@ tournament-round-started = **Ván { $round }/{ $rounds }** đã bắt đầu: m�
         [none] {""}
        *[other] {"\u000A"}Được miễn đấu (tính thắng): { $byes }
     }
+tournament-more-boards = …và { $count } bàn nữa: mọi cặp đấu có trong hình ở tin nhắn giải đấu.
 tournament-pairing-line = Bàn { $board }: { $first } – { $second }
 tournament-won = 🏆 { $count ->
         [one] { $winners } vô địch

@@ -136,6 +136,12 @@ pub enum TournamentText {
         /// The players with a bye (mentions joined), or empty.
         byes: String,
     },
+    /// The end of a round's pairings cut to fit a message.
+    #[strum_discriminants(strum(serialize = "tournament-more-boards"))]
+    MoreBoards {
+        /// Boards left out.
+        count: u32,
+    },
     /// One pairing of an announcement.
     #[strum_discriminants(strum(serialize = "tournament-pairing-line"))]
     PairingLine {
@@ -381,7 +387,9 @@ impl TournamentText {
             TournamentText::Entrants { count, limit } => {
                 vec![("count", number(*count)), ("limit", number(*limit))]
             }
-            TournamentText::MoreEntrants { count } => vec![("count", number(*count))],
+            TournamentText::MoreEntrants { count } | TournamentText::MoreBoards { count } => {
+                vec![("count", number(*count))]
+            }
             TournamentText::StartsAt { at_s } => vec![("at", text(at_s))],
             TournamentText::OpenHelp { manual } => vec![("manual", bundle::flag(*manual))],
             TournamentText::RoundPlaying {

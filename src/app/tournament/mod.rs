@@ -43,7 +43,7 @@ use crate::app::settings::{MAX_TURN_S, MIN_TURN_S};
 use crate::app::state::App;
 use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::{
-    message_link, Action, Attachment, Msg, Place, Response, TournamentOp, Track, UserRef,
+    limits, message_link, Action, Attachment, Msg, Place, Response, TournamentOp, Track, UserRef,
 };
 use crate::ids::GameId;
 use crate::locale::Locale;
@@ -370,7 +370,7 @@ impl App {
         said.into_iter()
             .map(|announcement| match announcement {
                 Announcement::RoundStarted { number, of, round } => {
-                    let pairings = round
+                    let pairings: Vec<String> = round
                         .games
                         .iter()
                         .enumerate()
@@ -382,21 +382,39 @@ impl App {
                             })
                             .render(record.locale)
                         })
-                        .collect::<Vec<_>>()
-                        .join("\n");
+                        .collect();
                     let byes = round
                         .byes
                         .iter()
                         .map(|&b| crate::app::text::mention(b.get()))
                         .collect::<Vec<_>>()
                         .join(", ");
-                    TournamentText::RoundStarted {
-                        round: number,
-                        rounds: of,
-                        pairings,
-                        byes,
-                    }
-                    .into()
+                    let started = |shown: usize| -> Text {
+                        let mut lines = pairings[..shown].to_vec();
+                        if shown < pairings.len() {
+                            let count = (pairings.len() - shown) as u32;
+                            lines.push(
+                                Text::from(TournamentText::MoreBoards { count })
+                                    .render(record.locale),
+                            );
+                        }
+                        TournamentText::RoundStarted {
+                            round: number,
+                            rounds: of,
+                            pairings: lines.join("\n"),
+                            byes: byes.clone(),
+                        }
+                        .into()
+                    };
+                    // As many boards as fit in a message; the picture has them all.
+                    let fits = |shown: usize| {
+                        started(shown).render(record.locale).chars().count() <= limits::CONTENT
+                    };
+                    let shown = (0..=pairings.len())
+                        .rev()
+                        .find(|&shown| fits(shown))
+                        .unwrap_or(0);
+                    started(shown)
                 }
                 Announcement::Won { winners, points } => {
                     let (winners, count, points) = winners_text(&winners, points);
