@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use oaq_bot::app::{App, FakeClock, Locale, Place, Settings, UserRef};
+use oaq_bot::app::{App, Caller, FakeClock, Locale, Place, Settings, UserRef};
 use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameKind, GameRecord, Player, Store};
 
 /// The position with the most legal moves known (593): sente holds one of every piece.
@@ -88,11 +88,12 @@ fn autocomplete(c: &mut Criterion) {
             name: String::from("player"),
             bot: false,
         };
-        let offered = app.move_choices(place, &user, "");
+        let caller = Caller::new(Locale::English, place, user);
+        let offered = app.move_choices(&caller, "");
         assert_eq!(offered.len(), 25, "{name}: a full page of suggestions");
         for typed in ["", "G*", "５五金打", "P-5e"] {
             group.bench_function(format!("{name}, typed `{typed}`"), |b| {
-                b.iter(|| app.move_choices(place, &user, typed))
+                b.iter(|| app.move_choices(&caller, typed))
             });
         }
     }

@@ -15,7 +15,7 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use oaq_bot::app::games::chinese_checkers::CheckersChoice;
 use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::{
-    Action, App, ComputerTurn, LobbyRequest, Locale, Place, Settings, SystemClock, UserRef,
+    Action, App, Caller, ComputerTurn, LobbyRequest, Locale, Place, Settings, SystemClock, UserRef,
 };
 use oaq_bot::store::{GameKind, Level, Store};
 
@@ -46,7 +46,7 @@ fn open_table(app: &App, an: &UserRef, channel: u64) -> Place {
         seats: Some(6),
         computer: user(99, "oaq", true),
     };
-    app.open_lobby(Locale::English, place, an, request);
+    app.open_lobby(&Caller::new(Locale::English, place, an.clone()), request);
     let lobby = app
         .store()
         .challenges()
@@ -62,7 +62,7 @@ fn open_table(app: &App, an: &UserRef, channel: u64) -> Place {
             lobby,
             add: Some(Level::Hard),
         };
-        started = Some(app.click(Locale::English, place, an, add));
+        started = Some(app.click(&Caller::new(Locale::English, place, an.clone()), add));
     }
     run(app, started.and_then(|r| r.effects.computer));
     place
@@ -90,18 +90,18 @@ fn computer_run(c: &mut Criterion) {
         b.iter_custom(|iterations| {
             let mut total = Duration::ZERO;
             for _ in 0..iterations {
-                let mut choices = app.move_choices(place, &an, "");
+                let mut choices =
+                    app.move_choices(&Caller::new(Locale::English, place, an.clone()), "");
                 while choices.is_empty() {
                     // The game is over: a new table, untimed.
                     channel += 1;
                     place = open_table(&app, &an, channel);
-                    choices = app.move_choices(place, &an, "");
+                    choices =
+                        app.move_choices(&Caller::new(Locale::English, place, an.clone()), "");
                 }
                 let started = Instant::now();
                 let answer = app.typed_move(
-                    Locale::English,
-                    place,
-                    &an,
+                    &Caller::new(Locale::English, place, an.clone()),
                     &choices[0].value,
                     GameKind::ChineseCheckers,
                 );

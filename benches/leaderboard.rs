@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use oaq_bot::app::{App, FakeClock, Locale, Place, Reply, Settings};
+use oaq_bot::app::{App, Caller, FakeClock, Locale, Place, Reply, Settings, UserRef};
 use oaq_bot::games::oaq::{Position, Rules};
 use oaq_bot::store::{
     ChallengeRecord, FinishedGame, FirstPlayer, GameKind, GameRecord, Glicko, Player, RatingChange,
@@ -112,8 +112,14 @@ fn bench_leaderboard(c: &mut Criterion) {
         guild: Some(GUILD),
         channel: 1,
     };
+    let viewer = UserRef {
+        id: 1,
+        name: "Viewer".to_owned(),
+        bot: false,
+    };
+    let caller = Caller::new(Locale::English, place, viewer);
     for page in [1, 1000] {
-        let response = app.leaderboard(Locale::English, place, GameKind::Oaq, Some(page));
+        let response = app.leaderboard(&caller, GameKind::Oaq, Some(page));
         match &response.reply {
             Reply::Post { msg, .. } => {
                 let size = msg.picture().map_or(0, <[u8]>::len);
@@ -123,7 +129,7 @@ fn bench_leaderboard(c: &mut Criterion) {
             other => panic!("page {page}: {other:?}"),
         }
         c.bench_function(&format!("leaderboard page {page} of 10,000 players"), |b| {
-            b.iter(|| app.leaderboard(Locale::English, place, GameKind::Oaq, Some(page)))
+            b.iter(|| app.leaderboard(&caller, GameKind::Oaq, Some(page)))
         });
     }
 }

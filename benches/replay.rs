@@ -11,7 +11,9 @@ use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use image::AnimationDecoder;
-use oaq_bot::app::{App, FakeClock, Locale, Place, ReplayRequest, Reply, Settings, UserRef};
+use oaq_bot::app::{
+    App, Caller, FakeClock, Locale, Place, ReplayRequest, Reply, Settings, UserRef,
+};
 use oaq_bot::games::oaq::{Position, Rules};
 use oaq_bot::store::{GameKind, GameRecord, Player, Store};
 use oaq_bot_testkit::long_games;
@@ -108,7 +110,11 @@ fn games() -> (App, Vec<(&'static str, ReplayRequest)>) {
         .iter()
         .map(|(name, record)| {
             let request = app
-                .find_replay(Locale::English, place, &viewer, record.id, record.kind)
+                .find_replay(
+                    &Caller::new(Locale::English, place, viewer.clone()),
+                    record.id,
+                    record.kind,
+                )
                 .expect("the game");
             (*name, request)
         })

@@ -7,6 +7,7 @@ use crate::app::games::{GameRules, RuleChoice, Table};
 use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
+use crate::app::vocab::Caller;
 use crate::app::vocab::{
     message_link, Action, Button, Edit, Msg, Place, Response, Style, Track, UserRef,
 };
@@ -30,13 +31,8 @@ pub struct ChallengeRequest {
 
 impl App {
     /// `/oaq challenge`.
-    pub fn challenge(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        request: ChallengeRequest,
-    ) -> Response {
+    pub fn challenge(&self, caller: &Caller, request: ChallengeRequest) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = self.do_challenge(locale, place, user, request);
         self.finish(locale, "challenge", result)
     }

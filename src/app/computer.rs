@@ -10,6 +10,7 @@ use crate::app::games::{GameRules, RuleChoice, Table};
 use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
+use crate::app::vocab::Caller;
 use crate::app::vocab::{ComputerTurn, Edit, Place, Response, Track, UserRef};
 use crate::locale::Locale;
 use crate::store::{GameRecord, Level, Player, StoreError, Stored};
@@ -81,13 +82,8 @@ fn seed(turn: ComputerTurn) -> u64 {
 
 impl App {
     /// `/oaq play`: starts a game against the computer right away; the person moves first.
-    pub fn play_computer(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        request: PlayRequest,
-    ) -> Response {
+    pub fn play_computer(&self, caller: &Caller, request: PlayRequest) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let (_, edits, rules) = self.open_place(place, &request.rules)?;
             let computer = Player {

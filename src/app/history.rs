@@ -7,7 +7,8 @@ use crate::app::results::{provisional, Finish, Standing};
 use crate::app::state::App;
 use crate::app::table::{seat_ids, seat_of, sole_winner};
 use crate::app::text::Text;
-use crate::app::vocab::{message_link, Attachment, Msg, Place, Response, UserRef};
+use crate::app::vocab::Caller;
+use crate::app::vocab::{message_link, Attachment, Msg, Response, UserRef};
 use crate::locale::Locale;
 use crate::render::chart::{self, ChartView};
 use crate::store::{FinishedGame, GameKind, GameRecord};
@@ -19,14 +20,8 @@ const STATS_LINES: usize = 5;
 impl App {
     /// `/oaq stats [player]`: `player`'s (or the caller's) rating, record, recent games and a
     /// chart of their rating.
-    pub fn stats(
-        &self,
-        locale: Locale,
-        place: Place,
-        kind: GameKind,
-        user: &UserRef,
-        player: Option<&UserRef>,
-    ) -> Response {
+    pub fn stats(&self, caller: &Caller, kind: GameKind, player: Option<&UserRef>) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let guild = guild_of(place)?;
             let player = player.unwrap_or(user);
@@ -98,14 +93,8 @@ impl App {
 
     /// `/oaq history [player]`: a player's recent games here, or without a player the server's
     /// recent games (the caller's own in direct messages).
-    pub fn history(
-        &self,
-        locale: Locale,
-        place: Place,
-        kind: GameKind,
-        user: &UserRef,
-        player: Option<&UserRef>,
-    ) -> Response {
+    pub fn history(&self, caller: &Caller, kind: GameKind, player: Option<&UserRef>) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let rounds = self.tournament_rounds(place.guild, locale);
             let tagged = |game: u64, line: String| match rounds.get(&game) {
@@ -151,7 +140,8 @@ impl App {
 
     /// `/oaq games`: the games of `kind` being played in this server, with links to their
     /// boards.
-    pub fn games(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
+    pub fn games(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = (|| {
             let guild = guild_of(place)?;
             let mut games: Vec<GameRecord> = Vec::new();

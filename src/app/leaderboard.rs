@@ -6,6 +6,7 @@ use crate::app::fail::Fail;
 use crate::app::results::provisional;
 use crate::app::state::App;
 use crate::app::text::Text;
+use crate::app::vocab::Caller;
 use crate::app::vocab::{Action, Attachment, Button, Msg, Place, Reply, Response, Style};
 use crate::locale::Locale;
 use crate::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
@@ -20,13 +21,8 @@ fn pages(total: u64) -> u64 {
 impl App {
     /// `/oaq leaderboard [page]`: the server's players of `kind` by rating (pages count
     /// from 1).
-    pub fn leaderboard(
-        &self,
-        locale: Locale,
-        place: Place,
-        kind: GameKind,
-        page: Option<u64>,
-    ) -> Response {
+    pub fn leaderboard(&self, caller: &Caller, kind: GameKind, page: Option<u64>) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = (|| {
             let guild = guild_of(place)?;
             let total = self.store.leaderboard(kind, guild, 0, 0)?.total;

@@ -15,8 +15,8 @@ use crate::app::fail::Fail;
 use crate::app::games::{GameRules, RuleChoice};
 use crate::app::state::App;
 use crate::app::text::{mention, Text};
-use crate::app::vocab::{Action, Button, Choice, Msg, Place, Response, Select, Style, UserRef};
-use crate::locale::Locale;
+use crate::app::vocab::Caller;
+use crate::app::vocab::{Action, Button, Choice, Msg, Response, Select, Style, UserRef};
 use crate::store::{ChallengeRecord, FirstPlayer, Level, Lobby, Player, Stored};
 
 /// The options of `/chinese-checkers new`.
@@ -41,13 +41,8 @@ fn counts_text(counts: &[usize]) -> String {
 
 impl App {
     /// `/chinese-checkers new`: opens a lobby in `place` with the user seated as its host.
-    pub fn open_lobby(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        request: LobbyRequest,
-    ) -> Response {
+    pub fn open_lobby(&self, caller: &Caller, request: LobbyRequest) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let (_, edits, rules) = self.open_place(place, &request.rules)?;
             let counts = rules.seat_counts();

@@ -7,6 +7,7 @@ use crate::app::games::Misread;
 use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
+use crate::app::vocab::Caller;
 use crate::app::vocab::{
     limits, message_link, Action, Button, Choice, Edit, Msg, Notation, Place, Reply, Response,
     Style, Track, UserRef,
@@ -44,14 +45,16 @@ enum Moved {
 impl App {
     /// `/oaq board`: posts the channel's board again. `kind` is the game whose command was
     /// used, named in the refusal when the channel has no game.
-    pub fn board(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
+    pub fn board(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = self.do_board(place, kind);
         self.finish(locale, "board", result)
     }
 
     /// `/oaq resign`: resigns the user's game in this channel (`kind` as for
     /// [`App::board`]).
-    pub fn resign(&self, locale: Locale, place: Place, user: &UserRef, kind: GameKind) -> Response {
+    pub fn resign(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = self.do_resign_command(locale, place, user, kind);
         self.finish(locale, "resign", result)
     }
@@ -60,14 +63,8 @@ impl App {
     /// suggestions of [`App::move_choices`]) in the user's game in this channel. Like a click,
     /// a move that loses a race is judged again from a fresh read (`kind` as for
     /// [`App::board`]).
-    pub fn typed_move(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        mv: &str,
-        kind: GameKind,
-    ) -> Response {
+    pub fn typed_move(&self, caller: &Caller, mv: &str, kind: GameKind) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = retry(|| self.play_typed(locale, place, user, mv, kind));
         self.finish(locale, "move", result)
     }
@@ -75,7 +72,8 @@ impl App {
     /// Suggestions for `/oaq move` while `typed` is being typed: the legal moves of the game
     /// in this channel, when it is `user`'s turn, whose notation or label contains what was
     /// typed (at most Discord's 25). Nothing when there is no such game or turn.
-    pub fn move_choices(&self, place: Place, user: &UserRef, typed: &str) -> Vec<Choice> {
+    pub fn move_choices(&self, caller: &Caller, typed: &str) -> Vec<Choice> {
+        let (place, user) = (caller.place, &caller.user);
         let result = (|| {
             let Some(ChannelEntry::Game(id)) = self.store.channel(place.channel)? else {
                 return Ok(Vec::new());

@@ -7,7 +7,8 @@ use crate::app::results::Finish;
 use crate::app::state::App;
 use crate::app::table::{seat_ids, seat_of, situation, sole_winner};
 use crate::app::text::Text;
-use crate::app::vocab::{Attachment, FileKind, Msg, Place, Response, UserRef};
+use crate::app::vocab::Caller;
+use crate::app::vocab::{Attachment, FileKind, Msg, Response};
 use crate::locale::Locale;
 use crate::render::animation::{Animation, Encoded};
 use crate::store::{GameKind, GameRecord};
@@ -54,12 +55,11 @@ impl App {
     /// was used, named in the refusal.
     pub fn find_replay(
         &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
+        caller: &Caller,
         id: u64,
         kind: GameKind,
     ) -> Result<ReplayRequest, Box<Response>> {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let not_found = || Fail::User(Text::NoSuchGame { game: id, kind });
             let (game, places) = match self.store.finished(id)? {

@@ -4,15 +4,15 @@
 
 use crate::app::fail::{retry, Fail};
 use crate::app::state::App;
-use crate::app::vocab::{Action, Place, Response, UserRef};
+use crate::app::vocab::{Action, Caller, Place, Response, UserRef};
 use crate::locale::Locale;
 
 impl App {
-    /// A button click by `user` in `place` (the interaction's server and channel, never
+    /// A button click by the caller's user in the caller's place (the interaction's server and channel, never
     /// anything read from the button's id), on a message the app need not know (see
     /// [`App::click_on`]).
-    pub fn click(&self, locale: Locale, place: Place, user: &UserRef, action: Action) -> Response {
-        self.click_on(locale, place, user, action, None)
+    pub fn click(&self, caller: &Caller, action: Action) -> Response {
+        self.click_on(caller, action, None)
     }
 
     /// A button click by `user` in `place` on message `clicked` (both from the interaction): a
@@ -21,14 +21,8 @@ impl App {
     /// An action that loses a compare-and-swap race is re-run from a fresh read, so it is
     /// judged against the state that won: a move on a board that has just moved on is then
     /// answered as out of date, never applied twice.
-    pub fn click_on(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        action: Action,
-        clicked: Option<u64>,
-    ) -> Response {
+    pub fn click_on(&self, caller: &Caller, action: Action, clicked: Option<u64>) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = retry(|| self.click_once(locale, place, user, action, clicked));
         self.finish(locale, "click", result)
     }

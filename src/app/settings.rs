@@ -6,6 +6,7 @@ use crate::app::fail::Fail;
 use crate::app::games::{self, GameRules, RuleChoice};
 use crate::app::state::App;
 use crate::app::text::Text;
+use crate::app::vocab::Caller;
 use crate::app::vocab::{Edit, Place, Response};
 use crate::locale::Locale;
 use crate::store::{FirstPlayer, GameKind, GuildSettings};
@@ -52,12 +53,12 @@ impl App {
     /// game whose `settings` command was used.
     pub fn server_settings(
         &self,
-        locale: Locale,
-        place: Place,
+        caller: &Caller,
         manage_guild: bool,
         change: SettingsChange,
         kind: GameKind,
     ) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = (|| {
             let Some(guild) = place.guild else {
                 return Err(Fail::User(Text::SettingsOnlyInServers { game: kind }));

@@ -15,7 +15,7 @@ use super::custom_id;
 use super::data::Data;
 use super::error::Error;
 use super::metrics;
-use crate::app::{Action, Locale, Place, Reply, Response, Text, TournamentClick};
+use crate::app::{Action, Caller, Locale, Place, Reply, Response, Text, TournamentClick};
 
 /// Routes a button click: check that the `custom_id` is one of the clicked message's own,
 /// decode it, ask the app, answer the interaction, then settle what the answer owes
@@ -49,12 +49,13 @@ pub(super) async fn on_component(
         guild: interaction.guild_id.map(|g| g.get()),
         channel: interaction.channel_id.get(),
     };
+    let caller = Caller::new(locale, place, user_ref(&interaction.user));
     let response = match (
         components::clicked(&interaction.message, custom_id, values),
         decoded,
     ) {
         (Clicked::OnMessage, Ok(action)) if action.slow() => {
-            return answer_slow(ctx, data, interaction, locale, place, action).await;
+            return answer_slow(ctx, data, interaction, caller, action).await;
         }
         (Clicked::OnMessage, Ok(Action::Tournament { tournament, op })) => {
             // Manage Server makes a member an organiser of every tournament of the server.
@@ -63,27 +64,25 @@ pub(super) async fn on_component(
                 .as_ref()
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.manage_guild());
-            let (app, user) = (data.app.clone(), user_ref(&interaction.user));
+            let app = data.app.clone();
             let click = TournamentClick {
                 tournament,
                 op,
                 manager,
                 clicked,
             };
-            blocking(move || app.tournament_click(locale, place, &user, click))
+            blocking(move || app.tournament_click(caller.locale, caller.place, &caller.user, click))
                 .await
                 .unwrap_or_else(|error| {
                     tracing::error!(%error, "a tournament button failed");
                     Response::private(Text::Apology.render(locale))
                 })
         }
-        (Clicked::OnMessage, Ok(action)) => {
-            click(data, locale, place, &interaction.user, action, clicked).await
-        }
+        (Clicked::OnMessage, Ok(action)) => click(data, caller, action, clicked).await,
         (Clicked::SameGame(action), _) => {
             tracing::info!(custom_id, "a button not on the clicked message");
             let app = data.app.clone();
-            blocking(move || app.stale_click(locale, place, action))
+            blocking(move || app.stale_click(&caller, action))
                 .await
                 .unwrap_or_else(|error| {
                     tracing::error!(%error, "answering a stale click failed");
@@ -144,8 +143,7 @@ pub(super) async fn answer_slow(
     ctx: &serenity::Context,
     data: &Data,
     interaction: &ComponentInteraction,
-    locale: Locale,
-    place: Place,
+    caller: Caller,
     action: Action,
 ) {
     let defer =
@@ -155,7 +153,7 @@ pub(super) async fn answer_slow(
         return;
     }
     let clicked = Some(interaction.message.id.get());
-    let response = click(data, locale, place, &interaction.user, action, clicked).await;
+    let response = click(data, caller, action, clicked).await;
     // A slow action's answer is private: whatever the app answered is shown to the clicker.
     let (Reply::Private(msg) | Reply::Update(msg) | Reply::Post { msg, .. }) = &response.reply;
     let followup = CreateInteractionResponseFollowup::new()
@@ -193,15 +191,12 @@ pub(super) async fn posted(
 
 pub(super) async fn click(
     data: &Data,
-    locale: Locale,
-    place: Place,
-    user: &serenity::User,
+    caller: Caller,
     action: Action,
     clicked: Option<u64>,
 ) -> Response {
-    let app = data.app.clone();
-    let user = user_ref(user);
-    match blocking(move || app.click_on(locale, place, &user, action, clicked)).await {
+    let (app, locale) = (data.app.clone(), caller.locale);
+    match blocking(move || app.click_on(&caller, action, clicked)).await {
         Ok(response) => response,
         Err(error) => {
             tracing::error!(%error, ?action, "button handler failed");

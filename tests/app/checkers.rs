@@ -49,19 +49,19 @@ fn pick(app: &App, board: &Msg, user: &UserRef, from: &str, to: &str) -> Respons
             }
         )
     });
-    let pegs = answer(&app.click(EN, HERE, user, open));
+    let pegs = answer(&app.click(&Caller::new(EN, HERE, user.clone()), open));
     check_limits(&pegs);
     let (peg, _) = choices(&pegs)
         .into_iter()
         .find(|(_, label)| label == &format!("Peg {from}"))
         .unwrap_or_else(|| panic!("{from} in {pegs:?}"));
-    let targets = answer(&app.click(EN, HERE, user, peg));
+    let targets = answer(&app.click(&Caller::new(EN, HERE, user.clone()), peg));
     check_limits(&targets);
     let (target, _) = choices(&targets)
         .into_iter()
         .find(|(_, label)| label.contains(&format!(" to {to}")))
         .unwrap_or_else(|| panic!("{to} in {targets:?}"));
-    app.click(EN, HERE, user, target)
+    app.click(&Caller::new(EN, HERE, user.clone()), target)
 }
 
 #[test]
@@ -72,17 +72,19 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
         rules: RuleChoice::ChineseCheckers(CheckersChoice::default()),
         first: Some(FirstPlayer::Challenger),
     };
-    let posted = app.challenge(EN, HERE, &an(), request);
+    let posted = app.challenge(&Caller::new(EN, HERE, an()), request);
     assert!(public(&posted).text.contains("**Chinese checkers**"));
     let id = challenge_id(&posted);
-    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    let board = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     assert!(board.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
     // The picker offers the pegs that can move, then their destinations, in menus of at
     // most 25 (checked by `pick`).
     let played = app.click(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         find(&board, |a| {
             matches!(
                 a,
@@ -105,7 +107,10 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
         .clone();
     assert!(after.text.contains("<@11> moved D2-E6"), "{}", after.text);
     assert!(after.text.contains("<@22>"), "Bình to move: {}", after.text);
-    app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign { game: id },
+    );
     let finished = app.store().finished(id).expect("read").expect("kept");
     assert_eq!(finished.record.places, vec![0, 1], "Bình left: An first");
     let board = app
@@ -203,7 +208,7 @@ fn lobby_request(seats: Option<usize>) -> LobbyRequest {
 fn a_lobby_seats_people_and_computers_and_starts_when_full() {
     let (app, _clock) = app();
     let cuong = user(33, "Cường");
-    let posted = app.open_lobby(EN, HERE, &an(), lobby_request(Some(4)));
+    let posted = app.open_lobby(&Caller::new(EN, HERE, an()), lobby_request(Some(4)));
     let lobby = public(&posted).clone();
     check_limits(&lobby);
     assert!(
@@ -223,7 +228,7 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
         lobby.text
     );
     let id = challenge_id(&posted);
-    let click = |who: &UserRef, action| app.click(EN, HERE, who, action);
+    let click = |who: &UserRef, action| app.click(&Caller::new(EN, HERE, who.clone()), action);
     let said = |r: &Response| private(r).to_owned();
     assert!(said(&click(&an(), Action::Join { lobby: id })).contains("already have a seat"));
     assert!(said(&click(&binh(), Action::Start { lobby: id })).contains("Only <@11>"));
@@ -291,9 +296,15 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
 #[test]
 fn a_lobby_refuses_seat_counts_its_rules_do_not_allow() {
     let (app, _clock) = app();
-    let refused = app.open_lobby(EN, HERE, &an(), lobby_request(Some(4)).with_sets(2));
+    let refused = app.open_lobby(
+        &Caller::new(EN, HERE, an()),
+        lobby_request(Some(4)).with_sets(2),
+    );
     assert!(private(&refused).contains("cannot start with 4 players: it needs 3"));
-    let posted = app.open_lobby(EN, HERE, &an(), lobby_request(None).with_sets(2));
+    let posted = app.open_lobby(
+        &Caller::new(EN, HERE, an()),
+        lobby_request(None).with_sets(2),
+    );
     let lobby = public(&posted);
     assert!(lobby.text.contains("3 players"), "{}", lobby.text);
     assert!(
@@ -399,7 +410,8 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
         app.store()
             .update_game(stored.revision, &record, false)
             .expect("moved");
-        let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
+        let board =
+            public(&app.board(&Caller::new(EN, HERE, an()), GameKind::ChineseCheckers)).clone();
         assert_eq!(board.text.contains(left), shown, "{}", board.text);
     }
 }
@@ -516,7 +528,7 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     );
     // The board An plays on (as `/chinese-checkers board` draws it) shows the same run, and
     // its picture draws the computers' paths too: it differs from a board of the last move.
-    let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
+    let board = public(&app.board(&Caller::new(EN, HERE, an()), GameKind::ChineseCheckers)).clone();
     assert_describes(&board.text, &moves);
     let picture = board.picture().map(<[u8]>::to_vec);
     assert!(picture.is_some());
@@ -528,7 +540,7 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     app.store()
         .update_game(stored.revision, &record, false)
         .expect("moved");
-    let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
+    let board = public(&app.board(&Caller::new(EN, HERE, an()), GameKind::ChineseCheckers)).clone();
     assert_describes(&board.text, &record.moves[4..]);
 }
 
@@ -623,8 +635,14 @@ fn every_person_at_a_mixed_table_gets_their_record_against_the_computer() {
             .tally(Level::Easy)
     };
     assert_eq!((tally(11).losses, tally(22).losses), (0, 0));
-    app.click(EN, HERE, &an(), Action::ConfirmResign { game: 600 });
-    let ended = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: 600 });
+    app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::ConfirmResign { game: 600 },
+    );
+    let ended = app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign { game: 600 },
+    );
     let board = ended
         .effects
         .edits

@@ -26,7 +26,7 @@ fn message_of(app: &App, id: u64) -> Option<u64> {
 
 /// Posts the board again with `/oaq board`: what its id, once read back, is recorded for.
 fn post_again(app: &App) -> Track {
-    match app.board(EN, HERE, GameKind::Oaq).reply {
+    match app.board(&Caller::new(EN, HERE, an()), GameKind::Oaq).reply {
         Reply::Post {
             track: Some(track), ..
         } => track,
@@ -45,7 +45,11 @@ fn live_game(app: &App) -> (u64, Msg) {
 fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
     let (app, clock) = app();
     let (id, board) = live_game(&app);
-    let moved = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
+    let moved = app.click_on(
+        &Caller::new(EN, HERE, an()),
+        enabled_moves(&board)[0],
+        Some(4242),
+    );
     let shown = moved.effects.shows.expect("the answer shows the board");
     assert!(owes(&app, OwedKey::Board(id)));
     // The answer gets its grace: nothing is written behind its back.
@@ -71,7 +75,7 @@ fn a_stored_move_owes_its_board_until_the_answer_that_shows_it_is_through() {
 fn a_failed_write_is_retried_with_growing_backoff_until_discord_takes_it() {
     let (app, clock) = app();
     let (id, _) = live_game(&app);
-    let done = app.resign(EN, HERE, &an(), GameKind::Oaq);
+    let done = app.resign(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     assert_eq!(done.effects.edits.len(), 1);
     let mut edit = done.effects.edits[0].clone();
     assert!(only_final_buttons(&edit.msg));
@@ -102,7 +106,11 @@ fn a_failed_write_is_retried_with_growing_backoff_until_discord_takes_it() {
 fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
     let (app, clock) = app();
     let (id, board) = live_game(&app);
-    app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
+    app.click_on(
+        &Caller::new(EN, HERE, an()),
+        enabled_moves(&board)[0],
+        Some(4242),
+    );
     assert!(scan(&app, &[]).is_empty(), "first seen, in its grace");
     clock.advance_ms(GRACE_MS);
     let edit = scan(&app, &[]).remove(0);
@@ -122,7 +130,7 @@ fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
     assert!(!owes(&app, OwedKey::Board(id)));
 
     // A finished game's board refused for good is dropped.
-    let done = app.resign(EN, HERE, &an(), GameKind::Oaq);
+    let done = app.resign(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     let edit = done.effects.edits[0].clone();
     assert!(app
         .edit_sent(&edit, Sent::Permanent(String::from("50001 Missing Access")))
@@ -135,15 +143,17 @@ fn a_board_discord_refuses_for_good_is_posted_afresh_and_becomes_the_board() {
 fn a_write_that_lands_after_a_newer_answer_is_made_again_with_the_latest_board() {
     let (app, clock) = app();
     let (id, board) = live_game(&app);
-    let first = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
+    let first = app.click_on(
+        &Caller::new(EN, HERE, an()),
+        enabled_moves(&board)[0],
+        Some(4242),
+    );
     assert!(scan(&app, &[]).is_empty(), "first seen, in its grace");
     clock.advance_ms(GRACE_MS);
     let slow = scan(&app, &[]).remove(0);
     // While the REST edit is under way, Bình moves and that answer goes through first.
     let second = app.click_on(
-        EN,
-        HERE,
-        &binh(),
+        &Caller::new(EN, HERE, binh()),
         enabled_moves(public(&first))[0],
         Some(4242),
     );
@@ -185,13 +195,13 @@ fn a_board_posted_again_retires_the_old_copy_and_a_move_on_that_copy_is_refused(
     // A click on the old copy is refused, points to the live board, and retires the copy
     // again (its buttons may have come back with a late write).
     let mv = enabled_moves(&board)[0];
-    let refused = app.click_on(EN, HERE, &an(), mv, Some(4242));
+    let refused = app.click_on(&Caller::new(EN, HERE, an()), mv, Some(4242));
     assert!(private(&refused).contains("no longer live"));
     assert!(private(&refused).contains("/5000"), "{}", private(&refused));
     assert_eq!(refused.effects.edits.len(), 1);
     assert_eq!(refused.effects.edits[0].message, Some(4242));
     assert_eq!(record_of(&app, id).moves.len(), 0);
-    let played = app.click_on(EN, HERE, &an(), mv, Some(5000));
+    let played = app.click_on(&Caller::new(EN, HERE, an()), mv, Some(5000));
     assert!(matches!(played.reply, Reply::Update(_)));
 }
 
@@ -203,7 +213,7 @@ fn a_click_on_a_board_posted_again_before_its_id_is_read_back_plays_on_that_boar
     // A quick player clicks on the new board (5000) before the bot reads its id back: a
     // later message than the recorded board (4242), so it is the board.
     let mv = enabled_moves(&board)[0];
-    let played = app.click_on(EN, HERE, &an(), mv, Some(5000));
+    let played = app.click_on(&Caller::new(EN, HERE, an()), mv, Some(5000));
     assert!(
         matches!(played.reply, Reply::Update(_)),
         "{:?}",
@@ -219,7 +229,7 @@ fn a_click_on_a_board_posted_again_before_its_id_is_read_back_plays_on_that_boar
     assert!(app.record_message(track, 5000).is_empty());
     assert_eq!(message_of(&app, id), Some(5000));
     // The old copy is refused and points to the board clicked.
-    let refused = app.click_on(EN, HERE, &binh(), mv, Some(4242));
+    let refused = app.click_on(&Caller::new(EN, HERE, binh()), mv, Some(4242));
     assert!(private(&refused).contains("/5000"), "{}", private(&refused));
     assert_eq!(record_of(&app, id).moves.len(), 1);
 }
@@ -240,7 +250,11 @@ fn a_board_read_back_after_a_newer_one_is_known_is_an_old_copy() {
         vec![OwedKey::Note(5000)]
     );
     assert_eq!(message_of(&app, id), Some(6000));
-    let refused = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(5000));
+    let refused = app.click_on(
+        &Caller::new(EN, HERE, an()),
+        enabled_moves(&board)[0],
+        Some(5000),
+    );
     assert!(private(&refused).contains("/6000"), "{}", private(&refused));
     assert_eq!(record_of(&app, id).moves.len(), 0);
 }
@@ -250,7 +264,11 @@ fn a_board_posted_while_the_game_moved_on_is_owed_the_latest_state() {
     let (app, _clock) = app();
     let (id, board) = live_game(&app);
     let track = post_again(&app);
-    let moved = app.click_on(EN, HERE, &an(), enabled_moves(&board)[0], Some(4242));
+    let moved = app.click_on(
+        &Caller::new(EN, HERE, an()),
+        enabled_moves(&board)[0],
+        Some(4242),
+    );
     let owed = app.record_message(track, 5000);
     assert_eq!(owed, vec![OwedKey::Board(id), OwedKey::Note(4242)]);
     let note = app.store().owed_at(OwedKey::Note(4242)).expect("read");
@@ -278,7 +296,10 @@ fn a_board_posted_while_the_game_moved_on_is_owed_the_latest_state() {
 #[test]
 fn an_expired_challenge_owes_its_note_until_it_is_written() {
     let (app, clock) = app();
-    let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps));
+    let posted = app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(Some(binh()), FirstPlayer::Rps),
+    );
     let id = challenge_id(&posted);
     app.record_message(Track::Challenge(id), 555);
     clock.advance_ms(TTL);

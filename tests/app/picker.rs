@@ -25,8 +25,11 @@ fn game(app: &App, rules: RuleChoice) -> u64 {
         rules,
         first: Some(FirstPlayer::Challenger),
     };
-    let id = challenge_id(&app.challenge(EN, HERE, &an(), request));
-    public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id }));
+    let id = challenge_id(&app.challenge(&Caller::new(EN, HERE, an()), request));
+    public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ));
     id
 }
 
@@ -73,7 +76,10 @@ fn offered(
     let mut seen: Vec<Action> = Vec::new();
     while let Some(at) = pages.pop() {
         let action = Action::Picker { game: id, ply, at };
-        let msg = match app.click(locale, HERE, user, action).reply {
+        let msg = match app
+            .click(&Caller::new(locale, HERE, user.clone()), action)
+            .reply
+        {
             Reply::Private(msg) | Reply::Update(msg) => msg,
             other => panic!("{other:?}"),
         };
@@ -181,9 +187,7 @@ fn issue_27_drops_on_79_empty_squares_fit_in_menus_with_their_own_ids() {
     let at = PickerAt::Path("B*".parse().expect("a path"));
     let menus = match app
         .click(
-            EN,
-            HERE,
-            &an(),
+            &Caller::new(EN, HERE, an()),
             Action::Picker {
                 game: id,
                 ply: 0,
@@ -232,10 +236,10 @@ fn issue_27_ids_not_on_their_message_are_answered_privately_and_do_nothing() {
     let (app, _clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
     let first = enabled_moves(&board)[0];
-    app.click(EN, HERE, &an(), first);
+    app.click(&Caller::new(EN, HERE, an()), first);
     let moves = || record_of(&app, id).moves;
     assert_eq!(moves().len(), 1);
-    let answer = |action| app.stale_click(EN, HERE, action);
+    let answer = |action| app.stale_click(&Caller::new(EN, HERE, an()), action);
     let old = private(&answer(enabled_moves(&board)[1])).to_owned();
     assert!(old.contains("out of date"), "{old}");
     let current = Action::Picker {
@@ -258,7 +262,9 @@ fn issue_27_ids_not_on_their_message_are_answered_privately_and_do_nothing() {
         guild: Some(1),
         channel: 999,
     };
-    let text = private(&app.stale_click(EN, elsewhere, enabled_moves(&board)[1])).to_owned();
+    let text =
+        private(&app.stale_click(&Caller::new(EN, elsewhere, an()), enabled_moves(&board)[1]))
+            .to_owned();
     assert!(text.contains("another channel"), "{text}");
     assert_eq!(moves().len(), 1, "nothing was played");
 }

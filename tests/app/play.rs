@@ -47,7 +47,7 @@ fn computer_moves(app: &App, mut turn: Option<ComputerTurn>) -> Option<Msg> {
 #[test]
 fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_record() {
     let (app, _clock) = app();
-    let started = app.play_computer(EN, HERE, &an(), play_request(Level::Easy));
+    let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Easy));
     let id = game_id(&started);
     app.record_message(board_now(&app, id), 777);
     assert_eq!(started.effects.computer, None, "the person moves first");
@@ -59,7 +59,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
         if moves.is_empty() {
             break;
         }
-        let clicked = app.click(EN, HERE, &an(), moves[plies % moves.len()]);
+        let clicked = app.click(&Caller::new(EN, HERE, an()), moves[plies % moves.len()]);
         let shown = public(&clicked).clone();
         match clicked.effects.computer {
             Some(turn) => {
@@ -108,9 +108,9 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
 #[test]
 fn an_old_computer_turn_is_not_played_twice() {
     let (app, _clock) = app();
-    let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
+    let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Medium));
     let board = public(&started).clone();
-    let clicked = app.click(EN, HERE, &an(), enabled_moves(&board)[0]);
+    let clicked = app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]);
     let turn = clicked.effects.computer.expect("the computer's turn");
     assert!(app.computer_move(turn).is_some());
     assert_eq!(app.computer_move(turn), None, "already played");
@@ -128,9 +128,9 @@ fn an_old_computer_turn_is_not_played_twice() {
 #[test]
 fn resigning_against_the_computer_counts_a_loss_against_its_level() {
     let (app, _clock) = app();
-    let started = app.play_computer(EN, HERE, &an(), play_request(Level::Hard));
+    let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Hard));
     game_id(&started);
-    let resigned = app.resign(EN, HERE, &an(), GameKind::Oaq);
+    let resigned = app.resign(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     assert!(public(&resigned).text.contains("<@11> resigned"));
     assert_eq!(
         app.store()
@@ -160,8 +160,11 @@ fn the_computer_resumes_its_owed_move_after_a_restart() {
     let clock = Arc::new(FakeClock::new(1_700_000_000_000));
     let turn = {
         let app = app_with(Store::open(dir.path()).expect("open"), clock.clone());
-        let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
-        let clicked = app.click(EN, HERE, &an(), enabled_moves(public(&started))[0]);
+        let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Medium));
+        let clicked = app.click(
+            &Caller::new(EN, HERE, an()),
+            enabled_moves(public(&started))[0],
+        );
         clicked.effects.computer.expect("owed")
     };
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
@@ -184,7 +187,7 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     // A move restarts the clock for the other player.
     clock.advance_ms(TURN - 1);
     assert!(app.expire_turns().is_empty());
-    let moved = public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).clone();
+    let moved = public(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0])).clone();
     clock.advance_ms(TURN - 1);
     assert!(app.expire_turns().is_empty(), "Bình's clock started anew");
     clock.advance_ms(1);
@@ -225,7 +228,10 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     assert!(app.expire_turns().is_empty(), "settled once");
     assert_eq!(rating(an().id).wins, 1, "and rated once");
     // The late player's click is refused.
-    assert!(private(&app.click(EN, HERE, &binh(), enabled_moves(&moved)[0])).contains("over"));
+    assert!(
+        private(&app.click(&Caller::new(EN, HERE, binh()), enabled_moves(&moved)[0]))
+            .contains("over")
+    );
 }
 
 #[test]
@@ -233,7 +239,7 @@ fn a_click_after_the_deadline_settles_the_timeout_instead_of_moving() {
     let (app, clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
     clock.advance_ms(TURN);
-    let late = app.click(EN, HERE, &an(), enabled_moves(&board)[0]);
+    let late = app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]);
     let shown = public(&late);
     assert!(
         shown.text.contains("<@11> ran out of time"),
@@ -269,9 +275,12 @@ fn the_computer_never_runs_out_of_time_but_the_person_does() {
     let mut tried = 0;
     let (app, clock, id) = loop {
         let (app, clock) = app();
-        let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
+        let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Medium));
         let id = game_id(&started);
-        let clicked = app.click(EN, HERE, &an(), enabled_moves(public(&started))[tried]);
+        let clicked = app.click(
+            &Caller::new(EN, HERE, an()),
+            enabled_moves(public(&started))[tried],
+        );
         tried += 1;
         let Some(turn) = clicked.effects.computer else {
             continue;
@@ -309,17 +318,24 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
     // An (South) moved first; Bình resigns.
-    app.resign(EN, HERE, &binh(), GameKind::Oaq);
+    app.resign(&Caller::new(EN, HERE, binh()), GameKind::Oaq);
     let rematch = Action::Rematch { game: id };
-    assert!(private(&app.click(EN, HERE, &user(33, "Chi"), rematch)).contains("not playing"));
-    let posted = app.click(EN, HERE, &binh(), rematch);
+    assert!(
+        private(&app.click(&Caller::new(EN, HERE, user(33, "Chi")), rematch))
+            .contains("not playing")
+    );
+    let posted = app.click(&Caller::new(EN, HERE, binh()), rematch);
     let challenge = challenge_id(&posted);
     assert!(public(&posted).text.contains("<@22> challenges <@11>"));
     // The second click finds the channel busy with the rematch.
-    assert!(private(&app.click(EN, HERE, &an(), rematch)).contains("challenge"));
+    assert!(private(&app.click(&Caller::new(EN, HERE, an()), rematch)).contains("challenge"));
     // Bình cannot accept their own rematch; An accepts and Bình, North last time, starts.
-    assert!(!private(&app.click(EN, HERE, &binh(), Action::Accept { challenge })).is_empty());
-    let board = public(&app.click(EN, HERE, &an(), Action::Accept { challenge })).clone();
+    assert!(
+        !private(&app.click(&Caller::new(EN, HERE, binh()), Action::Accept { challenge }))
+            .is_empty()
+    );
+    let board =
+        public(&app.click(&Caller::new(EN, HERE, an()), Action::Accept { challenge })).clone();
     assert!(board.text.contains("<@22> moves first"), "{}", board.text);
     let record = app
         .store()
@@ -335,16 +351,19 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
 fn a_rematch_of_a_running_game_is_refused() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
-    assert!(private(&app.click(EN, HERE, &an(), Action::Rematch { game: id })).contains("still"));
+    assert!(
+        private(&app.click(&Caller::new(EN, HERE, an()), Action::Rematch { game: id }))
+            .contains("still")
+    );
 }
 
 #[test]
 fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     let (app, _clock) = app();
-    let started = app.play_computer(EN, HERE, &an(), play_request(Level::Easy));
+    let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Easy));
     let id = game_id(&started);
-    app.resign(EN, HERE, &an(), GameKind::Oaq);
-    let again = app.click(EN, HERE, &an(), Action::Rematch { game: id });
+    app.resign(&Caller::new(EN, HERE, an()), GameKind::Oaq);
+    let again = app.click(&Caller::new(EN, HERE, an()), Action::Rematch { game: id });
     let second = game_id(&again);
     assert!(public(&again).text.contains("The computer moves first"));
     let turn = again.effects.computer.expect("the computer opens");

@@ -72,28 +72,37 @@ fn open_app(path: &Path, layout: Layout, now_ms: u64) -> App {
 fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
     let here = at(k, 1);
     let posted = app.challenge(
-        EN,
-        here,
-        &an(),
+        &Caller::new(EN, here, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
     let rated = challenge_id(&posted);
-    let board = public(&app.click(EN, here, &binh(), Action::Accept { challenge: rated })).clone();
-    public(&app.click(EN, here, &an(), enabled_moves(&board)[0]));
-    app.click(EN, here, &binh(), Action::ConfirmResign { game: rated });
+    let board = public(&app.click(
+        &Caller::new(EN, here, binh()),
+        Action::Accept { challenge: rated },
+    ))
+    .clone();
+    public(&app.click(&Caller::new(EN, here, an()), enabled_moves(&board)[0]));
+    app.click(
+        &Caller::new(EN, here, binh()),
+        Action::ConfirmResign { game: rated },
+    );
     assert!(app.store().finished(rated).expect("read").is_some());
 
     let playing = at(k, 2);
     let posted = app.challenge(
-        EN,
-        playing,
-        &binh(),
+        &Caller::new(EN, playing, binh()),
         request(Some(chi()), FirstPlayer::Challenger),
     );
     let running = challenge_id(&posted);
-    app.click(EN, playing, &chi(), Action::Accept { challenge: running });
+    app.click(
+        &Caller::new(EN, playing, chi()),
+        Action::Accept { challenge: running },
+    );
 
-    app.challenge(EN, at(k, 3), &chi(), request(None, FirstPlayer::Coin));
+    app.challenge(
+        &Caller::new(EN, at(k, 3), chi()),
+        request(None, FirstPlayer::Coin),
+    );
     let tournament = oaq_bot::app::TournamentRequest {
         rules: RuleChoice::Oaq(OaqChoice::default()),
         format: oaq_bot::store::Format::Swiss { rounds: 0 },
@@ -107,9 +116,14 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
         turn_timeout_s: Some(3600 + k),
         ..SettingsChange::default()
     };
-    app.server_settings(EN, at(k, 1), true, change, GameKind::Oaq);
+    app.server_settings(
+        &Caller::new(EN, at(k, 1), an()),
+        true,
+        change,
+        GameKind::Oaq,
+    );
     for _ in 0..computer_games {
-        let against = app.play_computer(EN, at(k, 4), &an(), play(Level::Easy));
+        let against = app.play_computer(&Caller::new(EN, at(k, 4), an()), play(Level::Easy));
         let id = match against.reply {
             Reply::Post {
                 track: Some(Track::Game(shown)),
@@ -117,7 +131,10 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
             } => shown.game,
             ref other => panic!("expected a board, got {other:?}"),
         };
-        app.click(EN, at(k, 4), &an(), Action::ConfirmResign { game: id });
+        app.click(
+            &Caller::new(EN, at(k, 4), an()),
+            Action::ConfirmResign { game: id },
+        );
     }
     running
 }
@@ -158,9 +175,9 @@ fn plays_on(app: &App, k: u64, game: u64, mover: &UserRef) {
         .game(game)
         .expect("read")
         .expect("the game moved along");
-    let board = public(&app.board(EN, at(k, 2), GameKind::Oaq)).clone();
+    let board = public(&app.board(&Caller::new(EN, at(k, 2), an()), GameKind::Oaq)).clone();
     let mv = enabled_moves(&board)[0];
-    public(&app.click(EN, at(k, 2), mover, mv));
+    public(&app.click(&Caller::new(EN, at(k, 2), mover.clone()), mv));
     let after = app.store().game(game).expect("read").expect("game");
     assert_eq!(after.record.moves.len(), before.record.moves.len() + 1);
     assert_eq!(after.revision, before.revision + 1);
@@ -201,7 +218,7 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
             // An plays the computer twice in server 3: store b's tally has more games.
             running.push(fill_server(app, k, if k == 3 { 2 } else { 1 }));
         }
-        let dm_game = stores[0].play_computer(EN, DM, &an(), play(Level::Easy));
+        let dm_game = stores[0].play_computer(&Caller::new(EN, DM, an()), play(Level::Easy));
         assert!(matches!(dm_game.reply, Reply::Post { .. }));
         for k in 0..4 {
             views.push(view(stores[(k % 2) as usize].store(), k));
@@ -302,8 +319,10 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
         assert!(*id < 1 << 53);
     }
     assert_ne!(new_ids[0], new_ids[1]);
-    let fresh =
-        challenge_id(&stores[1].challenge(EN, at(2, 9), &an(), request(None, FirstPlayer::Coin)));
+    let fresh = challenge_id(&stores[1].challenge(
+        &Caller::new(EN, at(2, 9), an()),
+        request(None, FirstPlayer::Coin),
+    ));
     assert!(fresh > new_ids[1] && stores[0].store().challenge(fresh).expect("read").is_none());
     drop(stores);
 
@@ -344,7 +363,10 @@ fn issue_16_a_single_store_splits_in_two_and_reports_what_it_cannot_place() {
             Store::open(&one).expect("store"),
             Arc::new(FakeClock::new(START_MS)),
         );
-        let id = challenge_id(&app.challenge(EN, lonely, &an(), request(None, FirstPlayer::Coin)));
+        let id = challenge_id(&app.challenge(
+            &Caller::new(EN, lonely, an()),
+            request(None, FirstPlayer::Coin),
+        ));
         app.record_message(Track::Challenge(id), 555);
         app.store()
             .owe_note(old_note.key(0), &old_note)
@@ -582,11 +604,14 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
         guild: Some(1),
         channel: 103,
     };
-    let board = public(&app.board(EN, place, GameKind::Oaq)).clone();
+    let board = public(&app.board(&Caller::new(EN, place, an()), GameKind::Oaq)).clone();
     let mv = enabled_moves(&board)[0];
-    let moved = [an(), binh()]
-        .iter()
-        .any(|who| matches!(app.click(EN, place, who, mv).reply, Reply::Update(_)));
+    let moved = [an(), binh()].iter().any(|who| {
+        matches!(
+            app.click(&Caller::new(EN, place, who.clone()), mv).reply,
+            Reply::Update(_)
+        )
+    });
     assert!(moved, "game 5 plays on in its new store");
     assert_eq!(
         app.store()

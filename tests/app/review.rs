@@ -22,9 +22,7 @@ fn blunder(app: &App) -> (u64, Msg) {
     app.record_message(board_now(app, id), 4242);
     let mv = "3+".parse().expect("a move");
     let played = app.click(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         Action::Play {
             game: id,
             ply: 0,
@@ -38,7 +36,10 @@ fn blunder(app: &App) -> (u64, Msg) {
 fn the_final_board_offers_an_analysis_that_names_the_mistake_and_the_better_move() {
     let (app, _clock) = app();
     let (id, _) = blunder(&app);
-    let done = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    let done = app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign { game: id },
+    );
     let board = &done.effects.edits.first().expect("the final board").msg;
     assert!(only_final_buttons(board), "{:?}", board.rows);
     let analyse = find(board, |a| matches!(a, Action::Analyse { .. }));
@@ -49,7 +50,7 @@ fn the_final_board_offers_an_analysis_that_names_the_mistake_and_the_better_move
     assert_eq!(label.label, "Analyse");
 
     // Anyone may click (the game is public once over); the answer is private.
-    let answer = app.click(EN, HERE, &chi(), analyse);
+    let answer = app.click(&Caller::new(EN, HERE, chi()), analyse);
     let text = private(&answer);
     assert!(answer.effects.edits.is_empty() && answer.effects.computer.is_none());
     assert!(text.contains(&format!("Analysis of game `{id}`")), "{text}");
@@ -67,8 +68,11 @@ fn the_final_board_offers_an_analysis_that_names_the_mistake_and_the_better_move
         "Bình made no move: {text}"
     );
     // The same game, the same analysis; in Vietnamese for a Vietnamese clicker.
-    assert_eq!(private(&app.click(EN, HERE, &an(), analyse)), text);
-    let vi = app.click(Locale::Vietnamese, HERE, &chi(), analyse);
+    assert_eq!(
+        private(&app.click(&Caller::new(EN, HERE, an()), analyse)),
+        text
+    );
+    let vi = app.click(&Caller::new(Locale::Vietnamese, HERE, chi()), analyse);
     assert!(
         private(&vi).contains("Nước thứ 1: đã đi `3+`"),
         "{}",
@@ -87,7 +91,10 @@ fn a_game_still_being_played_gets_no_analysis() {
     // A forged or copied id: refused privately, nothing changes.
     let before = app.store().game(id).expect("read").expect("game");
     for who in [an(), binh(), chi()] {
-        let refusal = app.click(EN, HERE, &who, Action::Analyse { game: id });
+        let refusal = app.click(
+            &Caller::new(EN, HERE, who.clone()),
+            Action::Analyse { game: id },
+        );
         assert!(
             private(&refusal).contains("no hints while the game is being played"),
             "{}",
@@ -95,7 +102,10 @@ fn a_game_still_being_played_gets_no_analysis() {
         );
     }
     assert_eq!(app.store().game(id).expect("read").expect("game"), before);
-    let unknown = app.click(EN, HERE, &chi(), Action::Analyse { game: id + 999 });
+    let unknown = app.click(
+        &Caller::new(EN, HERE, chi()),
+        Action::Analyse { game: id + 999 },
+    );
     assert!(
         private(&unknown).contains("There is no game"),
         "{unknown:?}"
@@ -104,7 +114,10 @@ fn a_game_still_being_played_gets_no_analysis() {
         guild: Some(1),
         channel: 999,
     };
-    let crafted = app.click(EN, elsewhere, &chi(), Action::Analyse { game: id });
+    let crafted = app.click(
+        &Caller::new(EN, elsewhere, chi()),
+        Action::Analyse { game: id },
+    );
     assert!(!private(&crafted).contains("Analysis"), "{crafted:?}");
 }
 
@@ -131,7 +144,7 @@ fn issue_27_the_longest_games_replay_fits_the_upload_limit_and_says_what_it_left
     let game = long_games::record(GameKind::ChineseCheckers, id, 1);
     long_games::store(app.store(), &game);
     let request = app
-        .find_replay(EN, HERE, &chi(), id, GameKind::ChineseCheckers)
+        .find_replay(&Caller::new(EN, HERE, chi()), id, GameKind::ChineseCheckers)
         .expect("found");
 
     let whole = public(&app.replay(EN, &request)).clone();
@@ -188,7 +201,7 @@ fn issue_27_a_replay_too_big_for_any_animation_is_sent_without_one_and_says_so()
     let (app, _clock) = app();
     let (id, _) = blunder(&app);
     let request = app
-        .find_replay(EN, HERE, &chi(), id, GameKind::Oaq)
+        .find_replay(&Caller::new(EN, HERE, chi()), id, GameKind::Oaq)
         .expect("found");
     let limit = 20_000;
     let replay = public(&app.replay(EN, &request.clone().within(limit))).clone();

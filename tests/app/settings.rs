@@ -16,20 +16,33 @@ fn settings_are_refused_without_manage_server_and_in_direct_messages() {
         turn_timeout_s: Some(3600),
         ..SettingsChange::default()
     };
-    let refused = app.server_settings(EN, HERE, false, change.clone(), GameKind::Oaq);
+    let refused = app.server_settings(
+        &Caller::new(EN, HERE, an()),
+        false,
+        change.clone(),
+        GameKind::Oaq,
+    );
     assert!(private(&refused).contains("Manage Server"));
     let dm = Place {
         guild: None,
         channel: 5,
     };
-    assert!(private(&app.server_settings(EN, dm, true, change, GameKind::Oaq)).contains("server"));
+    assert!(
+        private(&app.server_settings(&Caller::new(EN, dm, an()), true, change, GameKind::Oaq))
+            .contains("server")
+    );
     assert_eq!(app.store().guild_settings(1).expect("read").revision, 0);
 }
 
 #[test]
 fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
     let (app, _clock) = app();
-    let shown = app.server_settings(EN, HERE, true, SettingsChange::default(), GameKind::Oaq);
+    let shown = app.server_settings(
+        &Caller::new(EN, HERE, an()),
+        true,
+        SettingsChange::default(),
+        GameKind::Oaq,
+    );
     let text = private(&shown);
     assert!(text.contains("Settings of this server"), "{text}");
     assert!(text.contains("Time per move: 15 min"), "{text}");
@@ -43,7 +56,7 @@ fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
         challenge_timeout_s: Some(120),
         ..SettingsChange::default()
     };
-    let changed = app.server_settings(EN, HERE, true, change, GameKind::Oaq);
+    let changed = app.server_settings(&Caller::new(EN, HERE, an()), true, change, GameKind::Oaq);
     let text = private(&changed);
     assert!(text.contains("Settings updated"), "{text}");
     assert!(text.contains("Default rules: folk"), "{text}");
@@ -53,7 +66,7 @@ fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
 
     let mut req = request(Some(binh()), FirstPlayer::Rps);
     req.first = None;
-    let posted = app.challenge(EN, HERE, &an(), req);
+    let posted = app.challenge(&Caller::new(EN, HERE, an()), req);
     let id = challenge_id(&posted);
     let challenge = app
         .store()
@@ -68,7 +81,10 @@ fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
     folk.quan_value = 5;
     assert_eq!(rules, folk);
     assert_eq!(challenge.expires_ms - challenge.created_ms, 120_000);
-    app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
+    app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    );
     let game = app.store().game(id).expect("read").expect("game").record;
     assert_eq!(game.turn_ms, Some(2 * 3600 * 1000));
     assert_eq!(game.seats[0].id, binh().id, "the opponent starts");
@@ -83,26 +99,34 @@ fn out_of_range_timeouts_are_refused_and_change_nothing() {
             first: Some(FirstPlayer::Coin),
             ..SettingsChange::default()
         };
-        let refused = app.server_settings(EN, HERE, true, change, GameKind::Oaq);
+        let refused =
+            app.server_settings(&Caller::new(EN, HERE, an()), true, change, GameKind::Oaq);
         assert!(private(&refused).contains("between 1 min and 7 d"));
     }
     let change = SettingsChange {
         challenge_timeout_s: Some(30),
         ..SettingsChange::default()
     };
-    assert!(
-        private(&app.server_settings(EN, HERE, true, change, GameKind::Oaq)).contains("between")
-    );
+    assert!(private(&app.server_settings(
+        &Caller::new(EN, HERE, an()),
+        true,
+        change,
+        GameKind::Oaq
+    ))
+    .contains("between"));
     assert_eq!(app.store().guild_settings(1).expect("read").revision, 0);
     for turn in [60, 7 * 24 * 3600] {
         let change = SettingsChange {
             turn_timeout_s: Some(turn),
             ..SettingsChange::default()
         };
-        assert!(
-            private(&app.server_settings(EN, HERE, true, change, GameKind::Oaq))
-                .contains("updated")
-        );
+        assert!(private(&app.server_settings(
+            &Caller::new(EN, HERE, an()),
+            true,
+            change,
+            GameKind::Oaq
+        ))
+        .contains("updated"));
     }
 }
 
@@ -113,26 +137,42 @@ fn games_start_only_in_the_allowed_channels() {
         allow_channel: Some(ELSEWHERE.channel),
         ..SettingsChange::default()
     };
-    assert!(
-        private(&app.server_settings(EN, HERE, true, change, GameKind::Oaq)).contains("<#200>")
+    assert!(private(&app.server_settings(
+        &Caller::new(EN, HERE, an()),
+        true,
+        change,
+        GameKind::Oaq
+    ))
+    .contains("<#200>"));
+    let refused = app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(None, FirstPlayer::Rps),
     );
-    let refused = app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Rps));
     let text = private(&refused);
     assert!(
         text.contains("not played in this channel") && text.contains("<#200>"),
         "{text}"
     );
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
-    challenge_id(&app.challenge(EN, ELSEWHERE, &an(), request(None, FirstPlayer::Rps)));
+    challenge_id(&app.challenge(
+        &Caller::new(EN, ELSEWHERE, an()),
+        request(None, FirstPlayer::Rps),
+    ));
     let again = SettingsChange {
         any_channel: true,
         ..SettingsChange::default()
     };
-    assert!(
-        private(&app.server_settings(EN, HERE, true, again, GameKind::Oaq))
-            .contains("every channel")
-    );
-    challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Rps)));
+    assert!(private(&app.server_settings(
+        &Caller::new(EN, HERE, an()),
+        true,
+        again,
+        GameKind::Oaq
+    ))
+    .contains("every channel"));
+    challenge_id(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(None, FirstPlayer::Rps),
+    ));
 }
 
 /// Turns a game's own thread on in the server, and posts An's challenge to Bình (An moves
@@ -142,14 +182,15 @@ fn challenge_with_threads_on(app: &App) -> u64 {
         threads: Some(true),
         ..SettingsChange::default()
     };
-    assert!(
-        private(&app.server_settings(EN, HERE, true, change, GameKind::Oaq))
-            .contains("own thread: yes")
-    );
+    assert!(private(&app.server_settings(
+        &Caller::new(EN, HERE, an()),
+        true,
+        change,
+        GameKind::Oaq
+    ))
+    .contains("own thread: yes"));
     let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
     challenge_id(&posted)
@@ -162,7 +203,7 @@ fn a_challenge_accepted_before_its_message_id_is_known_still_gets_its_thread() {
     let (app, _clock) = app();
     let id = challenge_with_threads_on(&app);
     let accept = Action::Accept { challenge: id };
-    let accepted = app.click_on(EN, HERE, &binh(), accept, Some(5151));
+    let accepted = app.click_on(&Caller::new(EN, HERE, binh()), accept, Some(5151));
     let pointer = public(&accepted);
     assert!(
         pointer.text.contains("played in the thread"),
@@ -178,7 +219,10 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
     let (app, _clock) = app();
     let id = challenge_with_threads_on(&app);
     app.record_message(Track::Challenge(id), 5150);
-    let accepted = app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
+    let accepted = app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    );
     let pointer = public(&accepted);
     assert!(
         pointer.text.contains("played in the thread"),
@@ -208,7 +252,10 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
         guild: HERE.guild,
         channel: thread,
     };
-    let moved = app.click(EN, in_thread, &an(), enabled_moves(&edit.msg)[0]);
+    let moved = app.click(
+        &Caller::new(EN, in_thread, an()),
+        enabled_moves(&edit.msg)[0],
+    );
     public(&moved);
     let record = app.store().game(id).expect("read").expect("game").record;
     assert_eq!(
@@ -216,7 +263,7 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
         (thread, Some(6001), 1)
     );
     // The parent channel is free for the next challenge.
-    challenge_id(&app.challenge(EN, HERE, &user(33, "Chi"), request_open()));
+    challenge_id(&app.challenge(&Caller::new(EN, HERE, user(33, "Chi")), request_open()));
 }
 
 #[test]
@@ -224,7 +271,10 @@ fn without_a_thread_the_game_stays_in_its_channel_with_a_new_board() {
     let (app, _clock) = app();
     let id = challenge_with_threads_on(&app);
     app.record_message(Track::Challenge(id), 5150);
-    app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
+    app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    );
     let edit = app.move_to_thread(id, None).expect("the board");
     assert_eq!((edit.channel, edit.message), (HERE.channel, None));
     assert_eq!(

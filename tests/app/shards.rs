@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use std::collections::HashSet;
 
-use oaq_bot::app::{Action, App, FakeClock, Place, Scan};
+use oaq_bot::app::{Action, App, Caller, FakeClock, Place, Scan};
 use oaq_bot::shards::{Layout, ShardRange};
 use oaq_bot::store::{FirstPlayer, Store};
 
@@ -31,21 +31,20 @@ fn the_sweeps_leave_the_records_of_servers_another_process_serves_alone() {
     // A game and a challenge in each server.
     for place in [MINE, THEIRS] {
         let posted = app.challenge(
-            EN,
-            place,
-            &an(),
+            &Caller::new(EN, place, an()),
             request(Some(binh()), FirstPlayer::Challenger),
         );
         let id = challenge_id(&posted);
-        app.click(EN, place, &binh(), Action::Accept { challenge: id });
+        app.click(
+            &Caller::new(EN, place, binh()),
+            Action::Accept { challenge: id },
+        );
         let other = Place {
             channel: place.channel + 1,
             ..place
         };
         app.challenge(
-            EN,
-            other,
-            &binh(),
+            &Caller::new(EN, other, binh()),
             request(Some(an()), FirstPlayer::Challenger),
         );
     }

@@ -22,20 +22,23 @@ use super::*;
 /// game id and the final board.
 fn play_out(app: &App, a: &UserRef, b: &UserRef) -> (u64, Msg) {
     let posted = app.challenge(
-        EN,
-        HERE,
-        a,
+        &Caller::new(EN, HERE, a.clone()),
         request(Some(b.clone()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    let mut board = public(&app.click(EN, HERE, b, Action::Accept { challenge: id })).clone();
+    let mut board = public(&app.click(
+        &Caller::new(EN, HERE, b.clone()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     let players = [a.clone(), b.clone()];
     let mut plies = 0;
     while let Some(&action) = enabled_moves(&board)
         .get(plies % 3)
         .or(enabled_moves(&board).first())
     {
-        board = public(&app.click(EN, HERE, &mover_of(action, &players), action)).clone();
+        board =
+            public(&app.click(&Caller::new(EN, HERE, mover_of(action, &players)), action)).clone();
         plies += 1;
         assert!(plies <= 400, "the game must end");
     }
@@ -50,14 +53,18 @@ fn resigned(app: &App, a: &UserRef, b: &UserRef, loser: &UserRef) -> u64 {
 /// [`resigned`], in `place`.
 fn resigned_in(app: &App, place: Place, a: &UserRef, b: &UserRef, loser: &UserRef) -> u64 {
     let posted = app.challenge(
-        EN,
-        place,
-        a,
+        &Caller::new(EN, place, a.clone()),
         request(Some(b.clone()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    public(&app.click(EN, place, b, Action::Accept { challenge: id }));
-    let done = app.click(EN, place, loser, Action::ConfirmResign { game: id });
+    public(&app.click(
+        &Caller::new(EN, place, b.clone()),
+        Action::Accept { challenge: id },
+    ));
+    let done = app.click(
+        &Caller::new(EN, place, loser.clone()),
+        Action::ConfirmResign { game: id },
+    );
     assert!(matches!(done.reply, Reply::Update(_)), "{done:?}");
     id
 }
@@ -173,18 +180,25 @@ fn games_in_direct_messages_are_kept_but_not_rated() {
         channel: 777,
     };
     let posted = app.challenge(
-        EN,
-        dm,
-        &an(),
+        &Caller::new(EN, dm, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    app.click(EN, dm, &binh(), Action::Accept { challenge: id });
-    app.click(EN, dm, &an(), Action::ConfirmResign { game: id });
+    app.click(
+        &Caller::new(EN, dm, binh()),
+        Action::Accept { challenge: id },
+    );
+    app.click(
+        &Caller::new(EN, dm, an()),
+        Action::ConfirmResign { game: id },
+    );
     let entry = app.store().finished(id).expect("read").expect("kept");
     assert_eq!(entry.record.ratings, None);
-    assert!(private(&app.leaderboard(EN, dm, GameKind::Oaq, None)).contains("per server"));
-    let history = app.history(EN, dm, GameKind::Oaq, &an(), None);
+    assert!(
+        private(&app.leaderboard(&Caller::new(EN, dm, an()), GameKind::Oaq, None))
+            .contains("per server")
+    );
+    let history = app.history(&Caller::new(EN, dm, an()), GameKind::Oaq, None);
     assert!(public(&history).text.contains(&format!("`{id}`")));
 }
 
@@ -205,7 +219,10 @@ fn champion_beats(app: &App, clock: &FakeClock, n: u64) {
 #[test]
 fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
     let (app, clock) = app();
-    assert!(private(&app.leaderboard(EN, HERE, GameKind::Oaq, None)).contains("Nobody is rated"));
+    assert!(
+        private(&app.leaderboard(&Caller::new(EN, HERE, an()), GameKind::Oaq, None))
+            .contains("Nobody is rated")
+    );
     // Player 100 beats everyone; 101..=112 each lose one game to them.
     champion_beats(&app, &clock, 12);
     let page = app
@@ -225,14 +242,14 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
         );
     }
 
-    let first = app.leaderboard(EN, HERE, GameKind::Oaq, None);
+    let first = app.leaderboard(&Caller::new(EN, HERE, an()), GameKind::Oaq, None);
     let msg = public(&first);
     assert!(msg.text.contains("page 1 of 2"), "{}", msg.text);
     assert!(msg.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
     let buttons: Vec<&Button> = buttons(msg).collect();
     assert_eq!(buttons.len(), 2);
     assert!(buttons[0].disabled && !buttons[1].disabled);
-    let next = app.click(EN, HERE, &an(), buttons[1].action);
+    let next = app.click(&Caller::new(EN, HERE, an()), buttons[1].action);
     match &next.reply {
         Reply::Update(m) => {
             assert!(m.text.contains("page 2 of 2"), "{}", m.text);
@@ -247,7 +264,10 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
         .expect("read");
     assert_eq!(last.rows.len(), 3);
     assert_eq!(last.rows[0].0, 11);
-    assert!(private(&app.leaderboard(EN, HERE, GameKind::Oaq, Some(3))).contains("2 pages"));
+    assert!(
+        private(&app.leaderboard(&Caller::new(EN, HERE, an()), GameKind::Oaq, Some(3)))
+            .contains("2 pages")
+    );
     assert_eq!(
         app.store().rank(GameKind::Oaq, 1, 100).expect("rank"),
         Some(1)
@@ -277,14 +297,15 @@ fn issue_10_a_forged_leaderboard_id_shows_nothing_of_the_server_it_names() {
         &user(72, "Khách"),
         &user(72, ""),
     );
-    let here = public(&app.leaderboard(EN, HERE, GameKind::Oaq, None)).clone();
-    let there = public(&app.leaderboard(EN, OTHER_SERVER, GameKind::Oaq, None)).clone();
+    let here = public(&app.leaderboard(&Caller::new(EN, HERE, an()), GameKind::Oaq, None)).clone();
+    let there =
+        public(&app.leaderboard(&Caller::new(EN, OTHER_SERVER, an()), GameKind::Oaq, None)).clone();
     assert_ne!(here.files, there.files, "the two servers' boards differ");
 
     let chi = user(33, "Chi");
     for forged in ["oaq:l:2:0", "oaq:l:0:en"] {
         let action = custom_id::decode(forged).expect("a leaderboard id");
-        let clicked = app.click(EN, HERE, &chi, action);
+        let clicked = app.click(&Caller::new(EN, HERE, chi.clone()), action);
         assert!(matches!(clicked.reply, Reply::Update(_)), "{forged}");
         let shown = public(&clicked);
         assert_eq!(shown, &here, "{forged}: this server's leaderboard");
@@ -296,13 +317,13 @@ fn issue_10_a_forged_leaderboard_id_shows_nothing_of_the_server_it_names() {
         channel: 300,
     };
     let action = custom_id::decode("oaq:l:2:0").expect("a leaderboard id");
-    let refused = app.click(EN, empty, &chi, action);
+    let refused = app.click(&Caller::new(EN, empty, chi.clone()), action);
     assert!(private(&refused).contains("Nobody is rated"));
     let dm = Place {
         guild: None,
         channel: 5,
     };
-    assert!(private(&app.click(EN, dm, &chi, action)).contains("per server"));
+    assert!(private(&app.click(&Caller::new(EN, dm, chi.clone()), action)).contains("per server"));
 }
 
 /// Issue 10: the page buttons keep the language the leaderboard was posted in, whoever
@@ -312,7 +333,9 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
     let (app, clock) = app();
     champion_beats(&app, &clock, 11);
     for (posted_in, clicker) in [(EN, VI), (VI, EN)] {
-        let first = public(&app.leaderboard(posted_in, HERE, GameKind::Oaq, None)).clone();
+        let first =
+            public(&app.leaderboard(&Caller::new(posted_in, HERE, an()), GameKind::Oaq, None))
+                .clone();
         let next = find(&first, |a| matches!(a, Action::Leaderboard { page: 1, .. }));
         assert_eq!(
             next,
@@ -322,18 +345,22 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
                 locale: posted_in
             }
         );
-        let turned = app.click(clicker, HERE, &an(), next);
+        let turned = app.click(&Caller::new(clicker, HERE, an()), next);
         let Reply::Update(second) = &turned.reply else {
             panic!("{turned:?}")
         };
         // Exactly page 2 as drawn in the language of the message: text, picture, buttons.
-        let expected = public(&app.leaderboard(posted_in, HERE, GameKind::Oaq, Some(2))).clone();
+        let expected =
+            public(&app.leaderboard(&Caller::new(posted_in, HERE, an()), GameKind::Oaq, Some(2)))
+                .clone();
         assert_eq!(second, &expected, "posted in {posted_in:?}");
-        let other = public(&app.leaderboard(clicker, HERE, GameKind::Oaq, Some(2))).clone();
+        let other =
+            public(&app.leaderboard(&Caller::new(clicker, HERE, an()), GameKind::Oaq, Some(2)))
+                .clone();
         assert_ne!(second.text, other.text);
         assert_ne!(second.files, other.files);
         let back = find(second, |a| matches!(a, Action::Leaderboard { page: 0, .. }));
-        let again = app.click(clicker, HERE, &an(), back);
+        let again = app.click(&Caller::new(clicker, HERE, an()), back);
         assert_eq!(public(&again), &first);
     }
     // A refusal is private, in the clicker's language.
@@ -347,7 +374,7 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
         locale: EN,
     };
     assert_eq!(
-        private(&app.click(VI, dm, &an(), action)),
+        private(&app.click(&Caller::new(VI, dm, an()), action)),
         Text::OnlyInServers.render(VI)
     );
 }
@@ -356,12 +383,19 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
 fn stats_history_and_running_games() {
     let (app, clock) = app();
     let chi = user(33, "Chi");
-    assert!(private(&app.stats(EN, HERE, GameKind::Oaq, &an(), None)).contains("has not finished"));
+    assert!(
+        private(&app.stats(&Caller::new(EN, HERE, an()), GameKind::Oaq, None))
+            .contains("has not finished")
+    );
     let first = resigned(&app, &an(), &binh(), &binh());
     clock.advance_ms(60_000);
     let second = resigned(&app, &an(), &chi, &an());
 
-    let stats = app.stats(EN, HERE, GameKind::Oaq, &chi, Some(&an()));
+    let stats = app.stats(
+        &Caller::new(EN, HERE, chi.clone()),
+        GameKind::Oaq,
+        Some(&an()),
+    );
     let msg = public(&stats);
     let rating = glicko(&app, an().id).rating.round();
     assert!(msg.text.contains(&format!("**{rating}?**")), "{}", msg.text);
@@ -372,29 +406,36 @@ fn stats_history_and_running_games() {
     let b = msg.text.find(&format!("`{first}`")).expect("first game");
     assert!(a < b, "{}", msg.text);
 
-    let history = app.history(EN, HERE, GameKind::Oaq, &chi, Some(&binh()));
+    let history = app.history(
+        &Caller::new(EN, HERE, chi.clone()),
+        GameKind::Oaq,
+        Some(&binh()),
+    );
     let text = &public(&history).text;
     assert!(text.contains(&format!("`{first}`")), "{text}");
     assert!(!text.contains(&format!("`{second}`")), "{text}");
     assert!(text.contains("lost to <@11> by resignation"), "{text}");
     let ended = (1_700_000_000_000u64) / 1000;
     assert!(text.contains(&format!("<t:{ended}:d>")), "{text}");
-    let server = app.history(EN, HERE, GameKind::Oaq, &chi, None);
+    let server = app.history(&Caller::new(EN, HERE, chi.clone()), GameKind::Oaq, None);
     assert!(public(&server).text.contains("<@33> won by resignation"));
 
-    assert!(public(&app.games(EN, HERE, GameKind::Oaq))
-        .text
-        .contains("No game"));
+    assert!(
+        public(&app.games(&Caller::new(EN, HERE, an()), GameKind::Oaq))
+            .text
+            .contains("No game")
+    );
     let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         request(Some(chi.clone()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    app.click(EN, HERE, &chi, Action::Accept { challenge: id });
+    app.click(
+        &Caller::new(EN, HERE, chi.clone()),
+        Action::Accept { challenge: id },
+    );
     app.record_message(board_now(&app, id), 4242);
-    let games = app.games(EN, HERE, GameKind::Oaq);
+    let games = app.games(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     let text = &public(&games).text;
     assert!(
         text.contains(&format!("`{id}` <@11> vs <@33>"))
@@ -405,9 +446,11 @@ fn stats_history_and_running_games() {
         guild: Some(2),
         channel: 5,
     };
-    assert!(public(&app.games(EN, elsewhere, GameKind::Oaq))
-        .text
-        .contains("No game"));
+    assert!(
+        public(&app.games(&Caller::new(EN, elsewhere, an()), GameKind::Oaq))
+            .text
+            .contains("No game")
+    );
 }
 
 /// Issue 27: a refusal names the commands of the game whose root was used, in the user's
@@ -416,30 +459,34 @@ fn stats_history_and_running_games() {
 fn issue_27_refusals_name_the_commands_of_their_own_game() {
     let (app, _clock) = app();
     let vi = Locale::Vietnamese;
-    let none = |kind, locale| public(&app.games(locale, HERE, kind)).text.clone();
+    let none = |kind, locale| {
+        public(&app.games(&Caller::new(locale, HERE, an()), kind))
+            .text
+            .clone()
+    };
     assert!(none(GameKind::Shogi, EN).contains("`/shogi challenge`"));
     assert!(none(GameKind::ChineseCheckers, EN).contains("`/chinese-checkers challenge`"));
     assert!(none(GameKind::Oaq, EN).contains("`/oaq challenge`"));
     assert!(none(GameKind::ChineseCheckers, vi).contains("`/co-nhay thach-dau`"));
-    let board = app.board(EN, HERE, GameKind::Shogi);
+    let board = app.board(&Caller::new(EN, HERE, an()), GameKind::Shogi);
     assert!(
         private(&board).contains("`/shogi challenge`"),
         "{}",
         private(&board)
     );
-    let resign = app.resign(vi, HERE, &an(), GameKind::ChineseCheckers);
+    let resign = app.resign(&Caller::new(vi, HERE, an()), GameKind::ChineseCheckers);
     assert!(
         private(&resign).contains("`/co-nhay thach-dau`"),
         "{}",
         private(&resign)
     );
-    let typed = app.typed_move(EN, HERE, &an(), "7g7f", GameKind::Shogi);
+    let typed = app.typed_move(&Caller::new(EN, HERE, an()), "7g7f", GameKind::Shogi);
     assert!(
         private(&typed).contains("`/shogi challenge`"),
         "{}",
         private(&typed)
     );
-    let replay = app.find_replay(EN, HERE, &an(), 99, GameKind::ChineseCheckers);
+    let replay = app.find_replay(&Caller::new(EN, HERE, an()), 99, GameKind::ChineseCheckers);
     let Err(refusal) = replay else {
         panic!("there is no game 99");
     };
@@ -453,8 +500,7 @@ fn issue_27_refusals_name_the_commands_of_their_own_game() {
         channel: 9,
     };
     let settings = app.server_settings(
-        EN,
-        dm,
+        &Caller::new(EN, dm, an()),
         true,
         oaq_bot::app::SettingsChange::default(),
         GameKind::Shogi,
@@ -496,17 +542,22 @@ struct Engine {
 fn issue_10_the_last_frame_of_a_resigned_games_replay_marks_no_turn() {
     let (app, _clock) = app();
     let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
-    public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0]));
-    app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    let board = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
+    public(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]));
+    app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign { game: id },
+    );
     let request = app
-        .find_replay(EN, HERE, &an(), id, GameKind::Oaq)
+        .find_replay(&Caller::new(EN, HERE, an()), id, GameKind::Oaq)
         .expect("found");
     let gif = public(&app.replay(EN, &request))
         .picture()
@@ -538,9 +589,7 @@ fn issue_10_the_last_frame_of_a_resigned_games_replay_marks_no_turn() {
 fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
     let (app, _clock) = app();
     let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         ChallengeRequest {
             opponent: Some(binh()),
             rules: RuleChoice::Oaq(OaqChoice {
@@ -551,14 +600,19 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
         },
     );
     let id = challenge_id(&posted);
-    let mut board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    let mut board = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     let players = [an(), binh()];
     let mut plies = 0;
     while let Some(&action) = enabled_moves(&board)
         .get(plies % 3)
         .or(enabled_moves(&board).first())
     {
-        board = public(&app.click(EN, HERE, &mover_of(action, &players), action)).clone();
+        board =
+            public(&app.click(&Caller::new(EN, HERE, mover_of(action, &players)), action)).clone();
         plies += 1;
         assert!(plies <= 400, "the game must end");
     }
@@ -576,7 +630,7 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
 
     let started = Instant::now();
     let request = app
-        .find_replay(EN, HERE, &user(33, "Chi"), id, GameKind::Oaq)
+        .find_replay(&Caller::new(EN, HERE, user(33, "Chi")), id, GameKind::Oaq)
         .expect("found");
     let replay = app.replay(EN, &request);
     eprintln!("replay of {plies} moves: {:?}", started.elapsed());
@@ -631,7 +685,7 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
     };
     for (place, game) in [(elsewhere, id), (HERE, 987_654)] {
         let refusal = app
-            .find_replay(EN, place, &an(), game, GameKind::Oaq)
+            .find_replay(&Caller::new(EN, place, an()), game, GameKind::Oaq)
             .expect_err("refused");
         assert!(private(&refusal).contains("no game"));
     }

@@ -76,7 +76,7 @@ fn resign(app: &App, thread: u64, loser: u64, all: &[UserRef]) {
         guild: HERE.guild,
         channel: thread,
     };
-    let response = app.resign(EN, place, who, GameKind::Oaq);
+    let response = app.resign(&Caller::new(EN, place, who.clone()), GameKind::Oaq);
     assert!(
         matches!(response.reply, Reply::Post { .. } | Reply::Update(_)),
         "{response:?}"
@@ -151,7 +151,7 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
     let (thread, first, _) = games[0];
     resign(&app, thread, first, &all);
     // The game is in the server's history, marked as the tournament's.
-    let history = app.history(EN, HERE, GameKind::Oaq, &all[0], None);
+    let history = app.history(&Caller::new(EN, HERE, all[0].clone()), GameKind::Oaq, None);
     let text = match &history.reply {
         Reply::Post { msg, .. } | Reply::Private(msg) | Reply::Update(msg) => msg.text.clone(),
     };
@@ -440,7 +440,7 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
             guild: HERE.guild,
             channel: thread,
         };
-        let board = app.board(EN, place, GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, place, an()), GameKind::Oaq);
         let line = format!("Tournament, round 1: <@{first}> moves first against <@{second}>.");
         assert!(
             public(&board).text.starts_with(&line),
@@ -461,7 +461,7 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
             guild: HERE.guild,
             channel: thread,
         };
-        let board = app.board(EN, place, GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, place, an()), GameKind::Oaq);
         assert!(public(&board).text.starts_with(&format!(
             "Tournament, round 2: <@{first}> moves first against <@{second}>."
         )));

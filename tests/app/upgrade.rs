@@ -99,7 +99,7 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
             .expect("board");
         assert_eq!(board.total, 2);
         let request = app
-            .find_replay(EN, at(100), &an(), 1, GameKind::Oaq)
+            .find_replay(&Caller::new(EN, at(100), an()), 1, GameKind::Oaq)
             .unwrap_or_else(|_| panic!("game 1 replays"));
         let replay = app.replay(EN, &request);
         let gif = public(&replay).picture().expect("an animation");
@@ -109,9 +109,9 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
         let running = app.store().game(2).expect("read").expect("game 2");
         assert_eq!(running.record.message, Some(5_000_002));
         assert_eq!(running.record.moves.len(), 3);
-        let reposted = app.board(EN, at(101), GameKind::Oaq);
+        let reposted = app.board(&Caller::new(EN, at(101), an()), GameKind::Oaq);
         let mover = enabled_moves(public(&reposted))[0];
-        let moved = app.click_on(EN, at(101), &chi(), mover, Some(5_000_002));
+        let moved = app.click_on(&Caller::new(EN, at(101), chi()), mover, Some(5_000_002));
         assert!(matches!(moved.reply, Reply::Update(_)), "{:?}", moved.reply);
         let shown = moved.effects.shows.expect("the move's board");
         assert!(
@@ -129,18 +129,21 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
             .is_none());
 
         // The pending challenge is accepted; the game against the computer goes on.
-        let accepted = app.click(EN, at(102), &chi(), Action::Accept { challenge: 3 });
+        let accepted = app.click(
+            &Caller::new(EN, at(102), chi()),
+            Action::Accept { challenge: 3 },
+        );
         assert!(public(&accepted).picture().is_some());
         let computer = app.store().game(4).expect("read").expect("game 4");
         assert_eq!(computer.record.message, Some(5_000_004));
-        let board = app.board(EN, at(103), GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, at(103), an()), GameKind::Oaq);
         let mv = enabled_moves(public(&board))[0];
-        let played = app.click_on(EN, at(103), &chi(), mv, Some(5_000_004));
+        let played = app.click_on(&Caller::new(EN, at(103), chi()), mv, Some(5_000_004));
         let turn = played.effects.computer.expect("the computer's turn");
         assert!(app.computer_move(turn).is_some());
 
         // A second resignation rates again on the old ratings.
-        let resign = app.resign(EN, at(101), &an(), GameKind::Oaq);
+        let resign = app.resign(&Caller::new(EN, at(101), an()), GameKind::Oaq);
         assert!(
             resign.effects.edits.len() == 1 && resign.effects.edits[0].message == Some(5_000_002)
         );

@@ -247,32 +247,36 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
         // Replays: every finished game, including the one against the computer.
         for id in 1..=4 {
             let request = app
-                .find_replay(EN, at(100), &an(), id, GameKind::Oaq)
+                .find_replay(&Caller::new(EN, at(100), an()), id, GameKind::Oaq)
                 .unwrap_or_else(|_| panic!("game {id} replays"));
             let replay = app.replay(EN, &request);
             let shown = public(&replay);
             assert!(shown.picture().expect("a GIF").starts_with(b"GIF8"));
         }
         // The history and stats commands read the migrated history.
-        let history = app.history(EN, at(100), GameKind::Oaq, &an(), None);
+        let history = app.history(&Caller::new(EN, at(100), an()), GameKind::Oaq, None);
         let text = &public(&history).text;
         assert!(!text.contains("No finished games"), "{text}");
 
         // Plays: the game in play on its known board message.
-        let board = app.board(EN, at(103), GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, at(103), an()), GameKind::Oaq);
         let mv = enabled_moves(public(&board))[0];
         let mover = mover_of(mv, &[binh(), an()]);
-        let moved = app.click_on(EN, at(103), &mover, mv, Some(5_000_103));
+        let moved = app.click_on(
+            &Caller::new(EN, at(103), mover.clone()),
+            mv,
+            Some(5_000_103),
+        );
         assert!(matches!(moved.reply, Reply::Update(_)), "{:?}", moved.reply);
         let after = app.store().game(5).expect("read").expect("game 5").record;
         assert_eq!(after.moves.len(), 6);
         assert_eq!(after.message, Some(5_000_103));
 
         // The game in its thread goes on.
-        let board = app.board(EN, at(6000), GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, at(6000), an()), GameKind::Oaq);
         let mv = enabled_moves(public(&board))[0];
         let mover = mover_of(mv, &[chi(), binh()]);
-        let moved = app.click_on(EN, at(6000), &mover, mv, Some(6001));
+        let moved = app.click_on(&Caller::new(EN, at(6000), mover.clone()), mv, Some(6001));
         assert!(matches!(moved.reply, Reply::Update(_)), "{:?}", moved.reply);
         assert_eq!(
             app.store()
@@ -286,9 +290,9 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
         );
 
         // The game against the medium computer goes on, and the computer answers.
-        let board = app.board(EN, at(105), GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, at(105), an()), GameKind::Oaq);
         let mv = enabled_moves(public(&board))[0];
-        let played = app.click_on(EN, at(105), &an(), mv, Some(5_000_002));
+        let played = app.click_on(&Caller::new(EN, at(105), an()), mv, Some(5_000_002));
         let turn = played.effects.computer.expect("the computer's turn");
         assert!(app.computer_move(turn).is_some());
         assert_eq!(
@@ -303,11 +307,14 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
         );
 
         // The pending challenge is accepted (rock-paper-scissors follows).
-        let accepted = app.click(EN, at(104), &chi(), Action::Accept { challenge: 9 });
+        let accepted = app.click(
+            &Caller::new(EN, at(104), chi()),
+            Action::Accept { challenge: 9 },
+        );
         public(&accepted);
 
         // A new rated result moves the old ratings: An resigns game 5 against Bình.
-        let resigned = app.resign(EN, at(103), &an(), GameKind::Oaq);
+        let resigned = app.resign(&Caller::new(EN, at(103), an()), GameKind::Oaq);
         assert_eq!(resigned.effects.edits.len(), 1);
         assert_eq!(resigned.effects.edits[0].message, Some(5_000_103));
         let (an_rating, wins, _, losses) = rating(&app, 11);
@@ -331,9 +338,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
         // Counts: Chi resigns a new game against the easy computer; the old tally grows.
         use oaq_bot::app::PlayRequest;
         let started = app.play_computer(
-            EN,
-            at(106),
-            &chi(),
+            &Caller::new(EN, at(106), chi()),
             PlayRequest {
                 computer: UserRef {
                     id: 99,
@@ -345,7 +350,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
             },
         );
         public(&started);
-        app.resign(EN, at(106), &chi(), GameKind::Oaq);
+        app.resign(&Caller::new(EN, at(106), chi()), GameKind::Oaq);
         let tally = app
             .store()
             .bot_record(GameKind::Oaq, 33)
@@ -355,9 +360,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
 
         // The server's settings still apply: a new challenge takes folk rules.
         let posted = app.challenge(
-            EN,
-            at(100),
-            &an(),
+            &Caller::new(EN, at(100), an()),
             request(Some(chi()), FirstPlayer::Challenger),
         );
         let id = challenge_id(&posted);

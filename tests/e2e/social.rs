@@ -11,7 +11,8 @@ use oaq_bot::app::games::oaq::OaqChoice;
 use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::results::provisional;
 use oaq_bot::app::{
-    Action, App, ChallengeRequest, Locale, Place, Reply, Settings, SystemClock, Text, UserRef,
+    Action, App, Caller, ChallengeRequest, Locale, Place, Reply, Settings, SystemClock, Text,
+    UserRef,
 };
 use oaq_bot::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
 use oaq_bot::render::Fonts;
@@ -276,15 +277,23 @@ fn seed_ratings(root: &Path, guild: u64, champion: (u64, &str), others: &[(u64, 
         let en = Locale::English;
         let Reply::Post {
             track: Some(track), ..
-        } = app.challenge(en, place, &champion, request).reply
+        } = app
+            .challenge(&Caller::new(en, place, champion.clone()), request)
+            .reply
         else {
             panic!("a challenge")
         };
         let oaq_bot::app::Track::Challenge(game) = track else {
             panic!("a challenge")
         };
-        app.click(en, place, &other, Action::Accept { challenge: game });
-        let done = app.click(en, place, &other, Action::ConfirmResign { game });
+        app.click(
+            &Caller::new(en, place, other.clone()),
+            Action::Accept { challenge: game },
+        );
+        let done = app.click(
+            &Caller::new(en, place, other.clone()),
+            Action::ConfirmResign { game },
+        );
         assert!(matches!(done.reply, Reply::Update(_)), "{done:?}");
     }
 }

@@ -1,7 +1,40 @@
-//! Who asks and where: the user ([`UserRef`]) and the place ([`Place`]) every request carries
-//! with its [`Locale`](crate::locale::Locale).
+//! Who asks, where, and in which language: the user ([`UserRef`]), the place ([`Place`]) and
+//! the [`Locale`] every request carries, together a [`Caller`].
 
+use crate::locale::Locale;
 use crate::store::Player;
+
+/// Who asks, where, and in which language: what every request to the app carries beside its
+/// own options, built once per interaction by the adapter.
+///
+/// The rule: every public handler that answers a request made in a place (a command, a click,
+/// an autocompletion) takes `&Caller`, whether or not it reads all three parts today. Only the
+/// handlers that need nothing but a language (`App::help`, `App::replay`) take a bare
+/// [`Locale`]; the background work (expiries, timeouts, the outbox, tournament rounds) has no
+/// caller at all.
+///
+/// (Not named `Request`: the options of a request are the `…Request` types, such as
+/// `ChallengeRequest`, which a handler takes beside its caller.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// The language of the interaction, which the answer is written in.
+    pub locale: Locale,
+    /// Where the interaction happened (from Discord, never from a button's id).
+    pub place: Place,
+    /// Who made it.
+    pub user: UserRef,
+}
+
+impl Caller {
+    /// `user`, asking in `place` in `locale`.
+    pub fn new(locale: Locale, place: Place, user: UserRef) -> Caller {
+        Caller {
+            locale,
+            place,
+            user,
+        }
+    }
+}
 
 /// A Discord user as the app needs them.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -79,8 +79,8 @@ pub(super) async fn challenge_with(
         rules,
         first: first_player(first),
     };
-    let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.challenge(locale, place, &user, request)).await?;
+    let (app, caller) = invocation(ctx);
+    let response = blocking(move || app.challenge(&caller, request)).await?;
     answer_command(ctx, response).await
 }
 
@@ -95,7 +95,7 @@ pub(super) async fn play_computer(
         level,
         rules,
     };
-    let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.play_computer(locale, place, &user, request)).await?;
+    let (app, caller) = invocation(ctx);
+    let response = blocking(move || app.play_computer(&caller, request)).await?;
     answer_command(ctx, response).await
 }

@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::context::{kind, locale, place};
+use super::context::{invocation, kind};
 use crate::app::SettingsChange;
 use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
@@ -41,8 +41,8 @@ pub(super) async fn change_settings(ctx: Context<'_>, change: SettingsChange) ->
             .is_some_and(|p| p.manage_guild()),
         poise::Context::Prefix(_) => false,
     };
-    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
+    let ((app, caller), kind) = (invocation(ctx), kind(ctx)?);
     let response =
-        blocking(move || app.server_settings(locale, place, manage_guild, change, kind)).await?;
+        blocking(move || app.server_settings(&caller, manage_guild, change, kind)).await?;
     answer_command(ctx, response).await
 }
