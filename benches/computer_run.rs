@@ -8,6 +8,7 @@
 //! `cargo bench --profile test --bench computer_run`; criterion reports the median as the
 //! middle figure of `time: [low median high]`.
 
+use oaq_bot::ids::{ChannelId, GuildId, UserId};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,7 @@ use oaq_bot::store::{GameKind, Level, Store};
 
 fn user(id: u64, name: &str, bot: bool) -> UserRef {
     UserRef {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         bot,
     }
@@ -38,8 +39,8 @@ fn run(app: &App, mut turn: Option<ComputerTurn>) {
 /// until An is to move.
 fn open_table(app: &App, an: &UserRef, channel: u64) -> Place {
     let place = Place {
-        guild: Some(1),
-        channel,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(channel),
     };
     let request = LobbyRequest {
         rules: RuleChoice::ChineseCheckers(CheckersChoice::default()),
@@ -52,14 +53,14 @@ fn open_table(app: &App, an: &UserRef, channel: u64) -> Place {
         .challenges()
         .into_iter()
         .filter_map(Result::ok)
-        .find(|c| c.record.channel == channel)
+        .find(|c| c.record.channel == ChannelId::new(channel))
         .expect("the lobby")
         .record
         .id;
     let mut started = None;
     for _ in 0..5 {
         let add = Action::Computer {
-            lobby,
+            lobby: lobby.cast(),
             add: Some(Level::Hard),
         };
         started = Some(app.click(&Caller::new(Locale::English, place, an.clone()), add));

@@ -16,6 +16,7 @@
 //! (`--profile test` measures the test profile's binary, a few MB more of code; set
 //! `IDLE_MEMORY_GAMES` for another number of finished games).
 
+use oaq_bot::ids::GameId;
 use std::path::Path;
 use std::time::Duration;
 
@@ -48,7 +49,7 @@ fn finish(store: &Store, id: u64) {
     let stored = resign(store, game, revision);
     // The bot edits the final board at once, and the edit settles what the game owed Discord.
     store
-        .settle_board(id, stored.revision)
+        .settle_board(GameId::new(id), stored.revision)
         .expect("settle the board");
 }
 
@@ -58,7 +59,7 @@ fn running(store: &Store, id: u64) {
         .create_game(&record(id, 1 + id % GUILDS, PLIES))
         .expect("create");
     store
-        .settle_board(id, stored.revision)
+        .settle_board(GameId::new(id), stored.revision)
         .expect("settle the board");
 }
 

@@ -1,6 +1,7 @@
 //! `/oaq leaderboard` with 10,000 rated players in one server: the store query, the picture
 //! and its PNG encoding, through the app. Target: at most 20 ms a page.
 
+use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -16,7 +17,7 @@ const PLAYERS: u64 = 10_000;
 
 fn player(id: u64) -> Player {
     Player {
-        id,
+        id: UserId::new(id),
         name: format!("Người chơi số {id}"),
         computer: None,
     }
@@ -39,9 +40,9 @@ fn populated() -> Store {
         let id = store.new_id().expect("id");
         let rules = Rules::standard();
         let challenge = ChallengeRecord {
-            id,
-            guild: Some(GUILD),
-            channel: 10 + pair,
+            id: ChallengeId::new(id),
+            guild: Some(GuildId::new(GUILD)),
+            channel: ChannelId::new(10 + pair),
             message: None,
             challenger: player(south),
             opponent: Some(player(north)),
@@ -56,8 +57,8 @@ fn populated() -> Store {
         };
         let stored = store.create_challenge(&challenge).expect("challenge");
         let mut game = GameRecord {
-            id,
-            guild: Some(GUILD),
+            id: GameId::new(id),
+            guild: Some(GuildId::new(GUILD)),
             channel: challenge.channel,
             message: None,
             kind: GameKind::Oaq,
@@ -72,7 +73,9 @@ fn populated() -> Store {
             deadline_ms: None,
             tournament_round: None,
         };
-        let started = store.start_game(id, stored.revision, &game).expect("start");
+        let started = store
+            .start_game(ChallengeId::new(id), stored.revision, &game)
+            .expect("start");
         game.retired.push(Retired {
             seat: 1,
             why: Retirement::Resigned,
@@ -109,11 +112,11 @@ fn bench_leaderboard(c: &mut Criterion) {
     };
     let app = App::new(store, Arc::new(FakeClock::new(0)), settings).expect("app");
     let place = Place {
-        guild: Some(GUILD),
-        channel: 1,
+        guild: Some(GuildId::new(GUILD)),
+        channel: ChannelId::new(1),
     };
     let viewer = UserRef {
-        id: 1,
+        id: UserId::new(1),
         name: "Viewer".to_owned(),
         bot: false,
     };

@@ -6,6 +6,7 @@
 //! Before measuring, prints each replay's size and frames. `REPLAY_SIZES_ONLY=1` prints only
 //! that (one replay each, no timing).
 
+use oaq_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -23,7 +24,7 @@ const GUILD: u64 = 1;
 
 fn player(id: u64, name: &str) -> Player {
     Player {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         computer: None,
     }
@@ -51,9 +52,9 @@ fn sixty_moves(id: u64) -> GameRecord {
         moves.push(mv.to_string());
     }
     GameRecord {
-        id,
-        guild: Some(GUILD),
-        channel: 1,
+        id: GameId::new(id),
+        guild: Some(GuildId::new(GUILD)),
+        channel: ChannelId::new(1),
         message: None,
         kind: GameKind::Oaq,
         seats: vec![player(1, "Nguyễn Thị Ánh"), player(2, "Trần Văn Bình")],
@@ -98,11 +99,11 @@ fn games() -> (App, Vec<(&'static str, ReplayRequest)>) {
     };
     let app = App::new(store, Arc::new(FakeClock::new(0)), settings).expect("app");
     let place = Place {
-        guild: Some(GUILD),
-        channel: 1,
+        guild: Some(GuildId::new(GUILD)),
+        channel: ChannelId::new(1),
     };
     let viewer = UserRef {
-        id: 3,
+        id: UserId::new(3),
         name: String::from("Chi"),
         bot: false,
     };

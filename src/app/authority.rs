@@ -15,6 +15,7 @@ use crate::app::state::App;
 use crate::app::text::Text;
 use crate::app::vocab::Caller;
 use crate::app::vocab::{Action, Place, Response, Subject};
+use crate::ids::{ChannelId, GuildId};
 
 impl App {
     /// Refuses `action` if the challenge or game it names lives outside `place`. A record
@@ -29,10 +30,14 @@ impl App {
                 .store
                 .game(game)?
                 .map(|g| (g.record.guild, g.record.channel)),
-            Some(Subject::Tournament(tournament)) => self
-                .store
-                .tournament(tournament)?
-                .map(|t| (t.record.guild, t.record.channel)),
+            Some(Subject::Tournament(tournament)) => {
+                self.store.tournament(tournament.get())?.map(|t| {
+                    (
+                        t.record.guild.map(GuildId::new),
+                        ChannelId::new(t.record.channel),
+                    )
+                })
+            }
             None => None,
         };
         match home {
@@ -69,6 +74,6 @@ impl App {
 
 /// The server of `place`, or the refusal for direct messages (leaderboards, stats and
 /// histories are per server).
-pub(super) fn guild_of(place: Place) -> Result<u64, Fail> {
+pub(super) fn guild_of(place: Place) -> Result<GuildId, Fail> {
     place.guild.ok_or(Fail::User(Text::OnlyInServers))
 }

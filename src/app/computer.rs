@@ -2,6 +2,7 @@
 //! once; the computer's moves are computed by [`App::computer_move`], which the adapter runs
 //! off the async threads after answering the person's click.
 
+use crate::ids::{GameId, UserId};
 use std::time::Duration;
 
 use crate::app::ending::{computer_levels, people};
@@ -76,6 +77,7 @@ fn computers_in_a_row(record: &GameRecord, seat: usize) -> u64 {
 /// The seed of the computer's choice at this point of this game, so a game replays the same.
 fn seed(turn: ComputerTurn) -> u64 {
     turn.game
+        .get()
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add(u64::from(turn.ply))
 }
@@ -113,7 +115,7 @@ impl App {
     ) -> Result<Response, Fail> {
         let table = Table::start(&rules, seats.len())?;
         let record = GameRecord {
-            id: self.store.new_id()?,
+            id: GameId::new(self.store.new_id()?),
             guild: place.guild,
             channel: place.channel,
             message: None,
@@ -150,7 +152,7 @@ impl App {
         let person = seats.iter().find(|p| p.computer.is_none());
         let level = seats.iter().find_map(|p| p.computer);
         let intro = Text::ComputerGame {
-            player: person.map_or(0, |p| p.id),
+            player: person.map_or(UserId::new(0), |p| p.id),
             level: level.unwrap_or(Level::Medium),
             player_first: seats.first().is_some_and(|p| p.computer.is_none()),
         };
@@ -169,7 +171,7 @@ impl App {
             Ok(moved) => moved,
             Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => None,
             Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                tracing::error!(game = turn.game, %reason, "the computer could not move");
+                tracing::error!(game = turn.game.get(), %reason, "the computer could not move");
                 None
             }
         }
@@ -214,7 +216,7 @@ impl App {
                     Ok(loaded) if !self.owns(loaded.stored.record.guild) => None,
                     Ok(loaded) => owed_turn(&loaded),
                     Err(_) => {
-                        tracing::error!(game = id, "cannot load a running game");
+                        tracing::error!(game = id.get(), "cannot load a running game");
                         None
                     }
                 },

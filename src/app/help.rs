@@ -6,6 +6,7 @@ use crate::app::games::{GameRules, Table};
 use crate::app::state::App;
 use crate::app::vocab::Caller;
 use crate::app::vocab::Response;
+use crate::ids::GameId;
 use crate::locale::Locale;
 use crate::store::{ChannelEntry, GameKind};
 
@@ -33,7 +34,7 @@ impl App {
     }
 
     /// The *Rules* button of game `game`'s board: its rules, privately.
-    pub(super) fn rules_click(&self, locale: Locale, game: u64) -> Result<Response, Fail> {
+    pub(super) fn rules_click(&self, locale: Locale, game: GameId) -> Result<Response, Fail> {
         let text = self.load_game(game)?.table.rules().text(true);
         Ok(Response::private(text.render(locale)))
     }

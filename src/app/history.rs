@@ -9,6 +9,7 @@ use crate::app::table::{seat_ids, seat_of, sole_winner};
 use crate::app::text::Text;
 use crate::app::vocab::Caller;
 use crate::app::vocab::{message_link, Attachment, Msg, Response, UserRef};
+use crate::ids::{GameId, GuildId, UserId};
 use crate::locale::Locale;
 use crate::render::chart::{self, ChartView};
 use crate::store::{FinishedGame, GameKind, GameRecord};
@@ -96,8 +97,8 @@ impl App {
     pub fn history(&self, caller: &Caller, kind: GameKind, player: Option<&UserRef>) -> Response {
         let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
-            let rounds = self.tournament_rounds(place.guild, locale);
-            let tagged = |game: u64, line: String| match rounds.get(&game) {
+            let rounds = self.tournament_rounds(place.guild.map(GuildId::get), locale);
+            let tagged = |game: GameId, line: String| match rounds.get(&game.get()) {
                 Some(tag) => format!("{line} · {tag}"),
                 None => line,
             };
@@ -180,12 +181,12 @@ impl App {
 }
 
 /// The user id of seat `seat` (0 for a seat a damaged record lacks).
-fn seat_id(game: &GameRecord, seat: usize) -> u64 {
-    game.seats.get(seat).map_or(0, |p| p.id)
+fn seat_id(game: &GameRecord, seat: usize) -> UserId {
+    game.seats.get(seat).map_or(UserId::new(0), |p| p.id)
 }
 
 /// A finished game from `player`'s point of view (`None` if they did not play in it).
-fn history_line(entry: &FinishedGame, player: u64, locale: Locale) -> Option<String> {
+fn history_line(entry: &FinishedGame, player: UserId, locale: Locale) -> Option<String> {
     let seat = seat_of(&entry.game, player)?;
     let change = entry
         .rating_of(seat)

@@ -8,6 +8,7 @@ use crate::app::state::App;
 use crate::app::text::Text;
 use crate::app::vocab::Caller;
 use crate::app::vocab::{Action, Attachment, Button, Msg, Place, Reply, Response, Style};
+use crate::ids::GuildId;
 use crate::locale::Locale;
 use crate::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
 use crate::store::GameKind;
@@ -75,7 +76,7 @@ impl App {
         &self,
         locale: Locale,
         kind: GameKind,
-        guild: u64,
+        guild: GuildId,
         page: u64,
     ) -> Result<Msg, Fail> {
         let board = self.store.leaderboard(kind, guild, page, PER_PAGE)?;

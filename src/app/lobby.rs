@@ -9,6 +9,7 @@
 //! order they sat down (the game seats them clockwise in that order); a toss then chooses who
 //! moves first.
 
+use crate::ids::{ChallengeId, LobbyId};
 use rand::Rng;
 
 use crate::app::fail::Fail;
@@ -57,7 +58,7 @@ impl App {
             let now = self.now();
             let settings = self.guild_settings(place.guild)?;
             let record = ChallengeRecord {
-                id: self.store.new_id()?,
+                id: ChallengeId::new(self.store.new_id()?),
                 guild: place.guild,
                 channel: place.channel,
                 message: None,
@@ -133,19 +134,25 @@ impl App {
         let full = seated >= size;
         let row = vec![
             button(
-                Action::Join { lobby: lobby_id },
+                Action::Join {
+                    lobby: lobby_id.cast(),
+                },
                 Text::Join,
                 Style::Success,
                 full,
             ),
             button(
-                Action::Leave { lobby: lobby_id },
+                Action::Leave {
+                    lobby: lobby_id.cast(),
+                },
                 Text::Leave,
                 Style::Secondary,
                 false,
             ),
             button(
-                Action::Start { lobby: lobby_id },
+                Action::Start {
+                    lobby: lobby_id.cast(),
+                },
                 Text::StartGame {
                     players: seated as u64,
                 },
@@ -177,7 +184,7 @@ impl App {
             files: Vec::new(),
             selects: vec![Select {
                 action: Action::Computer {
-                    lobby: lobby_id,
+                    lobby: lobby_id.cast(),
                     add: None,
                 },
                 placeholder: Text::AddComputer.render(locale),
@@ -189,8 +196,8 @@ impl App {
 
     /// Loads a lobby that is still open; an expired one is removed, and the action answered
     /// with its expired message ([`Fail::Answered`]).
-    fn load_lobby(&self, id: u64) -> Result<(Stored<ChallengeRecord>, Lobby), Fail> {
-        let stored = self.load_challenge(id)?;
+    fn load_lobby(&self, id: LobbyId) -> Result<(Stored<ChallengeRecord>, Lobby), Fail> {
+        let stored = self.load_challenge(id.cast())?;
         let lobby = stored
             .record
             .lobby
@@ -212,7 +219,7 @@ impl App {
     }
 
     /// *Join*: the user takes the next seat.
-    pub(super) fn join(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn join(&self, user: &UserRef, id: LobbyId) -> Result<Response, Fail> {
         let (stored, mut lobby) = self.load_lobby(id)?;
         if user.bot {
             return Err(Fail::User(Text::CannotChallengeBot {
@@ -234,7 +241,7 @@ impl App {
     }
 
     /// *Leave*: the user gives up their seat (a host who leaves stays the host).
-    pub(super) fn leave(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn leave(&self, user: &UserRef, id: LobbyId) -> Result<Response, Fail> {
         let (stored, mut lobby) = self.load_lobby(id)?;
         let seat = lobby
             .seated
@@ -250,7 +257,7 @@ impl App {
     pub(super) fn seat_computer(
         &self,
         user: &UserRef,
-        id: u64,
+        id: LobbyId,
         add: Option<Level>,
     ) -> Result<Response, Fail> {
         let (stored, mut lobby) = self.load_lobby(id)?;
@@ -291,7 +298,7 @@ impl App {
 
     /// *Start*: the host starts the game with the players seated, if the rules allow their
     /// number.
-    pub(super) fn start_lobby(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn start_lobby(&self, user: &UserRef, id: LobbyId) -> Result<Response, Fail> {
         let (stored, lobby) = self.load_lobby(id)?;
         let host = stored.record.challenger.id;
         if user.id != host {

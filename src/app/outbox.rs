@@ -18,6 +18,7 @@
 //! [`GRACE_MS`] after it was first seen — the answer failed, or the bot stopped before it —
 //! does the outbox write it by REST.
 
+use crate::ids::MessageId;
 use std::collections::{HashMap, HashSet};
 
 use crate::app::fail::{retry, Fail};
@@ -40,7 +41,7 @@ pub enum Sent {
     /// Discord took it; `posted` is the id of the message it created, if it posted one.
     Done {
         /// The new message's id (for a post).
-        posted: Option<u64>,
+        posted: Option<MessageId>,
     },
     /// It may work later (5xx, a timeout, a rate limit).
     Transient(String),
@@ -141,7 +142,9 @@ impl App {
                 seen: owed.clone(),
                 shows: None,
             })),
-            OwedWrite::Tournament { tournament, .. } => self.tournament_edit(*tournament, owed),
+            OwedWrite::Tournament { tournament, .. } => {
+                self.tournament_edit(tournament.get(), owed)
+            }
             OwedWrite::Board { game, .. } => {
                 let loaded = match self.load_game(*game) {
                     Ok(loaded) => loaded,
@@ -185,7 +188,7 @@ impl App {
     /// settled (unless a newer state is owed). If `on` is no longer the board (it was posted
     /// again while the answer was under way), the answer gave that copy live buttons back: it
     /// is owed its note again. Returns the entries to write now.
-    pub fn board_shown(&self, shown: Shown, on: Option<u64>) -> Vec<OwedKey> {
+    pub fn board_shown(&self, shown: Shown, on: Option<MessageId>) -> Vec<OwedKey> {
         let result = (|| {
             self.board_received(shown, self.store.finished(shown.game)?.is_some());
             self.store.settle_board(shown.game, shown.revision)?;
@@ -204,7 +207,7 @@ impl App {
         })();
         result.unwrap_or_else(|error: Fail| {
             if let Fail::Damaged(reason) | Fail::Internal(reason) = error {
-                tracing::warn!(game = shown.game, %reason, "could not settle a shown board");
+                tracing::warn!(game = shown.game.get(), %reason, "could not settle a shown board");
             }
             Vec::new()
         })
@@ -228,10 +231,10 @@ impl App {
         }
     }
 
-    fn edit_done(&self, edit: &Edit, posted: Option<u64>) -> Result<Vec<OwedKey>, Fail> {
+    fn edit_done(&self, edit: &Edit, posted: Option<MessageId>) -> Result<Vec<OwedKey>, Fail> {
         let Some(shown) = edit.shows else {
             if let OwedKey::Tournament(_) = edit.key {
-                self.tournament_written(edit, posted)?;
+                self.tournament_written(edit, posted.map(MessageId::get))?;
                 return Ok(Vec::new());
             }
             self.store.settle(edit.key, &edit.seen)?;
@@ -246,7 +249,7 @@ impl App {
         &self,
         edit: &Edit,
         shown: Shown,
-        posted: Option<u64>,
+        posted: Option<MessageId>,
     ) -> Result<Vec<OwedKey>, Fail> {
         let mut again = Vec::new();
         let mut loaded = match self.load_game(shown.game) {
@@ -297,7 +300,7 @@ impl App {
     pub(super) fn retire(
         &self,
         record: &GameRecord,
-        copy: Option<u64>,
+        copy: Option<MessageId>,
     ) -> Result<Option<Edit>, Fail> {
         let Some(copy) = copy else {
             return Ok(None);
@@ -309,7 +312,7 @@ impl App {
             message: Some(copy),
             text: Text::BoardPostedAgain { link }.render(record.locale),
         };
-        let key = note.key(copy);
+        let key = note.key(copy.get());
         let seen = self.store.owe_note(key, &note)?;
         self.draw(key, &seen)
     }
@@ -330,7 +333,7 @@ impl App {
     fn edit_refused(&self, edit: &Edit, reason: &str) -> Result<Vec<OwedKey>, Fail> {
         if let (OwedKey::Tournament(id), Some(_)) = (edit.key, edit.message) {
             tracing::warn!(key = ?edit.key, reason, "Discord refused a tournament message edit for good; posting it anew");
-            return self.tournament_refused(id);
+            return self.tournament_refused(id.get());
         }
         let running = match edit.shows {
             Some(shown) if edit.message.is_some() => match self.load_game(shown.game) {

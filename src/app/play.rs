@@ -12,15 +12,16 @@ use crate::app::vocab::{
     limits, message_link, Action, Button, Choice, Edit, Msg, Notation, Place, Reply, Response,
     Style, Track, UserRef,
 };
+use crate::ids::{GameId, MessageId, UserId};
 use crate::locale::Locale;
 use crate::store::{ChannelEntry, GameKind, Retirement};
 
 /// The id of the player facing `seat` in a two-seat game (the one who wins if it resigns);
 /// in a game of more seats, the next seat's.
-fn other_seat(loaded: &Loaded, seat: usize) -> u64 {
+fn other_seat(loaded: &Loaded, seat: usize) -> UserId {
     let seats = &loaded.stored.record.seats;
     let next = (seat + 1) % seats.len().max(1);
-    seats.get(next).map_or(0, |p| p.id)
+    seats.get(next).map_or(UserId::new(0), |p| p.id)
 }
 
 /// What a move request came to.
@@ -140,10 +141,10 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
         ply: u32,
         mv: Notation,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
     ) -> Result<Response, Fail> {
         Ok(match self.make_move(locale, user, id, ply, mv, clicked)? {
             Moved::Board {
@@ -199,7 +200,7 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
         ply: u32,
         mv: Notation,
         update: bool,
@@ -243,10 +244,10 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
         ply: u32,
         mv: Notation,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
     ) -> Result<Moved, Fail> {
         let mut loaded = self.load_game(id)?;
         if loaded.finished() {
@@ -308,7 +309,7 @@ impl App {
         &self,
         locale: Locale,
         loaded: &Loaded,
-        copy: u64,
+        copy: MessageId,
     ) -> Result<Response, Fail> {
         let record = &loaded.stored.record;
         let retired = self.retire(record, Some(copy))?;
@@ -322,7 +323,7 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
     ) -> Result<Response, Fail> {
         let loaded = self.load_game(id)?;
         if loaded.finished() {
@@ -352,7 +353,7 @@ impl App {
     }
 
     /// Resigns `user` from game `id`; returns the loser's seat and the final board.
-    pub(super) fn apply_resign(&self, user: &UserRef, id: u64) -> Result<(Loaded, Msg), Fail> {
+    pub(super) fn apply_resign(&self, user: &UserRef, id: GameId) -> Result<(Loaded, Msg), Fail> {
         let mut loaded = self.load_game(id)?;
         if loaded.finished() {
             return Err(Fail::User(Text::GameOver));
@@ -371,7 +372,7 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
     ) -> Result<Response, Fail> {
         let (loaded, board) = self.apply_resign(user, id)?;
         Ok(

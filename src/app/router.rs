@@ -5,6 +5,7 @@
 use crate::app::fail::{retry, Fail};
 use crate::app::state::App;
 use crate::app::vocab::{Action, Caller, Place, Response, UserRef};
+use crate::ids::MessageId;
 use crate::locale::Locale;
 
 impl App {
@@ -21,7 +22,12 @@ impl App {
     /// An action that loses a compare-and-swap race is re-run from a fresh read, so it is
     /// judged against the state that won: a move on a board that has just moved on is then
     /// answered as out of date, never applied twice.
-    pub fn click_on(&self, caller: &Caller, action: Action, clicked: Option<u64>) -> Response {
+    pub fn click_on(
+        &self,
+        caller: &Caller,
+        action: Action,
+        clicked: Option<MessageId>,
+    ) -> Response {
         let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = retry(|| self.click_once(locale, place, user, action, clicked));
         self.finish(locale, "click", result)
@@ -33,7 +39,7 @@ impl App {
         place: Place,
         user: &UserRef,
         action: Action,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
     ) -> Result<Response, Fail> {
         self.check_place(place, action)?;
         if let Some(message) = clicked {
@@ -61,7 +67,7 @@ impl App {
                 locale: shown,
             } => self.leaderboard_click(place, kind, page, shown),
             Action::Tournament { tournament, op } => {
-                self.tournament_once(user, false, tournament, op)
+                self.tournament_once(user, false, tournament.get(), op)
             }
             Action::Rules { game } => self.rules_click(locale, game),
         }

@@ -8,6 +8,7 @@ use crate::app::state::App;
 use crate::app::text::Text;
 use crate::app::vocab::Caller;
 use crate::app::vocab::{Edit, Place, Response};
+use crate::ids::{ChannelId, GuildId};
 use crate::locale::Locale;
 use crate::store::{FirstPlayer, GameKind, GuildSettings};
 
@@ -34,9 +35,9 @@ pub struct SettingsChange {
     /// Whether each accepted challenge opens a thread for its game.
     pub threads: Option<bool>,
     /// A channel to add to the allowed channels.
-    pub allow_channel: Option<u64>,
+    pub allow_channel: Option<ChannelId>,
     /// A channel to remove from the allowed channels.
-    pub remove_channel: Option<u64>,
+    pub remove_channel: Option<ChannelId>,
     /// Allow games in every channel again.
     pub any_channel: bool,
 }
@@ -98,7 +99,7 @@ impl App {
     }
 
     /// The settings of the server `guild` (defaults in direct messages).
-    pub(super) fn guild_settings(&self, guild: Option<u64>) -> Result<GuildSettings, Fail> {
+    pub(super) fn guild_settings(&self, guild: Option<GuildId>) -> Result<GuildSettings, Fail> {
         match guild {
             Some(guild) => Ok(self.store.guild_settings(guild)?.record),
             None => Ok(GuildSettings::default()),
@@ -106,7 +107,7 @@ impl App {
     }
 
     /// Milliseconds per turn in `guild`.
-    pub(super) fn turn_ms(&self, guild: Option<u64>) -> Result<u64, Fail> {
+    pub(super) fn turn_ms(&self, guild: Option<GuildId>) -> Result<u64, Fail> {
         Ok(self
             .guild_settings(guild)?
             .turn_timeout_s
@@ -114,7 +115,7 @@ impl App {
     }
 
     /// Milliseconds a challenge waits in `guild`.
-    pub(super) fn challenge_ttl_ms(&self, guild: Option<u64>) -> Result<u64, Fail> {
+    pub(super) fn challenge_ttl_ms(&self, guild: Option<GuildId>) -> Result<u64, Fail> {
         Ok(self.challenge_ttl_in(&self.guild_settings(guild)?))
     }
 

@@ -2,6 +2,7 @@
 //! store, the clock, the fonts, the settings, the coin tosses, what is kept in memory, the
 //! shards served), and its [`Settings`].
 
+use crate::ids::GuildId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -87,8 +88,8 @@ impl App {
     }
 
     /// Whether this process serves `guild`.
-    pub(super) fn owns(&self, guild: Option<u64>) -> bool {
-        self.layout.owns(guild)
+    pub(super) fn owns(&self, guild: Option<GuildId>) -> bool {
+        self.layout.owns(guild.map(GuildId::get))
     }
 
     /// How many running games and open challenges the store holds for servers this process

@@ -15,7 +15,9 @@ use super::custom_id;
 use super::data::Data;
 use super::error::Error;
 use super::metrics;
+use super::snowflakes;
 use crate::app::{Action, Caller, Locale, Place, Reply, Response, Text, TournamentClick};
+use crate::ids::MessageId;
 
 /// Routes a button click: check that the `custom_id` is one of the clicked message's own,
 /// decode it, ask the app, answer the interaction, then settle what the answer owes
@@ -31,7 +33,7 @@ pub(super) async fn on_component(
     let started = std::time::Instant::now();
     let locale = Locale::from_discord(&interaction.locale);
     let custom_id = interaction.data.custom_id.as_str();
-    let clicked = Some(interaction.message.id.get());
+    let clicked = Some(snowflakes::message(interaction.message.id));
     let values = match &interaction.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => Some(values.as_slice()),
         _ => None,
@@ -46,8 +48,8 @@ pub(super) async fn on_component(
     });
     // Where the click happened comes from Discord, never from the button's id.
     let place = Place {
-        guild: interaction.guild_id.map(|g| g.get()),
-        channel: interaction.channel_id.get(),
+        guild: interaction.guild_id.map(snowflakes::guild),
+        channel: snowflakes::channel(interaction.channel_id),
     };
     let caller = Caller::new(locale, place, user_ref(&interaction.user));
     let response = match (
@@ -66,10 +68,10 @@ pub(super) async fn on_component(
                 .is_some_and(|p| p.manage_guild());
             let app = data.app.clone();
             let click = TournamentClick {
-                tournament,
+                tournament: tournament.get(),
                 op,
                 manager,
-                clicked,
+                clicked: clicked.map(MessageId::get),
             };
             blocking(move || app.tournament_click(caller.locale, caller.place, &caller.user, click))
                 .await
@@ -152,7 +154,7 @@ pub(super) async fn answer_slow(
         tracing::warn!(%error, ?action, "could not acknowledge a click");
         return;
     }
-    let clicked = Some(interaction.message.id.get());
+    let clicked = Some(snowflakes::message(interaction.message.id));
     let response = click(data, caller, action, clicked).await;
     // A slow action's answer is private: whatever the app answered is shown to the clicker.
     let (Reply::Private(msg) | Reply::Update(msg) | Reply::Post { msg, .. }) = &response.reply;
@@ -179,9 +181,9 @@ pub(super) async fn answer_slow(
 pub(super) async fn posted(
     ctx: &serenity::Context,
     interaction: &ComponentInteraction,
-) -> Option<u64> {
+) -> Option<MessageId> {
     match interaction.get_response(&ctx.http).await {
-        Ok(message) => Some(message.id.get()),
+        Ok(message) => Some(snowflakes::message(message.id)),
         Err(error) => {
             tracing::warn!(%error, "could not read back a posted message");
             None
@@ -193,7 +195,7 @@ pub(super) async fn click(
     data: &Data,
     caller: Caller,
     action: Action,
-    clicked: Option<u64>,
+    clicked: Option<MessageId>,
 ) -> Response {
     let (app, locale) = (data.app.clone(), caller.locale);
     match blocking(move || app.click_on(&caller, action, clicked)).await {

@@ -11,10 +11,11 @@ use super::outbox::{note_entry, tx_owe_board, Note};
 use super::records::{ChallengeRecord, ChannelEntry, GameHead, GameRecord, GameSetup};
 use super::space::{Space, Transact, TxSpace};
 use super::tx::{abort, free_channel, tx_check, tx_read, CHALLENGE, CHANNEL, GAME, PLY, SETUP};
+use crate::ids::{ChallengeId, ChannelId, GameId};
 
 impl Store {
     /// The game with this id, with its moves.
-    pub fn game(&self, id: u64) -> Result<Option<Stored<GameRecord>>, StoreError> {
+    pub fn game(&self, id: GameId) -> Result<Option<Stored<GameRecord>>, StoreError> {
         // The head first: a move is written in the transaction that writes its head, and stored
         // moves are never rewritten, so every move the head counts is there.
         let Some(stored) = Store::read::<GameHead>(&self.games, GAME, id)? else {
@@ -29,10 +30,10 @@ impl Store {
 
     /// The setup and the moves of game `id` whose head is `head`: from its history entry when
     /// it is archived, else from `game_parts` (the first `head.plies` moves).
-    fn parts(&self, id: u64, head: &GameHead) -> Result<(GameSetup, Vec<String>), StoreError> {
+    fn parts(&self, id: GameId, head: &GameHead) -> Result<(GameSetup, Vec<String>), StoreError> {
         let corrupt = |reason: String| StoreError::Corrupt {
             kind: PLY,
-            key: id,
+            key: id.get(),
             reason,
         };
         let count = head.plies;
@@ -51,11 +52,11 @@ impl Store {
             }
             return Ok((GameSetup::of(&game), game.moves));
         }
-        let mut stored = self.parts.scan_prefix(id.to_be_bytes());
+        let mut stored = self.parts.scan_prefix(id.get().to_be_bytes());
         let setup = match stored.next() {
             Some(item) => {
                 let (key, bytes) = item?;
-                if key.as_ref() != id.to_be_bytes() {
+                if key.as_ref() != id.get().to_be_bytes() {
                     return Err(corrupt(String::from("the game's setup is missing")));
                 }
                 decode::<GameSetup>(SETUP, id, &bytes)?.record
@@ -79,12 +80,15 @@ impl Store {
     }
 
     /// The challenge with this id.
-    pub fn challenge(&self, id: u64) -> Result<Option<Stored<ChallengeRecord>>, StoreError> {
+    pub fn challenge(
+        &self,
+        id: ChallengeId,
+    ) -> Result<Option<Stored<ChallengeRecord>>, StoreError> {
         Store::read(&self.challenges, CHALLENGE, id)
     }
 
     /// What the channel is busy with, if anything.
-    pub fn channel(&self, channel: u64) -> Result<Option<ChannelEntry>, StoreError> {
+    pub fn channel(&self, channel: ChannelId) -> Result<Option<ChannelEntry>, StoreError> {
         Ok(Store::read(&self.channels, CHANNEL, channel)?.map(|s| s.record))
     }
 
@@ -109,11 +113,11 @@ impl Store {
         &self,
         challenge: &ChallengeRecord,
     ) -> Result<Stored<ChallengeRecord>, StoreError> {
-        let key = challenge.id.to_be_bytes();
+        let key = challenge.id.get().to_be_bytes();
         self.create_in_channel(
             &self.challenges,
             CHALLENGE,
-            challenge.id,
+            challenge.id.get(),
             challenge.channel,
             ChannelEntry::Challenge(challenge.id),
             &|challenges, _| {
@@ -135,12 +139,12 @@ impl Store {
         tree: &Space,
         kind: &'static str,
         id: u64,
-        channel: u64,
+        channel: ChannelId,
         entry: ChannelEntry,
         write: &dyn Fn(&TxSpace<'_>, &TxSpace<'_>) -> TxResult<()>,
     ) -> Result<(), StoreError> {
         let key = id.to_be_bytes();
-        let game = entry == ChannelEntry::Game(id);
+        let game = entry == ChannelEntry::Game(GameId::new(id));
         self.commit(|| {
             (tree, &self.parts, &self.channels, &self.outbox).transaction(
                 |(records, parts, channels, outbox)| {
@@ -158,9 +162,9 @@ impl Store {
                         });
                     }
                     write(records, parts)?;
-                    channels.insert(channel.to_be_bytes(), encode(1, &entry))?;
+                    channels.insert(channel.get().to_be_bytes(), encode(1, &entry))?;
                     if game {
-                        tx_owe_board(outbox, id, 1)?;
+                        tx_owe_board(outbox, GameId::new(id), 1)?;
                     }
                     Ok(())
                 },
@@ -178,7 +182,7 @@ impl Store {
         let revision = self.commit(|| {
             self.challenges.transaction(|challenges| {
                 let next = tx_check::<ChallengeRecord>(challenges, CHALLENGE, key, expected)?;
-                challenges.insert(key.to_be_bytes(), encode(next, challenge))?;
+                challenges.insert(key.get().to_be_bytes(), encode(next, challenge))?;
                 Ok(next)
             })
         })?;
@@ -189,23 +193,28 @@ impl Store {
     }
 
     /// Deletes a challenge read at revision `expected` and frees its channel.
-    pub fn remove_challenge(&self, id: u64, expected: u64) -> Result<(), StoreError> {
+    pub fn remove_challenge(&self, id: ChallengeId, expected: u64) -> Result<(), StoreError> {
         self.delete_challenge(id, expected, None)
     }
 
     /// Deletes a challenge read at revision `expected` whose time is up, frees its channel, and
     /// owes `note` (saying so on its message), in one transaction, flushed before returning.
-    pub fn expire_challenge(&self, id: u64, expected: u64, note: &Note) -> Result<(), StoreError> {
+    pub fn expire_challenge(
+        &self,
+        id: ChallengeId,
+        expected: u64,
+        note: &Note,
+    ) -> Result<(), StoreError> {
         self.delete_challenge(id, expected, Some(note))
     }
 
     fn delete_challenge(
         &self,
-        id: u64,
+        id: ChallengeId,
         expected: u64,
         note: Option<&Note>,
     ) -> Result<(), StoreError> {
-        let owed = note.map(|note| note_entry(id, note));
+        let owed = note.map(|note| note_entry(id.get(), note));
         self.commit(|| {
             (&self.challenges, &self.channels, &self.outbox).transaction(
                 |(challenges, channels, outbox)| {
@@ -214,12 +223,12 @@ impl Store {
                         _ => {
                             return abort(StoreError::Conflict {
                                 kind: CHALLENGE,
-                                key: id,
+                                key: id.get(),
                                 expected,
                             })
                         }
                     };
-                    challenges.remove(id.to_be_bytes())?;
+                    challenges.remove(id.get().to_be_bytes())?;
                     free_channel(channels, stored.record.channel, ChannelEntry::Challenge(id))?;
                     if let Some((key, bytes)) = &owed {
                         outbox.insert(key, bytes.clone())?;
@@ -235,7 +244,7 @@ impl Store {
     /// owed.
     pub fn start_game(
         &self,
-        challenge: u64,
+        challenge: ChallengeId,
         expected: u64,
         game: &GameRecord,
     ) -> Result<Stored<GameRecord>, StoreError> {
@@ -249,17 +258,17 @@ impl Store {
             )
                 .transaction(|(challenges, games, parts, channels, outbox)| {
                     tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
-                    challenges.remove(challenge.to_be_bytes())?;
-                    if games.get(game.id.to_be_bytes())?.is_some() {
+                    challenges.remove(challenge.get().to_be_bytes())?;
+                    if games.get(game.id.get().to_be_bytes())?.is_some() {
                         return abort(StoreError::Conflict {
                             kind: GAME,
-                            key: game.id,
+                            key: game.id.get(),
                             expected: 0,
                         });
                     }
                     tx_write_game(games, parts, game, 1, Had::default(), false)?;
                     channels.insert(
-                        game.channel.to_be_bytes(),
+                        game.channel.get().to_be_bytes(),
                         encode(1, &ChannelEntry::Game(game.id)),
                     )?;
                     tx_owe_board(outbox, game.id, 1)?;
@@ -283,7 +292,7 @@ impl Store {
         let revision = self.commit(|| {
             (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
                 |(games, parts, channels, outbox)| {
-                    let (next, had) = tx_check_game(games, game.id, expected)?;
+                    let (next, had) = tx_check_game(games, game.id.get(), expected)?;
                     tx_write_game(games, parts, game, next, had, false)?;
                     tx_owe_board(outbox, game.id, next)?;
                     if finished {

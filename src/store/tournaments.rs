@@ -128,7 +128,7 @@ pub struct TournamentRecord {
 impl TournamentRecord {
     /// The entry of `user`, if they entered.
     pub fn entry(&self, user: u64) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.player.id == user)
+        self.entries.iter().find(|e| e.player.id.get() == user)
     }
 
     /// The round being played (or the last one played), if any.
@@ -201,10 +201,13 @@ impl Store {
                 tournaments.insert(id.to_be_bytes(), encode(next, record))?;
                 if !quiet {
                     let owed = Owed::new(OwedWrite::Tournament {
-                        tournament: id,
+                        tournament: crate::ids::TournamentId::new(id),
                         revision: next,
                     });
-                    outbox.insert(OwedKey::Tournament(id).bytes(), encode(1, &owed))?;
+                    outbox.insert(
+                        OwedKey::Tournament(crate::ids::TournamentId::new(id)).bytes(),
+                        encode(1, &owed),
+                    )?;
                 }
                 for (key, bytes) in &entries {
                     outbox.insert(key, bytes.clone())?;
@@ -221,7 +224,7 @@ impl Store {
     /// Removes tournament `id`'s message entry if it asks for no newer state than `revision`,
     /// which Discord now shows. Not flushed, like [`Store::settle`].
     pub fn settle_tournament(&self, id: u64, revision: u64) -> Result<bool, StoreError> {
-        self.remove_owed_if(OwedKey::Tournament(id), |owed| {
+        self.remove_owed_if(OwedKey::Tournament(crate::ids::TournamentId::new(id)), |owed| {
             matches!(owed.write, OwedWrite::Tournament { revision: asked, .. } if asked <= revision)
         })
     }

@@ -109,13 +109,17 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
     assert!(after.text.contains("<@22>"), "Bình to move: {}", after.text);
     app.click(
         &Caller::new(EN, HERE, binh()),
-        Action::ConfirmResign { game: id },
+        Action::ConfirmResign { game: id.cast() },
     );
-    let finished = app.store().finished(id).expect("read").expect("kept");
+    let finished = app
+        .store()
+        .finished(id.cast())
+        .expect("read")
+        .expect("kept");
     assert_eq!(finished.record.places, vec![0, 1], "Bình left: An first");
     let board = app
         .store()
-        .leaderboard(GameKind::ChineseCheckers, 1, 0, 10)
+        .leaderboard(GameKind::ChineseCheckers, GuildId::new(1), 0, 10)
         .expect("board");
     assert_eq!(board.total, 2);
     assert_eq!(board.rows[0].1.user, an().id);
@@ -145,12 +149,16 @@ fn a_three_seat_table_skips_a_seat_that_left_and_ranks_it_last() {
         computer: None,
     };
     let mut record = GameRecord {
-        id: 1,
-        guild: Some(1),
-        channel: 1,
+        id: GameId::new(1),
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(1),
         message: None,
         kind: GameKind::ChineseCheckers,
-        seats: vec![player(1), player(2), player(3)],
+        seats: vec![
+            player(UserId::new(1)),
+            player(UserId::new(2)),
+            player(UserId::new(3)),
+        ],
         rules: rules.to_json().expect("json"),
         start: table.start_text(),
         moves: vec![first.clone()],
@@ -185,7 +193,7 @@ fn a_three_seat_table_skips_a_seat_that_left_and_ranks_it_last() {
 
 fn bot() -> UserRef {
     UserRef {
-        id: 99,
+        id: UserId::new(99),
         name: String::from("oaq-bot"),
         bot: true,
     }
@@ -230,30 +238,65 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
     let id = challenge_id(&posted);
     let click = |who: &UserRef, action| app.click(&Caller::new(EN, HERE, who.clone()), action);
     let said = |r: &Response| private(r).to_owned();
-    assert!(said(&click(&an(), Action::Join { lobby: id })).contains("already have a seat"));
-    assert!(said(&click(&binh(), Action::Start { lobby: id })).contains("Only <@11>"));
-    assert!(said(&click(&an(), Action::Start { lobby: id })).contains("cannot start with 1"));
+    assert!(said(&click(
+        &an(),
+        Action::Join {
+            lobby: LobbyId::new(id.get())
+        }
+    ))
+    .contains("already have a seat"));
+    assert!(said(&click(
+        &binh(),
+        Action::Start {
+            lobby: LobbyId::new(id.get())
+        }
+    ))
+    .contains("Only <@11>"));
+    assert!(said(&click(
+        &an(),
+        Action::Start {
+            lobby: LobbyId::new(id.get())
+        }
+    ))
+    .contains("cannot start with 1"));
     let add_easy = Action::Computer {
-        lobby: id,
+        lobby: LobbyId::new(id.get()),
         add: Some(Level::Easy),
     };
     assert!(said(&click(&binh(), add_easy)).contains("join it first"));
-    let joined = public(&click(&binh(), Action::Join { lobby: id })).clone();
+    let joined = public(&click(
+        &binh(),
+        Action::Join {
+            lobby: LobbyId::new(id.get()),
+        },
+    ))
+    .clone();
     // Two players seated: the colours are those of a game of two (north and south).
     assert!(
         joined.text.contains("2. red (south): <@22>"),
         "{}",
         joined.text
     );
-    let left = public(&click(&binh(), Action::Leave { lobby: id })).clone();
+    let left = public(&click(
+        &binh(),
+        Action::Leave {
+            lobby: LobbyId::new(id.get()),
+        },
+    ))
+    .clone();
     assert!(
         left.text.contains("2. orange (north-east): *free*"),
         "{}",
         left.text
     );
-    click(&binh(), Action::Join { lobby: id });
+    click(
+        &binh(),
+        Action::Join {
+            lobby: LobbyId::new(id.get()),
+        },
+    );
     let remove = Action::Computer {
-        lobby: id,
+        lobby: LobbyId::new(id.get()),
         add: None,
     };
     assert!(said(&click(&binh(), remove)).contains("No computer"));
@@ -269,12 +312,22 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
     click(&binh(), add_easy);
     assert!(said(&click(&binh(), Action::Cancel { challenge: id })).contains("Only <@11>"));
     // The fourth seat fills the table: the game starts at once.
-    let started = click(&cuong, Action::Join { lobby: id });
+    let started = click(
+        &cuong,
+        Action::Join {
+            lobby: LobbyId::new(id.get()),
+        },
+    );
     let board = public(&started).clone();
     assert!(board.text.contains("Coin toss:"), "{}", board.text);
     assert!(board.picture().is_some());
-    let record = app.store().game(id).expect("read").expect("started").record;
-    let ids: Vec<u64> = record.seats.iter().map(|p| p.id).collect();
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("started")
+        .record;
+    let ids: Vec<u64> = record.seats.iter().map(|p| p.id.get()).collect();
     assert_eq!(
         ids,
         vec![11, 22, 99, 33],
@@ -288,7 +341,13 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
         first == 2,
         "the computer's first move is owed only when the toss chose it"
     );
-    assert!(said(&click(&binh(), Action::Join { lobby: id })).contains("no longer open"));
+    assert!(said(&click(
+        &binh(),
+        Action::Join {
+            lobby: LobbyId::new(id.get())
+        }
+    ))
+    .contains("no longer open"));
 }
 
 /// A lobby's seat count must suit its rules, and a game of three with two sets each
@@ -353,22 +412,22 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
         computer: None,
     };
     let computer = Player {
-        id: 99,
+        id: UserId::new(99),
         name: String::from("oaq-bot"),
         computer: Some(Level::Easy),
     };
     let now = 1_700_000_000_000;
     let mut record = GameRecord {
-        id: 500,
+        id: GameId::new(500),
         guild: HERE.guild,
         channel: HERE.channel,
-        message: Some(7),
+        message: Some(MessageId::new(7)),
         kind: GameKind::ChineseCheckers,
         seats: vec![
-            person(11, "An"),
-            person(22, "Bình"),
+            person(UserId::new(11), "An"),
+            person(UserId::new(22), "Bình"),
             computer,
-            person(33, "Cường"),
+            person(UserId::new(33), "Cường"),
         ],
         rules: rules.to_json().expect("json"),
         start: table.start_text(),
@@ -399,11 +458,15 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
     // Cường moves: An, who has not moved since, still reads it; once An has moved, the round
     // is over and the news is gone.
     for (mover, shown) in [(33, true), (11, false)] {
-        let stored = app.store().game(500).expect("read").expect("game");
+        let stored = app
+            .store()
+            .game(GameId::new(500))
+            .expect("read")
+            .expect("game");
         let mut record = stored.record;
         assert_eq!(
             Table::replay(&record).expect("replays").to_move(),
-            record.seats.iter().position(|p| p.id == mover)
+            record.seats.iter().position(|p| p.id == UserId::new(mover))
         );
         record.moves.push(first_legal(&record));
         record.deadline_ms = Some(now + TURN);
@@ -425,19 +488,19 @@ fn stored_table(app: &App, seats: &[Option<Level>]) -> GameRecord {
     let table = Table::start(&rules, seats.len()).expect("seats");
     let now = 1_700_000_000_000;
     let record = GameRecord {
-        id: 600,
+        id: GameId::new(600),
         guild: HERE.guild,
         channel: HERE.channel,
-        message: Some(7),
+        message: Some(MessageId::new(7)),
         kind: GameKind::ChineseCheckers,
         seats: seats
             .iter()
             .enumerate()
             .map(|(seat, level)| Player {
                 id: if level.is_some() {
-                    99
+                    UserId::new(99)
                 } else {
-                    11 * (seat as u64 + 1)
+                    UserId::new(11 * (seat as u64 + 1))
                 },
                 name: format!("oaq-bot, seat {seat} (easy)"),
                 computer: *level,
@@ -495,7 +558,11 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     let easy = Some(Level::Easy);
     let mut record = stored_table(&app, &[None, easy, easy, easy]);
     // An moves (on the board of the first turn), then the computers, one after another.
-    let stored = app.store().game(600).expect("read").expect("game");
+    let stored = app
+        .store()
+        .game(GameId::new(600))
+        .expect("read")
+        .expect("game");
     record.moves.push(first_legal(&record));
     app.store()
         .update_game(stored.revision, &record, false)
@@ -511,7 +578,7 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     assert_eq!(boards.len(), 3, "three computers in a row");
     let moves = app
         .store()
-        .game(600)
+        .game(GameId::new(600))
         .expect("read")
         .expect("game")
         .record
@@ -534,7 +601,11 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     assert!(picture.is_some());
     assert_ne!(picture, last_move_only(&app), "the run's paths are drawn");
     // Once An has moved again, the run starts over from that move.
-    let stored = app.store().game(600).expect("read").expect("game");
+    let stored = app
+        .store()
+        .game(GameId::new(600))
+        .expect("read")
+        .expect("game");
     let mut record = stored.record;
     record.moves.push(first_legal(&record));
     app.store()
@@ -546,17 +617,17 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
 
 /// Game 600's board picture with the last move's path only, as a replay's frame draws it.
 fn last_move_only(app: &App) -> Option<Vec<u8>> {
-    let stored = app.store().game(600).ok()??;
+    let stored = app.store().game(GameId::new(600)).ok()??;
     let replayed = Table::replay(&stored.record).ok()?;
     let names: Vec<String> = stored.record.seats.iter().map(|p| p.name.clone()).collect();
-    let ids: Vec<u64> = stored.record.seats.iter().map(|p| p.id).collect();
+    let ids: Vec<UserId> = stored.record.seats.iter().map(|p| p.id).collect();
     let situation = oaq_bot::app::games::Situation::ToMove {
         seat: replayed.to_move()?,
         person: true,
     };
     let scene = oaq_bot::app::games::Scene {
         locale: EN,
-        game: 600,
+        game: GameId::new(600),
         names: &names,
         ids: &ids,
         situation: &situation,
@@ -591,7 +662,7 @@ fn computers_alone_show_every_move_since_the_last_board_discord_received() {
     let first = play(8);
     let moves = |app: &App| {
         app.store()
-            .game(600)
+            .game(GameId::new(600))
             .expect("read")
             .expect("game")
             .record
@@ -634,14 +705,21 @@ fn every_person_at_a_mixed_table_gets_their_record_against_the_computer() {
             .expect("read")
             .tally(Level::Easy)
     };
-    assert_eq!((tally(11).losses, tally(22).losses), (0, 0));
+    assert_eq!(
+        (tally(UserId::new(11)).losses, tally(UserId::new(22)).losses),
+        (0, 0)
+    );
     app.click(
         &Caller::new(EN, HERE, an()),
-        Action::ConfirmResign { game: 600 },
+        Action::ConfirmResign {
+            game: GameId::new(600),
+        },
     );
     let ended = app.click(
         &Caller::new(EN, HERE, binh()),
-        Action::ConfirmResign { game: 600 },
+        Action::ConfirmResign {
+            game: GameId::new(600),
+        },
     );
     let board = ended
         .effects
@@ -660,7 +738,7 @@ fn every_person_at_a_mixed_table_gets_their_record_against_the_computer() {
     }
     assert_eq!(board.matches("record against").count(), 2, "{board}");
     for user in [11, 22] {
-        let tally = tally(user);
+        let tally = tally(UserId::new(user));
         assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
     }
 }

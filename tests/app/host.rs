@@ -8,7 +8,7 @@ use oaq_bot::store::{GameKind, Retirement};
 
 fn play(game: u64, ply: u32, mv: &str) -> Action {
     Action::Play {
-        game,
+        game: GameId::new(game),
         ply,
         mv: mv.parse().expect("notation"),
     }
@@ -24,7 +24,11 @@ fn a_click_naming_no_move_of_the_game_is_refused_and_changes_nothing() {
     for bad in ["13+", "zz", "3*", "-"] {
         let answer = app.click(&Caller::new(EN, HERE, an()), play(id, 0, bad));
         assert!(private(&answer).contains("not a move"), "{bad}");
-        let stored = app.store().game(id).expect("read").expect("game");
+        let stored = app
+            .store()
+            .game(GameId::new(id))
+            .expect("read")
+            .expect("game");
         assert!(stored.record.moves.is_empty(), "{bad}");
     }
 }
@@ -75,7 +79,7 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
         .move_choices(&Caller::new(EN, HERE, binh()), "")
         .is_empty());
     let elsewhere = Place {
-        channel: 999,
+        channel: ChannelId::new(999),
         ..HERE
     };
     assert!(app
@@ -93,7 +97,7 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
     );
     assert!(app
         .store()
-        .game(id)
+        .game(GameId::new(id))
         .expect("read")
         .expect("game")
         .record
@@ -110,7 +114,11 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
         panic!("one board edit, got {:?}", played.effects.edits);
     };
     assert!(edit.msg.picture().is_some_and(|p| !p.is_empty()));
-    let stored = app.store().game(id).expect("read").expect("game");
+    let stored = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     assert_eq!(stored.record.moves, vec![legal[0].clone()]);
     assert!(
         edit.msg.text.contains("<@22>"),
@@ -130,7 +138,13 @@ fn a_select_choice_completes_a_move_action_only() {
     let template = play(7, 3, "-");
     assert_eq!(template.with_choice("9-"), Some(play(7, 3, "9-")));
     assert_eq!(template.with_choice("a:b"), None);
-    assert_eq!(Action::Resign { game: 7 }.with_choice("9-"), None);
+    assert_eq!(
+        Action::Resign {
+            game: GameId::new(7)
+        }
+        .with_choice("9-"),
+        None
+    );
 }
 
 /// The shell reads how a game stands from the record and the adapter: whose turn, a forfeit
@@ -142,9 +156,16 @@ fn a_resigned_record_replays_as_forfeited_with_the_other_seat_first() {
     public(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]));
     app.click(
         &Caller::new(EN, HERE, an()),
-        Action::ConfirmResign { game: id },
+        Action::ConfirmResign {
+            game: GameId::new(id),
+        },
     );
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.kind, GameKind::Oaq);
     assert_eq!(record.retired.len(), 1);
     assert_eq!(record.retired[0].seat, 0);
@@ -157,7 +178,11 @@ fn a_resigned_record_replays_as_forfeited_with_the_other_seat_first() {
         "South resigned: North first"
     );
     assert_eq!(table.to_move(), None);
-    let finished = app.store().finished(id).expect("read").expect("kept");
+    let finished = app
+        .store()
+        .finished(GameId::new(id))
+        .expect("read")
+        .expect("kept");
     assert_eq!(finished.record.places, vec![1, 0]);
     // The same record without its retirement is a game in play, North to move.
     let mut going_on = record.clone();
@@ -177,7 +202,12 @@ fn a_resigned_record_replays_as_forfeited_with_the_other_seat_first() {
 fn a_record_whose_notation_does_not_replay_is_damaged() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
-    let mut record = app.store().game(id).expect("read").expect("game").record;
+    let mut record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     for bad in ["x", "13+", "1+"] {
         record.moves = vec![String::from("3+"), bad.to_owned()];
         assert!(Table::replay(&record).is_err(), "{bad}");
@@ -212,7 +242,7 @@ fn a_challenge_whose_stored_rules_do_not_read_is_answered_as_damaged() {
     assert_eq!(private(&accepted), damaged);
     let kept = app.store().challenge(id).expect("read").expect("kept");
     assert_eq!(kept.record.rules, stored.record.rules);
-    assert!(app.store().game(id).expect("read").is_none());
+    assert!(app.store().game(id.cast()).expect("read").is_none());
     assert_eq!(
         private(&app.rules(&Caller::new(EN, HERE, an()), GameKind::Oaq)),
         damaged

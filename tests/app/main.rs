@@ -1,5 +1,8 @@
 //! Whole games played through `oaq_bot::app` with a temporary store and a fake clock.
 
+use oaq_bot::ids::{
+    ChallengeId, ChannelId, GameId, GuildId, LobbyId, MessageId, TournamentId, UserId,
+};
 use oaq_bot_testkit::{pg, raw_sled};
 
 mod checkers;
@@ -32,13 +35,13 @@ const TTL: u64 = 600_000;
 const TURN: u64 = 900_000;
 const EN: Locale = Locale::English;
 const HERE: Place = Place {
-    guild: Some(1),
-    channel: 100,
+    guild: Some(GuildId::new(1)),
+    channel: ChannelId::new(100),
 };
 
 fn user(id: u64, name: &str) -> UserRef {
     UserRef {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         bot: false,
     }
@@ -125,7 +128,7 @@ fn find(msg: &Msg, pred: impl Fn(&Action) -> bool) -> Action {
         .unwrap_or_else(|| panic!("no such button in {:?}", msg.rows))
 }
 
-fn challenge_id(response: &Response) -> u64 {
+fn challenge_id(response: &Response) -> ChallengeId {
     match response.reply {
         Reply::Post {
             track: Some(Track::Challenge(id)),
@@ -143,19 +146,27 @@ fn started(app: &App, first: FirstPlayer) -> (u64, Msg) {
         &Caller::new(EN, HERE, binh()),
         Action::Accept { challenge: id },
     );
-    (id, public(&board).clone())
+    (id.get(), public(&board).clone())
 }
 
 /// Game `id`'s record as stored now.
 fn record_of(app: &App, id: u64) -> oaq_bot::store::GameRecord {
-    app.store().game(id).expect("read").expect("game").record
+    app.store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record
 }
 
 /// Game `id`'s board as it is now, as a board posted just now shows it.
 fn board_now(app: &App, id: u64) -> Track {
-    let stored = app.store().game(id).expect("read").expect("game");
+    let stored = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     Track::Game(Shown {
-        game: id,
+        game: GameId::new(id),
         revision: stored.revision,
         plies: stored.record.moves.len() as u32,
     })
@@ -228,7 +239,11 @@ fn a_whole_game_is_played_by_clicking_until_the_final_count() {
         board.text
     );
 
-    let stored = app.store().game(id).expect("read").expect("kept");
+    let stored = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("kept");
     assert_eq!(stored.record.moves.len(), plies);
     let start = Position::parse(&stored.record.start, rules_of(&stored.record)).expect("start");
     let replayed = Game::replay(start, &moves_of(&stored.record)).expect("replays");
@@ -289,7 +304,11 @@ fn move_buttons_follow_the_picture_and_disable_empty_squares() {
 fn wrong_clicks_are_explained_privately_and_change_nothing() {
     let (app, _clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    let before = app.store().game(id).expect("read").expect("game");
+    let before = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     let a_move = enabled_moves(&board)[0];
 
     // Not your turn.
@@ -300,13 +319,19 @@ fn wrong_clicks_are_explained_privately_and_change_nothing() {
     assert!(text.contains("not playing"), "{text}");
     // A disabled (illegal) move sent anyway: North's square played by South.
     let forged = Action::Play {
-        game: id,
+        game: GameId::new(id),
         ply: 0,
         mv: "8+".parse().expect("move"),
     };
     let text = private(&app.click(&Caller::new(EN, HERE, an()), forged)).to_owned();
     assert!(text.contains("your own five squares"), "{text}");
-    assert_eq!(app.store().game(id).expect("read").expect("game"), before);
+    assert_eq!(
+        app.store()
+            .game(GameId::new(id))
+            .expect("read")
+            .expect("game"),
+        before
+    );
 
     // A valid click, then the same (now stale) board clicked again.
     public(&app.click(&Caller::new(EN, HERE, an()), a_move));
@@ -319,7 +344,11 @@ fn wrong_clicks_are_explained_privately_and_change_nothing() {
         }
         other => panic!("{other:?}"),
     }
-    let after = app.store().game(id).expect("read").expect("game");
+    let after = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     assert_eq!(after.record.moves.len(), 1, "exactly one move applied");
 }
 
@@ -343,7 +372,11 @@ fn two_racing_clicks_apply_exactly_one_move() {
         .filter(|r| matches!(r.reply, Reply::Update(_)))
         .count();
     assert_eq!(updates, 1);
-    let game = app.store().game(id).expect("read").expect("game");
+    let game = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     assert_eq!(game.record.moves.len(), 1);
 }
 
@@ -386,14 +419,14 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     // A tie replays.
     let tie = public(&pick(&binh(), Hand::Rock)).clone();
     assert!(tie.text.contains("Tie"), "{}", tie.text);
-    assert!(app.store().game(id).expect("read").is_none());
+    assert!(app.store().game(id.cast()).expect("read").is_none());
     // Paper beats rock: Bình starts as South.
     private(&pick(&binh(), Hand::Paper));
     let board = public(&pick(&an(), Hand::Rock)).clone();
     assert!(board.picture().is_some());
     assert!(board.text.contains("<@22> moves first"), "{}", board.text);
-    let game = app.store().game(id).expect("read").expect("game");
-    assert_eq!(game.record.seats[0].id, 22);
+    let game = app.store().game(id.cast()).expect("read").expect("game");
+    assert_eq!(game.record.seats[0].id, UserId::new(22));
 }
 
 #[test]
@@ -404,13 +437,13 @@ fn challenges_expire_on_time_and_free_the_channel() {
         request(Some(binh()), FirstPlayer::Coin),
     );
     let id = challenge_id(&posted);
-    app.record_message(Track::Challenge(id), 555);
+    app.record_message(Track::Challenge(id), MessageId::new(555));
     clock.advance_ms(TTL - 1);
     assert!(app.expire_challenges().is_empty());
     clock.advance_ms(1);
     let edits = app.expire_challenges();
     assert_eq!(edits.len(), 1);
-    assert_eq!(edits[0].message, Some(555));
+    assert_eq!(edits[0].message, Some(MessageId::new(555)));
     assert!(edits[0].msg.text.contains("expired"));
     assert!(
         edits[0].msg.rows.is_empty(),
@@ -438,7 +471,7 @@ fn clicking_an_expired_challenge_says_so_in_place() {
     ))
     .clone();
     assert!(msg.text.contains("expired") && msg.rows.is_empty());
-    assert!(app.store().game(id).expect("read").is_none());
+    assert!(app.store().game(id.cast()).expect("read").is_none());
 }
 
 #[test]
@@ -460,7 +493,7 @@ fn one_game_or_challenge_per_channel_and_no_self_or_bot_challenges() {
         &Caller::new(EN, HERE, an()),
         request(None, FirstPlayer::Coin),
     ));
-    app.record_message(Track::Challenge(id), 777);
+    app.record_message(Track::Challenge(id), MessageId::new(777));
     let busy = private(&app.challenge(
         &Caller::new(EN, HERE, binh()),
         request(None, FirstPlayer::Coin),
@@ -491,8 +524,8 @@ fn one_game_or_challenge_per_channel_and_no_self_or_bot_challenges() {
     assert!(busy.contains("game is already being played"), "{busy}");
     // Another channel (a thread) is free.
     let thread = Place {
-        guild: Some(1),
-        channel: 101,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(101),
     };
     challenge_id(&app.challenge(
         &Caller::new(EN, thread, binh()),
@@ -542,7 +575,7 @@ fn decline_and_cancel_belong_to_the_right_players() {
 fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     let (app, _clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    app.record_message(board_now(&app, id), 4242);
+    app.record_message(board_now(&app, id), MessageId::new(4242));
     let resign = find(&board, |a| matches!(a, Action::Resign { .. }));
     assert!(
         private(&app.click(&Caller::new(EN, HERE, user(33, "Chi")), resign))
@@ -553,12 +586,19 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
         Reply::Private(msg) => find(msg, |a| matches!(a, Action::ConfirmResign { .. })),
         other => panic!("{other:?}"),
     };
-    assert!(resigned(&app.store().game(id).expect("read").expect("game").record).is_none());
+    assert!(resigned(
+        &app.store()
+            .game(GameId::new(id))
+            .expect("read")
+            .expect("game")
+            .record
+    )
+    .is_none());
     let done = app.click(&Caller::new(EN, HERE, binh()), confirm);
     assert!(matches!(&done.reply, Reply::Update(m) if m.text.contains("You resigned")));
     assert_eq!(done.effects.edits.len(), 1);
     let edit = &done.effects.edits[0];
-    assert_eq!(edit.message, Some(4242));
+    assert_eq!(edit.message, Some(MessageId::new(4242)));
     assert!(edit.msg.picture().is_some() && only_final_buttons(&edit.msg));
     assert!(
         edit.msg.text.contains("<@22> resigned"),
@@ -585,7 +625,7 @@ fn the_resign_board_rules_and_help_commands() {
     let (id, _) = started(&app, FirstPlayer::Challenger);
     let reposted = app.board(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     assert!(
-        matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g.game == id)
+        matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g.game == GameId::new(id))
     );
     assert!(public(&reposted).picture().is_some());
     assert!(
@@ -656,7 +696,7 @@ fn a_damaged_game_record_is_reported_and_left_alone() {
     );
     assert_eq!(
         app.store().channel(HERE.channel).expect("read"),
-        Some(ChannelEntry::Game(id))
+        Some(ChannelEntry::Game(GameId::new(id)))
     );
     drop(app);
     let db = raw_sled(dir.path());
@@ -683,8 +723,8 @@ fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
     ))
     .clone();
     assert!(board.text.contains("Coin toss"), "{}", board.text);
-    let game = app.store().game(id).expect("read").expect("game");
-    let ids = [game.record.seats[0].id, game.record.seats[1].id];
+    let game = app.store().game(id.cast()).expect("read").expect("game");
+    let ids = [game.record.seats[0].id.get(), game.record.seats[1].id.get()];
     assert!(ids == [11, 22] || ids == [22, 11]);
     assert_eq!(rules_of(&game.record).quan_value, 5);
     assert!(rules_of(&game.record).empty_mandarin_is_gap, "folk rules");
@@ -697,16 +737,16 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
     let (app, _clock) = app();
     let elsewhere = [
         Place {
-            guild: Some(1),
-            channel: 200,
+            guild: Some(GuildId::new(1)),
+            channel: ChannelId::new(200),
         },
         Place {
-            guild: Some(2),
-            channel: 100,
+            guild: Some(GuildId::new(2)),
+            channel: ChannelId::new(100),
         },
         Place {
             guild: None,
-            channel: 5,
+            channel: ChannelId::new(5),
         },
     ];
     let refused = |place: Place, who: &UserRef, action: Action| {
@@ -760,25 +800,32 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
     .clone();
     assert!(board.picture().is_some(), "An won the pick and moves first");
 
-    let game = app.store().game(id).expect("read");
+    let game = app.store().game(id.cast()).expect("read");
     let a_move = enabled_moves(&board)[0];
     for place in elsewhere {
         refused(place, &an(), a_move);
-        refused(place, &an(), Action::Resign { game: id });
-        refused(place, &an(), Action::ConfirmResign { game: id });
-        refused(place, &an(), Action::Rules { game: id });
+        refused(place, &an(), Action::Resign { game: id.cast() });
+        refused(place, &an(), Action::ConfirmResign { game: id.cast() });
+        refused(place, &an(), Action::Rules { game: id.cast() });
     }
-    assert_eq!(app.store().game(id).expect("read"), game, "nothing changed");
+    assert_eq!(
+        app.store().game(id.cast()).expect("read"),
+        game,
+        "nothing changed"
+    );
     public(&app.click(&Caller::new(EN, HERE, an()), a_move));
     app.click(
         &Caller::new(EN, HERE, binh()),
-        Action::ConfirmResign { game: id },
+        Action::ConfirmResign { game: id.cast() },
     );
     for place in elsewhere {
-        refused(place, &an(), Action::Rematch { game: id });
+        refused(place, &an(), Action::Rematch { game: id.cast() });
     }
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
-    challenge_id(&app.click(&Caller::new(EN, HERE, an()), Action::Rematch { game: id }));
+    challenge_id(&app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Rematch { game: id.cast() },
+    ));
 }
 
 /// Issue 10: a public message keeps the language it was posted in: declining or cancelling an
@@ -856,7 +903,9 @@ fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
     assert_eq!(turn_marks(&moved), [false, true], "Bình (North) to move");
     let resigned = app.click(
         &Caller::new(EN, HERE, binh()),
-        Action::ConfirmResign { game: id },
+        Action::ConfirmResign {
+            game: GameId::new(id),
+        },
     );
     let last = &resigned.effects.edits[0].msg;
     assert!(only_final_buttons(last));
@@ -875,7 +924,12 @@ fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
         [false, false],
         "timed out: no turn marker"
     );
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(timed_out(&record), Some(Seat::South));
 }
 

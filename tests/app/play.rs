@@ -8,7 +8,7 @@ const BOT: u64 = 99;
 
 fn computer() -> UserRef {
     UserRef {
-        id: BOT,
+        id: UserId::new(BOT),
         name: String::from("oaq"),
         bot: true,
     }
@@ -27,7 +27,7 @@ fn game_id(response: &Response) -> u64 {
         Reply::Post {
             track: Some(Track::Game(shown)),
             ..
-        } => shown.game,
+        } => shown.game.get(),
         ref other => panic!("expected a tracked board post, got {other:?}"),
     }
 }
@@ -49,7 +49,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
     let (app, _clock) = app();
     let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Easy));
     let id = game_id(&started);
-    app.record_message(board_now(&app, id), 777);
+    app.record_message(board_now(&app, id), MessageId::new(777));
     assert_eq!(started.effects.computer, None, "the person moves first");
     let mut board = public(&started).clone();
     assert!(board.text.contains("plays the computer"), "{}", board.text);
@@ -67,7 +67,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
                 // for them meanwhile.
                 assert!(shown.text.contains("<@99> is thinking"), "{}", shown.text);
                 assert!(enabled_moves(&shown).is_empty());
-                assert_eq!(turn.game, id);
+                assert_eq!(turn.game, GameId::new(id));
                 let after = computer_moves(&app, Some(turn)).expect("a board");
                 board = after;
             }
@@ -77,10 +77,15 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
         assert!(plies <= 400, "the game ends");
     }
     assert!(only_final_buttons(&board), "{:?}", board.rows);
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     let finished = app
         .store()
-        .finished(id)
+        .finished(GameId::new(id))
         .expect("read")
         .expect("kept")
         .record;
@@ -117,7 +122,7 @@ fn an_old_computer_turn_is_not_played_twice() {
     let id = game_id(&started);
     let moves = app
         .store()
-        .game(id)
+        .game(GameId::new(id))
         .expect("read")
         .expect("game")
         .record
@@ -177,7 +182,7 @@ fn the_computer_resumes_its_owed_move_after_a_restart() {
 fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     let (app, clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    app.record_message(board_now(&app, id), 4242);
+    app.record_message(board_now(&app, id), MessageId::new(4242));
     let deadline_s = (1_700_000_000_000 + TURN) / 1000;
     assert!(
         board.text.contains(&format!("<t:{deadline_s}:R>")),
@@ -194,7 +199,7 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     let edits = app.expire_turns();
     assert_eq!(edits.len(), 1);
     let edit = &edits[0];
-    assert_eq!(edit.message, Some(4242));
+    assert_eq!(edit.message, Some(MessageId::new(4242)));
     assert!(
         edit.msg
             .text
@@ -203,7 +208,12 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
         edit.msg.text
     );
     assert!(edit.msg.picture().is_some() && only_final_buttons(&edit.msg));
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(timed_out(&record), Some(Seat::North));
     assert_eq!(forfeited(&record), Some(Seat::North));
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
@@ -211,12 +221,12 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     let guild = HERE.guild.expect("a server");
     let rating = |user: u64| {
         app.store()
-            .rating(GameKind::Oaq, guild, user)
+            .rating(GameKind::Oaq, guild, UserId::new(user))
             .expect("read")
             .expect("rated")
             .record
     };
-    let (winner, loser) = (rating(an().id), rating(binh().id));
+    let (winner, loser) = (rating((an().id).get()), rating((binh().id).get()));
     assert_eq!((winner.wins, winner.losses), (1, 0));
     assert_eq!((loser.wins, loser.losses), (0, 1));
     assert!(winner.glicko.rating > 1500.0 && loser.glicko.rating < 1500.0);
@@ -226,7 +236,7 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
         edit.msg.text
     );
     assert!(app.expire_turns().is_empty(), "settled once");
-    assert_eq!(rating(an().id).wins, 1, "and rated once");
+    assert_eq!(rating((an().id).get()).wins, 1, "and rated once");
     // The late player's click is refused.
     assert!(
         private(&app.click(&Caller::new(EN, HERE, binh()), enabled_moves(&moved)[0]))
@@ -246,7 +256,12 @@ fn a_click_after_the_deadline_settles_the_timeout_instead_of_moving() {
         "{}",
         shown.text
     );
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert!(record.moves.is_empty());
     assert_eq!(timed_out(&record), Some(Seat::South));
 }
@@ -265,7 +280,12 @@ fn a_deadline_that_passed_while_the_bot_was_down_is_settled_after_the_restart() 
     let edits = app.expire_turns();
     assert_eq!(edits.len(), 1);
     assert!(edits[0].msg.text.contains("<@22> ran out of time"));
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(timed_out(&record), Some(Seat::South));
 }
 
@@ -308,7 +328,13 @@ fn the_computer_never_runs_out_of_time_but_the_person_does() {
         .tally(Level::Medium);
     assert_eq!(tally.losses, 1);
     assert_eq!(
-        timed_out(&app.store().game(id).expect("read").expect("game").record),
+        timed_out(
+            &app.store()
+                .game(GameId::new(id))
+                .expect("read")
+                .expect("game")
+                .record
+        ),
         Some(Seat::South)
     );
 }
@@ -319,7 +345,9 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
     let (id, _) = started(&app, FirstPlayer::Challenger);
     // An (South) moved first; Bình resigns.
     app.resign(&Caller::new(EN, HERE, binh()), GameKind::Oaq);
-    let rematch = Action::Rematch { game: id };
+    let rematch = Action::Rematch {
+        game: GameId::new(id),
+    };
     assert!(
         private(&app.click(&Caller::new(EN, HERE, user(33, "Chi")), rematch))
             .contains("not playing")
@@ -330,16 +358,24 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
     // The second click finds the channel busy with the rematch.
     assert!(private(&app.click(&Caller::new(EN, HERE, an()), rematch)).contains("challenge"));
     // Bình cannot accept their own rematch; An accepts and Bình, North last time, starts.
-    assert!(
-        !private(&app.click(&Caller::new(EN, HERE, binh()), Action::Accept { challenge }))
-            .is_empty()
-    );
-    let board =
-        public(&app.click(&Caller::new(EN, HERE, an()), Action::Accept { challenge })).clone();
+    assert!(!private(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept {
+            challenge: ChallengeId::new(challenge.get())
+        }
+    ))
+    .is_empty());
+    let board = public(&app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Accept {
+            challenge: ChallengeId::new(challenge.get()),
+        },
+    ))
+    .clone();
     assert!(board.text.contains("<@22> moves first"), "{}", board.text);
     let record = app
         .store()
-        .game(challenge)
+        .game(GameId::new(challenge.get()))
         .expect("read")
         .expect("game")
         .record;
@@ -351,10 +387,13 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
 fn a_rematch_of_a_running_game_is_refused() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
-    assert!(
-        private(&app.click(&Caller::new(EN, HERE, an()), Action::Rematch { game: id }))
-            .contains("still")
-    );
+    assert!(private(&app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Rematch {
+            game: GameId::new(id)
+        }
+    ))
+    .contains("still"));
 }
 
 #[test]
@@ -363,14 +402,19 @@ fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Easy));
     let id = game_id(&started);
     app.resign(&Caller::new(EN, HERE, an()), GameKind::Oaq);
-    let again = app.click(&Caller::new(EN, HERE, an()), Action::Rematch { game: id });
+    let again = app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Rematch {
+            game: GameId::new(id),
+        },
+    );
     let second = game_id(&again);
     assert!(public(&again).text.contains("The computer moves first"));
     let turn = again.effects.computer.expect("the computer opens");
     assert_eq!(
         turn,
         ComputerTurn {
-            game: second,
+            game: GameId::new(second),
             ply: 0
         }
     );
@@ -378,7 +422,7 @@ fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     assert!(!enabled_moves(&board).is_empty(), "An's turn");
     let record = app
         .store()
-        .game(second)
+        .game(GameId::new(second))
         .expect("read")
         .expect("game")
         .record;

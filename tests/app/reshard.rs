@@ -23,14 +23,14 @@ fn guild(k: u64) -> u64 {
 /// Channel `channel` of server `k`.
 fn at(k: u64, channel: u64) -> Place {
     Place {
-        guild: Some(guild(k)),
-        channel: (k + 1) * 1000 + channel,
+        guild: Some(GuildId::new(guild(k))),
+        channel: ChannelId::new((k + 1) * 1000 + channel),
     }
 }
 
 const DM: Place = Place {
     guild: None,
-    channel: 4242,
+    channel: ChannelId::new(4242),
 };
 
 fn chi() -> UserRef {
@@ -39,7 +39,7 @@ fn chi() -> UserRef {
 
 fn computer() -> UserRef {
     UserRef {
-        id: 99,
+        id: UserId::new(99),
         name: String::from("oaq"),
         bot: true,
     }
@@ -78,15 +78,23 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
     let rated = challenge_id(&posted);
     let board = public(&app.click(
         &Caller::new(EN, here, binh()),
-        Action::Accept { challenge: rated },
+        Action::Accept {
+            challenge: ChallengeId::new(rated.get()),
+        },
     ))
     .clone();
     public(&app.click(&Caller::new(EN, here, an()), enabled_moves(&board)[0]));
     app.click(
         &Caller::new(EN, here, binh()),
-        Action::ConfirmResign { game: rated },
+        Action::ConfirmResign {
+            game: GameId::new(rated.get()),
+        },
     );
-    assert!(app.store().finished(rated).expect("read").is_some());
+    assert!(app
+        .store()
+        .finished(GameId::new(rated.get()))
+        .expect("read")
+        .is_some());
 
     let playing = at(k, 2);
     let posted = app.challenge(
@@ -96,7 +104,9 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
     let running = challenge_id(&posted);
     app.click(
         &Caller::new(EN, playing, chi()),
-        Action::Accept { challenge: running },
+        Action::Accept {
+            challenge: ChallengeId::new(running.get()),
+        },
     );
 
     app.challenge(
@@ -136,7 +146,7 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
             Action::ConfirmResign { game: id },
         );
     }
-    running
+    running.get()
 }
 
 fn play(level: Level) -> PlayRequest {
@@ -158,12 +168,15 @@ struct View {
 fn view(store: &Store, k: u64) -> View {
     View {
         leaderboard: store
-            .leaderboard(GameKind::Oaq, guild(k), 0, 10)
+            .leaderboard(GameKind::Oaq, GuildId::new(guild(k)), 0, 10)
             .expect("leaderboard"),
         history: store
-            .recent_in_guild(guild(k), GameKind::Oaq, 10)
+            .recent_in_guild(GuildId::new(guild(k)), GameKind::Oaq, 10)
             .expect("history"),
-        settings: store.guild_settings(guild(k)).expect("settings").record,
+        settings: store
+            .guild_settings(GuildId::new(guild(k)))
+            .expect("settings")
+            .record,
     }
 }
 
@@ -172,13 +185,17 @@ fn view(store: &Store, k: u64) -> View {
 fn plays_on(app: &App, k: u64, game: u64, mover: &UserRef) {
     let before = app
         .store()
-        .game(game)
+        .game(GameId::new(game))
         .expect("read")
         .expect("the game moved along");
     let board = public(&app.board(&Caller::new(EN, at(k, 2), an()), GameKind::Oaq)).clone();
     let mv = enabled_moves(&board)[0];
     public(&app.click(&Caller::new(EN, at(k, 2), mover.clone()), mv));
-    let after = app.store().game(game).expect("read").expect("game");
+    let after = app
+        .store()
+        .game(GameId::new(game))
+        .expect("read")
+        .expect("game");
     assert_eq!(after.record.moves.len(), before.record.moves.len() + 1);
     assert_eq!(after.revision, before.revision + 1);
 }
@@ -284,7 +301,7 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
         assert_eq!(view(stores[other].store(), k).leaderboard.total, 0);
         assert!(stores[other]
             .store()
-            .game(running[k as usize])
+            .game(GameId::new(running[k as usize]))
             .expect("read")
             .is_none());
         plays_on(app, k, running[k as usize], &binh());
@@ -323,13 +340,20 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
         &Caller::new(EN, at(2, 9), an()),
         request(None, FirstPlayer::Coin),
     ));
-    assert!(fresh > new_ids[1] && stores[0].store().challenge(fresh).expect("read").is_none());
+    assert!(
+        fresh > ChallengeId::new(new_ids[1])
+            && stores[0]
+                .store()
+                .challenge(ChallengeId::new(fresh.get()))
+                .expect("read")
+                .is_none()
+    );
     drop(stores);
 
     // The counter survives a reopen after the reshard.
     let again =
         Store::open_for(&d, layout(4, "2-3"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("reopen");
-    assert!(again.new_id().expect("id") > fresh);
+    assert!(again.new_id().expect("id") > fresh.get());
     drop(again);
 
     // Running it again changes nothing.
@@ -355,7 +379,7 @@ fn issue_16_a_single_store_splits_in_two_and_reports_what_it_cannot_place() {
     let old_note = Note {
         guild: None,
         channel: at(2, 8).channel,
-        message: Some(556),
+        message: Some(MessageId::new(556)),
         text: String::from("An old note"),
     };
     {
@@ -367,7 +391,7 @@ fn issue_16_a_single_store_splits_in_two_and_reports_what_it_cannot_place() {
             &Caller::new(EN, lonely, an()),
             request(None, FirstPlayer::Coin),
         ));
-        app.record_message(Track::Challenge(id), 555);
+        app.record_message(Track::Challenge(id), MessageId::new(555));
         app.store()
             .owe_note(old_note.key(0), &old_note)
             .expect("an old note");
@@ -575,11 +599,13 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
     let now = 1_700_000_950_000;
     let server = |store: &Store| {
         let view = (
-            store.leaderboard(GameKind::Oaq, 1, 0, 10).expect("board"),
             store
-                .recent_in_guild(1, GameKind::Oaq, 10)
+                .leaderboard(GameKind::Oaq, GuildId::new(1), 0, 10)
+                .expect("board"),
+            store
+                .recent_in_guild(GuildId::new(1), GameKind::Oaq, 10)
                 .expect("history"),
-            store.guild_settings(1).expect("settings"),
+            store.guild_settings(GuildId::new(1)).expect("settings"),
         );
         assert_eq!(view.0.total, 3);
         view
@@ -601,8 +627,8 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
     let app = open_app(&new, layout(2, "0"), now);
     assert_eq!(server(app.store()), before);
     let place = Place {
-        guild: Some(1),
-        channel: 103,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(103),
     };
     let board = public(&app.board(&Caller::new(EN, place, an()), GameKind::Oaq)).clone();
     let mv = enabled_moves(&board)[0];
@@ -615,7 +641,7 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
     assert!(moved, "game 5 plays on in its new store");
     assert_eq!(
         app.store()
-            .game(5)
+            .game(GameId::new(5))
             .expect("read")
             .expect("game")
             .record
@@ -628,6 +654,6 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
     drop(app);
     let emptied =
         Store::open_for(&old, layout(2, "1"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open");
-    assert!(emptied.game(5).expect("read").is_none());
+    assert!(emptied.game(GameId::new(5)).expect("read").is_none());
     assert!(counter(emptied.new_id().expect("id")) > 9);
 }

@@ -5,8 +5,8 @@ use oaq_bot::app::SettingsChange;
 use oaq_bot::games::oaq::Rules;
 
 const ELSEWHERE: Place = Place {
-    guild: Some(1),
-    channel: 200,
+    guild: Some(GuildId::new(1)),
+    channel: ChannelId::new(200),
 };
 
 #[test]
@@ -25,13 +25,19 @@ fn settings_are_refused_without_manage_server_and_in_direct_messages() {
     assert!(private(&refused).contains("Manage Server"));
     let dm = Place {
         guild: None,
-        channel: 5,
+        channel: ChannelId::new(5),
     };
     assert!(
         private(&app.server_settings(&Caller::new(EN, dm, an()), true, change, GameKind::Oaq))
             .contains("server")
     );
-    assert_eq!(app.store().guild_settings(1).expect("read").revision, 0);
+    assert_eq!(
+        app.store()
+            .guild_settings(GuildId::new(1))
+            .expect("read")
+            .revision,
+        0
+    );
 }
 
 #[test]
@@ -85,7 +91,12 @@ fn an_admin_changes_the_defaults_and_new_challenges_use_them() {
         &Caller::new(EN, HERE, binh()),
         Action::Accept { challenge: id },
     );
-    let game = app.store().game(id).expect("read").expect("game").record;
+    let game = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(game.turn_ms, Some(2 * 3600 * 1000));
     assert_eq!(game.seats[0].id, binh().id, "the opponent starts");
 }
@@ -114,7 +125,13 @@ fn out_of_range_timeouts_are_refused_and_change_nothing() {
         GameKind::Oaq
     ))
     .contains("between"));
-    assert_eq!(app.store().guild_settings(1).expect("read").revision, 0);
+    assert_eq!(
+        app.store()
+            .guild_settings(GuildId::new(1))
+            .expect("read")
+            .revision,
+        0
+    );
     for turn in [60, 7 * 24 * 3600] {
         let change = SettingsChange {
             turn_timeout_s: Some(turn),
@@ -193,7 +210,7 @@ fn challenge_with_threads_on(app: &App) -> u64 {
         &Caller::new(EN, HERE, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
-    challenge_id(&posted)
+    (challenge_id(&posted)).get()
 }
 
 /// An opponent who accepts before the bot has read back its challenge's message id (a quick
@@ -202,8 +219,14 @@ fn challenge_with_threads_on(app: &App) -> u64 {
 fn a_challenge_accepted_before_its_message_id_is_known_still_gets_its_thread() {
     let (app, _clock) = app();
     let id = challenge_with_threads_on(&app);
-    let accept = Action::Accept { challenge: id };
-    let accepted = app.click_on(&Caller::new(EN, HERE, binh()), accept, Some(5151));
+    let accept = Action::Accept {
+        challenge: ChallengeId::new(id),
+    };
+    let accepted = app.click_on(
+        &Caller::new(EN, HERE, binh()),
+        accept,
+        Some(MessageId::new(5151)),
+    );
     let pointer = public(&accepted);
     assert!(
         pointer.text.contains("played in the thread"),
@@ -211,17 +234,22 @@ fn a_challenge_accepted_before_its_message_id_is_known_still_gets_its_thread() {
         pointer.text
     );
     let request = accepted.effects.thread.clone().expect("a thread to open");
-    assert_eq!((request.game, request.message), (id, 5151));
+    assert_eq!(
+        (request.game, request.message),
+        (GameId::new(id), MessageId::new(5151))
+    );
 }
 
 #[test]
 fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
     let (app, _clock) = app();
     let id = challenge_with_threads_on(&app);
-    app.record_message(Track::Challenge(id), 5150);
+    app.record_message(Track::Challenge(ChallengeId::new(id)), MessageId::new(5150));
     let accepted = app.click(
         &Caller::new(EN, HERE, binh()),
-        Action::Accept { challenge: id },
+        Action::Accept {
+            challenge: ChallengeId::new(id),
+        },
     );
     let pointer = public(&accepted);
     assert!(
@@ -233,34 +261,41 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
     let request = accepted.effects.thread.clone().expect("a thread to open");
     assert_eq!(
         (request.game, request.channel, request.message),
-        (id, HERE.channel, 5150)
+        (GameId::new(id), HERE.channel, MessageId::new(5150))
     );
     assert_eq!(request.name, "Ô ăn quan: An vs Bình");
 
     let thread = 6000;
-    let edit = app.move_to_thread(id, Some(thread)).expect("the board");
-    assert_eq!((edit.channel, edit.message), (thread, None));
+    let edit = app
+        .move_to_thread(GameId::new(id), Some(ChannelId::new(thread)))
+        .expect("the board");
+    assert_eq!((edit.channel, edit.message), (ChannelId::new(thread), None));
     check_limits(&edit.msg);
     assert!(!enabled_moves(&edit.msg).is_empty());
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
     assert_eq!(
-        app.store().channel(thread).expect("read"),
-        Some(ChannelEntry::Game(id))
+        app.store().channel(ChannelId::new(thread)).expect("read"),
+        Some(ChannelEntry::Game(GameId::new(id)))
     );
-    app.record_message(board_now(&app, id), 6001);
+    app.record_message(board_now(&app, id), MessageId::new(6001));
     let in_thread = Place {
         guild: HERE.guild,
-        channel: thread,
+        channel: ChannelId::new(thread),
     };
     let moved = app.click(
         &Caller::new(EN, in_thread, an()),
         enabled_moves(&edit.msg)[0],
     );
     public(&moved);
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(
         (record.channel, record.message, record.moves.len()),
-        (thread, Some(6001), 1)
+        (ChannelId::new(thread), Some(MessageId::new(6001)), 1)
     );
     // The parent channel is free for the next challenge.
     challenge_id(&app.challenge(&Caller::new(EN, HERE, user(33, "Chi")), request_open()));
@@ -270,16 +305,20 @@ fn with_threads_on_an_accepted_challenge_moves_its_game_into_a_thread() {
 fn without_a_thread_the_game_stays_in_its_channel_with_a_new_board() {
     let (app, _clock) = app();
     let id = challenge_with_threads_on(&app);
-    app.record_message(Track::Challenge(id), 5150);
+    app.record_message(Track::Challenge(ChallengeId::new(id)), MessageId::new(5150));
     app.click(
         &Caller::new(EN, HERE, binh()),
-        Action::Accept { challenge: id },
+        Action::Accept {
+            challenge: ChallengeId::new(id),
+        },
     );
-    let edit = app.move_to_thread(id, None).expect("the board");
+    let edit = app
+        .move_to_thread(GameId::new(id), None)
+        .expect("the board");
     assert_eq!((edit.channel, edit.message), (HERE.channel, None));
     assert_eq!(
         app.store().channel(HERE.channel).expect("read"),
-        Some(ChannelEntry::Game(id))
+        Some(ChannelEntry::Game(GameId::new(id)))
     );
 }
 

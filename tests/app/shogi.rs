@@ -78,7 +78,12 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
         Action::Accept { challenge: id },
     ))
     .clone();
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.kind, GameKind::Shogi);
     assert_eq!(record.seats[0].id, an().id, "the challenger is sente");
     assert!(record.start.starts_with("lnsgkgsnl/"), "{}", record.start);
@@ -122,7 +127,12 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
         private(&app.typed_move(&Caller::new(EN, HERE, binh()), "3c3d", GameKind::Shogi))
             .contains("`3c3d`")
     );
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.moves, ["7g7f", "3c3d"]);
     // The bishop's way is open: 7g, 6f, 5e, 4d, then 3c and 2b (taking the bishop) with or
     // without promotion.
@@ -134,19 +144,23 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
     // An resigns: Bình wins, on Shogi's leaderboard only, and the game is in Shogi's history.
     app.click(
         &Caller::new(EN, HERE, an()),
-        Action::ConfirmResign { game: id },
+        Action::ConfirmResign { game: id.cast() },
     );
-    let finished = app.store().finished(id).expect("read").expect("kept");
+    let finished = app
+        .store()
+        .finished(id.cast())
+        .expect("read")
+        .expect("kept");
     assert_eq!(finished.record.places, vec![1, 0]);
     let shogi_board = app
         .store()
-        .leaderboard(GameKind::Shogi, 1, 0, 10)
+        .leaderboard(GameKind::Shogi, GuildId::new(1), 0, 10)
         .expect("board");
     assert_eq!(shogi_board.total, 2);
     assert_eq!(shogi_board.rows[0].1.user, binh().id);
     assert_eq!(
         app.store()
-            .leaderboard(GameKind::Oaq, 1, 0, 10)
+            .leaderboard(GameKind::Oaq, GuildId::new(1), 0, 10)
             .expect("board")
             .total,
         0
@@ -175,7 +189,7 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
 
     // The replay: one frame a move plus the start, and the record as a USI position.
     let request = app
-        .find_replay(&Caller::new(EN, HERE, an()), id, GameKind::Shogi)
+        .find_replay(&Caller::new(EN, HERE, an()), id.cast(), GameKind::Shogi)
         .expect("found");
     let replay = public(&app.replay(EN, &request)).clone();
     assert!(replay.picture().is_some_and(|g| g.starts_with(b"GIF8")));
@@ -190,7 +204,7 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
 fn the_computer_plays_shogi_through_the_same_seats() {
     let (app, _clock) = app();
     let computer = UserRef {
-        id: 99,
+        id: UserId::new(99),
         name: String::from("oaq"),
         bot: true,
     };
@@ -289,7 +303,12 @@ fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
         .expect("Don't promote")
         .action;
     app.click(&Caller::new(EN, HERE, an()), keep);
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.moves.last().map(String::as_str), Some("8h2b"));
 
     // A path no legal move follows is refused and plays nothing.
@@ -302,6 +321,11 @@ fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
         at: PickerAt::Path("9z/1a".parse().expect("a path")),
     };
     assert!(private(&app.click(&Caller::new(EN, HERE, binh()), made_up)).contains("not a move"));
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.moves.len(), 3);
 }

@@ -42,7 +42,7 @@ fn play_out(app: &App, a: &UserRef, b: &UserRef) -> (u64, Msg) {
         plies += 1;
         assert!(plies <= 400, "the game must end");
     }
-    (id, board)
+    (id.get(), board)
 }
 
 /// Starts a game of `a` (South) against `b` and has `loser` resign it; returns the game id.
@@ -63,10 +63,10 @@ fn resigned_in(app: &App, place: Place, a: &UserRef, b: &UserRef, loser: &UserRe
     ));
     let done = app.click(
         &Caller::new(EN, place, loser.clone()),
-        Action::ConfirmResign { game: id },
+        Action::ConfirmResign { game: id.cast() },
     );
     assert!(matches!(done.reply, Reply::Update(_)), "{done:?}");
-    id
+    id.get()
 }
 
 fn crate_rating(g: Glicko) -> Glicko2Rating {
@@ -80,7 +80,7 @@ fn crate_rating(g: Glicko) -> Glicko2Rating {
 fn glicko(stored: &App, user: u64) -> Glicko {
     stored
         .store()
-        .rating(GameKind::Oaq, 1, user)
+        .rating(GameKind::Oaq, GuildId::new(1), UserId::new(user))
         .expect("read")
         .expect("rated")
         .record
@@ -91,7 +91,11 @@ fn glicko(stored: &App, user: u64) -> Glicko {
 fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
     let (app, _clock) = app();
     let (id, board) = play_out(&app, &an(), &binh());
-    let entry = app.store().finished(id).expect("read").expect("in history");
+    let entry = app
+        .store()
+        .finished(GameId::new(id))
+        .expect("read")
+        .expect("in history");
     let expected_outcome = match outcome_of(&entry.record) {
         Outcome::Winner(Seat::South) => Outcomes::WIN,
         Outcome::Winner(Seat::North) => Outcomes::LOSS,
@@ -103,8 +107,8 @@ fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
         &expected_outcome,
         &Glicko2Config::new(),
     );
-    assert_eq!(crate_rating(glicko(&app, an().id)), south);
-    assert_eq!(crate_rating(glicko(&app, binh().id)), north);
+    assert_eq!(crate_rating(glicko(&app, (an().id).get())), south);
+    assert_eq!(crate_rating(glicko(&app, (binh().id).get())), north);
     // The final caption shows both changes.
     for (name, after) in [("An", south.rating), ("Bình", north.rating)] {
         let line = format!("{name}: rating 1500 → {}", after.round());
@@ -112,7 +116,7 @@ fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
     }
     let an_record = app
         .store()
-        .rating(GameKind::Oaq, 1, an().id)
+        .rating(GameKind::Oaq, GuildId::new(1), an().id)
         .expect("read")
         .expect("rated")
         .record;
@@ -126,7 +130,7 @@ fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
     let id = resigned(&app, &an(), &binh(), &an());
     let an_after = app
         .store()
-        .rating(GameKind::Oaq, 1, an().id)
+        .rating(GameKind::Oaq, GuildId::new(1), an().id)
         .expect("read")
         .expect("rated");
     assert_eq!(
@@ -143,11 +147,15 @@ fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
         &Outcomes::WIN,
         &Glicko2Config::new(),
     );
-    assert_eq!(crate_rating(glicko(&app, binh().id)), winner);
+    assert_eq!(crate_rating(glicko(&app, (binh().id).get())), winner);
     assert_eq!(crate_rating(an_after.record.glicko), loser);
 
     // Finishing the same game again (a retry after a crash, a racing timeout) changes nothing.
-    let game = app.store().game(id).expect("read").expect("kept");
+    let game = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("kept");
     let again = FinishedGame {
         game: game.record.clone(),
         places: vec![0, 1],
@@ -164,7 +172,7 @@ fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
     assert_eq!(outcome_of(&entry.record), Outcome::Winner(Seat::North));
     assert_eq!(
         app.store()
-            .rating(GameKind::Oaq, 1, an().id)
+            .rating(GameKind::Oaq, GuildId::new(1), an().id)
             .expect("read")
             .expect("rated")
             .record,
@@ -177,7 +185,7 @@ fn games_in_direct_messages_are_kept_but_not_rated() {
     let (app, _clock) = app();
     let dm = Place {
         guild: None,
-        channel: 777,
+        channel: ChannelId::new(777),
     };
     let posted = app.challenge(
         &Caller::new(EN, dm, an()),
@@ -190,9 +198,13 @@ fn games_in_direct_messages_are_kept_but_not_rated() {
     );
     app.click(
         &Caller::new(EN, dm, an()),
-        Action::ConfirmResign { game: id },
+        Action::ConfirmResign { game: id.cast() },
     );
-    let entry = app.store().finished(id).expect("read").expect("kept");
+    let entry = app
+        .store()
+        .finished(id.cast())
+        .expect("read")
+        .expect("kept");
     assert_eq!(entry.record.ratings, None);
     assert!(
         private(&app.leaderboard(&Caller::new(EN, dm, an()), GameKind::Oaq, None))
@@ -227,11 +239,11 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
     champion_beats(&app, &clock, 12);
     let page = app
         .store()
-        .leaderboard(GameKind::Oaq, 1, 0, 10)
+        .leaderboard(GameKind::Oaq, GuildId::new(1), 0, 10)
         .expect("read");
     assert_eq!(page.total, 13);
     assert_eq!(page.rows.len(), 10);
-    assert_eq!(page.rows[0].1.user, 100);
+    assert_eq!(page.rows[0].1.user, UserId::new(100));
     assert_eq!(page.rows[0].0, 1);
     for pair in page.rows.windows(2) {
         let (a, b) = (&pair[0].1, &pair[1].1);
@@ -260,7 +272,7 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
     }
     let last = app
         .store()
-        .leaderboard(GameKind::Oaq, 1, 1, 10)
+        .leaderboard(GameKind::Oaq, GuildId::new(1), 1, 10)
         .expect("read");
     assert_eq!(last.rows.len(), 3);
     assert_eq!(last.rows[0].0, 11);
@@ -269,7 +281,9 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
             .contains("2 pages")
     );
     assert_eq!(
-        app.store().rank(GameKind::Oaq, 1, 100).expect("rank"),
+        app.store()
+            .rank(GameKind::Oaq, GuildId::new(1), UserId::new(100))
+            .expect("rank"),
         Some(1)
     );
 }
@@ -278,8 +292,8 @@ const VI: Locale = Locale::Vietnamese;
 
 /// Another server, with players of its own.
 const OTHER_SERVER: Place = Place {
-    guild: Some(2),
-    channel: 900,
+    guild: Some(GuildId::new(2)),
+    channel: ChannelId::new(900),
 };
 
 /// Issue 10: a leaderboard button names no server. A forged id (the old form names a server)
@@ -313,15 +327,15 @@ fn issue_10_a_forged_leaderboard_id_shows_nothing_of_the_server_it_names() {
     }
     // Where nobody is rated, a private refusal; outside a server, a clear private answer.
     let empty = Place {
-        guild: Some(3),
-        channel: 300,
+        guild: Some(GuildId::new(3)),
+        channel: ChannelId::new(300),
     };
     let action = custom_id::decode("oaq:l:2:0").expect("a leaderboard id");
     let refused = app.click(&Caller::new(EN, empty, chi.clone()), action);
     assert!(private(&refused).contains("Nobody is rated"));
     let dm = Place {
         guild: None,
-        channel: 5,
+        channel: ChannelId::new(5),
     };
     assert!(private(&app.click(&Caller::new(EN, dm, chi.clone()), action)).contains("per server"));
 }
@@ -366,7 +380,7 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
     // A refusal is private, in the clicker's language.
     let dm = Place {
         guild: None,
-        channel: 5,
+        channel: ChannelId::new(5),
     };
     let action = Action::Leaderboard {
         kind: GameKind::Oaq,
@@ -397,7 +411,7 @@ fn stats_history_and_running_games() {
         Some(&an()),
     );
     let msg = public(&stats);
-    let rating = glicko(&app, an().id).rating.round();
+    let rating = glicko(&app, (an().id).get()).rating.round();
     assert!(msg.text.contains(&format!("**{rating}?**")), "{}", msg.text);
     assert!(msg.text.contains("1 won, 0 drawn, 1 lost"), "{}", msg.text);
     assert!(msg.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
@@ -434,7 +448,7 @@ fn stats_history_and_running_games() {
         &Caller::new(EN, HERE, chi.clone()),
         Action::Accept { challenge: id },
     );
-    app.record_message(board_now(&app, id), 4242);
+    app.record_message(board_now(&app, id.get()), MessageId::new(4242));
     let games = app.games(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     let text = &public(&games).text;
     assert!(
@@ -443,8 +457,8 @@ fn stats_history_and_running_games() {
         "{text}"
     );
     let elsewhere = Place {
-        guild: Some(2),
-        channel: 5,
+        guild: Some(GuildId::new(2)),
+        channel: ChannelId::new(5),
     };
     assert!(
         public(&app.games(&Caller::new(EN, elsewhere, an()), GameKind::Oaq))
@@ -486,7 +500,11 @@ fn issue_27_refusals_name_the_commands_of_their_own_game() {
         "{}",
         private(&typed)
     );
-    let replay = app.find_replay(&Caller::new(EN, HERE, an()), 99, GameKind::ChineseCheckers);
+    let replay = app.find_replay(
+        &Caller::new(EN, HERE, an()),
+        GameId::new(99),
+        GameKind::ChineseCheckers,
+    );
     let Err(refusal) = replay else {
         panic!("there is no game 99");
     };
@@ -497,7 +515,7 @@ fn issue_27_refusals_name_the_commands_of_their_own_game() {
     );
     let dm = Place {
         guild: None,
-        channel: 9,
+        channel: ChannelId::new(9),
     };
     let settings = app.server_settings(
         &Caller::new(EN, dm, an()),
@@ -554,10 +572,10 @@ fn issue_10_the_last_frame_of_a_resigned_games_replay_marks_no_turn() {
     public(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]));
     app.click(
         &Caller::new(EN, HERE, binh()),
-        Action::ConfirmResign { game: id },
+        Action::ConfirmResign { game: id.cast() },
     );
     let request = app
-        .find_replay(&Caller::new(EN, HERE, an()), id, GameKind::Oaq)
+        .find_replay(&Caller::new(EN, HERE, an()), id.cast(), GameKind::Oaq)
         .expect("found");
     let gif = public(&app.replay(EN, &request))
         .picture()
@@ -625,12 +643,21 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
         "only Rematch and Analyse are left: {}",
         board.text
     );
-    let game = app.store().game(id).expect("read").expect("kept").record;
+    let game = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("kept")
+        .record;
     assert_eq!(game.moves.len(), plies);
 
     let started = Instant::now();
     let request = app
-        .find_replay(&Caller::new(EN, HERE, user(33, "Chi")), id, GameKind::Oaq)
+        .find_replay(
+            &Caller::new(EN, HERE, user(33, "Chi")),
+            id.cast(),
+            GameKind::Oaq,
+        )
         .expect("found");
     let replay = app.replay(EN, &request);
     eprintln!("replay of {plies} moves: {:?}", started.elapsed());
@@ -680,12 +707,16 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
 
     // Another server cannot see the game; a missing id is explained privately.
     let elsewhere = Place {
-        guild: Some(2),
-        channel: 5,
+        guild: Some(GuildId::new(2)),
+        channel: ChannelId::new(5),
     };
-    for (place, game) in [(elsewhere, id), (HERE, 987_654)] {
+    for (place, game) in [(elsewhere, id), (HERE, ChallengeId::new(987_654))] {
         let refusal = app
-            .find_replay(&Caller::new(EN, place, an()), game, GameKind::Oaq)
+            .find_replay(
+                &Caller::new(EN, place, an()),
+                GameId::new(game.get()),
+                GameKind::Oaq,
+            )
             .expect_err("refused");
         assert!(private(&refusal).contains("no game"));
     }

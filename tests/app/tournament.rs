@@ -31,7 +31,7 @@ fn create(app: &App, place: Place, organiser: &UserRef, request: TournamentReque
             ref msg,
         } => {
             check_limits(msg);
-            id
+            id.get()
         }
         other => panic!("expected the tournament message, got {other:?}"),
     }
@@ -55,26 +55,29 @@ fn start_games(app: &App, starts: &[PairingStart]) -> Vec<(u64, u64, u64)> {
         .map(|start| {
             let thread = start.game + 1_000_000;
             let edit = app.open_pairing(start, thread).expect("a board to post");
-            assert_eq!(edit.channel, thread);
+            assert_eq!(edit.channel, ChannelId::new(thread));
             assert!(edit.message.is_none(), "posted as a new message");
             check_limits(&edit.msg);
             assert!(app.open_pairing(start, thread).is_none(), "started once");
             let game = app
                 .store()
-                .game(start.game)
+                .game(GameId::new(start.game))
                 .expect("readable")
                 .expect("game");
             let seats = &game.record.seats;
-            (thread, seats[0].id, seats[1].id)
+            (thread, seats[0].id.get(), seats[1].id.get())
         })
         .collect()
 }
 
 fn resign(app: &App, thread: u64, loser: u64, all: &[UserRef]) {
-    let who = all.iter().find(|u| u.id == loser).expect("player");
+    let who = all
+        .iter()
+        .find(|u| u.id == UserId::new(loser))
+        .expect("player");
     let place = Place {
         guild: HERE.guild,
-        channel: thread,
+        channel: ChannelId::new(thread),
     };
     let response = app.resign(&Caller::new(EN, place, who.clone()), GameKind::Oaq);
     assert!(
@@ -118,7 +121,7 @@ fn entries_and_the_organisers_buttons() {
     // A button of another channel's tournament is refused.
     let elsewhere = Place {
         guild: HERE.guild,
-        channel: 999,
+        channel: ChannelId::new(999),
     };
     let refused = press(&app, elsewhere, &all[1], id, TournamentOp::Leave);
     assert!(matches!(refused.reply, Reply::Private(_)));
@@ -167,14 +170,14 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
     let round = &record.rounds[1].round;
     assert!(round.byes.is_empty());
     assert!(
-        round.game_of(all[3].id).is_some(),
+        round.game_of((all[3].id).get()).is_some(),
         "the late entry is paired"
     );
 
     // A round-robin's schedule is fixed at the start.
     let other = Place {
         guild: HERE.guild,
-        channel: 101,
+        channel: ChannelId::new(101),
     };
     let request = TournamentRequest {
         format: Format::RoundRobin { double: false },
@@ -197,14 +200,14 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
         .expect("readable")
         .expect("there")
         .record;
-    assert!(robin.entry(all[1].id).expect("entered").withdrawn);
+    assert!(robin.entry((all[1].id).get()).expect("entered").withdrawn);
     let swiss = app
         .store()
         .tournament(id)
         .expect("readable")
         .expect("there")
         .record;
-    assert!(!swiss.entry(all[1].id).expect("entered").withdrawn);
+    assert!(!swiss.entry((all[1].id).get()).expect("entered").withdrawn);
 }
 
 #[test]
@@ -277,7 +280,7 @@ fn a_start_time_starts_it_or_cancels_it_for_want_of_players() {
         &app,
         Place {
             guild: HERE.guild,
-            channel: 102,
+            channel: ChannelId::new(102),
         },
         &all[0],
         at,
@@ -311,7 +314,10 @@ fn a_start_time_starts_it_or_cancels_it_for_want_of_players() {
         .into_iter()
         .map(|e| e.expect("readable").0)
         .collect();
-    assert!(owed.contains(&OwedKey::Tournament(id)), "{owed:?}");
+    assert!(
+        owed.contains(&OwedKey::Tournament(TournamentId::new(id))),
+        "{owed:?}"
+    );
     let edits = app.due_edits(oaq_bot::app::Scan {
         all: true,
         urgent: &[],
@@ -324,7 +330,7 @@ fn a_start_time_starts_it_or_cancels_it_for_want_of_players() {
     assert!(announcement.message.is_none(), "posted as a new message");
     let message = edits
         .iter()
-        .find(|e| e.key == OwedKey::Tournament(id))
+        .find(|e| e.key == OwedKey::Tournament(TournamentId::new(id)))
         .expect("the tournament message");
     assert_eq!(message.msg.files.len(), 1);
 }
@@ -354,7 +360,7 @@ fn a_cancelled_tournament_takes_nothing_more_and_its_lists_say_so() {
     assert!(private(&standings).contains("no Ô ăn quan tournament"));
     let dm = Place {
         guild: None,
-        channel: 5,
+        channel: ChannelId::new(5),
     };
     assert!(private(&app.new_tournament(EN, dm, &all[0], swiss(0))).contains("servers"));
 }
@@ -364,7 +370,10 @@ fn a_tournament_message_whose_post_failed_is_posted_by_the_outbox_and_learned() 
     let (app, _) = app();
     let all = players(1);
     let id = create(&app, HERE, &all[0], swiss(0));
-    assert_eq!(app.tournament_unposted(id), [OwedKey::Tournament(id)]);
+    assert_eq!(
+        app.tournament_unposted(id),
+        [OwedKey::Tournament(TournamentId::new(id))]
+    );
     let edits = app.due_edits(oaq_bot::app::Scan {
         all: true,
         urgent: &[],
@@ -372,11 +381,16 @@ fn a_tournament_message_whose_post_failed_is_posted_by_the_outbox_and_learned() 
     });
     let edit = edits
         .iter()
-        .find(|e| e.key == OwedKey::Tournament(id))
+        .find(|e| e.key == OwedKey::Tournament(TournamentId::new(id)))
         .expect("the message to post");
     assert_eq!((edit.channel, edit.message), (HERE.channel, None));
     assert!(edit.msg.text.contains("Swiss tournament"));
-    app.edit_sent(edit, oaq_bot::app::Sent::Done { posted: Some(77) });
+    app.edit_sent(
+        edit,
+        oaq_bot::app::Sent::Done {
+            posted: Some(MessageId::new(77)),
+        },
+    );
     let record = app
         .store()
         .tournament(id)
@@ -386,7 +400,7 @@ fn a_tournament_message_whose_post_failed_is_posted_by_the_outbox_and_learned() 
     assert_eq!(record.message, Some(77));
     assert!(app
         .store()
-        .owed_at(OwedKey::Tournament(id))
+        .owed_at(OwedKey::Tournament(TournamentId::new(id)))
         .expect("readable")
         .is_none());
     assert!(app.tournament_unposted(id).is_empty(), "it has its message");
@@ -430,7 +444,7 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
     for &(thread, first, second) in &games {
         let board = owed
             .iter()
-            .find(|e| e.channel == thread)
+            .find(|e| e.channel == ChannelId::new(thread))
             .expect("the board the outbox owes");
         let line = format!("Tournament, round 1: <@{first}> moves first against <@{second}>.");
         assert!(board.msg.text.starts_with(&line), "{}", board.msg.text);
@@ -438,7 +452,7 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
     for &(thread, first, second) in &games {
         let place = Place {
             guild: HERE.guild,
-            channel: thread,
+            channel: ChannelId::new(thread),
         };
         let board = app.board(&Caller::new(EN, place, an()), GameKind::Oaq);
         let line = format!("Tournament, round 1: <@{first}> moves first against <@{second}>.");
@@ -459,7 +473,7 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
     for &(thread, first, second) in &start_games(&app, &next) {
         let place = Place {
             guild: HERE.guild,
-            channel: thread,
+            channel: ChannelId::new(thread),
         };
         let board = app.board(&Caller::new(EN, place, an()), GameKind::Oaq);
         assert!(public(&board).text.starts_with(&format!(

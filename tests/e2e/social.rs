@@ -145,7 +145,10 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
 
     // Both ratings are exactly what skillratings computes for that result.
     let store = Store::open(&root.path().join("data")).expect("open the bot's store");
-    let entry = store.finished(game_id).expect("read").expect("kept");
+    let entry = store
+        .finished(GameId::new(game_id))
+        .expect("read")
+        .expect("kept");
     // Places: [0, 1] South won, [1, 0] North won, [0, 0] a draw.
     let outcome = match entry.record.places[..] {
         [0, 1] => Outcomes::WIN,
@@ -161,7 +164,7 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
     );
     let rating = |user: u64| {
         store
-            .rating(GameKind::Oaq, GUILD_ID, user)
+            .rating(GameKind::Oaq, GuildId::new(GUILD_ID), UserId::new(user))
             .expect("read")
             .expect("rated")
             .record
@@ -258,11 +261,11 @@ fn seed_ratings(root: &Path, guild: u64, champion: (u64, &str), others: &[(u64, 
     };
     let app = App::new(store, Arc::new(SystemClock), settings).expect("app");
     let place = Place {
-        guild: Some(guild),
-        channel: guild + 1,
+        guild: Some(GuildId::new(guild)),
+        channel: ChannelId::new(guild + 1),
     };
     let person = |(id, name): (u64, &str)| UserRef {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         bot: false,
     };
@@ -292,7 +295,7 @@ fn seed_ratings(root: &Path, guild: u64, champion: (u64, &str), others: &[(u64, 
         );
         let done = app.click(
             &Caller::new(en, place, other.clone()),
-            Action::ConfirmResign { game },
+            Action::ConfirmResign { game: game.cast() },
         );
         assert!(matches!(done.reply, Reply::Update(_)), "{done:?}");
     }

@@ -5,6 +5,7 @@
 //! is damaged) or ours (an inconsistency of the program: the user gets an apology) is decided
 //! once, by `From<GameError> for Fail` in `app/mod.rs`.
 
+use crate::ids::GameId;
 use thiserror::Error;
 
 use crate::app::vocab::NotationError;
@@ -36,7 +37,7 @@ pub enum GameError {
     #[error("game {game} does not replay: {fault}")]
     Replay {
         /// The game's id.
-        game: u64,
+        game: GameId,
         /// What is wrong in it.
         #[source]
         fault: Box<GameError>,

@@ -3,6 +3,7 @@
 //! side (pictures, captions, controls, texts, exports). An adapter under `games/` implements
 //! both over its pure engine; [`Table`](super::Table) dispatches to them.
 
+use crate::ids::UserId;
 use std::time::Duration;
 
 use image::RgbImage;
@@ -111,7 +112,7 @@ pub trait Hosted: Sized {
     /// The game's toss for the first move between `tosser` (the challenger) and `other`:
     /// whether the tosser moves first, and the caption that tells how it fell. By default a
     /// coin.
-    fn toss(rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+    fn toss(rng: &mut dyn RngCore, tosser: UserId, other: UserId) -> (bool, Text) {
         let first = rng.gen_bool(0.5);
         let winner = if first { tosser } else { other };
         (first, Text::FirstByCoin { winner })

@@ -10,6 +10,7 @@
 //! when both are legal — a forced promotion is played as the rules force it; the KIF record is
 //! UTF-8 (declared in its header line), named `.kif` as lishogi and most GUIs expect.
 
+use crate::ids::UserId;
 use std::time::Duration;
 
 use image::RgbImage;
@@ -317,7 +318,7 @@ impl Hosted for ShogiTable {
     }
 
     /// Furigoma: the challenger tosses five pawns; more 歩 than と up and they are sente.
-    fn toss(mut rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+    fn toss(mut rng: &mut dyn RngCore, tosser: UserId, other: UserId) -> (bool, Text) {
         let toss = Furigoma::toss(&mut rng);
         let first = toss.tosser_moves_first();
         let text = ShogiText::Furigoma {
@@ -352,7 +353,7 @@ impl Presented for ShogiTable {
         };
         let mover = before.turn().index();
         let mut lines = vec![ShogiText::Moved {
-            player: scene.ids.get(mover).copied().unwrap_or_default(),
+            player: scene.ids.get(mover).copied().unwrap_or(UserId::new(0)),
             western: human::to_western(before, mv),
         }
         .into()];

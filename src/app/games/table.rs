@@ -1,6 +1,7 @@
 //! [`Table`], a game of any kind replayed: the one enum that dispatches to the adapters (in
 //! the manner of shakmaty's `VariantPosition`), the shell's one handle on the rules.
 
+use crate::ids::{GameId, UserId};
 use std::time::Duration;
 
 use image::RgbImage;
@@ -39,7 +40,7 @@ fn notation_of<H: Hosted>(_table: &H, text: &str) -> Result<H::Move, GameError> 
 }
 
 /// The error of replaying the record of game `game`: [`GameError::Replay`].
-fn replay_error(game: u64) -> impl Fn(GameError) -> GameError {
+fn replay_error(game: GameId) -> impl Fn(GameError) -> GameError {
     move |fault| GameError::Replay {
         game,
         fault: Box::new(fault),
@@ -288,7 +289,12 @@ impl Table {
     }
 
     /// `kind`'s toss for the first move: whether `tosser` moves first, and how it fell.
-    pub fn toss(kind: GameKind, rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+    pub fn toss(
+        kind: GameKind,
+        rng: &mut dyn RngCore,
+        tosser: UserId,
+        other: UserId,
+    ) -> (bool, Text) {
         kind!(kind, T => T::toss(rng, tosser, other))
     }
 }

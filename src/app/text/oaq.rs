@@ -2,6 +2,7 @@
 //! illegal-move reasons. The words are in `assets/locales/<lang>/oaq.ftl`; the shell carries
 //! these messages as [`Text::Oaq`](super::Text::Oaq).
 
+use crate::ids::UserId;
 use strum::IntoEnumIterator;
 
 use super::bundle::{self, flag, number, text, Args};
@@ -34,7 +35,7 @@ pub enum OaqText {
     /// Caption: a move described.
     MoveSummary {
         /// The mover.
-        mover: u64,
+        mover: UserId,
         /// The square number (1–5 from the mover's left).
         label: u8,
         /// Whether the stones travelled right on the picture.
@@ -49,7 +50,7 @@ pub enum OaqText {
     /// Caption: a refill.
     Refilled {
         /// Who refilled.
-        player: u64,
+        player: UserId,
         /// Points borrowed (0 when the refill was paid from captures).
         borrowed: u8,
     },

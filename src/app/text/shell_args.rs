@@ -1,6 +1,7 @@
 //! How each shell message's arguments are filled: mentions, links, durations and lists are
 //! put together here, from fragments of `shell.ftl` where they hold words.
 
+use crate::ids::{ChannelId, UserId};
 use strum::IntoEnumIterator;
 
 use super::bundle::{self, flag, number, text, Args};
@@ -85,7 +86,7 @@ fn upload_size(bytes: u64) -> String {
 }
 
 /// The players of a game, mentioned and joined by the `versus` fragment.
-fn players_arg(players: &[u64], locale: Locale) -> FluentValueText {
+fn players_arg(players: &[UserId], locale: Locale) -> FluentValueText {
     let versus = bundle::message(locale, "versus", Vec::new());
     let names: Vec<String> = players.iter().map(|&p| mention(p)).collect();
     text(names.join(&versus))
@@ -103,7 +104,7 @@ fn link_with(id: &str, link: &Option<String>, locale: Locale) -> FluentValueText
     })
 }
 
-fn channels(channels: &[u64], locale: Locale) -> FluentValueText {
+fn channels(channels: &[ChannelId], locale: Locale) -> FluentValueText {
     text(if channels.is_empty() {
         bundle::message(locale, "channels-anywhere", Vec::new())
     } else {
@@ -113,7 +114,12 @@ fn channels(channels: &[u64], locale: Locale) -> FluentValueText {
 }
 
 /// The arguments of a challenge: the game, and who starts.
-fn challenge(game: GameKind, first: FirstPlayer, challenger: u64, opponent: Option<u64>) -> Args {
+fn challenge(
+    game: GameKind,
+    first: FirstPlayer,
+    challenger: UserId,
+    opponent: Option<UserId>,
+) -> Args {
     let (first, starter) = match (first, opponent) {
         (FirstPlayer::Rps, _) => ("rps", None),
         (FirstPlayer::Coin, _) => ("coin", None),
@@ -155,7 +161,7 @@ impl Text {
     }
 
     fn challenge_args(&self, locale: Locale) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::ChallengeDirect {
                 challenger,
@@ -210,7 +216,7 @@ impl Text {
     }
 
     fn play_args(&self, locale: Locale) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::MovePlayed { mv, link: l } => vec![("mv", text(mv)), ("link", link(l, locale))],
             Text::PickerPrompt { chosen } if chosen.is_empty() => vec![("chosen", text("none"))],
@@ -394,7 +400,7 @@ impl Text {
     }
 
     fn history_args(&self, locale: Locale) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::RecentGamesOf { player } => vec![("player", m(player))],
             Text::HistoryLine {
@@ -458,7 +464,7 @@ impl Text {
     }
 
     fn lobby_args(&self) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::LobbyTitle {
                 host,
@@ -503,7 +509,7 @@ impl Text {
     }
 
     fn rps_args(&self, locale: Locale) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::RpsPrompt {
                 challenger,

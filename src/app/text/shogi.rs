@@ -3,6 +3,7 @@
 //! every id prefixed `shogi-` (all parts share one bundle per language); the shell carries these
 //! messages as [`Text::Shogi`](super::Text::Shogi).
 
+use crate::ids::UserId;
 use strum::IntoEnumIterator;
 
 use super::bundle::{self, text, Args};
@@ -33,7 +34,7 @@ pub enum ShogiText {
     #[strum_discriminants(strum(serialize = "shogi-moved"))]
     Moved {
         /// Who moved.
-        player: u64,
+        player: UserId,
         /// The move (`P-7f`, `Bx2b+`, `S*5e`).
         western: String,
     },
@@ -122,13 +123,13 @@ pub enum ShogiText {
     #[strum_discriminants(strum(serialize = "shogi-furigoma"))]
     Furigoma {
         /// Who tossed.
-        tosser: u64,
+        tosser: UserId,
         /// The five pawns as they fell (`歩と歩歩と`).
         faces: String,
         /// How many fell pawn side up.
         pawns: usize,
         /// Who moves first (sente).
-        first: u64,
+        first: UserId,
     },
     /// Final board: a link to analyse the game on lishogi.
     #[strum_discriminants(strum(serialize = "shogi-analyse"))]

@@ -1,6 +1,7 @@
 //! Words the catalogue's parts share: a mention, a game's key in messages that select on the
 //! game, and a duration.
 
+use crate::ids::UserId;
 use fluent_bundle::FluentValue;
 
 use super::bundle::{self, text};
@@ -8,7 +9,7 @@ use crate::locale::Locale;
 use crate::store::GameKind;
 
 /// A user mention, rendered as `<@id>` (Discord shows the name).
-pub(crate) fn mention(id: u64) -> String {
+pub(crate) fn mention(id: UserId) -> String {
     format!("<@{id}>")
 }
 

@@ -29,7 +29,7 @@ impl App {
                     continue;
                 }
             };
-            if !self.owns(stored.record.guild)
+            if !self.owns(stored.record.guild.map(crate::ids::GuildId::new))
                 || !matches!(stored.record.stage, Stage::Open | Stage::Playing)
             {
                 continue;
@@ -83,7 +83,9 @@ impl App {
         };
         let round = record.rounds.len() as u32;
         for (pairing, &game) in played.round.games.iter().zip(&played.games) {
-            if pairing.outcome.is_some() || self.store.game(game)?.is_some() {
+            if pairing.outcome.is_some()
+                || self.store.game(crate::ids::GameId::new(game))?.is_some()
+            {
                 continue;
             }
             let name = |id: u64| {
@@ -131,7 +133,7 @@ impl App {
         game: u64,
         thread: u64,
     ) -> Result<Option<Edit>, Fail> {
-        if self.store.game(game)?.is_some() {
+        if self.store.game(crate::ids::GameId::new(game))?.is_some() {
             return Ok(None);
         }
         let record = self.load_tournament(tournament)?.record;
@@ -162,9 +164,9 @@ impl App {
         let rules = GameRules::of(&record)?;
         let table = Table::start(&rules, seats.len())?;
         let game_record = GameRecord {
-            id: game,
-            guild: record.guild,
-            channel: thread,
+            id: crate::ids::GameId::new(game),
+            guild: record.guild.map(crate::ids::GuildId::new),
+            channel: crate::ids::ChannelId::new(thread),
             message: None,
             kind: record.kind,
             seats,

@@ -31,7 +31,7 @@ impl App {
                 }
             },
             turn_s: record.turn_ms / 1000,
-            organiser: record.organiser.id,
+            organiser: record.organiser.id.get(),
         }
         .into())
     }
@@ -45,7 +45,7 @@ impl App {
         let button =
             |op: TournamentOp, text: TournamentText, style: Style, disabled: bool| Button {
                 action: Action::Tournament {
-                    tournament: record.id,
+                    tournament: crate::ids::TournamentId::new(record.id),
                     op,
                 },
                 label: say(text),
@@ -206,18 +206,19 @@ impl App {
         owed: &Owed,
     ) -> Result<Option<Edit>, Fail> {
         let Some(stored) = self.store.tournament(id)? else {
-            self.store.settle(OwedKey::Tournament(id), owed)?;
+            self.store
+                .settle(OwedKey::Tournament(crate::ids::TournamentId::new(id)), owed)?;
             return Ok(None);
         };
-        if !self.owns(stored.record.guild) {
+        if !self.owns(stored.record.guild.map(crate::ids::GuildId::new)) {
             return Ok(None);
         }
         let msg = self.tournament_msg(&stored.record)?;
         Ok(Some(Edit {
-            channel: stored.record.channel,
-            message: stored.record.message,
+            channel: crate::ids::ChannelId::new(stored.record.channel),
+            message: stored.record.message.map(crate::ids::MessageId::new),
             msg,
-            key: OwedKey::Tournament(id),
+            key: OwedKey::Tournament(crate::ids::TournamentId::new(id)),
             seen: owed.clone(),
             shows: None,
         }))
@@ -237,9 +238,9 @@ impl App {
             return Ok(());
         };
         if let Some(posted) = posted {
-            retry(|| self.learn_tournament_message(id, posted))?;
+            retry(|| self.learn_tournament_message(id.get(), posted))?;
         }
-        self.store.settle_tournament(id, revision)?;
+        self.store.settle_tournament(id.get(), revision)?;
         Ok(())
     }
 
@@ -273,7 +274,7 @@ impl App {
             }
             self.store
                 .update_tournament(stored.revision, &stored.record, false, &[])?;
-            Ok(vec![OwedKey::Tournament(id)])
+            Ok(vec![OwedKey::Tournament(crate::ids::TournamentId::new(id))])
         });
         result.unwrap_or_else(|fail: Fail| {
             if let Fail::Damaged(reason) | Fail::Internal(reason) = fail {
@@ -293,6 +294,6 @@ impl App {
         record.message = None;
         self.store
             .update_tournament(stored.revision, &record, false, &[])?;
-        Ok(vec![OwedKey::Tournament(id)])
+        Ok(vec![OwedKey::Tournament(crate::ids::TournamentId::new(id))])
     }
 }

@@ -111,8 +111,8 @@ impl App {
         }
         let record = TournamentRecord {
             id: self.store.new_id()?,
-            guild: place.guild,
-            channel: place.channel,
+            guild: place.guild.map(crate::ids::GuildId::get),
+            channel: place.channel.get(),
             message: None,
             kind: rules.kind(),
             rules: rules.to_json()?,
@@ -133,7 +133,10 @@ impl App {
         };
         self.store.create_tournament(&record)?;
         let msg = self.tournament_msg(&record)?;
-        Ok(Response::post(msg, Some(Track::Tournament(record.id))))
+        Ok(Response::post(
+            msg,
+            Some(Track::Tournament(crate::ids::TournamentId::new(record.id))),
+        ))
     }
 
     /// A click on a tournament message's button.
@@ -151,7 +154,13 @@ impl App {
             clicked,
         } = click;
         let result = retry(|| {
-            self.check_place(place, Action::Tournament { tournament, op })?;
+            self.check_place(
+                place,
+                Action::Tournament {
+                    tournament: crate::ids::TournamentId::new(tournament),
+                    op,
+                },
+            )?;
             if let Some(message) = clicked {
                 self.learn_tournament_message(tournament, message)?;
             }
@@ -192,14 +201,14 @@ impl App {
                 .into_iter()
                 .find(|t| {
                     matches!(t.record.stage, Stage::Open | Stage::Playing)
-                        && t.record.entry(user.id).is_some_and(|e| !e.withdrawn)
+                        && t.record.entry(user.id.get()).is_some_and(|e| !e.withdrawn)
                 })
                 .ok_or(Fail::User(TournamentText::NoneHere { game: kind }.into()))?;
             let (record, notes) =
                 self.apply(stored.record.clone(), user, false, TournamentOp::Leave)?;
             let playing = record.current().is_some_and(|p| {
                 p.round
-                    .game_of(user.id)
+                    .game_of(user.id.get())
                     .is_some_and(|g| g.outcome.is_none())
             }) && record.stage == Stage::Playing;
             self.save_tournament(&stored, &record, false, notes)?;
@@ -262,9 +271,13 @@ impl App {
                     Stage::Finished => "finished",
                     Stage::Cancelled => "cancelled",
                 };
-                let link = message_link(t.guild, t.channel, t.message)
-                    .map(|l| format!(" — {l}"))
-                    .unwrap_or_default();
+                let link = message_link(
+                    t.guild.map(crate::ids::GuildId::new),
+                    crate::ids::ChannelId::new(t.channel),
+                    t.message.map(crate::ids::MessageId::new),
+                )
+                .map(|l| format!(" — {l}"))
+                .unwrap_or_default();
                 lines.push(
                     Text::from(TournamentText::ListLine {
                         game: kind,
@@ -296,14 +309,19 @@ impl App {
         let mut found = Vec::new();
         for item in self.store.tournaments() {
             match item {
-                Ok(t) if t.record.guild == place.guild && t.record.kind == kind => found.push(t),
+                Ok(t)
+                    if t.record.guild == place.guild.map(crate::ids::GuildId::get)
+                        && t.record.kind == kind =>
+                {
+                    found.push(t)
+                }
                 Ok(_) => {}
                 Err(error) => tracing::error!(%error, "damaged tournament record"),
             }
         }
         found.sort_by_key(|t| {
             (
-                t.record.channel != place.channel,
+                t.record.channel != place.channel.get(),
                 std::cmp::Reverse(t.record.id),
             )
         });
@@ -328,8 +346,8 @@ impl App {
         let mut owed = Vec::with_capacity(notes.len());
         for text in notes {
             let note = Note {
-                guild: record.guild,
-                channel: record.channel,
+                guild: record.guild.map(crate::ids::GuildId::new),
+                channel: crate::ids::ChannelId::new(record.channel),
                 message: None,
                 text: text.render(record.locale),
             };
@@ -361,7 +379,7 @@ impl App {
                     Stage::Playing if late_allowed => {}
                     _ => return refuse(TournamentText::Closed),
                 }
-                if record.entry(user.id).is_some() {
+                if record.entry(user.id.get()).is_some() {
                     return refuse(TournamentText::AlreadyIn);
                 }
                 let playing = record.entries.iter().filter(|e| !e.withdrawn).count() as u32;
@@ -371,7 +389,7 @@ impl App {
                 let rating = match record.guild {
                     Some(guild) => self
                         .store
-                        .rating(record.kind, guild, user.id)?
+                        .rating(record.kind, crate::ids::GuildId::new(guild), user.id)?
                         .map_or(1500.0, |r| r.record.glicko.rating),
                     None => 1500.0,
                 };
@@ -401,7 +419,7 @@ impl App {
             }
             TournamentOp::Start | TournamentOp::Cancel | TournamentOp::Next if !organiser => {
                 return refuse(TournamentText::OrganiserOnly {
-                    organiser: record.organiser.id,
+                    organiser: record.organiser.id.get(),
                 });
             }
             TournamentOp::Start => {
@@ -418,7 +436,7 @@ impl App {
                     return refuse(TournamentText::NotPlaying);
                 }
                 record.stage = Stage::Cancelled;
-                record.cancelled_by = Some(user.id);
+                record.cancelled_by = Some(user.id.get());
             }
             TournamentOp::Next => {
                 if record.stage != Stage::Playing {
@@ -476,7 +494,7 @@ impl App {
                     .entries
                     .iter()
                     .filter(|e| e.withdrawn)
-                    .map(|e| e.player.id)
+                    .map(|e| e.player.id.get())
                     .collect();
                 round
                     .games
@@ -507,7 +525,7 @@ impl App {
         let byes = round
             .byes
             .iter()
-            .map(|&b| crate::app::text::mention(b))
+            .map(|&b| crate::app::text::mention(crate::ids::UserId::new(b)))
             .collect::<Vec<_>>()
             .join(", ");
         record.rounds.push(Played { round, games });
@@ -527,7 +545,12 @@ impl App {
             winners,
             count,
             points,
-            link: message_link(record.guild, record.channel, record.message).unwrap_or_default(),
+            link: message_link(
+                record.guild.map(crate::ids::GuildId::new),
+                crate::ids::ChannelId::new(record.channel),
+                record.message.map(crate::ids::MessageId::new),
+            )
+            .unwrap_or_default(),
         }
         .into()
     }
@@ -543,7 +566,7 @@ impl App {
             if pairing.outcome.is_some() {
                 continue;
             }
-            if let Some(finished) = self.store.finished(game)? {
+            if let Some(finished) = self.store.finished(crate::ids::GameId::new(game))? {
                 pairing.outcome = outcome(&finished.record.places);
                 changed |= pairing.outcome.is_some();
             }

@@ -17,7 +17,7 @@ impl App {
         record
             .entries
             .iter()
-            .map(|e| (e.player.id, e.player.name.as_str()))
+            .map(|e| (e.player.id.get(), e.player.name.as_str()))
             .collect()
     }
 

@@ -40,7 +40,7 @@ pub(super) fn entrants(record: &TournamentRecord) -> Vec<Entrant> {
         .entries
         .iter()
         .map(|e| Entrant {
-            id: e.player.id,
+            id: e.player.id.get(),
             rating: e.rating,
         })
         .collect()
@@ -53,7 +53,7 @@ pub(super) fn active(record: &TournamentRecord) -> Vec<Entrant> {
         .iter()
         .filter(|e| !e.withdrawn)
         .map(|e| Entrant {
-            id: e.player.id,
+            id: e.player.id.get(),
             rating: e.rating,
         })
         .collect()
@@ -73,7 +73,10 @@ pub(super) fn rounds_over(record: &TournamentRecord) -> u32 {
 pub(super) fn winners(record: &TournamentRecord) -> (String, u32, String) {
     let table = standings::standings(&entrants(record), &rounds_of(record), system(record.format));
     let best: Vec<&standings::Standing> = table.iter().filter(|s| s.place == 1).collect();
-    let mentions: Vec<String> = best.iter().map(|s| mention(s.id)).collect();
+    let mentions: Vec<String> = best
+        .iter()
+        .map(|s| mention(crate::ids::UserId::new(s.id)))
+        .collect();
     let points = best.first().map(|s| s.points).unwrap_or_default();
     (mentions.join(", "), best.len() as u32, points.to_string())
 }

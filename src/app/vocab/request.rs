@@ -1,6 +1,7 @@
 //! Who asks, where, and in which language: the user ([`UserRef`]), the place ([`Place`]) and
 //! the [`Locale`] every request carries, together a [`Caller`].
 
+use crate::ids::{ChannelId, GuildId, UserId};
 use crate::locale::Locale;
 use crate::store::Player;
 
@@ -40,7 +41,7 @@ impl Caller {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UserRef {
     /// Snowflake.
-    pub id: u64,
+    pub id: UserId,
     /// The name to print on the board.
     pub name: String,
     /// Whether the account is a bot.
@@ -72,7 +73,7 @@ impl UserRef {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place {
     /// The guild, `None` in direct messages.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The channel (or thread).
-    pub channel: u64,
+    pub channel: ChannelId,
 }

@@ -9,6 +9,7 @@ use crate::app::{App, Caller, Locale, Place, DEFAULT_UPLOAD_LIMIT};
 use crate::discord::builders::user_ref;
 use crate::discord::data::Context;
 use crate::discord::error::Error;
+use crate::discord::snowflakes;
 use crate::store::GameKind;
 
 /// The caller's language (the default when Discord sends none).
@@ -19,8 +20,8 @@ pub(super) fn locale(ctx: Context<'_>) -> Locale {
 /// Where the command was used.
 fn place(ctx: Context<'_>) -> Place {
     Place {
-        guild: ctx.guild_id().map(|g| g.get()),
-        channel: ctx.channel_id().get(),
+        guild: ctx.guild_id().map(snowflakes::guild),
+        channel: snowflakes::channel(ctx.channel_id()),
     }
 }
 

@@ -8,6 +8,7 @@ use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
 use crate::discord::data::Context;
 use crate::discord::error::Error;
+use crate::discord::snowflakes;
 
 /// A change of the settings every game shares (no game's rules, no first player).
 pub(super) fn shared_settings(
@@ -23,8 +24,8 @@ pub(super) fn shared_settings(
         first: None,
         turn_timeout_s: turn_timeout_minutes.map(|m| m.saturating_mul(60)),
         challenge_timeout_s: challenge_timeout_minutes.map(|m| m.saturating_mul(60)),
-        allow_channel: allow_channel.map(|c| c.get()),
-        remove_channel: remove_channel.map(|c| c.get()),
+        allow_channel: allow_channel.map(snowflakes::channel),
+        remove_channel: remove_channel.map(snowflakes::channel),
         any_channel: any_channel.unwrap_or(false),
         threads,
     }

@@ -9,6 +9,7 @@ use crate::discord::blocking::blocking;
 use crate::discord::builders::user_ref;
 use crate::discord::data::Context;
 use crate::discord::error::Error;
+use crate::ids::GameId;
 
 /// This server's Ô ăn quan ratings, ten players a page.
 #[poise::command(slash_command)]
@@ -46,6 +47,7 @@ pub(super) async fn replay(ctx: Context<'_>, game: u64) -> Result<(), Error> {
     let (app, caller) = invocation(ctx);
     let (finder, kind) = (app.clone(), kind(ctx)?);
     let locale = caller.locale;
+    let game = GameId::new(game);
     let found = blocking(move || finder.find_replay(&caller, game, kind)).await?;
     let request = match found {
         Ok(request) => request.within(upload_limit(ctx)),

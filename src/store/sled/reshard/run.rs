@@ -335,9 +335,11 @@ mod tests {
         let store = Store::on(sled.clone(), Layout::single()).expect("store");
         // The trees opened on first use, too.
         store
-            .bot_record(crate::store::GameKind::Oaq, 1)
+            .bot_record(crate::store::GameKind::Oaq, crate::ids::UserId::new(1))
             .expect("bot records");
-        store.guild_settings(1).expect("settings");
+        store
+            .guild_settings(crate::ids::GuildId::new(1))
+            .expect("settings");
         let db = sled.db();
         let names = db.tree_names();
         assert!(names.len() >= Tree::ALL.len(), "{names:?}");
