@@ -5,11 +5,11 @@
 //!
 //! Run: `cargo bench --bench autocomplete`
 
-use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::app::{App, Caller, FakeClock, Locale, Place, Settings, UserRef};
+use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameKind, GameRecord, Player, Store};
 
 /// The position with the most legal moves known (593): sente holds one of every piece.

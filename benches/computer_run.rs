@@ -8,7 +8,6 @@
 //! `cargo bench --profile test --bench computer_run`; criterion reports the median as the
 //! middle figure of `time: [low median high]`.
 
-use oaq_bot::ids::{ChannelId, GuildId, UserId};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,6 +17,7 @@ use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::{
     Action, App, Caller, ComputerTurn, LobbyRequest, Locale, Place, Settings, SystemClock, UserRef,
 };
+use oaq_bot::ids::{ChannelId, GuildId, UserId};
 use oaq_bot::store::{GameKind, Level, Store};
 
 fn user(id: u64, name: &str, bot: bool) -> UserRef {

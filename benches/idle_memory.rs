@@ -16,10 +16,10 @@
 //! (`--profile test` measures the test profile's binary, a few MB more of code; set
 //! `IDLE_MEMORY_GAMES` for another number of finished games).
 
-use oaq_bot::ids::GameId;
 use std::path::Path;
 use std::time::Duration;
 
+use oaq_bot::ids::GameId;
 use oaq_bot::store::copy::{copy, Location};
 use oaq_bot::store::Store;
 use oaq_bot_testkit::fake_discord::{start_bot_with, FakeDiscord};

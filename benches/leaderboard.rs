@@ -1,12 +1,12 @@
 //! `/oaq leaderboard` with 10,000 rated players in one server: the store query, the picture
 //! and its PNG encoding, through the app. Target: at most 20 ms a page.
 
-use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::app::{App, Caller, FakeClock, Locale, Place, Reply, Settings, UserRef};
 use oaq_bot::games::oaq::{Position, Rules};
+use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 use oaq_bot::store::{
     ChallengeRecord, FinishedGame, FirstPlayer, GameKind, GameRecord, Glicko, Player, RatingChange,
     Retired, Retirement, Store,

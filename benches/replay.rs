@@ -6,7 +6,6 @@
 //! Before measuring, prints each replay's size and frames. `REPLAY_SIZES_ONLY=1` prints only
 //! that (one replay each, no timing).
 
-use oaq_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -16,6 +15,7 @@ use oaq_bot::app::{
     App, Caller, FakeClock, Locale, Place, ReplayRequest, Reply, Settings, UserRef,
 };
 use oaq_bot::games::oaq::{Position, Rules};
+use oaq_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use oaq_bot::store::{GameKind, GameRecord, Player, Store};
 use oaq_bot_testkit::long_games;
 

@@ -1,7 +1,6 @@
 //! The string catalogue: every message and every slash command exists in English and
 //! Vietnamese, and the Discord locale picks the language.
 
-use oaq_bot::ids::{ChannelId, GameId, UserId};
 use std::collections::HashSet;
 
 use oaq_bot::app::games::Cost;
@@ -16,6 +15,7 @@ use oaq_bot::discord::commands;
 use oaq_bot::discord::localize::{self, Kind};
 use oaq_bot::games::oaq::{EndReason, IllegalMove, Rules, Square};
 use oaq_bot::games::shogi;
+use oaq_bot::ids::{ChannelId, GameId, UserId};
 use oaq_bot::store::Retirement;
 use oaq_bot::store::{FirstPlayer, GameKind, Hand, Level};
 use strum::IntoEnumIterator;

@@ -13,8 +13,7 @@
 use crate::app::fail::Fail;
 use crate::app::state::App;
 use crate::app::text::Text;
-use crate::app::vocab::Caller;
-use crate::app::vocab::{Action, Place, Response, Subject};
+use crate::app::vocab::{Action, Caller, Place, Response, Subject};
 use crate::ids::{ChannelId, GuildId};
 
 impl App {

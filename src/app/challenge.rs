@@ -7,9 +7,8 @@ use crate::app::games::{GameRules, RuleChoice, Table};
 use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
-use crate::app::vocab::Caller;
 use crate::app::vocab::{
-    message_link, Action, Button, Edit, Msg, Place, Response, Style, Track, UserRef,
+    message_link, Action, Button, Caller, Edit, Msg, Place, Response, Style, Track, UserRef,
 };
 use crate::ids::{ChallengeId, UserId};
 use crate::locale::Locale;

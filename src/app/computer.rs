@@ -2,7 +2,6 @@
 //! once; the computer's moves are computed by [`App::computer_move`], which the adapter runs
 //! off the async threads after answering the person's click.
 
-use crate::ids::{GameId, UserId};
 use std::time::Duration;
 
 use crate::app::ending::{computer_levels, people};
@@ -11,8 +10,8 @@ use crate::app::games::{GameRules, RuleChoice, Table};
 use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
-use crate::app::vocab::Caller;
-use crate::app::vocab::{ComputerTurn, Edit, Place, Response, Track, UserRef};
+use crate::app::vocab::{Caller, ComputerTurn, Edit, Place, Response, Track, UserRef};
+use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
 use crate::store::{GameRecord, Level, Player, StoreError, Stored};
 

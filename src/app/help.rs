@@ -4,8 +4,7 @@
 use crate::app::fail::Fail;
 use crate::app::games::{GameRules, Table};
 use crate::app::state::App;
-use crate::app::vocab::Caller;
-use crate::app::vocab::Response;
+use crate::app::vocab::{Caller, Response};
 use crate::ids::GameId;
 use crate::locale::Locale;
 use crate::store::{ChannelEntry, GameKind};

@@ -9,15 +9,14 @@
 //! order they sat down (the game seats them clockwise in that order); a toss then chooses who
 //! moves first.
 
-use crate::ids::{ChallengeId, LobbyId};
 use rand::Rng;
 
 use crate::app::fail::Fail;
 use crate::app::games::{GameRules, RuleChoice};
 use crate::app::state::App;
 use crate::app::text::{mention, Text};
-use crate::app::vocab::Caller;
-use crate::app::vocab::{Action, Button, Choice, Msg, Response, Select, Style, UserRef};
+use crate::app::vocab::{Action, Button, Caller, Choice, Msg, Response, Select, Style, UserRef};
+use crate::ids::{ChallengeId, LobbyId};
 use crate::store::{ChallengeRecord, FirstPlayer, Level, Lobby, Player, Stored};
 
 /// The options of `/chinese-checkers new`.

@@ -2,11 +2,11 @@
 //! and how far the boards Discord received went. Neither is stored: a restart forgets them,
 //! and the features that use them (`review.rs`, `runs.rs`) do without.
 
-use crate::ids::GameId;
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
 use crate::app::vocab::Review;
+use crate::ids::GameId;
 
 /// How many analyses are kept in memory.
 const KEPT: usize = 64;

@@ -18,7 +18,6 @@
 //! [`GRACE_MS`] after it was first seen — the answer failed, or the bot stopped before it —
 //! does the outbox write it by REST.
 
-use crate::ids::MessageId;
 use std::collections::{HashMap, HashSet};
 
 use crate::app::fail::{retry, Fail};
@@ -26,6 +25,7 @@ use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
 use crate::app::vocab::{message_link, Edit, Msg, Shown};
+use crate::ids::MessageId;
 use crate::store::{GameRecord, Note, Owed, OwedKey, OwedWrite};
 
 /// How long a board owed by an interaction is left to that interaction's answer.

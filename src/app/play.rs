@@ -7,10 +7,9 @@ use crate::app::games::Misread;
 use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
-use crate::app::vocab::Caller;
 use crate::app::vocab::{
-    limits, message_link, Action, Button, Choice, Edit, Msg, Notation, Place, Reply, Response,
-    Style, Track, UserRef,
+    limits, message_link, Action, Button, Caller, Choice, Edit, Msg, Notation, Place, Reply,
+    Response, Style, Track, UserRef,
 };
 use crate::ids::{GameId, MessageId, UserId};
 use crate::locale::Locale;

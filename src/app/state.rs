@@ -2,7 +2,6 @@
 //! store, the clock, the fonts, the settings, the coin tosses, what is kept in memory, the
 //! shards served), and its [`Settings`].
 
-use crate::ids::GuildId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -11,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::app::clock::Clock;
 use crate::app::memory::{Received, Reviews};
+use crate::ids::GuildId;
 use crate::render::{Fonts, RenderError};
 use crate::shards::Layout;
 use crate::store::{GameKind, Owed, OwedKey, Store};
@@ -89,7 +89,7 @@ impl App {
 
     /// Whether this process serves `guild`.
     pub(super) fn owns(&self, guild: Option<GuildId>) -> bool {
-        self.layout.owns(guild.map(GuildId::get))
+        self.layout.owns(guild)
     }
 
     /// How many running games and open challenges the store holds for servers this process

@@ -1,7 +1,6 @@
 //! A process that serves some shards leaves the records of other servers alone: should its
 //! store hold any (its layout changed without `store reshard`), the sweeps skip them.
 
-use oaq_bot::ids::{ChannelId, GuildId};
 use std::sync::Arc;
 
 use std::collections::HashSet;
@@ -11,6 +10,7 @@ use oaq_bot::shards::{Layout, ShardRange};
 use oaq_bot::store::{FirstPlayer, Store};
 
 use super::{an, app_with, binh, challenge_id, request, EN, TTL, TURN};
+use oaq_bot::ids::{ChannelId, GuildId};
 
 /// Server 1 is on shard 0 of two; server `1 << 22` on shard 1.
 const MINE: Place = Place {

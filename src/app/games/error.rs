@@ -5,10 +5,10 @@
 //! is damaged) or ours (an inconsistency of the program: the user gets an apology) is decided
 //! once, by `From<GameError> for Fail` in `app/mod.rs`.
 
-use crate::ids::GameId;
 use thiserror::Error;
 
 use crate::app::vocab::NotationError;
+use crate::ids::GameId;
 
 /// Why the games could not do what the shell asked.
 #[derive(Debug, Error)]

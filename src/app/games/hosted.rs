@@ -3,7 +3,6 @@
 //! side (pictures, captions, controls, texts, exports). An adapter under `games/` implements
 //! both over its pure engine; [`Table`](super::Table) dispatches to them.
 
-use crate::ids::UserId;
 use std::time::Duration;
 
 use image::RgbImage;
@@ -15,6 +14,7 @@ use super::error::GameError;
 use super::scene::{Controls, Exports, Frame, Scene, Step};
 use crate::app::text::Text;
 use crate::app::vocab::Review;
+use crate::ids::UserId;
 use crate::locale::Locale;
 use crate::render::Fonts;
 use crate::store::{FirstPlayer, GameKind, GuildSettings, Level};

@@ -10,7 +10,6 @@
 //! when both are legal — a forced promotion is played as the rules force it; the KIF record is
 //! UTF-8 (declared in its header line), named `.kif` as lishogi and most GUIs expect.
 
-use crate::ids::UserId;
 use std::time::Duration;
 
 use image::RgbImage;
@@ -27,6 +26,7 @@ use crate::app::text::{Locale, ShogiText, Text};
 use crate::app::vocab::{Attachment, FileKind};
 use crate::games::shogi::furigoma::Furigoma;
 use crate::games::shogi::{self, ai, export, human, Color, Game, Move, Position};
+use crate::ids::UserId;
 use crate::render::shogi::{BoardView, Highlights, Words};
 use crate::render::Fonts;
 use crate::store::{FirstPlayer, GameKind, GuildSettings, Level, Retirement};

@@ -1,7 +1,6 @@
 //! [`Table`], a game of any kind replayed: the one enum that dispatches to the adapters (in
 //! the manner of shakmaty's `VariantPosition`), the shell's one handle on the rules.
 
-use crate::ids::{GameId, UserId};
 use std::time::Duration;
 
 use image::RgbImage;
@@ -15,6 +14,7 @@ use super::{chinese_checkers, oaq, shogi};
 use crate::app::text::Text;
 use crate::app::vocab::Choice;
 use crate::app::vocab::Review;
+use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
 use crate::render::Fonts;
 use crate::store::{FirstPlayer, GameKind, GameRecord, Level};

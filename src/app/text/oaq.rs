@@ -2,7 +2,6 @@
 //! illegal-move reasons. The words are in `assets/locales/<lang>/oaq.ftl`; the shell carries
 //! these messages as [`Text::Oaq`](super::Text::Oaq).
 
-use crate::ids::UserId;
 use strum::IntoEnumIterator;
 
 use super::bundle::{self, flag, number, text, Args};
@@ -10,6 +9,7 @@ use super::words::mention;
 use crate::games::oaq::{
     EndReason, EndRule, IllegalMove, NextQuanNonempty, NoFirstQuan, Preset, RefillShort, Rules,
 };
+use crate::ids::UserId;
 use crate::locale::Locale;
 
 /// One message of Ô ăn quan's part, with its arguments. Its [`OaqTextKey`] in kebab-case

@@ -1,7 +1,6 @@
 //! How each shell message's arguments are filled: mentions, links, durations and lists are
 //! put together here, from fragments of `shell.ftl` where they hold words.
 
-use crate::ids::{ChannelId, UserId};
 use strum::IntoEnumIterator;
 
 use super::bundle::{self, flag, number, text, Args};
@@ -11,6 +10,7 @@ type FluentValueText = fluent_bundle::FluentValue<'static>;
 use super::shell::{Text, TextKey};
 use super::words::{duration, game_key, mention};
 use crate::app::results::{Finish, Standing};
+use crate::ids::{ChannelId, UserId};
 use crate::locale::Locale;
 use crate::store::{FirstPlayer, GameKind, Hand, Level};
 

@@ -3,12 +3,12 @@
 //! every id prefixed `shogi-` (all parts share one bundle per language); the shell carries these
 //! messages as [`Text::Shogi`](super::Text::Shogi).
 
-use crate::ids::UserId;
 use strum::IntoEnumIterator;
 
 use super::bundle::{self, text, Args};
 use super::words::mention;
 use crate::games::shogi::{DrawReason, IllegalMove, Outcome, Role, WinReason};
+use crate::ids::UserId;
 use crate::locale::Locale;
 use crate::store::Retirement;
 

@@ -1,10 +1,10 @@
 //! Words the catalogue's parts share: a mention, a game's key in messages that select on the
 //! game, and a duration.
 
-use crate::ids::UserId;
 use fluent_bundle::FluentValue;
 
 use super::bundle::{self, text};
+use crate::ids::UserId;
 use crate::locale::Locale;
 use crate::store::GameKind;
 

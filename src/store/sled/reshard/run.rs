@@ -11,6 +11,7 @@ use super::error::ReshardError;
 use super::report::{Orphan, Report, StoreCounts};
 use super::route::{hex, tally_rank, Index};
 use super::side::{same_path, Side};
+use crate::ids::GuildId;
 use crate::shards::{shard_of, Layout, ShardRange};
 use crate::store::counts::Counts;
 use crate::store::error::StoreError;
@@ -101,7 +102,7 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
             targets.clone()
         } else {
             let shard = match index.home(*tree, key, &record.bytes) {
-                Ok(guild) => shard_of(guild, to.count),
+                Ok(guild) => shard_of(guild.map(GuildId::new), to.count),
                 Err(why) => {
                     orphans.push(Orphan {
                         kind: tree.kind(),
