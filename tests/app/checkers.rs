@@ -238,65 +238,30 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
     let id = challenge_id(&posted);
     let click = |who: &UserRef, action| app.click(&Caller::new(EN, HERE, who.clone()), action);
     let said = |r: &Response| private(r).to_owned();
-    assert!(said(&click(
-        &an(),
-        Action::Join {
-            lobby: LobbyId::new(id.get())
-        }
-    ))
-    .contains("already have a seat"));
-    assert!(said(&click(
-        &binh(),
-        Action::Start {
-            lobby: LobbyId::new(id.get())
-        }
-    ))
-    .contains("Only <@11>"));
-    assert!(said(&click(
-        &an(),
-        Action::Start {
-            lobby: LobbyId::new(id.get())
-        }
-    ))
-    .contains("cannot start with 1"));
+    assert!(said(&click(&an(), Action::Join { lobby: id.cast() })).contains("already have a seat"));
+    assert!(said(&click(&binh(), Action::Start { lobby: id.cast() })).contains("Only <@11>"));
+    assert!(said(&click(&an(), Action::Start { lobby: id.cast() })).contains("cannot start with 1"));
     let add_easy = Action::Computer {
-        lobby: LobbyId::new(id.get()),
+        lobby: id.cast(),
         add: Some(Level::Easy),
     };
     assert!(said(&click(&binh(), add_easy)).contains("join it first"));
-    let joined = public(&click(
-        &binh(),
-        Action::Join {
-            lobby: LobbyId::new(id.get()),
-        },
-    ))
-    .clone();
+    let joined = public(&click(&binh(), Action::Join { lobby: id.cast() })).clone();
     // Two players seated: the colours are those of a game of two (north and south).
     assert!(
         joined.text.contains("2. red (south): <@22>"),
         "{}",
         joined.text
     );
-    let left = public(&click(
-        &binh(),
-        Action::Leave {
-            lobby: LobbyId::new(id.get()),
-        },
-    ))
-    .clone();
+    let left = public(&click(&binh(), Action::Leave { lobby: id.cast() })).clone();
     assert!(
         left.text.contains("2. orange (north-east): *free*"),
         "{}",
         left.text
     );
-    click(
-        &binh(),
-        Action::Join {
-            lobby: LobbyId::new(id.get()),
-        },
-    );
+    click(&binh(), Action::Join { lobby: id.cast() });
     let remove = Action::Computer {
-        lobby: LobbyId::new(id.get()),
+        lobby: id.cast(),
         add: None,
     };
     assert!(said(&click(&binh(), remove)).contains("No computer"));
@@ -312,12 +277,7 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
     click(&binh(), add_easy);
     assert!(said(&click(&binh(), Action::Cancel { challenge: id })).contains("Only <@11>"));
     // The fourth seat fills the table: the game starts at once.
-    let started = click(
-        &cuong,
-        Action::Join {
-            lobby: LobbyId::new(id.get()),
-        },
-    );
+    let started = click(&cuong, Action::Join { lobby: id.cast() });
     let board = public(&started).clone();
     assert!(board.text.contains("Coin toss:"), "{}", board.text);
     assert!(board.picture().is_some());
@@ -341,13 +301,7 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
         first == 2,
         "the computer's first move is owed only when the toss chose it"
     );
-    assert!(said(&click(
-        &binh(),
-        Action::Join {
-            lobby: LobbyId::new(id.get())
-        }
-    ))
-    .contains("no longer open"));
+    assert!(said(&click(&binh(), Action::Join { lobby: id.cast() })).contains("no longer open"));
 }
 
 /// A lobby's seat count must suit its rules, and a game of three with two sets each

@@ -1,8 +1,6 @@
 //! Whole games played through `oaq_bot::app` with a temporary store and a fake clock.
 
-use oaq_bot::ids::{
-    ChallengeId, ChannelId, GameId, GuildId, LobbyId, MessageId, TournamentId, UserId,
-};
+use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, MessageId, TournamentId, UserId};
 use oaq_bot_testkit::{pg, raw_sled};
 
 mod checkers;

@@ -226,7 +226,7 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
             .expect("rated")
             .record
     };
-    let (winner, loser) = (rating((an().id).get()), rating((binh().id).get()));
+    let (winner, loser) = (rating(an().id.get()), rating(binh().id.get()));
     assert_eq!((winner.wins, winner.losses), (1, 0));
     assert_eq!((loser.wins, loser.losses), (0, 1));
     assert!(winner.glicko.rating > 1500.0 && loser.glicko.rating < 1500.0);
@@ -236,7 +236,7 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
         edit.msg.text
     );
     assert!(app.expire_turns().is_empty(), "settled once");
-    assert_eq!(rating((an().id).get()).wins, 1, "and rated once");
+    assert_eq!(rating(an().id.get()).wins, 1, "and rated once");
     // The late player's click is refused.
     assert!(
         private(&app.click(&Caller::new(EN, HERE, binh()), enabled_moves(&moved)[0]))
@@ -358,24 +358,16 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
     // The second click finds the channel busy with the rematch.
     assert!(private(&app.click(&Caller::new(EN, HERE, an()), rematch)).contains("challenge"));
     // Bình cannot accept their own rematch; An accepts and Bình, North last time, starts.
-    assert!(!private(&app.click(
-        &Caller::new(EN, HERE, binh()),
-        Action::Accept {
-            challenge: ChallengeId::new(challenge.get())
-        }
-    ))
-    .is_empty());
-    let board = public(&app.click(
-        &Caller::new(EN, HERE, an()),
-        Action::Accept {
-            challenge: ChallengeId::new(challenge.get()),
-        },
-    ))
-    .clone();
+    assert!(
+        !private(&app.click(&Caller::new(EN, HERE, binh()), Action::Accept { challenge }))
+            .is_empty()
+    );
+    let board =
+        public(&app.click(&Caller::new(EN, HERE, an()), Action::Accept { challenge })).clone();
     assert!(board.text.contains("<@22> moves first"), "{}", board.text);
     let record = app
         .store()
-        .game(GameId::new(challenge.get()))
+        .game(challenge.cast())
         .expect("read")
         .expect("game")
         .record;

@@ -78,23 +78,15 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
     let rated = challenge_id(&posted);
     let board = public(&app.click(
         &Caller::new(EN, here, binh()),
-        Action::Accept {
-            challenge: ChallengeId::new(rated.get()),
-        },
+        Action::Accept { challenge: rated },
     ))
     .clone();
     public(&app.click(&Caller::new(EN, here, an()), enabled_moves(&board)[0]));
     app.click(
         &Caller::new(EN, here, binh()),
-        Action::ConfirmResign {
-            game: GameId::new(rated.get()),
-        },
+        Action::ConfirmResign { game: rated.cast() },
     );
-    assert!(app
-        .store()
-        .finished(GameId::new(rated.get()))
-        .expect("read")
-        .is_some());
+    assert!(app.store().finished(rated.cast()).expect("read").is_some());
 
     let playing = at(k, 2);
     let posted = app.challenge(
@@ -104,9 +96,7 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
     let running = challenge_id(&posted);
     app.click(
         &Caller::new(EN, playing, chi()),
-        Action::Accept {
-            challenge: ChallengeId::new(running.get()),
-        },
+        Action::Accept { challenge: running },
     );
 
     app.challenge(
@@ -342,11 +332,7 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
     ));
     assert!(
         fresh > ChallengeId::new(new_ids[1])
-            && stores[0]
-                .store()
-                .challenge(ChallengeId::new(fresh.get()))
-                .expect("read")
-                .is_none()
+            && stores[0].store().challenge(fresh).expect("read").is_none()
     );
     drop(stores);
 

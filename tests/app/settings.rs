@@ -210,7 +210,7 @@ fn challenge_with_threads_on(app: &App) -> u64 {
         &Caller::new(EN, HERE, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
-    (challenge_id(&posted)).get()
+    challenge_id(&posted).get()
 }
 
 /// An opponent who accepts before the bot has read back its challenge's message id (a quick

@@ -107,8 +107,8 @@ fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
         &expected_outcome,
         &Glicko2Config::new(),
     );
-    assert_eq!(crate_rating(glicko(&app, (an().id).get())), south);
-    assert_eq!(crate_rating(glicko(&app, (binh().id).get())), north);
+    assert_eq!(crate_rating(glicko(&app, an().id.get())), south);
+    assert_eq!(crate_rating(glicko(&app, binh().id.get())), north);
     // The final caption shows both changes.
     for (name, after) in [("An", south.rating), ("Bình", north.rating)] {
         let line = format!("{name}: rating 1500 → {}", after.round());
@@ -147,7 +147,7 @@ fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
         &Outcomes::WIN,
         &Glicko2Config::new(),
     );
-    assert_eq!(crate_rating(glicko(&app, (binh().id).get())), winner);
+    assert_eq!(crate_rating(glicko(&app, binh().id.get())), winner);
     assert_eq!(crate_rating(an_after.record.glicko), loser);
 
     // Finishing the same game again (a retry after a crash, a racing timeout) changes nothing.
@@ -411,7 +411,7 @@ fn stats_history_and_running_games() {
         Some(&an()),
     );
     let msg = public(&stats);
-    let rating = glicko(&app, (an().id).get()).rating.round();
+    let rating = glicko(&app, an().id.get()).rating.round();
     assert!(msg.text.contains(&format!("**{rating}?**")), "{}", msg.text);
     assert!(msg.text.contains("1 won, 0 drawn, 1 lost"), "{}", msg.text);
     assert!(msg.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
@@ -710,13 +710,9 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
         guild: Some(GuildId::new(2)),
         channel: ChannelId::new(5),
     };
-    for (place, game) in [(elsewhere, id), (HERE, ChallengeId::new(987_654))] {
+    for (place, game) in [(elsewhere, id.cast()), (HERE, GameId::new(987_654))] {
         let refusal = app
-            .find_replay(
-                &Caller::new(EN, place, an()),
-                GameId::new(game.get()),
-                GameKind::Oaq,
-            )
+            .find_replay(&Caller::new(EN, place, an()), game, GameKind::Oaq)
             .expect_err("refused");
         assert!(private(&refusal).contains("no game"));
     }

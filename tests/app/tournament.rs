@@ -170,7 +170,7 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
     let round = &record.rounds[1].round;
     assert!(round.byes.is_empty());
     assert!(
-        round.game_of((all[3].id).get()).is_some(),
+        round.game_of(all[3].id.get()).is_some(),
         "the late entry is paired"
     );
 
@@ -200,14 +200,14 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
         .expect("readable")
         .expect("there")
         .record;
-    assert!(robin.entry((all[1].id).get()).expect("entered").withdrawn);
+    assert!(robin.entry(all[1].id.get()).expect("entered").withdrawn);
     let swiss = app
         .store()
         .tournament(id)
         .expect("readable")
         .expect("there")
         .record;
-    assert!(!swiss.entry((all[1].id).get()).expect("entered").withdrawn);
+    assert!(!swiss.entry(all[1].id.get()).expect("entered").withdrawn);
 }
 
 #[test]
