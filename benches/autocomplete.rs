@@ -8,7 +8,8 @@
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use oaq_bot::app::{App, FakeClock, Locale, Place, Settings, UserRef};
+use oaq_bot::app::{App, Caller, FakeClock, Locale, Place, Settings, UserRef};
+use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameKind, GameRecord, Player, Store};
 
 /// The position with the most legal moves known (593): sente holds one of every piece.
@@ -20,7 +21,7 @@ const CHANNEL: u64 = 10;
 
 fn player(id: u64, name: &str) -> Player {
     Player {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         computer: None,
     }
@@ -31,9 +32,9 @@ fn app_at(sfen: &str) -> App {
     let store = Store::temporary().expect("store");
     let id = store.new_id().expect("id");
     let challenge = ChallengeRecord {
-        id,
-        guild: Some(1),
-        channel: CHANNEL,
+        id: ChallengeId::new(id),
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(CHANNEL),
         message: None,
         challenger: player(1, "An"),
         opponent: Some(player(2, "Bình")),
@@ -48,9 +49,9 @@ fn app_at(sfen: &str) -> App {
     };
     let stored = store.create_challenge(&challenge).expect("challenge");
     let game = GameRecord {
-        id,
-        guild: Some(1),
-        channel: CHANNEL,
+        id: GameId::new(id),
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(CHANNEL),
         message: None,
         kind: GameKind::Shogi,
         seats: vec![player(1, "An"), player(2, "Bình")],
@@ -64,7 +65,9 @@ fn app_at(sfen: &str) -> App {
         deadline_ms: None,
         tournament_round: None,
     };
-    store.start_game(id, stored.revision, &game).expect("game");
+    store
+        .start_game(ChallengeId::new(id), stored.revision, &game)
+        .expect("game");
     let clock = Arc::new(FakeClock::new(1_700_000_000_000));
     let settings = Settings {
         challenge_ttl_ms: 60_000,
@@ -77,22 +80,23 @@ fn app_at(sfen: &str) -> App {
 
 fn autocomplete(c: &mut Criterion) {
     let place = Place {
-        guild: Some(1),
-        channel: CHANNEL,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(CHANNEL),
     };
     let mut group = c.benchmark_group("shogi autocomplete");
     for (name, sfen, mover) in [("593 moves", MOST_MOVES, 1), ("matsuri", MATSURI, 2)] {
         let app = app_at(sfen);
         let user = UserRef {
-            id: mover,
+            id: UserId::new(mover),
             name: String::from("player"),
             bot: false,
         };
-        let offered = app.move_choices(place, &user, "");
+        let caller = Caller::new(Locale::English, place, user);
+        let offered = app.move_choices(&caller, "");
         assert_eq!(offered.len(), 25, "{name}: a full page of suggestions");
         for typed in ["", "G*", "５五金打", "P-5e"] {
             group.bench_function(format!("{name}, typed `{typed}`"), |b| {
-                b.iter(|| app.move_choices(place, &user, typed))
+                b.iter(|| app.move_choices(&caller, typed))
             });
         }
     }

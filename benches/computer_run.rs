@@ -15,13 +15,14 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use oaq_bot::app::games::chinese_checkers::CheckersChoice;
 use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::{
-    Action, App, ComputerTurn, LobbyRequest, Locale, Place, Settings, SystemClock, UserRef,
+    Action, App, Caller, ComputerTurn, LobbyRequest, Locale, Place, Settings, SystemClock, UserRef,
 };
+use oaq_bot::ids::{ChannelId, GuildId, UserId};
 use oaq_bot::store::{GameKind, Level, Store};
 
 fn user(id: u64, name: &str, bot: bool) -> UserRef {
     UserRef {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         bot,
     }
@@ -38,31 +39,31 @@ fn run(app: &App, mut turn: Option<ComputerTurn>) {
 /// until An is to move.
 fn open_table(app: &App, an: &UserRef, channel: u64) -> Place {
     let place = Place {
-        guild: Some(1),
-        channel,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(channel),
     };
     let request = LobbyRequest {
         rules: RuleChoice::ChineseCheckers(CheckersChoice::default()),
         seats: Some(6),
         computer: user(99, "oaq", true),
     };
-    app.open_lobby(Locale::English, place, an, request);
+    app.open_lobby(&Caller::new(Locale::English, place, an.clone()), request);
     let lobby = app
         .store()
         .challenges()
         .into_iter()
         .filter_map(Result::ok)
-        .find(|c| c.record.channel == channel)
+        .find(|c| c.record.channel == ChannelId::new(channel))
         .expect("the lobby")
         .record
         .id;
     let mut started = None;
     for _ in 0..5 {
         let add = Action::Computer {
-            lobby,
+            lobby: lobby.cast(),
             add: Some(Level::Hard),
         };
-        started = Some(app.click(Locale::English, place, an, add));
+        started = Some(app.click(&Caller::new(Locale::English, place, an.clone()), add));
     }
     run(app, started.and_then(|r| r.effects.computer));
     place
@@ -90,18 +91,18 @@ fn computer_run(c: &mut Criterion) {
         b.iter_custom(|iterations| {
             let mut total = Duration::ZERO;
             for _ in 0..iterations {
-                let mut choices = app.move_choices(place, &an, "");
+                let mut choices =
+                    app.move_choices(&Caller::new(Locale::English, place, an.clone()), "");
                 while choices.is_empty() {
                     // The game is over: a new table, untimed.
                     channel += 1;
                     place = open_table(&app, &an, channel);
-                    choices = app.move_choices(place, &an, "");
+                    choices =
+                        app.move_choices(&Caller::new(Locale::English, place, an.clone()), "");
                 }
                 let started = Instant::now();
                 let answer = app.typed_move(
-                    Locale::English,
-                    place,
-                    &an,
+                    &Caller::new(Locale::English, place, an.clone()),
                     &choices[0].value,
                     GameKind::ChineseCheckers,
                 );

@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use oaq_bot::app::{App, FakeClock, Locale, Place, Reply, Settings};
+use oaq_bot::app::{App, Caller, FakeClock, Locale, Place, Reply, Settings, UserRef};
+use oaq_bot::ids::{ChannelId, GuildId, UserId};
 use oaq_bot::store::{GameKind, Store};
 use oaq_bot_testkit::stored_games;
 
@@ -35,15 +36,21 @@ fn bench_games_list(c: &mut Criterion) {
     };
     let app = App::new(populated(), Arc::new(FakeClock::new(0)), settings).expect("app");
     let place = Place {
-        guild: Some(1),
-        channel: 1,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(1),
     };
-    match app.games(Locale::English, place, GameKind::Oaq).reply {
+    let viewer = UserRef {
+        id: UserId::new(1),
+        name: String::from("Viewer"),
+        bot: false,
+    };
+    let caller = Caller::new(Locale::English, place, viewer);
+    match app.games(&caller, GameKind::Oaq).reply {
         Reply::Post { msg, .. } => println!("{}", msg.text),
         other => panic!("{other:?}"),
     }
     c.bench_function("games list, 40 in the server of 10,000 running", |b| {
-        b.iter(|| app.games(Locale::English, place, GameKind::Oaq))
+        b.iter(|| app.games(&caller, GameKind::Oaq))
     });
 }
 

@@ -19,6 +19,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use oaq_bot::ids::GameId;
 use oaq_bot::store::copy::{copy, Location};
 use oaq_bot::store::Store;
 use oaq_bot_testkit::fake_discord::{start_bot_with, FakeDiscord};
@@ -48,7 +49,7 @@ fn finish(store: &Store, id: u64) {
     let stored = resign(store, game, revision);
     // The bot edits the final board at once, and the edit settles what the game owed Discord.
     store
-        .settle_board(id, stored.revision)
+        .settle_board(GameId::new(id), stored.revision)
         .expect("settle the board");
 }
 
@@ -58,7 +59,7 @@ fn running(store: &Store, id: u64) {
         .create_game(&record(id, 1 + id % GUILDS, PLIES))
         .expect("create");
     store
-        .settle_board(id, stored.revision)
+        .settle_board(GameId::new(id), stored.revision)
         .expect("settle the board");
 }
 

@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use oaq_bot::app::{App, FakeClock, Locale, Place, Reply, Settings};
+use oaq_bot::app::{App, Caller, FakeClock, Locale, Place, Reply, Settings, UserRef};
 use oaq_bot::games::oaq::{Position, Rules};
+use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 use oaq_bot::store::{
     ChallengeRecord, FinishedGame, FirstPlayer, GameKind, GameRecord, Glicko, Player, RatingChange,
     Retired, Retirement, Store,
@@ -16,7 +17,7 @@ const PLAYERS: u64 = 10_000;
 
 fn player(id: u64) -> Player {
     Player {
-        id,
+        id: UserId::new(id),
         name: format!("Người chơi số {id}"),
         computer: None,
     }
@@ -39,9 +40,9 @@ fn populated() -> Store {
         let id = store.new_id().expect("id");
         let rules = Rules::standard();
         let challenge = ChallengeRecord {
-            id,
-            guild: Some(GUILD),
-            channel: 10 + pair,
+            id: ChallengeId::new(id),
+            guild: Some(GuildId::new(GUILD)),
+            channel: ChannelId::new(10 + pair),
             message: None,
             challenger: player(south),
             opponent: Some(player(north)),
@@ -56,8 +57,8 @@ fn populated() -> Store {
         };
         let stored = store.create_challenge(&challenge).expect("challenge");
         let mut game = GameRecord {
-            id,
-            guild: Some(GUILD),
+            id: GameId::new(id),
+            guild: Some(GuildId::new(GUILD)),
             channel: challenge.channel,
             message: None,
             kind: GameKind::Oaq,
@@ -72,7 +73,9 @@ fn populated() -> Store {
             deadline_ms: None,
             tournament_round: None,
         };
-        let started = store.start_game(id, stored.revision, &game).expect("start");
+        let started = store
+            .start_game(ChallengeId::new(id), stored.revision, &game)
+            .expect("start");
         game.retired.push(Retired {
             seat: 1,
             why: Retirement::Resigned,
@@ -109,11 +112,17 @@ fn bench_leaderboard(c: &mut Criterion) {
     };
     let app = App::new(store, Arc::new(FakeClock::new(0)), settings).expect("app");
     let place = Place {
-        guild: Some(GUILD),
-        channel: 1,
+        guild: Some(GuildId::new(GUILD)),
+        channel: ChannelId::new(1),
     };
+    let viewer = UserRef {
+        id: UserId::new(1),
+        name: "Viewer".to_owned(),
+        bot: false,
+    };
+    let caller = Caller::new(Locale::English, place, viewer);
     for page in [1, 1000] {
-        let response = app.leaderboard(Locale::English, place, GameKind::Oaq, Some(page));
+        let response = app.leaderboard(&caller, GameKind::Oaq, Some(page));
         match &response.reply {
             Reply::Post { msg, .. } => {
                 let size = msg.picture().map_or(0, <[u8]>::len);
@@ -123,7 +132,7 @@ fn bench_leaderboard(c: &mut Criterion) {
             other => panic!("page {page}: {other:?}"),
         }
         c.bench_function(&format!("leaderboard page {page} of 10,000 players"), |b| {
-            b.iter(|| app.leaderboard(Locale::English, place, GameKind::Oaq, Some(page)))
+            b.iter(|| app.leaderboard(&caller, GameKind::Oaq, Some(page)))
         });
     }
 }

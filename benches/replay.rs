@@ -11,8 +11,11 @@ use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use image::AnimationDecoder;
-use oaq_bot::app::{App, FakeClock, Locale, Place, ReplayRequest, Reply, Settings, UserRef};
+use oaq_bot::app::{
+    App, Caller, FakeClock, Locale, Place, ReplayRequest, Reply, Settings, UserRef,
+};
 use oaq_bot::games::oaq::{Position, Rules};
+use oaq_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use oaq_bot::store::{GameKind, GameRecord, Player, Store};
 use oaq_bot_testkit::long_games;
 
@@ -21,7 +24,7 @@ const GUILD: u64 = 1;
 
 fn player(id: u64, name: &str) -> Player {
     Player {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         computer: None,
     }
@@ -49,9 +52,9 @@ fn sixty_moves(id: u64) -> GameRecord {
         moves.push(mv.to_string());
     }
     GameRecord {
-        id,
-        guild: Some(GUILD),
-        channel: 1,
+        id: GameId::new(id),
+        guild: Some(GuildId::new(GUILD)),
+        channel: ChannelId::new(1),
         message: None,
         kind: GameKind::Oaq,
         seats: vec![player(1, "Nguyễn Thị Ánh"), player(2, "Trần Văn Bình")],
@@ -96,11 +99,11 @@ fn games() -> (App, Vec<(&'static str, ReplayRequest)>) {
     };
     let app = App::new(store, Arc::new(FakeClock::new(0)), settings).expect("app");
     let place = Place {
-        guild: Some(GUILD),
-        channel: 1,
+        guild: Some(GuildId::new(GUILD)),
+        channel: ChannelId::new(1),
     };
     let viewer = UserRef {
-        id: 3,
+        id: UserId::new(3),
         name: String::from("Chi"),
         bot: false,
     };
@@ -108,7 +111,11 @@ fn games() -> (App, Vec<(&'static str, ReplayRequest)>) {
         .iter()
         .map(|(name, record)| {
             let request = app
-                .find_replay(Locale::English, place, &viewer, record.id, record.kind)
+                .find_replay(
+                    &Caller::new(Locale::English, place, viewer.clone()),
+                    record.id,
+                    record.kind,
+                )
                 .expect("the game");
             (*name, request)
         })

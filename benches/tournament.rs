@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use oaq_bot::app::{App, FakeClock, Locale, Settings};
+use oaq_bot::ids::{ChannelId, GuildId, MessageId, TournamentId, UserId};
 use oaq_bot::store::{Entry, Format, GameKind, Player, Stage, Store, TournamentRecord};
 use oaq_bot::tournament::{swiss, Entrant, Event, Outcome, PlayerId, Points, Round};
 
@@ -189,15 +190,15 @@ const FINISHED: u64 = 10_000;
 /// A tournament of server 1 in `stage`, with two entrants.
 fn stored_tournament(id: u64, stage: Stage) -> TournamentRecord {
     let player = |id: u64| Player {
-        id,
+        id: UserId::new(id),
         name: format!("player {id}"),
         computer: None,
     };
     TournamentRecord {
-        id,
-        guild: Some(1),
-        channel: 600,
-        message: Some(id + 1),
+        id: TournamentId::new(id),
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(600),
+        message: Some(MessageId::new(id + 1)),
         kind: GameKind::Oaq,
         rules: serde_json::json!({}),
         turn_ms: 120_000,

@@ -96,6 +96,13 @@ impl<K> fmt::Display for Id<K> {
     }
 }
 
+impl<K> From<Id<K>> for u64 {
+    /// The id's number (for the store's byte keys and for messages that print it).
+    fn from(id: Id<K>) -> u64 {
+        id.value
+    }
+}
+
 impl<K> FromStr for Id<K> {
     type Err = ParseIntError;
 

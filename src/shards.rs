@@ -10,6 +10,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::ids::GuildId;
+
 /// The most shards a layout may have (Discord's largest bots run a few thousand).
 pub const MAX_SHARDS: u32 = 1024;
 
@@ -113,9 +115,9 @@ impl FromStr for ShardRange {
 }
 
 /// The shard that serves events of `guild` (`None`: a direct message) among `count` shards.
-pub fn shard_of(guild: Option<u64>, count: u32) -> u32 {
+pub fn shard_of(guild: Option<GuildId>, count: u32) -> u32 {
     match guild {
-        Some(guild) => ((guild >> 22) % u64::from(count.max(1))) as u32,
+        Some(guild) => ((guild.get() >> 22) % u64::from(count.max(1))) as u32,
         None => 0,
     }
 }
@@ -163,7 +165,7 @@ impl Layout {
     }
 
     /// Whether this process serves `guild` (`None`: a direct message, served by shard 0).
-    pub fn owns(self, guild: Option<u64>) -> bool {
+    pub fn owns(self, guild: Option<GuildId>) -> bool {
         self.range.contains(shard_of(guild, self.count))
     }
 
@@ -206,12 +208,12 @@ mod tests {
     #[test]
     fn servers_go_to_the_shard_discord_sends_them_to() {
         let guild = (7u64 << 22) | 12345;
-        assert_eq!(shard_of(Some(guild), 4), 3);
-        assert_eq!(shard_of(Some(guild), 2), 1);
+        assert_eq!(shard_of(Some(GuildId::new(guild)), 4), 3);
+        assert_eq!(shard_of(Some(GuildId::new(guild)), 2), 1);
         assert_eq!(shard_of(None, 4), 0);
         let layout = Layout::new(4, "2-3".parse().expect("range")).expect("layout");
-        assert!(layout.owns(Some(guild)));
-        assert!(!layout.owns(Some(8u64 << 22)));
+        assert!(layout.owns(Some(GuildId::new(guild))));
+        assert!(!layout.owns(Some(GuildId::new(8u64 << 22))));
         assert!(!layout.owns(None));
     }
 

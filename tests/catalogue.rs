@@ -15,6 +15,7 @@ use oaq_bot::discord::commands;
 use oaq_bot::discord::localize::{self, Kind};
 use oaq_bot::games::oaq::{EndReason, IllegalMove, Rules, Square};
 use oaq_bot::games::shogi;
+use oaq_bot::ids::{ChannelId, GameId, UserId};
 use oaq_bot::store::Retirement;
 use oaq_bot::store::{FirstPlayer, GameKind, Hand, Level};
 use strum::IntoEnumIterator;
@@ -26,15 +27,15 @@ fn samples() -> Vec<Text> {
     let link = Some(String::from("https://discord.com/channels/1/2/3"));
     vec![
         Text::ChallengeDirect {
-            challenger: 1,
-            opponent: 2,
+            challenger: UserId::new(1),
+            opponent: UserId::new(2),
             game: GameKind::Oaq,
             rules: String::from("standard"),
             first: FirstPlayer::Rps,
             expires_s: 9,
         },
         Text::ChallengeOpen {
-            challenger: 1,
+            challenger: UserId::new(1),
             game: GameKind::ChineseCheckers,
             rules: String::from("folk"),
             first: FirstPlayer::Opponent,
@@ -49,38 +50,50 @@ fn samples() -> Vec<Text> {
         },
         Text::ChannelHasGame { link: link.clone() },
         Text::ChannelHasChallenge { link: None },
-        Text::ChallengeIsForSomeoneElse { opponent: 2 },
+        Text::ChallengeIsForSomeoneElse {
+            opponent: UserId::new(2),
+        },
         Text::CannotAcceptOwnChallenge,
-        Text::OnlyChallengerCancels { challenger: 1 },
+        Text::OnlyChallengerCancels {
+            challenger: UserId::new(1),
+        },
         Text::OnlyOpponentDeclines,
         Text::ChallengeGone,
-        Text::ChallengeExpired { challenger: 1 },
-        Text::ChallengeDeclined {
-            challenger: 1,
-            opponent: 2,
+        Text::ChallengeExpired {
+            challenger: UserId::new(1),
         },
-        Text::ChallengeCancelled { challenger: 1 },
+        Text::ChallengeDeclined {
+            challenger: UserId::new(1),
+            opponent: UserId::new(2),
+        },
+        Text::ChallengeCancelled {
+            challenger: UserId::new(1),
+        },
         Text::RpsPrompt {
-            challenger: 1,
-            opponent: 2,
+            challenger: UserId::new(1),
+            opponent: UserId::new(2),
             tie: Some(Hand::Paper),
         },
         Text::Hand(Hand::Scissors),
         Text::RpsPicked {
             hand: Hand::Rock,
-            waiting_for: 2,
+            waiting_for: UserId::new(2),
         },
         Text::RpsAlreadyPicked { hand: Hand::Rock },
         Text::RpsNotYours,
         Text::FirstByRps {
-            winner: 1,
+            winner: UserId::new(1),
             winning: Hand::Paper,
             losing: Hand::Rock,
         },
-        Text::FirstByCoin { winner: 2 },
-        Text::FirstFixed { first: 1 },
+        Text::FirstByCoin {
+            winner: UserId::new(2),
+        },
+        Text::FirstFixed {
+            first: UserId::new(1),
+        },
         Text::Oaq(OaqText::MoveSummary {
-            mover: 1,
+            mover: UserId::new(1),
             label: 3,
             right: true,
             relays: 2,
@@ -88,10 +101,12 @@ fn samples() -> Vec<Text> {
             mandarins: (true, false),
         }),
         Text::Oaq(OaqText::Refilled {
-            player: 2,
+            player: UserId::new(2),
             borrowed: 3,
         }),
-        Text::ToMove { player: 1 },
+        Text::ToMove {
+            player: UserId::new(1),
+        },
         Text::Oaq(OaqText::Totals {
             south: String::from("An"),
             south_points: 4,
@@ -106,11 +121,13 @@ fn samples() -> Vec<Text> {
             captured: 20,
             collected: 3,
         }),
-        Text::Wins { winner: 1 },
+        Text::Wins {
+            winner: UserId::new(1),
+        },
         Text::Draw,
         Text::Resigned {
-            loser: 1,
-            winner: 2,
+            loser: UserId::new(1),
+            winner: UserId::new(2),
         },
         Text::Oaq(OaqText::BoardTitle { rules }),
         Text::Oaq(OaqText::PanelCaptured { points: 12 }),
@@ -128,14 +145,18 @@ fn samples() -> Vec<Text> {
         Text::Oaq(OaqText::StatusDraw { points: 35 }),
         Text::Resign,
         Text::RulesButton,
-        Text::ConfirmResign { opponent: 2 },
+        Text::ConfirmResign {
+            opponent: UserId::new(2),
+        },
         Text::YesResign,
         Text::YouResigned,
-        Text::NotYourTurn { player: 2 },
+        Text::NotYourTurn {
+            player: UserId::new(2),
+        },
         Text::NotAPlayer,
         Text::BoardPostedAgain { link: link.clone() },
         Text::OutOfDate {
-            to_move: Some(2),
+            to_move: Some(UserId::new(2)),
             link: link.clone(),
         },
         Text::LostRace,
@@ -146,14 +167,16 @@ fn samples() -> Vec<Text> {
         },
         Text::OnlyChallengeHere { link: None },
         Text::ResignedAnnouncement {
-            loser: 1,
-            winner: 2,
+            loser: UserId::new(1),
+            winner: UserId::new(2),
         },
-        Text::Thinking { player: 3 },
+        Text::Thinking {
+            player: UserId::new(3),
+        },
         Text::TurnEnds { deadline_s: 99 },
         Text::TimedOut {
-            loser: 1,
-            winner: 2,
+            loser: UserId::new(1),
+            winner: UserId::new(2),
         },
         Text::Oaq(OaqText::StatusTimedOut {
             name: String::from("An"),
@@ -163,12 +186,12 @@ fn samples() -> Vec<Text> {
             level: Level::Hard,
         },
         Text::ComputerGame {
-            player: 1,
+            player: UserId::new(1),
             level: Level::Easy,
             player_first: true,
         },
         Text::BotRecord {
-            player: 1,
+            player: UserId::new(1),
             level: Level::Medium,
             wins: 2,
             draws: 1,
@@ -178,7 +201,10 @@ fn samples() -> Vec<Text> {
         Text::Rematch,
         Text::GameNotOver,
         Text::Analyse,
-        Text::AnalysisTitle { game: 7, depth: 6 },
+        Text::AnalysisTitle {
+            game: GameId::new(7),
+            depth: 6,
+        },
         Text::AnalysisPlayer {
             name: String::from("An"),
         },
@@ -212,7 +238,7 @@ fn samples() -> Vec<Text> {
             turn_s: 5400,
             challenge_s: 600,
             threads: true,
-            channels: vec![5, 6],
+            channels: vec![ChannelId::new(5), ChannelId::new(6)],
         },
         Text::PlayedInThread,
         Text::ThreadName {
@@ -223,7 +249,7 @@ fn samples() -> Vec<Text> {
         Text::Oaq(OaqText::DefaultRules { rules }),
         Text::NotAMove,
         Text::LobbyTitle {
-            host: 1,
+            host: UserId::new(1),
             game: GameKind::ChineseCheckers,
             rules: String::from("standard"),
             counts: String::from("2/3/4/6"),
@@ -245,14 +271,20 @@ fn samples() -> Vec<Text> {
         Text::LobbyFull,
         Text::AlreadySeated,
         Text::NotSeated,
-        Text::OnlyHostStarts { host: 1 },
+        Text::OnlyHostStarts {
+            host: UserId::new(1),
+        },
         Text::NoComputerSeated,
         Text::CannotStartWith {
             count: 5,
             counts: String::from("2/3/4/6"),
         },
-        Text::LobbyExpired { host: 1 },
-        Text::LobbyCancelled { host: 1 },
+        Text::LobbyExpired {
+            host: UserId::new(1),
+        },
+        Text::LobbyCancelled {
+            host: UserId::new(1),
+        },
         Text::LeftGame {
             player: String::from("<@2>"),
             timed_out: true,
@@ -289,7 +321,7 @@ fn samples() -> Vec<Text> {
         },
         Text::ChannelNotAllowed { channels: vec![] },
         Text::ChannelNotAllowed {
-            channels: (1..=30).collect(),
+            channels: (1..=30).map(ChannelId::new).collect(),
         },
         Text::TooManyChannels { max: 25 },
         Text::Oaq(OaqText::RulesSummary {
@@ -301,7 +333,7 @@ fn samples() -> Vec<Text> {
         Text::Shogi(ShogiText::RulesSummary { in_play: true }),
         Text::Shogi(ShogiText::RulesSummary { in_play: false }),
         Text::Shogi(ShogiText::Moved {
-            player: 1,
+            player: UserId::new(1),
             western: String::from("P-7f"),
         }),
         Text::Shogi(ShogiText::Check),
@@ -357,10 +389,10 @@ fn samples() -> Vec<Text> {
         Text::Shogi(ShogiText::ImpasseNotYet),
         Text::Shogi(ShogiText::ViewFromGote),
         Text::Shogi(ShogiText::Furigoma {
-            tosser: 1,
+            tosser: UserId::new(1),
             faces: String::from("歩と歩歩と"),
             pawns: 3,
-            first: 1,
+            first: UserId::new(1),
         }),
         Text::Shogi(ShogiText::Analyse {
             link: String::from("https://lishogi.org/analysis/x"),
@@ -471,10 +503,12 @@ fn samples() -> Vec<Text> {
         Text::ProvisionalLegend,
         Text::PreviousPage,
         Text::NextPage,
-        Text::StatsNone { player: 1 },
+        Text::StatsNone {
+            player: UserId::new(1),
+        },
         Text::StatsSummary {
             game: GameKind::Oaq,
-            player: 1,
+            player: UserId::new(1),
             rating: 1662,
             deviation: 290,
             provisional: true,
@@ -488,31 +522,33 @@ fn samples() -> Vec<Text> {
             name: String::from("An"),
         },
         Text::ChartAxis,
-        Text::RecentGamesOf { player: 1 },
+        Text::RecentGamesOf {
+            player: UserId::new(1),
+        },
         Text::RecentGamesHere,
         Text::NoFinishedGames,
         Text::HistoryLine {
-            game: 7,
+            game: GameId::new(7),
             ended_s: 9,
-            opponents: vec![2],
+            opponents: vec![UserId::new(2)],
             standing: Standing::Won,
             finish: Finish::TimedOut,
             change: Some(12),
         },
         Text::ServerHistoryLine {
-            game: 7,
+            game: GameId::new(7),
             ended_s: 9,
-            players: vec![1, 2],
-            winner: Some(2),
+            players: vec![UserId::new(1), UserId::new(2)],
+            winner: Some(UserId::new(2)),
             finish: Finish::Resigned,
         },
         Text::NoSuchGame {
-            game: 7,
+            game: GameId::new(7),
             kind: GameKind::Oaq,
         },
         Text::ReplayCaption {
-            game: 7,
-            players: vec![1, 2],
+            game: GameId::new(7),
+            players: vec![UserId::new(1), UserId::new(2)],
             plies: 30,
         },
         Text::ReplayLeftOut {
@@ -530,8 +566,8 @@ fn samples() -> Vec<Text> {
         Text::ReplayFrame { ply: 3, plies: 30 },
         Text::RunningGames,
         Text::RunningGame {
-            game: 7,
-            players: vec![1, 2],
+            game: GameId::new(7),
+            players: vec![UserId::new(1), UserId::new(2)],
             plies: 4,
             link: None,
         },
@@ -951,12 +987,12 @@ fn representative_messages_render_exactly() {
     let link = Some(String::from("https://discord.com/channels/1/2/3"));
     let cases = [
         (
-            Text::OutOfDate { to_move: Some(2), link: link.clone() },
+            Text::OutOfDate { to_move: Some(UserId::new(2)), link: link.clone() },
             "This board is out of date: the game has moved on (https://discord.com/channels/1/2/3). <@2> to move. Here is the current position:",
             "Bàn cờ này đã cũ: ván đấu đã đi tiếp (https://discord.com/channels/1/2/3). Đến lượt <@2>. Đây là thế cờ hiện tại:",
         ),
         (
-            Text::ReplayCaption { game: 1500, players: vec![1, 2], plies: 1 },
+            Text::ReplayCaption { game: GameId::new(1500), players: vec![UserId::new(1), UserId::new(2)], plies: 1 },
             "Replay of game `1500`: <@1> vs <@2>, 1 move. The record below replays it with the engine's command line.",
             "Xem lại ván `1500`: <@1> đấu <@2>, 1 nước. Biên bản bên dưới có thể chơi lại bằng công cụ dòng lệnh của engine.",
         ),
@@ -982,7 +1018,7 @@ fn representative_messages_render_exactly() {
         ),
         (
             Text::Oaq(OaqText::MoveSummary {
-                mover: 1,
+                mover: UserId::new(1),
                 label: 3,
                 right: false,
                 relays: 1,

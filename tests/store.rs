@@ -2,6 +2,7 @@
 //! database): round trips, compare-and-swap, damaged and newer records, restarts.
 
 use oaq_bot::games::oaq::{Position, Rules};
+use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, MessageId, TournamentId, UserId};
 use oaq_bot::locale::Locale;
 use oaq_bot::store::{
     ChallengeRecord, ChannelEntry, FinishedGame, FirstPlayer, GameKind, GameRecord, Glicko, Player,
@@ -54,7 +55,7 @@ fn retired(seat: usize, why: Retirement, ply: u32) -> Retired {
 
 fn player(id: u64, name: &str) -> Player {
     Player {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         computer: None,
     }
@@ -62,9 +63,9 @@ fn player(id: u64, name: &str) -> Player {
 
 fn challenge(id: u64, channel: u64) -> ChallengeRecord {
     ChallengeRecord {
-        id,
-        guild: Some(7),
-        channel,
+        id: ChallengeId::new(id),
+        guild: Some(GuildId::new(7)),
+        channel: ChannelId::new(channel),
         message: None,
         challenger: player(1, "An"),
         opponent: Some(player(2, "Bình")),
@@ -81,10 +82,10 @@ fn challenge(id: u64, channel: u64) -> ChallengeRecord {
 
 fn game(id: u64, channel: u64) -> GameRecord {
     GameRecord {
-        id,
-        guild: Some(7),
-        channel,
-        message: Some(99),
+        id: GameId::new(id),
+        guild: Some(GuildId::new(7)),
+        channel: ChannelId::new(channel),
+        message: Some(MessageId::new(99)),
         kind: GameKind::Oaq,
         seats: vec![player(1, "An"), player(2, "Bình")],
         rules: rules(Rules::folk()),
@@ -104,11 +105,14 @@ fn a_challenge_round_trips_and_marks_its_channel() {
     for store in backends() {
         let stored = store.create_challenge(&challenge(10, 500)).expect("create");
         assert_eq!(stored.revision, 1);
-        let read = store.challenge(10).expect("read").expect("present");
+        let read = store
+            .challenge(ChallengeId::new(10))
+            .expect("read")
+            .expect("present");
         assert_eq!(read, stored);
         assert_eq!(
-            store.channel(500).expect("channel"),
-            Some(ChannelEntry::Challenge(10))
+            store.channel(ChannelId::new(500)).expect("channel"),
+            Some(ChannelEntry::Challenge(ChallengeId::new(10)))
         );
     }
 }
@@ -119,12 +123,15 @@ fn a_busy_channel_refuses_a_second_challenge() {
         store.create_challenge(&challenge(10, 500)).expect("create");
         match store.create_challenge(&challenge(11, 500)) {
             Err(StoreError::ChannelBusy { channel, entry }) => {
-                assert_eq!(channel, 500);
-                assert_eq!(entry, ChannelEntry::Challenge(10));
+                assert_eq!(channel, ChannelId::new(500));
+                assert_eq!(entry, ChannelEntry::Challenge(ChallengeId::new(10)));
             }
             other => panic!("expected ChannelBusy, got {other:?}"),
         }
-        assert!(store.challenge(11).expect("read").is_none());
+        assert!(store
+            .challenge(ChallengeId::new(11))
+            .expect("read")
+            .is_none());
         // Another channel is free.
         store
             .create_challenge(&challenge(12, 501))
@@ -136,8 +143,10 @@ fn a_busy_channel_refuses_a_second_challenge() {
 fn compare_and_swap_applies_only_one_of_two_updates_from_the_same_revision() {
     for store in backends() {
         store.create_challenge(&challenge(10, 500)).expect("create");
-        store.start_game(10, 1, &game(10, 500)).expect("start");
-        let read = store.game(10).expect("read").expect("present");
+        store
+            .start_game(ChallengeId::new(10), 1, &game(10, 500))
+            .expect("start");
+        let read = store.game(GameId::new(10)).expect("read").expect("present");
 
         let mut first = read.record.clone();
         first.moves.push("7+".parse().expect("move"));
@@ -152,7 +161,7 @@ fn compare_and_swap_applies_only_one_of_two_updates_from_the_same_revision() {
             Err(StoreError::Conflict { expected, .. }) => assert_eq!(expected, read.revision),
             other => panic!("expected a conflict, got {other:?}"),
         }
-        let now = store.game(10).expect("read").expect("present");
+        let now = store.game(GameId::new(10)).expect("read").expect("present");
         assert_eq!(now.record.moves, first.moves);
     }
 }
@@ -161,14 +170,19 @@ fn compare_and_swap_applies_only_one_of_two_updates_from_the_same_revision() {
 fn starting_a_game_consumes_the_challenge_once() {
     for store in backends() {
         store.create_challenge(&challenge(10, 500)).expect("create");
-        store.start_game(10, 1, &game(10, 500)).expect("start");
-        assert!(store.challenge(10).expect("read").is_none());
+        store
+            .start_game(ChallengeId::new(10), 1, &game(10, 500))
+            .expect("start");
+        assert!(store
+            .challenge(ChallengeId::new(10))
+            .expect("read")
+            .is_none());
         assert_eq!(
-            store.channel(500).expect("read"),
-            Some(ChannelEntry::Game(10))
+            store.channel(ChannelId::new(500)).expect("read"),
+            Some(ChannelEntry::Game(GameId::new(10)))
         );
         assert!(matches!(
-            store.start_game(10, 1, &game(10, 500)),
+            store.start_game(ChallengeId::new(10), 1, &game(10, 500)),
             Err(StoreError::Conflict { .. })
         ));
     }
@@ -178,15 +192,22 @@ fn starting_a_game_consumes_the_challenge_once() {
 fn finishing_a_game_frees_the_channel_and_keeps_the_record() {
     for store in backends() {
         store.create_challenge(&challenge(10, 500)).expect("create");
-        let stored = store.start_game(10, 1, &game(10, 500)).expect("start");
+        let stored = store
+            .start_game(ChallengeId::new(10), 1, &game(10, 500))
+            .expect("start");
         let mut done = stored.record.clone();
         done.retired.push(retired(1, Retirement::Resigned, 1));
         store
             .update_game(stored.revision, &done, true)
             .expect("finish");
-        assert_eq!(store.channel(500).expect("read"), None);
+        assert_eq!(store.channel(ChannelId::new(500)).expect("read"), None);
         assert_eq!(
-            store.game(10).expect("read").expect("kept").record.retired,
+            store
+                .game(GameId::new(10))
+                .expect("read")
+                .expect("kept")
+                .record
+                .retired,
             [retired(1, Retirement::Resigned, 1)]
         );
     }
@@ -197,15 +218,20 @@ fn removing_a_challenge_needs_its_current_revision() {
     for store in backends() {
         let stored = store.create_challenge(&challenge(10, 500)).expect("create");
         let mut changed = stored.record.clone();
-        changed.message = Some(1234);
+        changed.message = Some(MessageId::new(1234));
         store.update_challenge(1, &changed).expect("update");
         assert!(matches!(
-            store.remove_challenge(10, 1),
+            store.remove_challenge(ChallengeId::new(10), 1),
             Err(StoreError::Conflict { .. })
         ));
-        store.remove_challenge(10, 2).expect("remove");
-        assert!(store.challenge(10).expect("read").is_none());
-        assert_eq!(store.channel(500).expect("read"), None);
+        store
+            .remove_challenge(ChallengeId::new(10), 2)
+            .expect("remove");
+        assert!(store
+            .challenge(ChallengeId::new(10))
+            .expect("read")
+            .is_none());
+        assert_eq!(store.channel(ChannelId::new(500)).expect("read"), None);
     }
 }
 
@@ -215,10 +241,12 @@ fn records_survive_closing_and_reopening() {
     {
         let store = Store::open(dir.path()).expect("open");
         store.create_challenge(&challenge(10, 500)).expect("create");
-        store.start_game(10, 1, &game(10, 500)).expect("start");
+        store
+            .start_game(ChallengeId::new(10), 1, &game(10, 500))
+            .expect("start");
     }
     let store = Store::open(dir.path()).expect("reopen");
-    let read = store.game(10).expect("read").expect("present");
+    let read = store.game(GameId::new(10)).expect("read").expect("present");
     assert_eq!(read.record, game(10, 500));
     let id = store.new_id().expect("id");
     assert!(id > 0);
@@ -240,7 +268,7 @@ fn damaged_store(bytes: &[u8]) -> (tempfile::TempDir, Store) {
 #[test]
 fn a_damaged_record_is_a_clear_error_and_is_never_overwritten() {
     let (_dir, store) = damaged_store(b"{not json");
-    let err = store.game(42).expect_err("damaged");
+    let err = store.game(GameId::new(42)).expect_err("damaged");
     assert!(matches!(
         err,
         StoreError::Corrupt {
@@ -252,13 +280,16 @@ fn a_damaged_record_is_a_clear_error_and_is_never_overwritten() {
     assert!(err.to_string().contains("damaged"), "{err}");
     // An update naming any revision is refused and the bytes stay as they were.
     assert!(store.update_game(1, &game(42, 500), false).is_err());
-    assert!(matches!(store.game(42), Err(StoreError::Corrupt { .. })));
+    assert!(matches!(
+        store.game(GameId::new(42)),
+        Err(StoreError::Corrupt { .. })
+    ));
 }
 
 #[test]
 fn a_record_from_a_newer_schema_is_refused_not_misread() {
     let (_dir, store) = damaged_store(br#"{"schema":3,"revision":3,"record":{}}"#);
-    match store.game(42) {
+    match store.game(GameId::new(42)) {
         Err(StoreError::NewerSchema { found, .. }) => assert_eq!(found, 3),
         other => panic!("expected NewerSchema, got {other:?}"),
     }
@@ -283,7 +314,10 @@ fn a_record_written_before_locales_timeouts_and_computer_players_still_reads() {
     .expect("json");
     assert!(!String::from_utf8_lossy(&bytes).contains("computer"));
     let (_dir, store) = damaged_store(&bytes);
-    let read = store.game(42).expect("reads").expect("present");
+    let read = store
+        .game(GameId::new(42))
+        .expect("reads")
+        .expect("present");
     assert_eq!(read.revision, 4);
     assert_eq!(read.record.locale, Locale::English);
     assert_eq!(read.record.retired, []);
@@ -321,7 +355,7 @@ fn a_game_against_the_computer_is_created_finished_once_and_tallied() {
         assert_eq!(store.running_games().len(), 1);
         record.retired.push(retired(0, Retirement::Resigned, 1));
         let result = BotResult {
-            user: 1,
+            user: UserId::new(1),
             level: Level::Hard,
             score: Score::Loss,
         };
@@ -342,17 +376,17 @@ fn a_game_against_the_computer_is_created_finished_once_and_tallied() {
             Err(StoreError::Conflict { .. })
         ));
         let tally = store
-            .bot_record(GameKind::Oaq, 1)
+            .bot_record(GameKind::Oaq, UserId::new(1))
             .expect("read")
             .tally(Level::Hard);
         assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
         // Tallies are kept per game kind.
         let other = store
-            .bot_record(GameKind::Shogi, 1)
+            .bot_record(GameKind::Shogi, UserId::new(1))
             .expect("read")
             .tally(Level::Hard);
         assert_eq!((other.wins, other.draws, other.losses), (0, 0, 0));
-        assert_eq!(store.channel(600).expect("read"), None);
+        assert_eq!(store.channel(ChannelId::new(600)).expect("read"), None);
         assert!(store.running_games().is_empty());
     }
 }
@@ -362,17 +396,17 @@ fn a_game_moves_into_its_thread_with_the_channel_index() {
     for store in backends() {
         let mut record = game(50, 700);
         let stored = store.create_game(&record).expect("create");
-        record.channel = 701;
+        record.channel = ChannelId::new(701);
         let moved = store
-            .move_game(stored.revision, &record, 700)
+            .move_game(stored.revision, &record, ChannelId::new(700))
             .expect("move");
-        assert_eq!(store.channel(700).expect("read"), None);
+        assert_eq!(store.channel(ChannelId::new(700)).expect("read"), None);
         assert_eq!(
-            store.channel(701).expect("read"),
-            Some(ChannelEntry::Game(50))
+            store.channel(ChannelId::new(701)).expect("read"),
+            Some(ChannelEntry::Game(GameId::new(50)))
         );
         assert!(matches!(
-            store.move_game(stored.revision, &record, 700),
+            store.move_game(stored.revision, &record, ChannelId::new(700)),
             Err(StoreError::Conflict { .. })
         ));
         assert_eq!(moved.revision, stored.revision + 1);
@@ -383,7 +417,7 @@ fn a_game_moves_into_its_thread_with_the_channel_index() {
 fn server_settings_round_trip_with_compare_and_swap() {
     use oaq_bot::store::GuildSettings;
     for store in backends() {
-        let fresh = store.guild_settings(9).expect("read");
+        let fresh = store.guild_settings(GuildId::new(9)).expect("read");
         assert_eq!(
             (fresh.revision, fresh.record),
             (0, GuildSettings::default())
@@ -391,15 +425,17 @@ fn server_settings_round_trip_with_compare_and_swap() {
         let settings = GuildSettings {
             preset: Some(String::from("folk")),
             turn_timeout_s: Some(120),
-            channels: vec![3, 4],
+            channels: vec![ChannelId::new(3), ChannelId::new(4)],
             ..GuildSettings::default()
         };
-        store.update_guild_settings(9, 0, &settings).expect("write");
+        store
+            .update_guild_settings(GuildId::new(9), 0, &settings)
+            .expect("write");
         assert!(matches!(
-            store.update_guild_settings(9, 0, &settings),
+            store.update_guild_settings(GuildId::new(9), 0, &settings),
             Err(StoreError::Conflict { .. })
         ));
-        let read = store.guild_settings(9).expect("read");
+        let read = store.guild_settings(GuildId::new(9)).expect("read");
         assert_eq!((read.revision, read.record), (1, settings));
     }
 }
@@ -407,6 +443,7 @@ fn server_settings_round_trip_with_compare_and_swap() {
 mod ratings {
     use crate::backends;
     use oaq_bot::games::oaq::{Position, Rules};
+    use oaq_bot::ids::{ChallengeId, GameId, GuildId, UserId};
     use oaq_bot::store::{
         FinishedGame, GameKind, GameRecord, Glicko, RatingChange, Retirement, Store, StoreError,
     };
@@ -435,8 +472,8 @@ mod ratings {
         c.opponent = Some(player(north, &format!("P{north}")));
         let stored = store.create_challenge(&c)?;
         let mut game = GameRecord {
-            id,
-            guild: Some(7),
+            id: GameId::new(id),
+            guild: Some(GuildId::new(7)),
             channel: c.channel,
             message: None,
             kind: GameKind::Oaq,
@@ -454,7 +491,7 @@ mod ratings {
             deadline_ms: None,
             tournament_round: None,
         };
-        let started = store.start_game(id, stored.revision, &game)?;
+        let started = store.start_game(ChallengeId::new(id), stored.revision, &game)?;
         game.retired.push(retired(1, Retirement::Resigned, 0));
         let finished = FinishedGame {
             game,
@@ -478,11 +515,11 @@ mod ratings {
 
     fn order(store: &Store, page: u64, per_page: usize) -> Vec<(u64, u64)> {
         store
-            .leaderboard(GameKind::Oaq, 7, page, per_page)
+            .leaderboard(GameKind::Oaq, GuildId::new(7), page, per_page)
             .expect("page")
             .rows
             .into_iter()
-            .map(|(rank, r)| (rank, r.user))
+            .map(|(rank, r)| (rank, r.user.get()))
             .collect()
     }
 
@@ -501,17 +538,27 @@ mod ratings {
             assert_eq!(order(&store, 2, 4), vec![]);
             assert_eq!(
                 store
-                    .leaderboard(GameKind::Oaq, 7, 0, 1)
+                    .leaderboard(GameKind::Oaq, GuildId::new(7), 0, 1)
                     .expect("page")
                     .total,
                 6
             );
-            assert_eq!(store.rank(GameKind::Oaq, 7, 5).expect("rank"), Some(3));
-            assert_eq!(store.rank(GameKind::Oaq, 7, 99).expect("rank"), None);
+            assert_eq!(
+                store
+                    .rank(GameKind::Oaq, GuildId::new(7), UserId::new(5))
+                    .expect("rank"),
+                Some(3)
+            );
+            assert_eq!(
+                store
+                    .rank(GameKind::Oaq, GuildId::new(7), UserId::new(99))
+                    .expect("rank"),
+                None
+            );
             // Another guild's leaderboard is separate.
             assert_eq!(
                 store
-                    .leaderboard(GameKind::Oaq, 8, 0, 10)
+                    .leaderboard(GameKind::Oaq, GuildId::new(8), 0, 10)
                     .expect("page")
                     .total,
                 0
@@ -524,37 +571,39 @@ mod ratings {
                 vec![(1, 1), (2, 3), (3, 5), (4, 2), (5, 6), (6, 4)]
             );
             let one = store
-                .rating(GameKind::Oaq, 7, 1)
+                .rating(GameKind::Oaq, GuildId::new(7), UserId::new(1))
                 .expect("read")
                 .expect("rated");
             assert_eq!((one.record.wins, one.record.losses), (2, 0));
-            let points = store.rating_points(GameKind::Oaq, 7, 1).expect("points");
+            let points = store
+                .rating_points(GameKind::Oaq, GuildId::new(7), UserId::new(1))
+                .expect("points");
             assert_eq!(
                 points.iter().map(|p| p.rating).collect::<Vec<_>>(),
                 vec![-20.0, 1800.0]
             );
             let history = store
-                .recent_of(Some(7), GameKind::Oaq, 1, 10)
+                .recent_of(Some(GuildId::new(7)), GameKind::Oaq, UserId::new(1), 10)
                 .expect("history");
             assert_eq!(
-                history.iter().map(|g| g.game.id).collect::<Vec<_>>(),
+                history.iter().map(|g| g.game.id.get()).collect::<Vec<_>>(),
                 vec![4, 3],
                 "newest first"
             );
             assert_eq!(
                 store
-                    .recent_in_guild(7, GameKind::Oaq, 2)
+                    .recent_in_guild(GuildId::new(7), GameKind::Oaq, 2)
                     .expect("guild")
                     .len(),
                 2
             );
             // Another kind's history in the same guild is separate.
             assert!(store
-                .recent_in_guild(7, GameKind::Shogi, 2)
+                .recent_in_guild(GuildId::new(7), GameKind::Shogi, 2)
                 .expect("guild")
                 .is_empty());
             assert!(store
-                .recent_of(Some(7), GameKind::Shogi, 1, 10)
+                .recent_of(Some(GuildId::new(7)), GameKind::Shogi, UserId::new(1), 10)
                 .expect("history")
                 .is_empty());
         }
@@ -565,7 +614,7 @@ mod ratings {
         for store in backends() {
             let entry = finish(&store, 1, 1, 2, [1600.0, 1400.0]).expect("game");
             assert_eq!(entry.rating_of(0).map(|r| r.after.rating), Some(1600.0));
-            let game = store.game(1).expect("read").expect("kept");
+            let game = store.game(GameId::new(1)).expect("read").expect("kept");
             // A finish computed from an old revision is refused and rates nobody.
             let stale = FinishedGame {
                 game: game.record.clone(),
@@ -585,7 +634,7 @@ mod ratings {
                 .expect("repeat");
             assert_eq!(again.record, entry);
             let two = store
-                .rating(GameKind::Oaq, 7, 2)
+                .rating(GameKind::Oaq, GuildId::new(7), UserId::new(2))
                 .expect("read")
                 .expect("rated");
             assert_eq!(two.record.games(), 1);
@@ -624,12 +673,14 @@ mod ratings {
             let rating = 1000.0 + f64::from(game);
             finish(&store, 100 + u64::from(game), 1, 2, [rating, 1500.0]).expect("game");
         }
-        let points = store.rating_points(GameKind::Oaq, 7, 1).expect("points");
+        let points = store
+            .rating_points(GameKind::Oaq, GuildId::new(7), UserId::new(1))
+            .expect("points");
         let ratings: Vec<f64> = points.iter().map(|p| p.rating).collect();
         let mut expected = vec![1401.0, 1402.0];
         expected.extend((0..40).map(|g| 1000.0 + f64::from(g)));
         assert_eq!(ratings, expected);
-        assert_eq!(points[2].game, 100);
+        assert_eq!(points[2].game, GameId::new(100));
         drop(store);
         let db = super::raw_sled(dir.path());
         let keys = db
@@ -645,7 +696,11 @@ mod ratings {
 /// The board entry of game `id`: the revision it asks to show.
 fn owed_revision(store: &Store, id: u64) -> Option<u64> {
     use oaq_bot::store::{OwedKey, OwedWrite};
-    match store.owed_at(OwedKey::Board(id)).expect("read")?.write {
+    match store
+        .owed_at(OwedKey::Board(GameId::new(id)))
+        .expect("read")?
+        .write
+    {
         OwedWrite::Board { revision, .. } => Some(revision),
         other => panic!("{other:?}"),
     }
@@ -665,15 +720,17 @@ fn every_game_write_owes_its_board_and_settling_never_drops_a_newer_entry() {
             .expect("move");
         assert_eq!(owed_revision(&store, 60), Some(moved.revision));
         // An answer that showed the older state settles nothing.
-        assert!(!store.settle_board(60, created.revision).expect("settle"));
+        assert!(!store
+            .settle_board(GameId::new(60), created.revision)
+            .expect("settle"));
         assert_eq!(owed_revision(&store, 60), Some(moved.revision));
         // A failure is rescheduled only over the entry it read.
         let seen = Owed::new(OwedWrite::Board {
-            game: 60,
+            game: GameId::new(60),
             revision: moved.revision,
         });
         let stale = Owed::new(OwedWrite::Board {
-            game: 60,
+            game: GameId::new(60),
             revision: created.revision,
         });
         let later = Owed {
@@ -682,13 +739,17 @@ fn every_game_write_owes_its_board_and_settling_never_drops_a_newer_entry() {
             ..seen.clone()
         };
         assert!(!store
-            .reschedule(OwedKey::Board(60), &stale, &later)
+            .reschedule(OwedKey::Board(GameId::new(60)), &stale, &later)
             .expect("reschedule"));
         assert!(store
-            .reschedule(OwedKey::Board(60), &seen, &later)
+            .reschedule(OwedKey::Board(GameId::new(60)), &seen, &later)
             .expect("reschedule"));
-        assert!(!store.settle(OwedKey::Board(60), &seen).expect("settle"));
-        assert!(store.settle(OwedKey::Board(60), &later).expect("settle"));
+        assert!(!store
+            .settle(OwedKey::Board(GameId::new(60)), &seen)
+            .expect("settle"));
+        assert!(store
+            .settle(OwedKey::Board(GameId::new(60)), &later)
+            .expect("settle"));
         assert_eq!(owed_revision(&store, 60), None);
         // The ending owes the final board, in its transaction.
         record.retired.push(retired(1, Retirement::Resigned, 2));
@@ -703,7 +764,9 @@ fn every_game_write_owes_its_board_and_settling_never_drops_a_newer_entry() {
             .finish_game(moved.revision, &finished, rate, None)
             .expect("finish");
         assert_eq!(owed_revision(&store, 60), Some(ended.revision));
-        assert!(store.settle_board(60, ended.revision).expect("settle"));
+        assert!(store
+            .settle_board(GameId::new(60), ended.revision)
+            .expect("settle"));
     }
 }
 
@@ -713,20 +776,28 @@ fn an_expired_challenge_goes_with_its_note_in_one_transaction() {
     for store in backends() {
         store.create_challenge(&challenge(70, 900)).expect("create");
         let note = Note {
-            guild: Some(1),
-            channel: 900,
-            message: Some(4321),
+            guild: Some(GuildId::new(1)),
+            channel: ChannelId::new(900),
+            message: Some(MessageId::new(4321)),
             text: String::from("expired"),
         };
         assert!(matches!(
-            store.expire_challenge(70, 2, &note),
+            store.expire_challenge(ChallengeId::new(70), 2, &note),
             Err(StoreError::Conflict { .. })
         ));
         assert!(store.owed().is_empty(), "no note without the removal");
-        assert!(store.challenge(70).expect("read").is_some());
-        store.expire_challenge(70, 1, &note).expect("expire");
-        assert!(store.challenge(70).expect("read").is_none());
-        assert_eq!(store.channel(900).expect("read"), None);
+        assert!(store
+            .challenge(ChallengeId::new(70))
+            .expect("read")
+            .is_some());
+        store
+            .expire_challenge(ChallengeId::new(70), 1, &note)
+            .expect("expire");
+        assert!(store
+            .challenge(ChallengeId::new(70))
+            .expect("read")
+            .is_none());
+        assert_eq!(store.channel(ChannelId::new(900)).expect("read"), None);
         let owed = store
             .owed_at(OwedKey::Note(4321))
             .expect("read")
@@ -788,7 +859,10 @@ fn concurrent_writers_each_find_their_own_write_on_disk_when_their_call_returns(
     });
     for (id, revision, copy) in snapshots {
         let reopened = Store::open(&copy).expect("open the copy");
-        let found = reopened.game(id).expect("read").expect("present");
+        let found = reopened
+            .game(GameId::new(id))
+            .expect("read")
+            .expect("present");
         assert!(
             found.revision >= revision,
             "game {id}: revision {revision} was acknowledged but the files hold {}",
@@ -857,13 +931,24 @@ fn a_move_appends_one_ply_and_the_header_stays_small() {
                 .expect("move")
                 .revision;
         }
-        assert_eq!(store.game(60).expect("read").expect("game").record, record);
+        assert_eq!(
+            store
+                .game(GameId::new(60))
+                .expect("read")
+                .expect("game")
+                .record,
+            record
+        );
     }
     let (short, plies) = header_len(dir.path());
     assert_eq!(plies, 6);
     {
         let store = Store::open(dir.path()).expect("open");
-        let mut revision = store.game(60).expect("read").expect("game").revision;
+        let mut revision = store
+            .game(GameId::new(60))
+            .expect("read")
+            .expect("game")
+            .revision;
         for ply in 0..200 {
             record.moves.push(format!("{}-", ply % 11 + 1));
             revision = store
@@ -871,14 +956,21 @@ fn a_move_appends_one_ply_and_the_header_stays_small() {
                 .expect("move")
                 .revision;
         }
-        let read = store.game(60).expect("read").expect("game");
+        let read = store.game(GameId::new(60)).expect("read").expect("game");
         assert_eq!(read.record.moves, record.moves);
         // A record that got shorter (never made by the app) drops the moves beyond it.
         record.moves.truncate(10);
         store
             .update_game(read.revision, &record, false)
             .expect("shorter");
-        assert_eq!(store.game(60).expect("read").expect("game").record, record);
+        assert_eq!(
+            store
+                .game(GameId::new(60))
+                .expect("read")
+                .expect("game")
+                .record,
+            record
+        );
     }
     let (long, plies) = header_len(dir.path());
     assert_eq!(plies, 10);
@@ -1013,10 +1105,10 @@ fn two_servers(path: &std::path::Path) {
             ..Default::default()
         };
         store
-            .update_guild_settings(guild_on(k), 0, &settings)
+            .update_guild_settings(GuildId::new(guild_on(k)), 0, &settings)
             .expect("settings");
         let mut pending = challenge(store.new_id().expect("id"), 10 + k);
-        pending.guild = Some(guild_on(k));
+        pending.guild = Some(GuildId::new(guild_on(k)));
         store.create_challenge(&pending).expect("challenge");
     }
 }
@@ -1055,15 +1147,23 @@ fn issue_16_an_interrupted_reshard_is_finished_by_running_it_again() {
         Store::open_for(&one, layout(2, "0"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open"),
         Store::open_for(&two, layout(2, "1"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open"),
     );
-    assert_eq!(one.guild_settings(guild_on(1)).expect("read").revision, 0);
     assert_eq!(
-        two.guild_settings(guild_on(1))
+        one.guild_settings(GuildId::new(guild_on(1)))
+            .expect("read")
+            .revision,
+        0
+    );
+    assert_eq!(
+        two.guild_settings(GuildId::new(guild_on(1)))
             .expect("read")
             .record
             .turn_timeout_s,
         Some(61)
     );
-    assert_eq!(two.channel(11).expect("read").map(|_| ()), Some(()));
+    assert_eq!(
+        two.channel(ChannelId::new(11)).expect("read").map(|_| ()),
+        Some(())
+    );
     assert_eq!((one.challenges().len(), two.challenges().len()), (1, 1));
 }
 
@@ -1107,7 +1207,7 @@ fn issue_16_unknown_trees_and_conflicts_stop_a_reshard_before_it_writes() {
             ..Default::default()
         };
         store
-            .update_guild_settings(guild_on(1), 0, &settings)
+            .update_guild_settings(GuildId::new(guild_on(1)), 0, &settings)
             .expect("settings");
     }
     let from = side("old", 2, &[(&a, "0"), (&b, "1")]);
@@ -1117,7 +1217,12 @@ fn issue_16_unknown_trees_and_conflicts_stop_a_reshard_before_it_writes() {
         "{refused:?}"
     );
     let c = Store::open_for(&c, layout(2, "1"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open");
-    assert_eq!(c.guild_settings(guild_on(1)).expect("read").revision, 0);
+    assert_eq!(
+        c.guild_settings(GuildId::new(guild_on(1)))
+            .expect("read")
+            .revision,
+        0
+    );
     assert!(c.challenges().is_empty(), "nothing was written");
 }
 
@@ -1153,7 +1258,11 @@ fn issue_16_a_finished_game_is_read_from_its_history_entry_and_keeps_no_parts() 
     assert_eq!(part_keys(dir.path(), 70), 5, "the setup and four moves");
     {
         let store = Store::open(dir.path()).expect("open");
-        let revision = store.game(70).expect("read").expect("game").revision;
+        let revision = store
+            .game(GameId::new(70))
+            .expect("read")
+            .expect("game")
+            .revision;
         record.retired.push(retired(0, Retirement::Resigned, 4));
         let finished = FinishedGame {
             game: record.clone(),
@@ -1165,15 +1274,29 @@ fn issue_16_a_finished_game_is_read_from_its_history_entry_and_keeps_no_parts() 
         let (stored, _) = store
             .finish_game(revision, &finished, &unrated, None)
             .expect("finish");
-        assert_eq!(store.game(70).expect("read").expect("game").record, record);
-        record.message = Some(1234);
+        assert_eq!(
+            store
+                .game(GameId::new(70))
+                .expect("read")
+                .expect("game")
+                .record,
+            record
+        );
+        record.message = Some(MessageId::new(1234));
         store
             .update_game(stored.revision, &record, true)
             .expect("a new board message");
     }
     assert_eq!(part_keys(dir.path(), 70), 0, "archived");
     let store = Store::open(dir.path()).expect("open");
-    assert_eq!(store.game(70).expect("read").expect("game").record, record);
+    assert_eq!(
+        store
+            .game(GameId::new(70))
+            .expect("read")
+            .expect("game")
+            .record,
+        record
+    );
 }
 
 /// A database written before finished games were archived (the schema-1 release's fixture,
@@ -1197,7 +1320,13 @@ fn issue_16_an_older_databases_finished_games_are_archived_when_it_is_opened() {
     let read = |store: &Store| {
         games
             .iter()
-            .map(|&(id, _, _)| store.game(id).expect("read").expect("game").record)
+            .map(|&(id, _, _)| {
+                store
+                    .game(GameId::new(id))
+                    .expect("read")
+                    .expect("game")
+                    .record
+            })
             .collect::<Vec<_>>()
     };
     let first = read(&Store::open(dir.path()).expect("open and migrate"));
@@ -1229,10 +1358,13 @@ fn processes_sharing_postgres_apply_each_change_once() {
         .create_challenge(&challenge(10, 500))
         .expect("create");
     processes[0]
-        .start_game(10, 1, &game(10, 500))
+        .start_game(ChallengeId::new(10), 1, &game(10, 500))
         .expect("start");
     for round in 0..20 {
-        let read = processes[1].game(10).expect("read").expect("present");
+        let read = processes[1]
+            .game(GameId::new(10))
+            .expect("read")
+            .expect("present");
         let outcomes: Vec<Result<u64, StoreError>> = std::thread::scope(|s| {
             let racers: Vec<_> = processes
                 .iter()
@@ -1259,7 +1391,10 @@ fn processes_sharing_postgres_apply_each_change_once() {
             matches!(outcomes[lost], Err(StoreError::Conflict { .. })),
             "round {round}: {outcomes:?}"
         );
-        let now = processes[lost].game(10).expect("read").expect("present");
+        let now = processes[lost]
+            .game(GameId::new(10))
+            .expect("read")
+            .expect("present");
         assert_eq!(now.revision, read.revision + 1);
         assert_eq!(now.record.moves.len(), read.record.moves.len() + 1);
         assert_eq!(
@@ -1286,14 +1421,14 @@ fn long_scans_read_the_same_on_both_backends() {
             let mut g = game(1_000 + i, 10_000 + i);
             g.seats = vec![player(100 + i, "An"), player(5_000 + i, "Bình")];
             store
-                .create_challenge(&challenge(g.id, g.channel))
+                .create_challenge(&challenge(g.id.get(), g.channel.get()))
                 .expect("create");
-            store.start_game(g.id, 1, &g).expect("start");
+            store.start_game(g.id.cast(), 1, &g).expect("start");
         }
         let running: Vec<u64> = store
             .running_games()
             .into_iter()
-            .map(|id| id.expect("entry"))
+            .map(|id| id.expect("entry").get())
             .collect();
         assert_eq!(running.len(), 1_100);
         pages.push(running);
@@ -1345,9 +1480,9 @@ fn tournament(id: u64) -> oaq_bot::store::TournamentRecord {
     use oaq_bot::store::{Entry, Format, Stage, TournamentRecord};
     use oaq_bot::tournament::Event;
     TournamentRecord {
-        id,
-        guild: Some(1),
-        channel: 600,
+        id: TournamentId::new(id),
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(600),
         message: None,
         kind: GameKind::Shogi,
         rules: serde_json::Value::Null,
@@ -1386,12 +1521,18 @@ fn issue_49_running_tournaments_are_indexed_with_their_record() {
         let mut over = tournament(50);
         over.event.stage = Stage::Finished;
         store.create_tournament(&over).expect("create");
-        assert_eq!(store.running_tournaments().expect("list"), [(Some(1), 40)]);
+        assert_eq!(
+            store.running_tournaments().expect("list"),
+            [(Some(GuildId::new(1)), TournamentId::new(40))]
+        );
         record.event.stage = Stage::Playing;
         store
             .update_tournament(1, &record, true, &[])
             .expect("started");
-        assert_eq!(store.running_tournaments().expect("list"), [(Some(1), 40)]);
+        assert_eq!(
+            store.running_tournaments().expect("list"),
+            [(Some(GuildId::new(1)), TournamentId::new(40))]
+        );
         record.event.stage = Stage::Cancelled;
         store
             .update_tournament(2, &record, false, &[])
@@ -1412,7 +1553,10 @@ fn a_tournament_round_trips_and_owes_its_message_with_each_update() {
             store.create_tournament(&record),
             Err(StoreError::Conflict { .. })
         ));
-        let read = store.tournament(40).expect("read").expect("present");
+        let read = store
+            .tournament(TournamentId::new(40))
+            .expect("read")
+            .expect("present");
         assert_eq!((read.revision, &read.record), (1, &record));
         let mut joined = record.clone();
         joined.event.entries[0].withdrawn = true;
@@ -1420,12 +1564,12 @@ fn a_tournament_round_trips_and_owes_its_message_with_each_update() {
             .update_tournament(1, &joined, true, &[])
             .expect("a quiet update");
         assert!(store
-            .owed_at(OwedKey::Tournament(40))
+            .owed_at(OwedKey::Tournament(TournamentId::new(40)))
             .expect("read")
             .is_none());
         let note = Note {
-            guild: Some(1),
-            channel: 600,
+            guild: Some(GuildId::new(1)),
+            channel: ChannelId::new(600),
             message: None,
             text: String::from("Round 1 has started"),
         };
@@ -1437,11 +1581,13 @@ fn a_tournament_round_trips_and_owes_its_message_with_each_update() {
             Err(StoreError::Conflict { expected: 2, .. }) => {}
             other => panic!("expected a conflict, got {other:?}"),
         }
-        let owed = store.owed_at(OwedKey::Tournament(40)).expect("read");
+        let owed = store
+            .owed_at(OwedKey::Tournament(TournamentId::new(40)))
+            .expect("read");
         assert_eq!(
             owed.map(|o| o.write),
             Some(OwedWrite::Tournament {
-                tournament: 40,
+                tournament: TournamentId::new(40),
                 revision: 3
             })
         );
@@ -1451,12 +1597,16 @@ fn a_tournament_round_trips_and_owes_its_message_with_each_update() {
             .expect("owed");
         assert_eq!(announced.write, OwedWrite::Note(note));
         // Settling an older revision leaves the entry; settling the one owed removes it.
-        assert!(!store.settle_tournament(40, 2).expect("settle"));
-        assert!(store.settle_tournament(40, 3).expect("settle"));
+        assert!(!store
+            .settle_tournament(TournamentId::new(40), 2)
+            .expect("settle"));
+        assert!(store
+            .settle_tournament(TournamentId::new(40), 3)
+            .expect("settle"));
         let all: Vec<u64> = store
             .tournaments()
             .into_iter()
-            .map(|t| t.expect("readable").record.id)
+            .map(|t| t.expect("readable").record.id.get())
             .collect();
         assert_eq!(all, [40]);
     }
@@ -1469,10 +1619,16 @@ fn a_tournament_round_trips_and_owes_its_message_with_each_update() {
 fn each_servers_running_games_are_listed_while_they_hold_their_channel() {
     use oaq_bot::store::{FinishedGame, RateFn};
     for store in backends() {
-        let listed = |kind| store.running_in_guild(7, kind).expect("list");
+        let in_guild = |guild: u64, kind| -> Vec<u64> {
+            let ids = store.running_in_guild(GuildId::new(guild), kind);
+            ids.expect("list").into_iter().map(GameId::get).collect()
+        };
+        let listed = |kind| in_guild(7, kind);
         store.create_challenge(&challenge(10, 500)).expect("create");
         assert!(listed(GameKind::Oaq).is_empty(), "a challenge is no game");
-        store.start_game(10, 1, &game(10, 500)).expect("start");
+        store
+            .start_game(ChallengeId::new(10), 1, &game(10, 500))
+            .expect("start");
         store.create_game(&game(11, 501)).expect("create");
         let shogi = GameRecord {
             kind: GameKind::Shogi,
@@ -1480,7 +1636,7 @@ fn each_servers_running_games_are_listed_while_they_hold_their_channel() {
         };
         store.create_game(&shogi).expect("create");
         let elsewhere = GameRecord {
-            guild: Some(8),
+            guild: Some(GuildId::new(8)),
             ..game(13, 503)
         };
         store.create_game(&elsewhere).expect("create");
@@ -1492,10 +1648,7 @@ fn each_servers_running_games_are_listed_while_they_hold_their_channel() {
         assert!(store.create_game(&game(15, 501)).is_err(), "channel busy");
         assert_eq!(listed(GameKind::Oaq), [10, 11]);
         assert_eq!(listed(GameKind::Shogi), [12]);
-        assert_eq!(
-            store.running_in_guild(8, GameKind::Oaq).expect("list"),
-            [13]
-        );
+        assert_eq!(in_guild(8, GameKind::Oaq), [13]);
 
         // A move keeps it listed; the end of the game, by either way of ending, does not.
         let moved = store.update_game(1, &game(11, 501), false).expect("move");

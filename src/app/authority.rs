@@ -13,8 +13,8 @@
 use crate::app::fail::Fail;
 use crate::app::state::App;
 use crate::app::text::Text;
-use crate::app::vocab::{Action, Place, Response, Subject};
-use crate::locale::Locale;
+use crate::app::vocab::{Action, Caller, Place, Response, Subject};
+use crate::ids::GuildId;
 
 impl App {
     /// Refuses `action` if the challenge or game it names lives outside `place`. A record
@@ -51,7 +51,8 @@ impl App {
     /// of date and the game as it stands; any other (an id crafted by hand) with
     /// [`Text::ButtonNotHere`]. A game outside `place` is refused like any button from
     /// elsewhere.
-    pub fn stale_click(&self, locale: Locale, place: Place, action: Action) -> Response {
+    pub fn stale_click(&self, caller: &Caller, action: Action) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = self.check_place(place, action).and_then(|()| {
             let (Action::Play { game, ply, .. } | Action::Picker { game, ply, .. }) = action else {
                 return Err(Fail::User(Text::ButtonNotHere));
@@ -68,6 +69,6 @@ impl App {
 
 /// The server of `place`, or the refusal for direct messages (leaderboards, stats and
 /// histories are per server).
-pub(super) fn guild_of(place: Place) -> Result<u64, Fail> {
+pub(super) fn guild_of(place: Place) -> Result<GuildId, Fail> {
     place.guild.ok_or(Fail::User(Text::OnlyInServers))
 }

@@ -8,8 +8,9 @@ use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
 use crate::app::vocab::{
-    message_link, Action, Button, Edit, Msg, Place, Response, Style, Track, UserRef,
+    message_link, Action, Button, Caller, Edit, Msg, Place, Response, Style, Track, UserRef,
 };
+use crate::ids::{ChallengeId, UserId};
 use crate::locale::Locale;
 use crate::store::{
     Acceptance, ChallengeRecord, ChannelEntry, FirstPlayer, GameRecord, Hand, Note, Owed,
@@ -30,13 +31,8 @@ pub struct ChallengeRequest {
 
 impl App {
     /// `/oaq challenge`.
-    pub fn challenge(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        request: ChallengeRequest,
-    ) -> Response {
+    pub fn challenge(&self, caller: &Caller, request: ChallengeRequest) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = self.do_challenge(locale, place, user, request);
         self.finish(locale, "challenge", result)
     }
@@ -78,7 +74,7 @@ impl App {
             text: text.render(c.locale),
         };
         self.store.expire_challenge(c.id, stored.revision, &note)?;
-        let key = note.key(c.id);
+        let key = note.key(c.id.get());
         Ok(Edit {
             channel: c.channel,
             message: c.message,
@@ -111,7 +107,7 @@ impl App {
         let now = self.now();
         let expires_ms = now + self.challenge_ttl_in(&settings);
         let record = ChallengeRecord {
-            id: self.store.new_id()?,
+            id: ChallengeId::new(self.store.new_id()?),
             guild: place.guild,
             channel: place.channel,
             message: None,
@@ -229,7 +225,7 @@ impl App {
         })
     }
 
-    pub(super) fn rps_msg(&self, c: &ChallengeRecord, opponent: u64, tie: Option<Hand>) -> Msg {
+    pub(super) fn rps_msg(&self, c: &ChallengeRecord, opponent: UserId, tie: Option<Hand>) -> Msg {
         let locale = c.locale;
         let mut row: Vec<Button> = Hand::ALL
             .into_iter()
@@ -264,7 +260,7 @@ impl App {
 
     /// Loads a challenge; an expired one is removed, and the action answered with its expired
     /// message ([`Fail::Answered`]).
-    pub(super) fn load_challenge(&self, id: u64) -> Result<Stored<ChallengeRecord>, Fail> {
+    pub(super) fn load_challenge(&self, id: ChallengeId) -> Result<Stored<ChallengeRecord>, Fail> {
         let stored = self
             .store
             .challenge(id)?
@@ -276,7 +272,7 @@ impl App {
         Ok(stored)
     }
 
-    pub(super) fn accept(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn accept(&self, user: &UserRef, id: ChallengeId) -> Result<Response, Fail> {
         let mut stored = self.load_challenge(id)?;
         let c = &mut stored.record;
         if c.accepted.is_some() || c.lobby.is_some() {
@@ -356,7 +352,7 @@ impl App {
         let mut table = Table::start(&GameRules::of(c)?, seats.len())?;
         table.first_seat(first)?;
         let mut record = GameRecord {
-            id: c.id,
+            id: c.id.cast(),
             guild: c.guild,
             channel: c.channel,
             message: c.message,
@@ -398,7 +394,7 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: ChallengeId,
         hand: Hand,
     ) -> Result<Response, Fail> {
         let mut stored = self.load_challenge(id)?;
@@ -459,7 +455,7 @@ impl App {
     }
 
     /// The challenge message is public: it keeps the challenge's language, whoever clicks.
-    pub(super) fn decline(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn decline(&self, user: &UserRef, id: ChallengeId) -> Result<Response, Fail> {
         let stored = self.load_challenge(id)?;
         let c = &stored.record;
         if c.lobby.is_some() {
@@ -481,7 +477,7 @@ impl App {
     }
 
     /// The challenge message is public: it keeps the challenge's language, whoever clicks.
-    pub(super) fn cancel(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn cancel(&self, user: &UserRef, id: ChallengeId) -> Result<Response, Fail> {
         let stored = self.load_challenge(id)?;
         let c = &stored.record;
         let host = c.challenger.id;

@@ -10,7 +10,8 @@ use crate::app::games::{GameRules, RuleChoice, Table};
 use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
-use crate::app::vocab::{ComputerTurn, Edit, Place, Response, Track, UserRef};
+use crate::app::vocab::{Caller, ComputerTurn, Edit, Place, Response, Track, UserRef};
+use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
 use crate::store::{GameRecord, Level, Player, StoreError, Stored};
 
@@ -75,19 +76,15 @@ fn computers_in_a_row(record: &GameRecord, seat: usize) -> u64 {
 /// The seed of the computer's choice at this point of this game, so a game replays the same.
 fn seed(turn: ComputerTurn) -> u64 {
     turn.game
+        .get()
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add(u64::from(turn.ply))
 }
 
 impl App {
     /// `/oaq play`: starts a game against the computer right away; the person moves first.
-    pub fn play_computer(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        request: PlayRequest,
-    ) -> Response {
+    pub fn play_computer(&self, caller: &Caller, request: PlayRequest) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let (_, edits, rules) = self.open_place(place, &request.rules)?;
             let computer = Player {
@@ -117,7 +114,7 @@ impl App {
     ) -> Result<Response, Fail> {
         let table = Table::start(&rules, seats.len())?;
         let record = GameRecord {
-            id: self.store.new_id()?,
+            id: GameId::new(self.store.new_id()?),
             guild: place.guild,
             channel: place.channel,
             message: None,
@@ -154,7 +151,7 @@ impl App {
         let person = seats.iter().find(|p| p.computer.is_none());
         let level = seats.iter().find_map(|p| p.computer);
         let intro = Text::ComputerGame {
-            player: person.map_or(0, |p| p.id),
+            player: person.map_or(UserId::new(0), |p| p.id),
             level: level.unwrap_or(Level::Medium),
             player_first: seats.first().is_some_and(|p| p.computer.is_none()),
         };
@@ -173,7 +170,7 @@ impl App {
             Ok(moved) => moved,
             Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => None,
             Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                tracing::error!(game = turn.game, %reason, "the computer could not move");
+                tracing::error!(game = turn.game.get(), %reason, "the computer could not move");
                 None
             }
         }
@@ -218,7 +215,7 @@ impl App {
                     Ok(loaded) if !self.owns(loaded.stored.record.guild) => None,
                     Ok(loaded) => owed_turn(&loaded),
                     Err(_) => {
-                        tracing::error!(game = id, "cannot load a running game");
+                        tracing::error!(game = id.get(), "cannot load a running game");
                         None
                     }
                 },

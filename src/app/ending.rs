@@ -7,6 +7,7 @@ use crate::app::results::{provisional, rate};
 use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
+use crate::ids::{GameId, UserId};
 use crate::store::{BotResult, FinishedGame, GameRecord, Level, Score};
 
 /// The levels of the computer seats at a table, each once, in seat order.
@@ -21,8 +22,8 @@ pub(super) fn computer_levels(record: &GameRecord) -> Vec<Level> {
 }
 
 /// The people at a table (each once, in seat order) with their seats.
-pub(super) fn people(record: &GameRecord) -> Vec<(usize, u64)> {
-    let mut people: Vec<(usize, u64)> = Vec::new();
+pub(super) fn people(record: &GameRecord) -> Vec<(usize, UserId)> {
+    let mut people: Vec<(usize, UserId)> = Vec::new();
     for (seat, player) in record.seats.iter().enumerate() {
         if player.computer.is_none() && people.iter().all(|&(_, id)| id != player.id) {
             people.push((seat, player.id));
@@ -60,7 +61,7 @@ fn bot_results(record: &GameRecord, places: &[u8]) -> Vec<BotResult> {
 
 impl App {
     /// Caption lines of a finished game's rating changes (none for an unrated game).
-    pub(super) fn rating_lines(&self, game: u64) -> Result<Vec<Text>, Fail> {
+    pub(super) fn rating_lines(&self, game: GameId) -> Result<Vec<Text>, Fail> {
         let Some(entry) = self.store.finished(game)? else {
             return Ok(Vec::new());
         };
@@ -136,20 +137,21 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{ChannelId, GameId, GuildId, UserId};
     use crate::locale::Locale;
     use crate::store::{GameKind, Player};
 
     fn table(seats: &[(u64, Option<Level>)]) -> GameRecord {
         GameRecord {
-            id: 1,
-            guild: Some(1),
-            channel: 1,
+            id: GameId::new(1),
+            guild: Some(GuildId::new(1)),
+            channel: ChannelId::new(1),
             message: None,
             kind: GameKind::ChineseCheckers,
             seats: seats
                 .iter()
                 .map(|&(id, computer)| Player {
-                    id,
+                    id: UserId::new(id),
                     name: id.to_string(),
                     computer,
                 })
@@ -167,7 +169,11 @@ mod tests {
     }
 
     fn result(user: u64, level: Level, score: Score) -> BotResult {
-        BotResult { user, level, score }
+        BotResult {
+            user: UserId::new(user),
+            level,
+            score,
+        }
     }
 
     #[test]

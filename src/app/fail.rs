@@ -78,7 +78,7 @@ impl From<GameError> for Fail {
         match error {
             GameError::Replay { game, fault } => Fail::from(StoreError::Corrupt {
                 kind: "game",
-                key: game,
+                key: game.get(),
                 reason: fault.to_string(),
             }),
             GameError::Rules(_)

@@ -4,13 +4,15 @@
 use crate::app::fail::Fail;
 use crate::app::games::{GameRules, Table};
 use crate::app::state::App;
-use crate::app::vocab::{Place, Response};
+use crate::app::vocab::{Caller, Response};
+use crate::ids::GameId;
 use crate::locale::Locale;
 use crate::store::{ChannelEntry, GameKind};
 
 impl App {
     /// `/oaq rules`: the rules of the channel's game, or the default rules of `kind`.
-    pub fn rules(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
+    pub fn rules(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = (|| {
             let stored = match self.store.channel(place.channel)? {
                 Some(ChannelEntry::Game(id)) => {
@@ -31,7 +33,7 @@ impl App {
     }
 
     /// The *Rules* button of game `game`'s board: its rules, privately.
-    pub(super) fn rules_click(&self, locale: Locale, game: u64) -> Result<Response, Fail> {
+    pub(super) fn rules_click(&self, locale: Locale, game: GameId) -> Result<Response, Fail> {
         let text = self.load_game(game)?.table.rules().text(true);
         Ok(Response::private(text.render(locale)))
     }

@@ -8,7 +8,8 @@ use crate::app::results::{provisional, Finish, Standing};
 use crate::app::state::App;
 use crate::app::table::{seat_ids, seat_of, sole_winner};
 use crate::app::text::Text;
-use crate::app::vocab::{Attachment, Msg, Place, Response, UserRef};
+use crate::app::vocab::{Attachment, Caller, Msg, Response, UserRef};
+use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
 use crate::render::chart::{self, ChartView};
 use crate::store::{FinishedGame, GameKind, GameRecord};
@@ -21,14 +22,8 @@ const STATS_LINES: usize = 5;
 impl App {
     /// `/oaq stats [player]`: `player`'s (or the caller's) rating, record, recent games and a
     /// chart of their rating.
-    pub fn stats(
-        &self,
-        locale: Locale,
-        place: Place,
-        kind: GameKind,
-        user: &UserRef,
-        player: Option<&UserRef>,
-    ) -> Response {
+    pub fn stats(&self, caller: &Caller, kind: GameKind, player: Option<&UserRef>) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let guild = guild_of(place)?;
             let player = player.unwrap_or(user);
@@ -102,17 +97,11 @@ impl App {
 
     /// `/oaq history [player]`: a player's recent games here, or without a player the server's
     /// recent games (the caller's own in direct messages).
-    pub fn history(
-        &self,
-        locale: Locale,
-        place: Place,
-        kind: GameKind,
-        user: &UserRef,
-        player: Option<&UserRef>,
-    ) -> Response {
+    pub fn history(&self, caller: &Caller, kind: GameKind, player: Option<&UserRef>) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let rounds = self.tournament_rounds(place.guild, locale);
-            let tagged = |game: u64, line: String| match rounds.get(&game) {
+            let tagged = |game: GameId, line: String| match rounds.get(&game) {
                 Some(tag) => format!("{line} · {tag}"),
                 None => line,
             };
@@ -152,12 +141,12 @@ impl App {
 }
 
 /// The user id of seat `seat` (0 for a seat a damaged record lacks).
-fn seat_id(game: &GameRecord, seat: usize) -> u64 {
-    game.seats.get(seat).map_or(0, |p| p.id)
+fn seat_id(game: &GameRecord, seat: usize) -> UserId {
+    game.seats.get(seat).map_or(UserId::new(0), |p| p.id)
 }
 
 /// A finished game from `player`'s point of view (`None` if they did not play in it).
-fn history_line(entry: &FinishedGame, player: u64, locale: Locale) -> Option<String> {
+fn history_line(entry: &FinishedGame, player: UserId, locale: Locale) -> Option<String> {
     let seat = seat_of(&entry.game, player)?;
     let change = entry
         .rating_of(seat)

@@ -7,7 +7,8 @@ use crate::app::pages::{page_buttons, pages};
 use crate::app::results::provisional;
 use crate::app::state::App;
 use crate::app::text::Text;
-use crate::app::vocab::{Action, Attachment, Msg, Place, Reply, Response};
+use crate::app::vocab::{Action, Attachment, Caller, Msg, Place, Reply, Response};
+use crate::ids::GuildId;
 use crate::locale::Locale;
 use crate::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
 use crate::store::GameKind;
@@ -18,13 +19,8 @@ pub const PER_PAGE: usize = 10;
 impl App {
     /// `/oaq leaderboard [page]`: the server's players of `kind` by rating (pages count
     /// from 1).
-    pub fn leaderboard(
-        &self,
-        locale: Locale,
-        place: Place,
-        kind: GameKind,
-        page: Option<u64>,
-    ) -> Response {
+    pub fn leaderboard(&self, caller: &Caller, kind: GameKind, page: Option<u64>) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = (|| {
             let guild = guild_of(place)?;
             let total = self.store.leaderboard(kind, guild, 0, 0)?.total;
@@ -77,7 +73,7 @@ impl App {
         &self,
         locale: Locale,
         kind: GameKind,
-        guild: u64,
+        guild: GuildId,
         page: u64,
     ) -> Result<Msg, Fail> {
         let board = self.store.leaderboard(kind, guild, page, PER_PAGE)?;

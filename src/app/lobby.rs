@@ -15,8 +15,8 @@ use crate::app::fail::Fail;
 use crate::app::games::{GameRules, RuleChoice};
 use crate::app::state::App;
 use crate::app::text::{mention, Text};
-use crate::app::vocab::{Action, Button, Choice, Msg, Place, Response, Select, Style, UserRef};
-use crate::locale::Locale;
+use crate::app::vocab::{Action, Button, Caller, Choice, Msg, Response, Select, Style, UserRef};
+use crate::ids::{ChallengeId, LobbyId};
 use crate::store::{ChallengeRecord, FirstPlayer, Level, Lobby, Player, Stored};
 
 /// The options of `/chinese-checkers new`.
@@ -41,13 +41,8 @@ fn counts_text(counts: &[usize]) -> String {
 
 impl App {
     /// `/chinese-checkers new`: opens a lobby in `place` with the user seated as its host.
-    pub fn open_lobby(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        request: LobbyRequest,
-    ) -> Response {
+    pub fn open_lobby(&self, caller: &Caller, request: LobbyRequest) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let (_, edits, rules) = self.open_place(place, &request.rules)?;
             let counts = rules.seat_counts();
@@ -62,7 +57,7 @@ impl App {
             let now = self.now();
             let settings = self.guild_settings(place.guild)?;
             let record = ChallengeRecord {
-                id: self.store.new_id()?,
+                id: ChallengeId::new(self.store.new_id()?),
                 guild: place.guild,
                 channel: place.channel,
                 message: None,
@@ -138,19 +133,25 @@ impl App {
         let full = seated >= size;
         let row = vec![
             button(
-                Action::Join { lobby: lobby_id },
+                Action::Join {
+                    lobby: lobby_id.cast(),
+                },
                 Text::Join,
                 Style::Success,
                 full,
             ),
             button(
-                Action::Leave { lobby: lobby_id },
+                Action::Leave {
+                    lobby: lobby_id.cast(),
+                },
                 Text::Leave,
                 Style::Secondary,
                 false,
             ),
             button(
-                Action::Start { lobby: lobby_id },
+                Action::Start {
+                    lobby: lobby_id.cast(),
+                },
                 Text::StartGame {
                     players: seated as u64,
                 },
@@ -182,7 +183,7 @@ impl App {
             files: Vec::new(),
             selects: vec![Select {
                 action: Action::Computer {
-                    lobby: lobby_id,
+                    lobby: lobby_id.cast(),
                     add: None,
                 },
                 placeholder: Text::AddComputer.render(locale),
@@ -194,8 +195,8 @@ impl App {
 
     /// Loads a lobby that is still open; an expired one is removed, and the action answered
     /// with its expired message ([`Fail::Answered`]).
-    fn load_lobby(&self, id: u64) -> Result<(Stored<ChallengeRecord>, Lobby), Fail> {
-        let stored = self.load_challenge(id)?;
+    fn load_lobby(&self, id: LobbyId) -> Result<(Stored<ChallengeRecord>, Lobby), Fail> {
+        let stored = self.load_challenge(id.cast())?;
         let lobby = stored
             .record
             .lobby
@@ -217,7 +218,7 @@ impl App {
     }
 
     /// *Join*: the user takes the next seat.
-    pub(super) fn join(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn join(&self, user: &UserRef, id: LobbyId) -> Result<Response, Fail> {
         let (stored, mut lobby) = self.load_lobby(id)?;
         if user.bot {
             return Err(Fail::User(Text::CannotChallengeBot {
@@ -239,7 +240,7 @@ impl App {
     }
 
     /// *Leave*: the user gives up their seat (a host who leaves stays the host).
-    pub(super) fn leave(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn leave(&self, user: &UserRef, id: LobbyId) -> Result<Response, Fail> {
         let (stored, mut lobby) = self.load_lobby(id)?;
         let seat = lobby
             .seated
@@ -255,7 +256,7 @@ impl App {
     pub(super) fn seat_computer(
         &self,
         user: &UserRef,
-        id: u64,
+        id: LobbyId,
         add: Option<Level>,
     ) -> Result<Response, Fail> {
         let (stored, mut lobby) = self.load_lobby(id)?;
@@ -296,7 +297,7 @@ impl App {
 
     /// *Start*: the host starts the game with the players seated, if the rules allow their
     /// number.
-    pub(super) fn start_lobby(&self, user: &UserRef, id: u64) -> Result<Response, Fail> {
+    pub(super) fn start_lobby(&self, user: &UserRef, id: LobbyId) -> Result<Response, Fail> {
         let (stored, lobby) = self.load_lobby(id)?;
         let host = stored.record.challenger.id;
         if user.id != host {

@@ -6,22 +6,23 @@ use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
 use crate::app::vocab::Review;
+use crate::ids::GameId;
 
 /// How many analyses are kept in memory.
 const KEPT: usize = 64;
 
 /// The analyses made since the bot started, by game (at most [`KEPT`]).
 #[derive(Debug, Default)]
-pub(crate) struct Reviews(Mutex<HashMap<u64, Review>>);
+pub(crate) struct Reviews(Mutex<HashMap<GameId, Review>>);
 
 impl Reviews {
     /// The analysis of game `game`, if it was made.
-    pub(crate) fn get(&self, game: u64) -> Option<Review> {
+    pub(crate) fn get(&self, game: GameId) -> Option<Review> {
         self.0.lock().ok()?.get(&game).cloned()
     }
 
     /// Keeps the analysis of `game`, forgetting the others when too many are kept.
-    pub(crate) fn keep(&self, game: u64, review: &Review) {
+    pub(crate) fn keep(&self, game: GameId, review: &Review) {
         if let Ok(mut kept) = self.0.lock() {
             if kept.len() >= KEPT {
                 kept.clear();
@@ -33,11 +34,11 @@ impl Reviews {
 
 /// How many moves the boards Discord received showed, per game (see `runs.rs`).
 #[derive(Debug, Default)]
-pub(crate) struct Received(Mutex<HashMap<u64, u32>>);
+pub(crate) struct Received(Mutex<HashMap<GameId, u32>>);
 
 impl Received {
     /// The counts, whatever a panic left them.
-    pub(crate) fn lock(&self) -> MutexGuard<'_, HashMap<u64, u32>> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, HashMap<GameId, u32>> {
         self.0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())

@@ -5,13 +5,18 @@
 use crate::app::fail::{retry, Fail};
 use crate::app::state::App;
 use crate::app::vocab::{Action, Subject, Track};
+use crate::ids::MessageId;
 use crate::store::OwedKey;
 
 impl App {
     /// A click on a challenge or lobby whose message the bot has not read back yet (a quick
     /// opponent can click before it does): the clicked message is that message, and the game
     /// started from it (its thread, its board) needs to know it.
-    pub(super) fn learn_challenge_message(&self, action: Action, message: u64) -> Result<(), Fail> {
+    pub(super) fn learn_challenge_message(
+        &self,
+        action: Action,
+        message: MessageId,
+    ) -> Result<(), Fail> {
         let Some(Subject::Challenge(id)) = action.subject() else {
             return Ok(());
         };
@@ -32,18 +37,18 @@ impl App {
     /// while it was being posted, the new board is owed the latest state. The newest copy is
     /// the board: one posted before the recorded board is owed the note instead. Returns the
     /// outbox entries to write now.
-    pub fn record_message(&self, track: Track, message: u64) -> Vec<OwedKey> {
+    pub fn record_message(&self, track: Track, message: MessageId) -> Vec<OwedKey> {
         match retry(|| self.try_record_message(track, message)) {
             Ok(owed) => owed,
             Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                tracing::warn!(?track, message, %reason, "could not record the message id");
+                tracing::warn!(?track, message = message.get(), %reason, "could not record the message id");
                 Vec::new()
             }
             Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => Vec::new(),
         }
     }
 
-    fn try_record_message(&self, track: Track, message: u64) -> Result<Vec<OwedKey>, Fail> {
+    fn try_record_message(&self, track: Track, message: MessageId) -> Result<Vec<OwedKey>, Fail> {
         match track {
             Track::Tournament(id) => self.learn_tournament_message(id, message)?,
             Track::Challenge(id) => match self.store.challenge(id)? {
@@ -53,10 +58,10 @@ impl App {
                         .update_challenge(stored.revision, &stored.record)?;
                 }
                 // Already turned into a game (or gone): the game carries the id forward.
-                None => match self.store.game(id)? {
+                None => match self.store.game(id.cast())? {
                     Some(mut stored) if stored.record.message.is_none() => {
                         stored.record.message = Some(message);
-                        let finished = self.store.finished(id)?.is_some();
+                        let finished = self.store.finished(id.cast())?.is_some();
                         self.store
                             .update_game(stored.revision, &stored.record, finished)?;
                     }

@@ -66,7 +66,7 @@ pub use state::{App, AppError, Settings};
 pub use text::{Locale, Text};
 pub use tournament::{PairingStart, TournamentClick, TournamentRequest, MAX_SWISS_ROUNDS};
 pub use vocab::{
-    limits, Action, Attachment, Button, Choice, ComputerTurn, Edit, Effects, FileKind, Msg,
+    limits, Action, Attachment, Button, Caller, Choice, ComputerTurn, Edit, Effects, FileKind, Msg,
     Notation, PathError, PickerAt, PickerPath, Place, Reply, Response, Select, Shown, Style,
     Subject, ThreadRequest, TournamentOp, Track, UserRef,
 };

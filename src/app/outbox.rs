@@ -25,6 +25,7 @@ use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
 use crate::app::vocab::{message_link, Edit, Msg, Shown};
+use crate::ids::MessageId;
 use crate::store::{GameRecord, Note, Owed, OwedKey, OwedWrite};
 
 /// How long a board owed by an interaction is left to that interaction's answer.
@@ -40,7 +41,7 @@ pub enum Sent {
     /// Discord took it; `posted` is the id of the message it created, if it posted one.
     Done {
         /// The new message's id (for a post).
-        posted: Option<u64>,
+        posted: Option<MessageId>,
     },
     /// It may work later (5xx, a timeout, a rate limit).
     Transient(String),
@@ -185,7 +186,7 @@ impl App {
     /// settled (unless a newer state is owed). If `on` is no longer the board (it was posted
     /// again while the answer was under way), the answer gave that copy live buttons back: it
     /// is owed its note again. Returns the entries to write now.
-    pub fn board_shown(&self, shown: Shown, on: Option<u64>) -> Vec<OwedKey> {
+    pub fn board_shown(&self, shown: Shown, on: Option<MessageId>) -> Vec<OwedKey> {
         let result = (|| {
             self.board_received(shown, self.store.finished(shown.game)?.is_some());
             self.store.settle_board(shown.game, shown.revision)?;
@@ -204,7 +205,7 @@ impl App {
         })();
         result.unwrap_or_else(|error: Fail| {
             if let Fail::Damaged(reason) | Fail::Internal(reason) = error {
-                tracing::warn!(game = shown.game, %reason, "could not settle a shown board");
+                tracing::warn!(game = shown.game.get(), %reason, "could not settle a shown board");
             }
             Vec::new()
         })
@@ -228,7 +229,7 @@ impl App {
         }
     }
 
-    fn edit_done(&self, edit: &Edit, posted: Option<u64>) -> Result<Vec<OwedKey>, Fail> {
+    fn edit_done(&self, edit: &Edit, posted: Option<MessageId>) -> Result<Vec<OwedKey>, Fail> {
         let Some(shown) = edit.shows else {
             if let OwedKey::Tournament(_) = edit.key {
                 self.tournament_written(edit, posted)?;
@@ -246,7 +247,7 @@ impl App {
         &self,
         edit: &Edit,
         shown: Shown,
-        posted: Option<u64>,
+        posted: Option<MessageId>,
     ) -> Result<Vec<OwedKey>, Fail> {
         let mut again = Vec::new();
         let mut loaded = match self.load_game(shown.game) {
@@ -297,7 +298,7 @@ impl App {
     pub(super) fn retire(
         &self,
         record: &GameRecord,
-        copy: Option<u64>,
+        copy: Option<MessageId>,
     ) -> Result<Option<Edit>, Fail> {
         let Some(copy) = copy else {
             return Ok(None);
@@ -309,7 +310,7 @@ impl App {
             message: Some(copy),
             text: Text::BoardPostedAgain { link }.render(record.locale),
         };
-        let key = note.key(copy);
+        let key = note.key(copy.get());
         let seen = self.store.owe_note(key, &note)?;
         self.draw(key, &seen)
     }

@@ -15,6 +15,7 @@ use crate::app::vocab::{
     limits, Action, Button, Choice, Msg, Notation, PathError, PickerAt, PickerPath, Reply,
     Response, Select, Style, UserRef,
 };
+use crate::ids::{GameId, MessageId};
 use crate::locale::Locale;
 
 /// An option a step offers: the key it adds to the path, and its label.
@@ -49,10 +50,10 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
         ply: u32,
         at: PickerAt,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
     ) -> Result<Response, Fail> {
         let loaded = self.load_game(id)?;
         let seat = loaded.seat_in_play(user.id)?;
@@ -166,7 +167,7 @@ impl App {
 /// One step of the picker, to be drawn: whose, and the keys chosen before it.
 struct StepView<'a> {
     locale: Locale,
-    game: u64,
+    game: GameId,
     ply: u32,
     chosen: &'a [&'a str],
     /// The question, with the steps chosen so far.
@@ -298,7 +299,7 @@ mod tests {
     fn view<'a>(chosen: &'a [&'a str]) -> StepView<'a> {
         StepView {
             locale: Locale::English,
-            game: u64::MAX,
+            game: GameId::new(u64::MAX),
             ply: u32::MAX,
             chosen,
             prompt: String::from("Your move"),

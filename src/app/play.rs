@@ -8,18 +8,19 @@ use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
 use crate::app::vocab::{
-    limits, message_link, Action, Button, Choice, Edit, Msg, Notation, Place, Reply, Response,
-    Style, Track, UserRef,
+    limits, message_link, Action, Button, Caller, Choice, Edit, Msg, Notation, Place, Reply,
+    Response, Style, Track, UserRef,
 };
+use crate::ids::{GameId, MessageId, UserId};
 use crate::locale::Locale;
 use crate::store::{ChannelEntry, GameKind, Retirement};
 
 /// The id of the player facing `seat` in a two-seat game (the one who wins if it resigns);
 /// in a game of more seats, the next seat's.
-fn other_seat(loaded: &Loaded, seat: usize) -> u64 {
+fn other_seat(loaded: &Loaded, seat: usize) -> UserId {
     let seats = &loaded.stored.record.seats;
     let next = (seat + 1) % seats.len().max(1);
-    seats.get(next).map_or(0, |p| p.id)
+    seats.get(next).map_or(UserId::new(0), |p| p.id)
 }
 
 /// What a move request came to.
@@ -44,14 +45,16 @@ enum Moved {
 impl App {
     /// `/oaq board`: posts the channel's board again. `kind` is the game whose command was
     /// used, named in the refusal when the channel has no game.
-    pub fn board(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
+    pub fn board(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = self.do_board(place, kind);
         self.finish(locale, "board", result)
     }
 
     /// `/oaq resign`: resigns the user's game in this channel (`kind` as for
     /// [`App::board`]).
-    pub fn resign(&self, locale: Locale, place: Place, user: &UserRef, kind: GameKind) -> Response {
+    pub fn resign(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = self.do_resign_command(locale, place, user, kind);
         self.finish(locale, "resign", result)
     }
@@ -60,14 +63,8 @@ impl App {
     /// suggestions of [`App::move_choices`]) in the user's game in this channel. Like a click,
     /// a move that loses a race is judged again from a fresh read (`kind` as for
     /// [`App::board`]).
-    pub fn typed_move(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        mv: &str,
-        kind: GameKind,
-    ) -> Response {
+    pub fn typed_move(&self, caller: &Caller, mv: &str, kind: GameKind) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = retry(|| self.play_typed(locale, place, user, mv, kind));
         self.finish(locale, "move", result)
     }
@@ -75,7 +72,8 @@ impl App {
     /// Suggestions for `/oaq move` while `typed` is being typed: the legal moves of the game
     /// in this channel, when it is `user`'s turn, whose notation or label contains what was
     /// typed (at most Discord's 25). Nothing when there is no such game or turn.
-    pub fn move_choices(&self, place: Place, user: &UserRef, typed: &str) -> Vec<Choice> {
+    pub fn move_choices(&self, caller: &Caller, typed: &str) -> Vec<Choice> {
+        let (place, user) = (caller.place, &caller.user);
         let result = (|| {
             let Some(ChannelEntry::Game(id)) = self.store.channel(place.channel)? else {
                 return Ok(Vec::new());
@@ -142,10 +140,10 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
         ply: u32,
         mv: Notation,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
     ) -> Result<Response, Fail> {
         Ok(match self.make_move(locale, user, id, ply, mv, clicked)? {
             Moved::Board {
@@ -201,7 +199,7 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
         ply: u32,
         mv: Notation,
         update: bool,
@@ -245,10 +243,10 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
         ply: u32,
         mv: Notation,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
     ) -> Result<Moved, Fail> {
         let mut loaded = self.load_game(id)?;
         if loaded.finished() {
@@ -310,7 +308,7 @@ impl App {
         &self,
         locale: Locale,
         loaded: &Loaded,
-        copy: u64,
+        copy: MessageId,
     ) -> Result<Response, Fail> {
         let record = &loaded.stored.record;
         let retired = self.retire(record, Some(copy))?;
@@ -324,7 +322,7 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
     ) -> Result<Response, Fail> {
         let loaded = self.load_game(id)?;
         if loaded.finished() {
@@ -354,7 +352,7 @@ impl App {
     }
 
     /// Resigns `user` from game `id`; returns the loser's seat and the final board.
-    pub(super) fn apply_resign(&self, user: &UserRef, id: u64) -> Result<(Loaded, Msg), Fail> {
+    pub(super) fn apply_resign(&self, user: &UserRef, id: GameId) -> Result<(Loaded, Msg), Fail> {
         let mut loaded = self.load_game(id)?;
         if loaded.finished() {
             return Err(Fail::User(Text::GameOver));
@@ -373,7 +371,7 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
     ) -> Result<Response, Fail> {
         let (loaded, board) = self.apply_resign(user, id)?;
         Ok(

@@ -6,11 +6,12 @@ use crate::app::fail::Fail;
 use crate::app::state::App;
 use crate::app::text::Text;
 use crate::app::vocab::{Action, Button, Place, Response, Style, UserRef};
+use crate::ids::{ChallengeId, GameId};
 use crate::locale::Locale;
 use crate::store::{ChallengeRecord, FirstPlayer};
 
 /// The Rematch button of a finished board.
-pub(super) fn rematch_button(locale: Locale, game: u64) -> Button {
+pub(super) fn rematch_button(locale: Locale, game: GameId) -> Button {
     Button {
         action: Action::Rematch { game },
         label: Text::Rematch.render(locale),
@@ -24,7 +25,7 @@ impl App {
         &self,
         locale: Locale,
         user: &UserRef,
-        id: u64,
+        id: GameId,
     ) -> Result<Response, Fail> {
         let loaded = self.load_game(id)?;
         if !loaded.finished() {
@@ -62,7 +63,7 @@ impl App {
         };
         let now = self.now();
         let challenge = ChallengeRecord {
-            id: self.store.new_id()?,
+            id: ChallengeId::new(self.store.new_id()?),
             guild: record.guild,
             channel: record.channel,
             message: None,

@@ -7,7 +7,8 @@ use crate::app::results::Finish;
 use crate::app::state::App;
 use crate::app::table::{seat_ids, seat_of, situation, sole_winner};
 use crate::app::text::Text;
-use crate::app::vocab::{Attachment, FileKind, Msg, Place, Response, UserRef};
+use crate::app::vocab::{Attachment, Caller, FileKind, Msg, Response};
+use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
 use crate::render::animation::{Animation, Encoded};
 use crate::store::{GameKind, GameRecord};
@@ -54,12 +55,11 @@ impl App {
     /// was used, named in the refusal.
     pub fn find_replay(
         &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        id: u64,
+        caller: &Caller,
+        id: GameId,
         kind: GameKind,
     ) -> Result<ReplayRequest, Box<Response>> {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = (|| {
             let not_found = || Fail::User(Text::NoSuchGame { game: id, kind });
             let (game, places) = match self.store.finished(id)? {
@@ -152,7 +152,7 @@ impl App {
     fn replay_animation(&self, locale: Locale, record: &GameRecord) -> Result<Animation, Fail> {
         let plies = record.moves.len();
         let names: Vec<String> = record.seats.iter().map(|p| p.name.clone()).collect();
-        let ids: Vec<u64> = record.seats.iter().map(|p| p.id).collect();
+        let ids: Vec<UserId> = record.seats.iter().map(|p| p.id).collect();
         // The board after `ply` moves, and how long it shows.
         let draw = |table: &mut Table, ply: usize| -> Result<(RgbImage, u32), Fail> {
             if ply == plies {
@@ -275,6 +275,7 @@ mod tests {
     use super::*;
     use crate::app::games::oaq::OaqChoice;
     use crate::app::games::RuleChoice;
+    use crate::ids::{ChannelId, GameId, GuildId, UserId};
     use crate::store::{GuildSettings, Player};
 
     #[test]
@@ -289,12 +290,12 @@ mod tests {
             .expect("rules");
         let start = Table::start(&rules, 2).expect("a game").start_text();
         let game = GameRecord {
-            id: 1,
-            guild: Some(1),
-            channel: 1,
+            id: GameId::new(1),
+            guild: Some(GuildId::new(1)),
+            channel: ChannelId::new(1),
             message: None,
             kind: GameKind::Oaq,
-            seats: vec![player(1), player(2)],
+            seats: vec![player(UserId::new(1)), player(UserId::new(2))],
             rules: rules.to_json().expect("json"),
             start,
             moves: vec![String::from("11-"); 600],

@@ -11,6 +11,7 @@ use crate::app::state::App;
 use crate::app::text::Text;
 use crate::app::vocab::Review;
 use crate::app::vocab::{Action, Button, Response, Style};
+use crate::ids::GameId;
 use crate::locale::Locale;
 use crate::store::{GameKind, GameRecord};
 
@@ -18,7 +19,7 @@ use crate::store::{GameKind, GameRecord};
 pub(super) const PER_SEAT: usize = 3;
 
 /// The *Analyse* button of a finished board.
-pub(super) fn analyse_button(locale: Locale, game: u64) -> Button {
+pub(super) fn analyse_button(locale: Locale, game: GameId) -> Button {
     Button {
         action: Action::Analyse { game },
         label: Text::Analyse.render(locale),
@@ -60,7 +61,7 @@ fn lines(record: &GameRecord, review: &Review) -> Vec<Text> {
 impl App {
     /// The analysis of finished game `id`, privately. Searching takes seconds: the caller runs
     /// this off the async threads, after acknowledging the click.
-    pub(super) fn analyse(&self, locale: Locale, id: u64) -> Result<Response, Fail> {
+    pub(super) fn analyse(&self, locale: Locale, id: GameId) -> Result<Response, Fail> {
         if self.store.game(id)?.is_none() {
             // Only Ô ăn quan boards carry the *Analyse* button.
             return Err(Fail::User(Text::NoSuchGame {

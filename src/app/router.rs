@@ -4,15 +4,16 @@
 
 use crate::app::fail::{retry, Fail};
 use crate::app::state::App;
-use crate::app::vocab::{Action, Place, Response, UserRef};
+use crate::app::vocab::{Action, Caller, Place, Response, UserRef};
+use crate::ids::MessageId;
 use crate::locale::Locale;
 
 impl App {
-    /// A button click by `user` in `place` (the interaction's server and channel, never
+    /// A button click by the caller's user in the caller's place (the interaction's server and channel, never
     /// anything read from the button's id), on a message the app need not know (see
     /// [`App::click_on`]).
-    pub fn click(&self, locale: Locale, place: Place, user: &UserRef, action: Action) -> Response {
-        self.click_on(locale, place, user, action, None)
+    pub fn click(&self, caller: &Caller, action: Action) -> Response {
+        self.click_on(caller, action, None)
     }
 
     /// A button click by `user` in `place` on message `clicked` (both from the interaction): a
@@ -23,12 +24,11 @@ impl App {
     /// answered as out of date, never applied twice.
     pub fn click_on(
         &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
+        caller: &Caller,
         action: Action,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
     ) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = retry(|| self.click_once(locale, place, user, action, clicked));
         self.finish(locale, "click", result)
     }
@@ -39,7 +39,7 @@ impl App {
         place: Place,
         user: &UserRef,
         action: Action,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
     ) -> Result<Response, Fail> {
         self.check_place(place, action)?;
         if let Some(message) = clicked {

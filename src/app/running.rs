@@ -8,7 +8,8 @@ use crate::app::pages::{page_buttons, pages};
 use crate::app::state::App;
 use crate::app::table::seat_ids;
 use crate::app::text::Text;
-use crate::app::vocab::{message_link, Action, Msg, Place, Reply, Response};
+use crate::app::vocab::{message_link, Action, Caller, Msg, Place, Reply, Response};
+use crate::ids::GuildId;
 use crate::locale::Locale;
 use crate::store::GameKind;
 
@@ -19,7 +20,8 @@ pub const PER_PAGE: usize = 6;
 
 impl App {
     /// `/oaq games`: the first page of the games of `kind` being played in this server.
-    pub fn games(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
+    pub fn games(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = (|| {
             let guild = guild_of(place)?;
             Ok(Response::post(
@@ -51,7 +53,7 @@ impl App {
         &self,
         locale: Locale,
         kind: GameKind,
-        guild: u64,
+        guild: GuildId,
         page: u64,
     ) -> Result<Msg, Fail> {
         let ids = self.store.running_in_guild(guild, kind)?;

@@ -20,6 +20,7 @@
 use crate::app::state::App;
 use crate::app::text::Text;
 use crate::app::vocab::Shown;
+use crate::ids::GameId;
 use crate::locale::Locale;
 use crate::store::GameRecord;
 
@@ -128,7 +129,7 @@ impl App {
     }
 
     /// How many moves the last board of `game` Discord received showed, if known.
-    pub(super) fn received(&self, game: u64) -> Option<u32> {
+    pub(super) fn received(&self, game: GameId) -> Option<u32> {
         self.received.lock().get(&game).copied()
     }
 }
@@ -136,6 +137,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
     use crate::store::{GameKind, Level, Player};
 
     fn table(computers: &[bool]) -> GameRecord {
@@ -143,16 +145,20 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(seat, &computer)| Player {
-                id: if computer { 99 } else { seat as u64 + 1 },
+                id: if computer {
+                    UserId::new(99)
+                } else {
+                    UserId::new(seat as u64 + 1)
+                },
                 name: format!("P{seat}"),
                 computer: computer.then_some(Level::Medium),
             })
             .collect();
         GameRecord {
-            id: 1,
-            guild: Some(1),
-            channel: 1,
-            message: Some(1),
+            id: GameId::new(1),
+            guild: Some(GuildId::new(1)),
+            channel: ChannelId::new(1),
+            message: Some(MessageId::new(1)),
             kind: GameKind::ChineseCheckers,
             seats,
             rules: serde_json::Value::Null,

@@ -6,7 +6,8 @@ use crate::app::fail::Fail;
 use crate::app::games::{self, GameRules, RuleChoice};
 use crate::app::state::App;
 use crate::app::text::Text;
-use crate::app::vocab::{Edit, Place, Response};
+use crate::app::vocab::{Caller, Edit, Place, Response};
+use crate::ids::{ChannelId, GuildId};
 use crate::locale::Locale;
 use crate::store::{FirstPlayer, GameKind, GuildSettings};
 
@@ -33,9 +34,9 @@ pub struct SettingsChange {
     /// Whether each accepted challenge opens a thread for its game.
     pub threads: Option<bool>,
     /// A channel to add to the allowed channels.
-    pub allow_channel: Option<u64>,
+    pub allow_channel: Option<ChannelId>,
     /// A channel to remove from the allowed channels.
-    pub remove_channel: Option<u64>,
+    pub remove_channel: Option<ChannelId>,
     /// Allow games in every channel again.
     pub any_channel: bool,
 }
@@ -52,12 +53,12 @@ impl App {
     /// game whose `settings` command was used.
     pub fn server_settings(
         &self,
-        locale: Locale,
-        place: Place,
+        caller: &Caller,
         manage_guild: bool,
         change: SettingsChange,
         kind: GameKind,
     ) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = (|| {
             let Some(guild) = place.guild else {
                 return Err(Fail::User(Text::SettingsOnlyInServers { game: kind }));
@@ -97,7 +98,7 @@ impl App {
     }
 
     /// The settings of the server `guild` (defaults in direct messages).
-    pub(super) fn guild_settings(&self, guild: Option<u64>) -> Result<GuildSettings, Fail> {
+    pub(super) fn guild_settings(&self, guild: Option<GuildId>) -> Result<GuildSettings, Fail> {
         match guild {
             Some(guild) => Ok(self.store.guild_settings(guild)?.record),
             None => Ok(GuildSettings::default()),
@@ -105,7 +106,7 @@ impl App {
     }
 
     /// Milliseconds per turn in `guild`.
-    pub(super) fn turn_ms(&self, guild: Option<u64>) -> Result<u64, Fail> {
+    pub(super) fn turn_ms(&self, guild: Option<GuildId>) -> Result<u64, Fail> {
         Ok(self
             .guild_settings(guild)?
             .turn_timeout_s
@@ -113,7 +114,7 @@ impl App {
     }
 
     /// Milliseconds a challenge waits in `guild`.
-    pub(super) fn challenge_ttl_ms(&self, guild: Option<u64>) -> Result<u64, Fail> {
+    pub(super) fn challenge_ttl_ms(&self, guild: Option<GuildId>) -> Result<u64, Fail> {
         Ok(self.challenge_ttl_in(&self.guild_settings(guild)?))
     }
 

@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::app::clock::Clock;
 use crate::app::memory::{Received, Reviews};
+use crate::ids::GuildId;
 use crate::render::{Fonts, RenderError};
 use crate::shards::Layout;
 use crate::store::{GameKind, Owed, OwedKey, Store};
@@ -87,7 +88,7 @@ impl App {
     }
 
     /// Whether this process serves `guild`.
-    pub(super) fn owns(&self, guild: Option<u64>) -> bool {
+    pub(super) fn owns(&self, guild: Option<GuildId>) -> bool {
         self.layout.owns(guild)
     }
 

@@ -9,6 +9,7 @@ use crate::app::runs::{caption, run_start};
 use crate::app::state::App;
 use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::{limits, Action, Attachment, Button, Msg, Response, Shown, Style};
+use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
 use crate::store::{GameRecord, Retirement, Stored};
 
@@ -30,12 +31,12 @@ pub(super) fn sole_winner(places: &[u8]) -> Option<usize> {
 }
 
 /// The user ids of a game's seats, in seat order.
-pub(super) fn seat_ids(game: &GameRecord) -> Vec<u64> {
+pub(super) fn seat_ids(game: &GameRecord) -> Vec<UserId> {
     game.seats.iter().map(|p| p.id).collect()
 }
 
 /// The seat `user` plays in a game, if any.
-pub(super) fn seat_of(game: &GameRecord, user: u64) -> Option<usize> {
+pub(super) fn seat_of(game: &GameRecord, user: UserId) -> Option<usize> {
     game.seats.iter().position(|p| p.id == user)
 }
 
@@ -89,7 +90,7 @@ impl Loaded {
         &self,
         locale: Locale,
         names: &'a [String],
-        ids: &'a [u64],
+        ids: &'a [UserId],
         situation: &'a Situation,
     ) -> Scene<'a> {
         Scene {
@@ -103,12 +104,12 @@ impl Loaded {
     }
 
     /// The seat `user` plays, if any.
-    pub(super) fn seat_of(&self, user: u64) -> Option<usize> {
+    pub(super) fn seat_of(&self, user: UserId) -> Option<usize> {
         self.stored.record.seats.iter().position(|p| p.id == user)
     }
 
     /// The seat `user` plays in this game, which goes on; else why they may not act in it.
-    pub(super) fn seat_in_play(&self, user: u64) -> Result<usize, Fail> {
+    pub(super) fn seat_in_play(&self, user: UserId) -> Result<usize, Fail> {
         if self.finished() {
             return Err(Fail::User(Text::GameOver));
         }
@@ -121,7 +122,7 @@ impl Loaded {
         if to_move == Some(seat) || claim {
             return Ok(());
         }
-        let player = to_move.map_or(0, |s| self.stored.record.seats[s].id);
+        let player = to_move.map_or(UserId::new(0), |s| self.stored.record.seats[s].id);
         Err(Fail::User(Text::NotYourTurn { player }))
     }
 
@@ -152,7 +153,7 @@ impl Loaded {
 }
 
 /// The seats' names and ids, in seat order.
-fn seats(record: &GameRecord) -> (Vec<String>, Vec<u64>) {
+fn seats(record: &GameRecord) -> (Vec<String>, Vec<UserId>) {
     record.seats.iter().map(|p| (p.name.clone(), p.id)).unzip()
 }
 
@@ -185,7 +186,7 @@ fn competition_place(places: &[u8], seat: usize) -> u64 {
 /// each seat still playing has had its turn since, so that a computer moving at once after a
 /// timeout does not wipe the news before the people at the table see it.
 fn standing_lines(table: &Table, scene: &Scene<'_>, record: &GameRecord) -> Vec<Text> {
-    let id = |seat: usize| scene.ids.get(seat).copied().unwrap_or_default();
+    let id = |seat: usize| scene.ids.get(seat).copied().unwrap_or(UserId::new(0));
     let many = scene.ids.len() > 2;
     let plies = record.moves.len() as u32;
     let playing = record.seats.len().saturating_sub(record.retired.len()) as u32;
@@ -288,15 +289,15 @@ fn tournament_line(record: &GameRecord) -> Option<Text> {
     Some(
         TournamentText::GameIntro {
             round,
-            first: first.id,
-            second: second.id,
+            first: first.id.get(),
+            second: second.id.get(),
         }
         .into(),
     )
 }
 
 impl App {
-    pub(super) fn load_game(&self, id: u64) -> Result<Loaded, Fail> {
+    pub(super) fn load_game(&self, id: GameId) -> Result<Loaded, Fail> {
         let stored = self.store.game(id)?.ok_or(Fail::User(Text::GameOver))?;
         let (table, movers) = Table::replay_turns(&stored.record)?;
         Ok(Loaded {
@@ -371,7 +372,7 @@ impl App {
 
     /// The board of game `id` from the other side, privately (for a game whose picture has a
     /// side: Shogi's gote).
-    pub(super) fn flipped_view(&self, locale: Locale, id: u64) -> Result<Response, Fail> {
+    pub(super) fn flipped_view(&self, locale: Locale, id: GameId) -> Result<Response, Fail> {
         let loaded = self.load_game(id)?;
         let record = &loaded.stored.record;
         let (names, ids) = seats(record);

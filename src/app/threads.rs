@@ -6,6 +6,7 @@ use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
 use crate::app::vocab::{Edit, Msg, Response, ThreadRequest};
+use crate::ids::{ChannelId, GameId};
 
 impl App {
     /// For a game that just started from a challenge in a server with threads on: the answer
@@ -50,18 +51,18 @@ impl App {
     /// could not be opened, keeps it where it is) and returns its board, to post as a new
     /// message in the channel named by the edit (record the posted message's id with
     /// [`App::record_message`]). The player to move's clock starts now.
-    pub fn move_to_thread(&self, game: u64, thread: Option<u64>) -> Option<Edit> {
+    pub fn move_to_thread(&self, game: GameId, thread: Option<ChannelId>) -> Option<Edit> {
         match retry(|| self.try_move_to_thread(game, thread)) {
             Ok(edit) => Some(edit),
             Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => None,
             Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                tracing::error!(game, %reason, "could not move a game to its thread");
+                tracing::error!(game = game.get(), %reason, "could not move a game to its thread");
                 None
             }
         }
     }
 
-    fn try_move_to_thread(&self, game: u64, thread: Option<u64>) -> Result<Edit, Fail> {
+    fn try_move_to_thread(&self, game: GameId, thread: Option<ChannelId>) -> Result<Edit, Fail> {
         let mut loaded = self.load_game(game)?;
         if loaded.finished() {
             return Err(Fail::User(Text::GameOver));

@@ -8,6 +8,7 @@ use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
 use crate::app::vocab::{ComputerTurn, Edit, Msg};
+use crate::ids::GameId;
 use crate::store::Retirement;
 
 impl App {
@@ -72,14 +73,14 @@ impl App {
                 // looks again.
                 Ok(None) | Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => {}
                 Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                    tracing::error!(game = id, %reason, "could not settle a timeout");
+                    tracing::error!(game = id.get(), %reason, "could not settle a timeout");
                 }
             }
         }
         (edits, turns)
     }
 
-    fn expire_turn(&self, id: u64) -> Result<Option<(Edit, Option<ComputerTurn>)>, Fail> {
+    fn expire_turn(&self, id: GameId) -> Result<Option<(Edit, Option<ComputerTurn>)>, Fail> {
         let mut loaded = self.load_game(id)?;
         if !self.owns(loaded.stored.record.guild) || !self.out_of_time(&loaded) {
             return Ok(None);

@@ -3,18 +3,18 @@
 //! message's id, owed edits, the computer's turn, a thread. The builders the replies are made
 //! of are in [`super::builders`].
 
-use std::num::NonZeroU64;
-
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, ChannelType, CreateThread, MessageId};
+use serenity::{ChannelType, CreateThread};
 
 use super::blocking::blocking;
 use super::builders::create_reply;
 use super::data::{Context, Data};
 use super::error::Error;
 use super::metrics;
+use super::snowflakes;
 use super::workers::spawn_computer;
 use crate::app::{ComputerTurn, Edit, Effects, Reply, Response, Shown, ThreadRequest, Track};
+use crate::ids::{GameId, MessageId, TournamentId};
 use crate::store::OwedKey;
 
 /// Sends a command's response through poise, then settles its effects ([`settle`]).
@@ -29,7 +29,7 @@ pub(super) async fn answer_command(ctx: Context<'_>, response: Response) -> Resu
     };
     let sent = match ctx.send(create_reply(&msg, ephemeral)).await {
         Ok(handle) if track.is_some() => match handle.message().await {
-            Ok(message) => Ok(Some(message.id.get())),
+            Ok(message) => Ok(Some(snowflakes::message(message.id))),
             // Posted, but its id is unknown: the error is answered with an apology.
             Err(error) => Err((error, Delivery::Sent { message: None })),
         },
@@ -66,7 +66,7 @@ pub(super) enum Delivery {
     /// the clicked message an update replaced, or the message a post created.
     Sent {
         /// The message.
-        message: Option<u64>,
+        message: Option<MessageId>,
     },
     /// Discord does not have the reply.
     Failed,
@@ -76,11 +76,11 @@ pub(super) enum Delivery {
 /// Discord. [`Live`] is the bot's; the tests use a fake that records what it is asked.
 pub(super) trait Target {
     /// Settles the board an answer showed on `on` (`App::board_shown`).
-    async fn board_shown(&self, shown: Shown, on: Option<u64>);
+    async fn board_shown(&self, shown: Shown, on: Option<MessageId>);
     /// Records the id of the message a reply posted for `track` (`App::record_message`).
-    async fn record_message(&self, track: Track, message: u64);
+    async fn record_message(&self, track: Track, message: MessageId);
     /// Has the outbox write game `game`'s board, which the reply failed to show.
-    fn write_board(&self, game: u64);
+    fn write_board(&self, game: GameId);
     /// Hands owed writes to the outbox.
     fn send(&self, edits: Vec<Edit>);
     /// Lets the computer make the move it owes.
@@ -91,7 +91,7 @@ pub(super) trait Target {
     fn tournaments(&self);
     /// Has the outbox post tournament `id`'s message, which the reply failed to post
     /// (`App::tournament_unposted`).
-    async fn post_tournament(&self, id: u64);
+    async fn post_tournament(&self, id: TournamentId);
 }
 
 /// Settles everything an answer owes once its reply has been sent (or has failed), whatever
@@ -164,7 +164,7 @@ pub(super) struct Live<'a> {
 }
 
 impl Target for Live<'_> {
-    async fn board_shown(&self, shown: Shown, on: Option<u64>) {
+    async fn board_shown(&self, shown: Shown, on: Option<MessageId>) {
         let app = self.data.app.clone();
         match blocking(move || app.board_shown(shown, on)).await {
             Ok(owed) => self.data.outbox.poke(owed),
@@ -172,7 +172,7 @@ impl Target for Live<'_> {
         }
     }
 
-    async fn record_message(&self, track: Track, message: u64) {
+    async fn record_message(&self, track: Track, message: MessageId) {
         let app = self.data.app.clone();
         match blocking(move || app.record_message(track, message)).await {
             Ok(owed) => self.data.outbox.poke(owed),
@@ -180,7 +180,7 @@ impl Target for Live<'_> {
         }
     }
 
-    fn write_board(&self, game: u64) {
+    fn write_board(&self, game: GameId) {
         self.data.outbox.poke(vec![OwedKey::Board(game)]);
     }
 
@@ -192,7 +192,7 @@ impl Target for Live<'_> {
         self.data.tournaments.wake();
     }
 
-    async fn post_tournament(&self, id: u64) {
+    async fn post_tournament(&self, id: TournamentId) {
         let app = self.data.app.clone();
         match blocking(move || app.tournament_unposted(id)).await {
             Ok(owed) => self.data.outbox.poke(owed),
@@ -210,8 +210,8 @@ impl Target for Live<'_> {
     /// in the channel.
     async fn open_thread(&self, request: ThreadRequest) {
         let (Some(channel), Some(message)) = (
-            NonZeroU64::new(request.channel).map(ChannelId::from),
-            NonZeroU64::new(request.message).map(MessageId::from),
+            snowflakes::to_channel(request.channel),
+            snowflakes::to_message(request.message),
         ) else {
             return;
         };
@@ -220,9 +220,9 @@ impl Target for Live<'_> {
             .create_thread_from_message(self.http, message, builder)
             .await
         {
-            Ok(thread) => Some(thread.id.get()),
+            Ok(thread) => Some(snowflakes::channel(thread.id)),
             Err(error) => {
-                tracing::warn!(%error, game = request.game, "could not open a thread: playing in the channel");
+                tracing::warn!(%error, game = request.game.get(), "could not open a thread: playing in the channel");
                 None
             }
         };
@@ -231,13 +231,16 @@ impl Target for Live<'_> {
         match blocking(move || app.move_to_thread(game, thread)).await {
             Ok(Some(edit)) => self.data.outbox.send(vec![edit]),
             Ok(None) => {}
-            Err(error) => tracing::error!(%error, game, "moving a game to its thread failed"),
+            Err(error) => {
+                tracing::error!(%error, game = game.get(), "moving a game to its thread failed")
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::ids::{ChallengeId, ChannelId, GameId, MessageId, TournamentId};
     use std::sync::Mutex;
 
     use super::{settle, Delivery, Target};
@@ -247,14 +250,14 @@ mod tests {
     /// What settling asked of the world, in order.
     #[derive(Debug, PartialEq)]
     enum Call {
-        BoardShown(Shown, Option<u64>),
-        Record(Track, u64),
-        WriteBoard(u64),
+        BoardShown(Shown, Option<MessageId>),
+        Record(Track, MessageId),
+        WriteBoard(GameId),
         Send(usize),
         Computer(ComputerTurn),
         Thread(ThreadRequest),
         Tournaments,
-        PostTournament(u64),
+        PostTournament(TournamentId),
     }
 
     #[derive(Default)]
@@ -271,13 +274,13 @@ mod tests {
     }
 
     impl Target for Fake {
-        async fn board_shown(&self, shown: Shown, on: Option<u64>) {
+        async fn board_shown(&self, shown: Shown, on: Option<MessageId>) {
             self.push(Call::BoardShown(shown, on));
         }
-        async fn record_message(&self, track: Track, message: u64) {
+        async fn record_message(&self, track: Track, message: MessageId) {
             self.push(Call::Record(track, message));
         }
-        fn write_board(&self, game: u64) {
+        fn write_board(&self, game: GameId) {
             self.push(Call::WriteBoard(game));
         }
         fn send(&self, edits: Vec<Edit>) {
@@ -289,7 +292,7 @@ mod tests {
         fn tournaments(&self) {
             self.push(Call::Tournaments);
         }
-        async fn post_tournament(&self, id: u64) {
+        async fn post_tournament(&self, id: TournamentId) {
             self.push(Call::PostTournament(id));
         }
         async fn open_thread(&self, request: ThreadRequest) {
@@ -298,30 +301,30 @@ mod tests {
     }
 
     const SHOWN: Shown = Shown {
-        game: 7,
+        game: GameId::new(7),
         revision: 3,
         plies: 2,
     };
 
     fn thread() -> ThreadRequest {
         ThreadRequest {
-            game: 7,
-            channel: 10,
-            message: 11,
+            game: GameId::new(7),
+            channel: ChannelId::new(10),
+            message: MessageId::new(11),
             name: String::from("a game"),
         }
     }
 
     fn note() -> Edit {
         let write = OwedWrite::Board {
-            game: 8,
+            game: GameId::new(8),
             revision: 1,
         };
         Edit {
-            channel: 12,
-            message: Some(13),
+            channel: ChannelId::new(12),
+            message: Some(MessageId::new(13)),
             msg: Msg::text(String::from("note")),
-            key: OwedKey::Board(8),
+            key: OwedKey::Board(GameId::new(8)),
             seen: Owed::new(write),
             shows: None,
         }
@@ -339,7 +342,12 @@ mod tests {
     async fn a_paired_round_wakes_the_tournament_work_however_the_reply_went() {
         let mut response = Response::update(Msg::text(String::from("round 1")));
         response.effects.tournaments = true;
-        for delivery in [Delivery::Sent { message: Some(5) }, Delivery::Failed] {
+        for delivery in [
+            Delivery::Sent {
+                message: Some(MessageId::new(5)),
+            },
+            Delivery::Failed,
+        ] {
             let calls = settled(None, response.effects.clone(), delivery).await;
             assert_eq!(calls, [Call::Send(0), Call::Tournaments]);
         }
@@ -352,15 +360,25 @@ mod tests {
     /// its id recorded.
     #[tokio::test]
     async fn a_tournament_message_is_recorded_or_posted_by_the_outbox() {
-        let track = Some(Track::Tournament(9));
+        let track = Some(Track::Tournament(TournamentId::new(9)));
         let effects = Effects::default();
         assert_eq!(
-            settled(track, effects.clone(), Delivery::Sent { message: Some(99) }).await,
-            [Call::Record(Track::Tournament(9), 99), Call::Send(0)]
+            settled(
+                track,
+                effects.clone(),
+                Delivery::Sent {
+                    message: Some(MessageId::new(99))
+                }
+            )
+            .await,
+            [
+                Call::Record(Track::Tournament(TournamentId::new(9)), MessageId::new(99)),
+                Call::Send(0)
+            ]
         );
         assert_eq!(
             settled(track, effects, Delivery::Failed).await,
-            [Call::PostTournament(9), Call::Send(0)]
+            [Call::PostTournament(TournamentId::new(9)), Call::Send(0)]
         );
     }
 
@@ -383,38 +401,52 @@ mod tests {
 
     #[tokio::test]
     async fn a_shown_board_is_settled_on_its_message_or_written_by_the_outbox() {
-        let turn = ComputerTurn { game: 7, ply: 2 };
+        let turn = ComputerTurn {
+            game: GameId::new(7),
+            ply: 2,
+        };
         let response = Response::board(Msg::default(), SHOWN)
             .with_edits(vec![note()])
             .with_computer(Some(turn));
-        let sent = Delivery::Sent { message: Some(99) };
+        let sent = Delivery::Sent {
+            message: Some(MessageId::new(99)),
+        };
         assert_eq!(
             settled(None, response.effects.clone(), sent).await,
             [
-                Call::BoardShown(SHOWN, Some(99)),
+                Call::BoardShown(SHOWN, Some(MessageId::new(99))),
                 Call::Send(1),
                 Call::Computer(turn)
             ]
         );
         assert_eq!(
             settled(None, response.effects, Delivery::Failed).await,
-            [Call::WriteBoard(7), Call::Send(1), Call::Computer(turn)]
+            [
+                Call::WriteBoard(GameId::new(7)),
+                Call::Send(1),
+                Call::Computer(turn)
+            ]
         );
     }
 
     #[tokio::test]
     async fn a_posted_message_is_recorded_or_a_new_board_is_posted_by_the_outbox() {
         let board = Some(Track::Game(SHOWN));
-        let sent = Delivery::Sent { message: Some(99) };
+        let sent = Delivery::Sent {
+            message: Some(MessageId::new(99)),
+        };
         assert_eq!(
             settled(board, Effects::default(), sent).await,
-            [Call::Record(Track::Game(SHOWN), 99), Call::Send(0)]
+            [
+                Call::Record(Track::Game(SHOWN), MessageId::new(99)),
+                Call::Send(0)
+            ]
         );
         assert_eq!(
             settled(board, Effects::default(), Delivery::Failed).await,
-            [Call::WriteBoard(7), Call::Send(0)]
+            [Call::WriteBoard(GameId::new(7)), Call::Send(0)]
         );
-        let challenge = Some(Track::Challenge(5));
+        let challenge = Some(Track::Challenge(ChallengeId::new(5)));
         assert_eq!(
             settled(challenge, Effects::default(), Delivery::Failed).await,
             [Call::Send(0)]

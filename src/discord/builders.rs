@@ -8,6 +8,7 @@ use serenity::{
 };
 
 use super::custom_id;
+use super::snowflakes;
 use crate::app::{Attachment, Button, Msg, Select, Style, UserRef};
 
 pub(super) fn style(style: Style) -> ButtonStyle {
@@ -83,7 +84,7 @@ pub(super) fn create_reply(msg: &Msg, ephemeral: bool) -> poise::CreateReply {
 
 pub(super) fn user_ref(user: &serenity::User) -> UserRef {
     UserRef {
-        id: user.id.get(),
+        id: snowflakes::user(user.id),
         name: UserRef::shown_name(user.global_name.as_deref(), &user.name),
         bot: user.bot,
     }

@@ -171,6 +171,7 @@ pub fn clicked(message: &serenity::Message, custom_id: &str, values: Option<&[St
 
 #[cfg(test)]
 mod tests {
+    use crate::ids::GameId;
     use poise::serenity_prelude as serenity;
 
     use super::{check, clicked, Clicked, Refusal};
@@ -179,7 +180,7 @@ mod tests {
 
     fn picker(at: &str) -> Action {
         Action::Picker {
-            game: 1,
+            game: GameId::new(1),
             ply: 16,
             at: crate::app::PickerAt::Path(at.parse().expect("path")),
         }

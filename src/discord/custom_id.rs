@@ -22,6 +22,7 @@
 use thiserror::Error;
 
 use crate::app::{Action, Locale, PickerAt, TournamentOp};
+use crate::ids::Id;
 use crate::store::{GameKind, Hand};
 
 /// Discord's limit on a `custom_id`.
@@ -135,11 +136,17 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
         parts.get(i).and_then(|s| s.parse().ok()).ok_or_else(bad)
     };
     let action = match parts.as_slice() {
-        ["oaq", "a", _] => Action::Accept { challenge: id(2)? },
-        ["oaq", "d", _] => Action::Decline { challenge: id(2)? },
-        ["oaq", "c", _] => Action::Cancel { challenge: id(2)? },
+        ["oaq", "a", _] => Action::Accept {
+            challenge: Id::new(id(2)?),
+        },
+        ["oaq", "d", _] => Action::Decline {
+            challenge: Id::new(id(2)?),
+        },
+        ["oaq", "c", _] => Action::Cancel {
+            challenge: Id::new(id(2)?),
+        },
         ["oaq", "k", _, hand] => Action::Pick {
-            challenge: id(2)?,
+            challenge: Id::new(id(2)?),
             hand: match *hand {
                 "r" => Hand::Rock,
                 "p" => Hand::Paper,
@@ -147,40 +154,58 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
                 _ => return Err(bad()),
             },
         },
-        ["oaq", "j", _] => Action::Join { lobby: id(2)? },
-        ["oaq", "e", _] => Action::Leave { lobby: id(2)? },
-        ["oaq", "s", _] => Action::Start { lobby: id(2)? },
+        ["oaq", "j", _] => Action::Join {
+            lobby: Id::new(id(2)?),
+        },
+        ["oaq", "e", _] => Action::Leave {
+            lobby: Id::new(id(2)?),
+        },
+        ["oaq", "s", _] => Action::Start {
+            lobby: Id::new(id(2)?),
+        },
         ["oaq", "b", _] => Action::Computer {
-            lobby: id(2)?,
+            lobby: Id::new(id(2)?),
             add: None,
         },
         ["oaq", "b", _, level] => Action::Computer {
-            lobby: id(2)?,
+            lobby: Id::new(id(2)?),
             add: Some(level.parse().map_err(|_| bad())?),
         },
         ["oaq", "m", _, ply, mv] => Action::Play {
-            game: id(2)?,
+            game: Id::new(id(2)?),
             ply: ply.parse().map_err(|_| bad())?,
             mv: mv.parse().map_err(|_| bad())?,
         },
         ["oaq", "p", _, _] => Action::Picker {
-            game: id(2)?,
+            game: Id::new(id(2)?),
             ply: id(3)?.try_into().map_err(|_| bad())?,
             at: PickerAt::Board,
         },
         ["oaq", "p", _, _, at] => Action::Picker {
-            game: id(2)?,
+            game: Id::new(id(2)?),
             ply: id(3)?.try_into().map_err(|_| bad())?,
             at: PickerAt::Path(at.parse().map_err(|_| bad())?),
         },
-        ["oaq", "v", _] => Action::View { game: id(2)? },
-        ["oaq", "r", _] => Action::Resign { game: id(2)? },
-        ["oaq", "y", _] => Action::ConfirmResign { game: id(2)? },
-        ["oaq", "h", _] => Action::Rules { game: id(2)? },
-        ["oaq", "n", _] => Action::Rematch { game: id(2)? },
-        ["oaq", "x", _] => Action::Analyse { game: id(2)? },
+        ["oaq", "v", _] => Action::View {
+            game: Id::new(id(2)?),
+        },
+        ["oaq", "r", _] => Action::Resign {
+            game: Id::new(id(2)?),
+        },
+        ["oaq", "y", _] => Action::ConfirmResign {
+            game: Id::new(id(2)?),
+        },
+        ["oaq", "h", _] => Action::Rules {
+            game: Id::new(id(2)?),
+        },
+        ["oaq", "n", _] => Action::Rematch {
+            game: Id::new(id(2)?),
+        },
+        ["oaq", "x", _] => Action::Analyse {
+            game: Id::new(id(2)?),
+        },
         ["oaq", "t", _, op] => Action::Tournament {
-            tournament: id(2)?,
+            tournament: Id::new(id(2)?),
             op: match *op {
                 "j" => TournamentOp::Join,
                 "l" => TournamentOp::Leave,
@@ -228,64 +253,93 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
 mod tests {
     use super::{decode, encode, MAX_LEN};
     use crate::app::{Action, Locale, Notation, PickerAt, TournamentOp};
+    use crate::ids::{ChallengeId, GameId, LobbyId, TournamentId};
     use crate::store::{GameKind, Hand, Level};
 
     fn all_actions(id: u64, ply: u32) -> Vec<Action> {
         let mv: Notation = "11-".parse().expect("move");
         let mut actions = vec![
-            Action::Accept { challenge: id },
-            Action::Decline { challenge: id },
-            Action::Cancel { challenge: id },
-            Action::Play { game: id, ply, mv },
-            Action::Resign { game: id },
-            Action::ConfirmResign { game: id },
-            Action::Rules { game: id },
-            Action::Rematch { game: id },
-            Action::Analyse { game: id },
-            Action::View { game: id },
+            Action::Accept {
+                challenge: ChallengeId::new(id),
+            },
+            Action::Decline {
+                challenge: ChallengeId::new(id),
+            },
+            Action::Cancel {
+                challenge: ChallengeId::new(id),
+            },
+            Action::Play {
+                game: GameId::new(id),
+                ply,
+                mv,
+            },
+            Action::Resign {
+                game: GameId::new(id),
+            },
+            Action::ConfirmResign {
+                game: GameId::new(id),
+            },
+            Action::Rules {
+                game: GameId::new(id),
+            },
+            Action::Rematch {
+                game: GameId::new(id),
+            },
+            Action::Analyse {
+                game: GameId::new(id),
+            },
+            Action::View {
+                game: GameId::new(id),
+            },
             Action::Tournament {
-                tournament: id,
+                tournament: TournamentId::new(id),
                 op: TournamentOp::Join,
             },
             Action::Tournament {
-                tournament: id,
+                tournament: TournamentId::new(id),
                 op: TournamentOp::Leave,
             },
             Action::Tournament {
-                tournament: id,
+                tournament: TournamentId::new(id),
                 op: TournamentOp::Start,
             },
             Action::Tournament {
-                tournament: id,
+                tournament: TournamentId::new(id),
                 op: TournamentOp::Cancel,
             },
             Action::Tournament {
-                tournament: id,
+                tournament: TournamentId::new(id),
                 op: TournamentOp::Next,
             },
-            Action::Join { lobby: id },
-            Action::Leave { lobby: id },
-            Action::Start { lobby: id },
+            Action::Join {
+                lobby: LobbyId::new(id),
+            },
+            Action::Leave {
+                lobby: LobbyId::new(id),
+            },
+            Action::Start {
+                lobby: LobbyId::new(id),
+            },
             Action::Computer {
-                lobby: id,
+                lobby: LobbyId::new(id),
                 add: None,
             },
             Action::Computer {
-                lobby: id,
+                lobby: LobbyId::new(id),
                 add: Some(Level::Hard),
             },
             Action::Picker {
-                game: id,
+                game: GameId::new(id),
                 ply,
                 at: PickerAt::Board,
             },
             Action::Picker {
-                game: id,
+                game: GameId::new(id),
                 ply,
                 at: PickerAt::Path(".".parse().expect("root")),
             },
             Action::Picker {
-                game: id,
+                game: GameId::new(id),
                 ply,
                 at: PickerAt::Path("7g/7f/+".parse().expect("path")),
             },
@@ -308,7 +362,7 @@ mod tests {
             locale: Locale::Vietnamese,
         });
         actions.extend(Hand::ALL.map(|hand| Action::Pick {
-            challenge: id,
+            challenge: ChallengeId::new(id),
             hand,
         }));
         actions

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
 
+use crate::ids::GuildId;
 use crate::shards::Layout;
 
 /// Whether interactions are taken, and how many are being handled.
@@ -51,7 +52,7 @@ impl Gate {
     }
 
     /// Whether this process serves `guild` (its records live in this process's store).
-    pub fn owns(&self, guild: Option<u64>) -> bool {
+    pub fn owns(&self, guild: Option<GuildId>) -> bool {
         self.layout.owns(guild)
     }
 

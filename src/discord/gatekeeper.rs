@@ -15,7 +15,9 @@ use super::data::Data;
 use super::error::Error;
 use super::gate::Gate;
 use super::metrics;
+use super::snowflakes;
 use crate::app::{Locale, Text};
+use crate::ids::GuildId;
 
 /// poise's framework behind the [`Gate`].
 pub struct Gatekeeper {
@@ -46,10 +48,10 @@ impl serenity::Framework for Gatekeeper {
             return self.inner.dispatch(ctx, event).await;
         };
         let kind = kind(interaction);
-        let guild = interaction.guild_id().map(|g| g.get());
+        let guild = interaction.guild_id().map(snowflakes::guild);
         if !self.gate.owns(guild) {
             tracing::error!(
-                guild,
+                guild = guild.map(GuildId::get),
                 layout = %self.gate.layout(),
                 "an interaction from a server this process does not own: refused without \
                  touching the store (check discord.shard_count and discord.shards)"

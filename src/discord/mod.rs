@@ -32,6 +32,7 @@ pub mod localize;
 pub mod metrics;
 mod router;
 mod run;
+mod snowflakes;
 mod workers;
 
 pub use commands::commands;

@@ -15,7 +15,9 @@ use super::custom_id;
 use super::data::Data;
 use super::error::Error;
 use super::metrics;
-use crate::app::{Action, Locale, Place, Reply, Response, Text, TournamentClick};
+use super::snowflakes;
+use crate::app::{Action, Caller, Locale, Place, Reply, Response, Text, TournamentClick};
+use crate::ids::MessageId;
 
 /// Routes a button click: check that the `custom_id` is one of the clicked message's own,
 /// decode it, ask the app, answer the interaction, then settle what the answer owes
@@ -31,7 +33,7 @@ pub(super) async fn on_component(
     let started = std::time::Instant::now();
     let locale = Locale::from_discord(&interaction.locale);
     let custom_id = interaction.data.custom_id.as_str();
-    let clicked = Some(interaction.message.id.get());
+    let clicked = Some(snowflakes::message(interaction.message.id));
     let values = match &interaction.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => Some(values.as_slice()),
         _ => None,
@@ -46,15 +48,16 @@ pub(super) async fn on_component(
     });
     // Where the click happened comes from Discord, never from the button's id.
     let place = Place {
-        guild: interaction.guild_id.map(|g| g.get()),
-        channel: interaction.channel_id.get(),
+        guild: interaction.guild_id.map(snowflakes::guild),
+        channel: snowflakes::channel(interaction.channel_id),
     };
+    let caller = Caller::new(locale, place, user_ref(&interaction.user));
     let response = match (
         components::clicked(&interaction.message, custom_id, values),
         decoded,
     ) {
         (Clicked::OnMessage, Ok(action)) if action.slow() => {
-            return answer_slow(ctx, data, interaction, locale, place, action).await;
+            return answer_slow(ctx, data, interaction, caller, action).await;
         }
         (Clicked::OnMessage, Ok(Action::Tournament { tournament, op })) => {
             // Manage Server makes a member an organiser of every tournament of the server.
@@ -63,27 +66,25 @@ pub(super) async fn on_component(
                 .as_ref()
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.manage_guild());
-            let (app, user) = (data.app.clone(), user_ref(&interaction.user));
+            let app = data.app.clone();
             let click = TournamentClick {
                 tournament,
                 op,
                 manager,
                 clicked,
             };
-            blocking(move || app.tournament_click(locale, place, &user, click))
+            blocking(move || app.tournament_click(caller.locale, caller.place, &caller.user, click))
                 .await
                 .unwrap_or_else(|error| {
                     tracing::error!(%error, "a tournament button failed");
                     Response::private(Text::Apology.render(locale))
                 })
         }
-        (Clicked::OnMessage, Ok(action)) => {
-            click(data, locale, place, &interaction.user, action, clicked).await
-        }
+        (Clicked::OnMessage, Ok(action)) => click(data, caller, action, clicked).await,
         (Clicked::SameGame(action), _) => {
             tracing::info!(custom_id, "a button not on the clicked message");
             let app = data.app.clone();
-            blocking(move || app.stale_click(locale, place, action))
+            blocking(move || app.stale_click(&caller, action))
                 .await
                 .unwrap_or_else(|error| {
                     tracing::error!(%error, "answering a stale click failed");
@@ -144,8 +145,7 @@ pub(super) async fn answer_slow(
     ctx: &serenity::Context,
     data: &Data,
     interaction: &ComponentInteraction,
-    locale: Locale,
-    place: Place,
+    caller: Caller,
     action: Action,
 ) {
     let defer =
@@ -154,8 +154,8 @@ pub(super) async fn answer_slow(
         tracing::warn!(%error, ?action, "could not acknowledge a click");
         return;
     }
-    let clicked = Some(interaction.message.id.get());
-    let response = click(data, locale, place, &interaction.user, action, clicked).await;
+    let clicked = Some(snowflakes::message(interaction.message.id));
+    let response = click(data, caller, action, clicked).await;
     // A slow action's answer is private: whatever the app answered is shown to the clicker.
     let (Reply::Private(msg) | Reply::Update(msg) | Reply::Post { msg, .. }) = &response.reply;
     let followup = CreateInteractionResponseFollowup::new()
@@ -181,9 +181,9 @@ pub(super) async fn answer_slow(
 pub(super) async fn posted(
     ctx: &serenity::Context,
     interaction: &ComponentInteraction,
-) -> Option<u64> {
+) -> Option<MessageId> {
     match interaction.get_response(&ctx.http).await {
-        Ok(message) => Some(message.id.get()),
+        Ok(message) => Some(snowflakes::message(message.id)),
         Err(error) => {
             tracing::warn!(%error, "could not read back a posted message");
             None
@@ -193,15 +193,12 @@ pub(super) async fn posted(
 
 pub(super) async fn click(
     data: &Data,
-    locale: Locale,
-    place: Place,
-    user: &serenity::User,
+    caller: Caller,
     action: Action,
-    clicked: Option<u64>,
+    clicked: Option<MessageId>,
 ) -> Response {
-    let app = data.app.clone();
-    let user = user_ref(user);
-    match blocking(move || app.click_on(locale, place, &user, action, clicked)).await {
+    let (app, locale) = (data.app.clone(), caller.locale);
+    match blocking(move || app.click_on(&caller, action, clicked)).await {
         Ok(response) => response,
         Err(error) => {
             tracing::error!(%error, ?action, "button handler failed");

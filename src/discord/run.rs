@@ -16,6 +16,7 @@ use super::gate::Gate;
 use super::gatekeeper::Gatekeeper;
 use super::metrics;
 use super::router::on_event;
+use super::snowflakes;
 use super::workers::{self, Liveness, Workers};
 use crate::app::{App, UserRef};
 use crate::shards::Layout;
@@ -73,7 +74,7 @@ pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result
                     tournaments,
                 } = workers::start(ctx.http.clone(), &app, &gate, sweep, write_timeout).await;
                 let me = UserRef {
-                    id: ready.user.id.get(),
+                    id: snowflakes::user(ready.user.id),
                     name: ready.user.name.clone(),
                     bot: true,
                 };

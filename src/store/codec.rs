@@ -58,9 +58,10 @@ pub(crate) fn encode<T: Serialize>(revision: u64, record: &T) -> Vec<u8> {
 /// The record of `kind` under `key` stored as `bytes`.
 pub(crate) fn decode<T: DeserializeOwned>(
     kind: &'static str,
-    key: u64,
+    key: impl Into<u64>,
     bytes: &[u8],
 ) -> Result<Stored<T>, StoreError> {
+    let key = key.into();
     let corrupt = |reason: String| StoreError::Corrupt { kind, key, reason };
     let envelope: EnvelopeIn = serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
     if envelope.schema > SCHEMA {

@@ -83,7 +83,7 @@ pub enum StoreError {
     #[error("channel {channel} already has a challenge or game")]
     ChannelBusy {
         /// The channel.
-        channel: u64,
+        channel: crate::ids::ChannelId,
         /// What it holds.
         entry: ChannelEntry,
     },

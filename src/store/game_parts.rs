@@ -9,12 +9,13 @@ use super::error::StoreError;
 use super::records::{GameHead, GameRecord, GameSetup};
 use super::space::TxSpace;
 use super::tx::{abort, tx_read, GAME};
+use crate::ids::GameId;
 
 /// The `game_parts` key of move `ply` (0-based) of game `game` (the setup's key is the game id
 /// alone, which sorts before every move).
-pub(super) fn ply_key(game: u64, ply: u32) -> [u8; 12] {
+pub(super) fn ply_key(game: GameId, ply: u32) -> [u8; 12] {
     let mut key = [0u8; 12];
-    key[..8].copy_from_slice(&game.to_be_bytes());
+    key[..8].copy_from_slice(&game.get().to_be_bytes());
     key[8..].copy_from_slice(&ply.to_be_bytes());
     key
 }
@@ -64,7 +65,7 @@ pub(super) fn tx_write_game(
 ) -> TxResult<()> {
     let mut head = GameHead::of(game);
     head.archived = archive || had.archived;
-    let key = game.id.to_be_bytes();
+    let key = game.id.get().to_be_bytes();
     let (stored, wanted) = match (had.archived, head.archived) {
         (true, _) => (0, 0),
         (false, true) => {

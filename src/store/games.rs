@@ -12,10 +12,11 @@ use super::outbox::{note_entry, tx_owe_board, Note};
 use super::records::{ChallengeRecord, ChannelEntry, GameHead, GameRecord, GameSetup};
 use super::space::{Space, Transact, TxSpace};
 use super::tx::{abort, free_channel, tx_check, tx_read, CHALLENGE, CHANNEL, GAME, PLY, SETUP};
+use crate::ids::{ChallengeId, ChannelId, GameId};
 
 impl Store {
     /// The game with this id, with its moves.
-    pub fn game(&self, id: u64) -> Result<Option<Stored<GameRecord>>, StoreError> {
+    pub fn game(&self, id: GameId) -> Result<Option<Stored<GameRecord>>, StoreError> {
         // The head first: a move is written in the transaction that writes its head, and stored
         // moves are never rewritten, so every move the head counts is there.
         let Some(stored) = Store::read::<GameHead>(&self.games, GAME, id)? else {
@@ -30,10 +31,10 @@ impl Store {
 
     /// The setup and the moves of game `id` whose head is `head`: from its history entry when
     /// it is archived, else from `game_parts` (the first `head.plies` moves).
-    fn parts(&self, id: u64, head: &GameHead) -> Result<(GameSetup, Vec<String>), StoreError> {
+    fn parts(&self, id: GameId, head: &GameHead) -> Result<(GameSetup, Vec<String>), StoreError> {
         let corrupt = |reason: String| StoreError::Corrupt {
             kind: PLY,
-            key: id,
+            key: id.get(),
             reason,
         };
         let count = head.plies;
@@ -52,11 +53,11 @@ impl Store {
             }
             return Ok((GameSetup::of(&game), game.moves));
         }
-        let mut stored = self.parts.scan_prefix(id.to_be_bytes());
+        let mut stored = self.parts.scan_prefix(id.get().to_be_bytes());
         let setup = match stored.next() {
             Some(item) => {
                 let (key, bytes) = item?;
-                if key.as_ref() != id.to_be_bytes() {
+                if key.as_ref() != id.get().to_be_bytes() {
                     return Err(corrupt(String::from("the game's setup is missing")));
                 }
                 decode::<GameSetup>(SETUP, id, &bytes)?.record
@@ -80,12 +81,15 @@ impl Store {
     }
 
     /// The challenge with this id.
-    pub fn challenge(&self, id: u64) -> Result<Option<Stored<ChallengeRecord>>, StoreError> {
+    pub fn challenge(
+        &self,
+        id: ChallengeId,
+    ) -> Result<Option<Stored<ChallengeRecord>>, StoreError> {
         Store::read(&self.challenges, CHALLENGE, id)
     }
 
     /// What the channel is busy with, if anything.
-    pub fn channel(&self, channel: u64) -> Result<Option<ChannelEntry>, StoreError> {
+    pub fn channel(&self, channel: ChannelId) -> Result<Option<ChannelEntry>, StoreError> {
         Ok(Store::read(&self.channels, CHANNEL, channel)?.map(|s| s.record))
     }
 
@@ -110,7 +114,7 @@ impl Store {
         &self,
         challenge: &ChallengeRecord,
     ) -> Result<Stored<ChallengeRecord>, StoreError> {
-        let key = challenge.id.to_be_bytes();
+        let key = challenge.id.get().to_be_bytes();
         self.create_in_channel(
             &self.challenges,
             challenge.channel,
@@ -135,14 +139,14 @@ impl Store {
     pub(super) fn create_in_channel(
         &self,
         tree: &Space,
-        channel: u64,
+        channel: ChannelId,
         entry: ChannelEntry,
         listed: Option<&GameRecord>,
         write: &dyn Fn(&TxSpace<'_>, &TxSpace<'_>) -> TxResult<()>,
     ) -> Result<(), StoreError> {
         let (kind, id) = match entry {
-            ChannelEntry::Challenge(id) => (CHALLENGE, id),
-            ChannelEntry::Game(id) => (GAME, id),
+            ChannelEntry::Challenge(id) => (CHALLENGE, id.get()),
+            ChannelEntry::Game(id) => (GAME, id.get()),
         };
         let key = id.to_be_bytes();
         self.commit(|| {
@@ -168,10 +172,10 @@ impl Store {
                         });
                     }
                     write(records, parts)?;
-                    channels.insert(channel.to_be_bytes(), encode(1, &entry))?;
+                    channels.insert(channel.get().to_be_bytes(), encode(1, &entry))?;
                     if let Some(game) = listed {
                         tx_list(running, game)?;
-                        tx_owe_board(outbox, id, 1)?;
+                        tx_owe_board(outbox, game.id, 1)?;
                     }
                     Ok(())
                 })
@@ -188,7 +192,7 @@ impl Store {
         let revision = self.commit(|| {
             self.challenges.transaction(|challenges| {
                 let next = tx_check::<ChallengeRecord>(challenges, CHALLENGE, key, expected)?;
-                challenges.insert(key.to_be_bytes(), encode(next, challenge))?;
+                challenges.insert(key.get().to_be_bytes(), encode(next, challenge))?;
                 Ok(next)
             })
         })?;
@@ -199,23 +203,28 @@ impl Store {
     }
 
     /// Deletes a challenge read at revision `expected` and frees its channel.
-    pub fn remove_challenge(&self, id: u64, expected: u64) -> Result<(), StoreError> {
+    pub fn remove_challenge(&self, id: ChallengeId, expected: u64) -> Result<(), StoreError> {
         self.delete_challenge(id, expected, None)
     }
 
     /// Deletes a challenge read at revision `expected` whose time is up, frees its channel, and
     /// owes `note` (saying so on its message), in one transaction, flushed before returning.
-    pub fn expire_challenge(&self, id: u64, expected: u64, note: &Note) -> Result<(), StoreError> {
+    pub fn expire_challenge(
+        &self,
+        id: ChallengeId,
+        expected: u64,
+        note: &Note,
+    ) -> Result<(), StoreError> {
         self.delete_challenge(id, expected, Some(note))
     }
 
     fn delete_challenge(
         &self,
-        id: u64,
+        id: ChallengeId,
         expected: u64,
         note: Option<&Note>,
     ) -> Result<(), StoreError> {
-        let owed = note.map(|note| note_entry(id, note));
+        let owed = note.map(|note| note_entry(id.get(), note));
         self.commit(|| {
             (&self.challenges, &self.channels, &self.outbox).transaction(
                 |(challenges, channels, outbox)| {
@@ -224,12 +233,12 @@ impl Store {
                         _ => {
                             return abort(StoreError::Conflict {
                                 kind: CHALLENGE,
-                                key: id,
+                                key: id.get(),
                                 expected,
                             })
                         }
                     };
-                    challenges.remove(id.to_be_bytes())?;
+                    challenges.remove(id.get().to_be_bytes())?;
                     free_channel(channels, stored.record.channel, ChannelEntry::Challenge(id))?;
                     if let Some((key, bytes)) = &owed {
                         outbox.insert(key, bytes.clone())?;
@@ -245,7 +254,7 @@ impl Store {
     /// owed.
     pub fn start_game(
         &self,
-        challenge: u64,
+        challenge: ChallengeId,
         expected: u64,
         game: &GameRecord,
     ) -> Result<Stored<GameRecord>, StoreError> {
@@ -261,17 +270,17 @@ impl Store {
                 .transaction(
                     |(challenges, games, parts, channels, outbox, running)| {
                         tx_check::<ChallengeRecord>(challenges, CHALLENGE, challenge, expected)?;
-                        challenges.remove(challenge.to_be_bytes())?;
-                        if games.get(game.id.to_be_bytes())?.is_some() {
+                        challenges.remove(challenge.get().to_be_bytes())?;
+                        if games.get(game.id.get().to_be_bytes())?.is_some() {
                             return abort(StoreError::Conflict {
                                 kind: GAME,
-                                key: game.id,
+                                key: game.id.get(),
                                 expected: 0,
                             });
                         }
                         tx_write_game(games, parts, game, 1, Had::default(), false)?;
                         channels.insert(
-                            game.channel.to_be_bytes(),
+                            game.channel.get().to_be_bytes(),
                             encode(1, &ChannelEntry::Game(game.id)),
                         )?;
                         tx_list(running, game)?;
@@ -303,7 +312,7 @@ impl Store {
                 &self.listed,
             )
                 .transaction(|(games, parts, channels, outbox, running)| {
-                    let (next, had) = tx_check_game(games, game.id, expected)?;
+                    let (next, had) = tx_check_game(games, game.id.get(), expected)?;
                     tx_write_game(games, parts, game, next, had, false)?;
                     tx_owe_board(outbox, game.id, next)?;
                     if finished {

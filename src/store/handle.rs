@@ -153,8 +153,9 @@ impl Store {
     pub(super) fn read<T: DeserializeOwned>(
         tree: &Space,
         kind: &'static str,
-        key: u64,
+        key: impl Into<u64>,
     ) -> Result<Option<Stored<T>>, StoreError> {
+        let key = key.into();
         tree.get(key.to_be_bytes())?
             .map(|bytes| decode(kind, key, &bytes))
             .transpose()

@@ -17,14 +17,15 @@ use super::handle::Store;
 use super::records::{ChannelEntry, GameKind, GameRecord};
 use super::space::{Space, Transact, TxSpace};
 use super::tx::{tx_read, CHANNEL};
+use crate::ids::{GameId, GuildId};
 
 /// The `meta` key that says the running games of older releases are listed.
 const LISTED_KEY: &[u8] = b"running listed";
 
 /// The prefix of the keys of `guild`'s running games of `kind`.
-fn prefix(guild: u64, kind: GameKind) -> [u8; 9] {
+fn prefix(guild: GuildId, kind: GameKind) -> [u8; 9] {
     let mut key = [0u8; 9];
-    key[..8].copy_from_slice(&guild.to_be_bytes());
+    key[..8].copy_from_slice(&guild.get().to_be_bytes());
     key[8] = kind.code();
     key
 }
@@ -34,7 +35,7 @@ fn key(game: &GameRecord) -> Option<[u8; 17]> {
     let guild = game.guild?;
     let mut key = [0u8; 17];
     key[..9].copy_from_slice(&prefix(guild, game.kind));
-    key[9..].copy_from_slice(&game.id.to_be_bytes());
+    key[9..].copy_from_slice(&game.id.get().to_be_bytes());
     Some(key)
 }
 
@@ -56,7 +57,11 @@ pub(super) fn tx_unlist(listed: &TxSpace<'_>, game: &GameRecord) -> TxResult<()>
 
 impl Store {
     /// The ids of the games of `kind` being played in `guild`, oldest first.
-    pub fn running_in_guild(&self, guild: u64, kind: GameKind) -> Result<Vec<u64>, StoreError> {
+    pub fn running_in_guild(
+        &self,
+        guild: GuildId,
+        kind: GameKind,
+    ) -> Result<Vec<GameId>, StoreError> {
         self.listed
             .scan_prefix(prefix(guild, kind))
             .map(|item| {
@@ -64,10 +69,10 @@ impl Store {
                 let id = key
                     .get(9..17)
                     .and_then(|b| b.try_into().ok())
-                    .map(u64::from_be_bytes);
+                    .map(|b| GameId::new(u64::from_be_bytes(b)));
                 id.ok_or_else(|| StoreError::Corrupt {
                     kind: "running game list entry",
-                    key: guild,
+                    key: guild.get(),
                     reason: format!("a key of {} bytes instead of 17", key.len()),
                 })
             })

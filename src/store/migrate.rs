@@ -43,6 +43,7 @@ use super::space::{Space, Transact};
 use super::tournaments;
 use super::tree::Tree;
 use super::tx::GAME;
+use crate::ids::GameId;
 
 /// The key of the database's schema version in the `meta` tree.
 const SCHEMA_KEY: &[u8] = b"schema";
@@ -148,7 +149,7 @@ fn migrate_games(store: &Store) -> Result<(), StoreError> {
 fn archive_finished(store: &Store) -> Result<(), StoreError> {
     for item in store.games.iter() {
         let (key, bytes) = item?;
-        let id = key_id(&key);
+        let id = GameId::new(key_id(&key));
         let Ok(head) = decode::<GameHead>(GAME, id, &bytes) else {
             continue;
         };
@@ -163,7 +164,7 @@ fn archive_finished(store: &Store) -> Result<(), StoreError> {
         let (game, kept) = (stored.record, entry.record.game);
         if GameSetup::of(&game) != GameSetup::of(&kept) || game.moves != kept.moves {
             tracing::warn!(
-                id,
+                id = id.get(),
                 "a finished game differs from its history entry; left as it is"
             );
             continue;

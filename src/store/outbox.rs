@@ -21,6 +21,7 @@ use super::codec::{decode, encode};
 use super::error::StoreError;
 use super::handle::Store;
 use super::space::TxSpace;
+use crate::ids::{ChannelId, GameId, GuildId, MessageId, TournamentId};
 
 const OWED: &str = "outbox entry";
 
@@ -28,20 +29,21 @@ const OWED: &str = "outbox entry";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum OwedKey {
     /// The board message of this game.
-    Board(u64),
+    Board(GameId),
     /// A note on this message (or, for a message whose id was never learned, on this
-    /// record's behalf: then the note is posted as a new message).
+    /// record's behalf: then the note is posted as a new message). A bare number: a message
+    /// id or a record's id, which share no kind.
     Note(u64),
     /// The message of this tournament.
-    Tournament(u64),
+    Tournament(TournamentId),
 }
 
 impl OwedKey {
     pub(super) fn bytes(self) -> [u8; 9] {
         let (tag, id) = match self {
-            OwedKey::Board(game) => (b'b', game),
+            OwedKey::Board(game) => (b'b', game.get()),
             OwedKey::Note(id) => (b'n', id),
-            OwedKey::Tournament(id) => (b't', id),
+            OwedKey::Tournament(id) => (b't', id.get()),
         };
         let mut key = [0u8; 9];
         key[0] = tag;
@@ -53,9 +55,9 @@ impl OwedKey {
         let (&tag, rest) = bytes.split_first()?;
         let id = u64::from_be_bytes(rest.try_into().ok()?);
         match tag {
-            b'b' => Some(OwedKey::Board(id)),
+            b'b' => Some(OwedKey::Board(GameId::new(id))),
             b'n' => Some(OwedKey::Note(id)),
-            b't' => Some(OwedKey::Tournament(id)),
+            b't' => Some(OwedKey::Tournament(TournamentId::new(id))),
             _ => None,
         }
     }
@@ -63,7 +65,9 @@ impl OwedKey {
     /// The id in the key, for error messages.
     fn id(self) -> u64 {
         match self {
-            OwedKey::Board(id) | OwedKey::Note(id) | OwedKey::Tournament(id) => id,
+            OwedKey::Board(id) => id.get(),
+            OwedKey::Note(id) => id,
+            OwedKey::Tournament(id) => id.get(),
         }
     }
 }
@@ -74,19 +78,20 @@ pub struct Note {
     /// The server of the channel: `None` in direct messages, and in notes written before it
     /// was kept (their server is then worked out from the records, see `sled/reshard`).
     #[serde(default)]
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The channel.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The message; `None`: post the note as a new message.
-    pub message: Option<u64>,
+    pub message: Option<MessageId>,
     /// The new text.
     pub text: String,
 }
 
 impl Note {
-    /// The outbox key of this note (`record` names it when the message id is unknown).
+    /// The outbox key of this note (`record`, the number of the record it speaks for, names
+    /// it when the message id is unknown).
     pub fn key(&self, record: u64) -> OwedKey {
-        OwedKey::Note(self.message.unwrap_or(record))
+        OwedKey::Note(self.message.map_or(record, MessageId::get))
     }
 }
 
@@ -97,7 +102,7 @@ pub enum OwedWrite {
     /// Show game `game`'s board as it is now: at least as new as `revision` of its record.
     Board {
         /// The game.
-        game: u64,
+        game: GameId,
         /// The game record's revision that must be shown (or a newer one).
         revision: u64,
     },
@@ -106,7 +111,7 @@ pub enum OwedWrite {
     /// Show tournament `tournament`'s message as it is now: at least as new as `revision`.
     Tournament {
         /// The tournament.
-        tournament: u64,
+        tournament: TournamentId,
         /// The revision of its record that must be shown (or a newer one).
         revision: u64,
     },
@@ -150,7 +155,7 @@ pub(super) fn note_entry(record: u64, note: &Note) -> ([u8; 9], Vec<u8>) {
 }
 
 /// Marks game `game`'s board owed at `revision`, inside a transaction that writes the game.
-pub(super) fn tx_owe_board(outbox: &TxSpace<'_>, game: u64, revision: u64) -> TxResult<()> {
+pub(super) fn tx_owe_board(outbox: &TxSpace<'_>, game: GameId, revision: u64) -> TxResult<()> {
     let owed = Owed::new(OwedWrite::Board { game, revision });
     outbox.insert(OwedKey::Board(game).bytes(), encode(1, &owed))?;
     Ok(())
@@ -195,7 +200,7 @@ impl Store {
 
     /// Marks game `game`'s board owed at `revision` again (its last write showed an older
     /// state, or landed on a message that is no longer the board), flushed before returning.
-    pub fn owe_board(&self, game: u64, revision: u64) -> Result<(), StoreError> {
+    pub fn owe_board(&self, game: GameId, revision: u64) -> Result<(), StoreError> {
         let owed = Owed::new(OwedWrite::Board { game, revision });
         self.commit(|| {
             self.outbox
@@ -219,7 +224,7 @@ impl Store {
 
     /// Removes game `game`'s board entry if it asks for no newer state than `revision`, which
     /// Discord now shows. Not flushed, like [`Store::settle`].
-    pub fn settle_board(&self, game: u64, revision: u64) -> Result<bool, StoreError> {
+    pub fn settle_board(&self, game: GameId, revision: u64) -> Result<bool, StoreError> {
         self.remove_owed_if(OwedKey::Board(game), |owed| {
             matches!(owed.write, OwedWrite::Board { revision: asked, .. } if asked <= revision)
         })

@@ -14,14 +14,15 @@ use super::records::{ChannelEntry, GameKind, GameRecord, Level};
 use super::space::{Space, Transact, TxSpace};
 use super::tree::Tree;
 use super::tx::{abort, free_channel, tx_read, CHANNEL};
+use crate::ids::{ChannelId, GameId, UserId};
 
 const BOT_RECORD: &str = "bot record";
 
 /// The key of `user`'s record against the computer in games of `kind`.
-pub(super) fn bot_key(kind: GameKind, user: u64) -> [u8; 9] {
+pub(super) fn bot_key(kind: GameKind, user: UserId) -> [u8; 9] {
     let mut key = [0u8; 9];
     key[0] = kind.code();
-    key[1..].copy_from_slice(&user.to_be_bytes());
+    key[1..].copy_from_slice(&user.get().to_be_bytes());
     key
 }
 
@@ -95,7 +96,7 @@ impl BotRecord {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotResult {
     /// The person's user id.
-    pub user: u64,
+    pub user: UserId,
     /// The computer's level.
     pub level: Level,
     /// How it went for the person.
@@ -108,7 +109,7 @@ impl Store {
     }
 
     /// The user's results against the computer opponent in games of `kind`.
-    pub fn bot_record(&self, kind: GameKind, user: u64) -> Result<BotRecord, StoreError> {
+    pub fn bot_record(&self, kind: GameKind, user: UserId) -> Result<BotRecord, StoreError> {
         let tree = self.bot_tree();
         Ok(tree
             .get(bot_key(kind, user))?
@@ -120,7 +121,7 @@ impl Store {
 
     /// The ids of the games being played (one per busy channel); a damaged index entry is
     /// returned as an error, in place.
-    pub fn running_games(&self) -> Vec<Result<u64, StoreError>> {
+    pub fn running_games(&self) -> Vec<Result<GameId, StoreError>> {
         self.channels
             .iter()
             .filter_map(|item| {
@@ -196,12 +197,12 @@ impl Store {
         &self,
         expected: u64,
         game: &GameRecord,
-        from: u64,
+        from: ChannelId,
     ) -> Result<Stored<GameRecord>, StoreError> {
         let revision = self.commit(|| {
             (&self.games, &self.parts, &self.channels, &self.outbox).transaction(
                 |(games, parts, channels, outbox)| {
-                    let (next, had) = tx_check_game(games, game.id, expected)?;
+                    let (next, had) = tx_check_game(games, game.id.get(), expected)?;
                     tx_write_game(games, parts, game, next, had, false)?;
                     tx_owe_board(outbox, game.id, next)?;
                     if game.channel != from {
@@ -215,7 +216,7 @@ impl Store {
                         }
                         free_channel(channels, from, ChannelEntry::Game(game.id))?;
                         channels.insert(
-                            game.channel.to_be_bytes(),
+                            game.channel.get().to_be_bytes(),
                             encode(1, &ChannelEntry::Game(game.id)),
                         )?;
                     }

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ids::{ChallengeId, ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::locale::Locale;
 
 /// Which game a record belongs to. Each kind has its own ratings, leaderboard, history and
@@ -91,7 +92,7 @@ impl FromStr for Level {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// The user's snowflake.
-    pub id: u64,
+    pub id: UserId,
     /// The display name at the time the challenge was made or accepted.
     pub name: String,
     /// Set when this seat is played by the bot's computer opponent, at that level.
@@ -155,13 +156,13 @@ pub struct Acceptance {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChallengeRecord {
     /// The challenge id (shared id space with games).
-    pub id: u64,
+    pub id: ChallengeId,
     /// The guild, for message links; `None` in direct messages.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The channel the challenge was posted in.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The challenge message, once Discord has told us its id.
-    pub message: Option<u64>,
+    pub message: Option<MessageId>,
     /// Who challenged.
     pub challenger: Player,
     /// Who was challenged; `None` for an open challenge anyone else may accept.
@@ -230,13 +231,13 @@ pub struct Retired {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The game id (shared id space with challenges).
-    pub id: u64,
+    pub id: GameId,
     /// The guild, for message links; `None` in direct messages.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The channel the game is played in.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The latest board message, once known.
-    pub message: Option<u64>,
+    pub message: Option<MessageId>,
     /// The game played.
     #[serde(default)]
     pub kind: GameKind,
@@ -284,9 +285,9 @@ impl GameRecord {
 /// `game_parts` tree belong to this revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct GameHead {
-    pub channel: u64,
+    pub channel: ChannelId,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<u64>,
+    pub message: Option<MessageId>,
     pub plies: u32,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub retired: Vec<Retired>,
@@ -302,8 +303,8 @@ pub(super) struct GameHead {
 /// the game's id alone: written with the first revision (and again only if it ever changed).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct GameSetup {
-    pub id: u64,
-    pub guild: Option<u64>,
+    pub id: GameId,
+    pub guild: Option<GuildId>,
     pub kind: GameKind,
     pub seats: Vec<Player>,
     pub rules: serde_json::Value,
@@ -374,7 +375,7 @@ impl GameSetup {
 #[serde(rename_all = "snake_case")]
 pub enum ChannelEntry {
     /// A pending challenge, by id.
-    Challenge(u64),
+    Challenge(ChallengeId),
     /// A running game, by id.
-    Game(u64),
+    Game(GameId),
 }

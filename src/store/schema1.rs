@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use super::records::{GameKind, GameRecord, Player, Retired, Retirement};
 use super::social::{FinishedGame, RatingChange};
+use crate::ids::{ChannelId, GameId, GuildId, MessageId};
 use crate::locale::Locale;
 
 /// Schema 1's seat: South moved first.
@@ -59,10 +60,10 @@ impl Move {
 /// Schema 1's game record.
 #[derive(Debug, Clone, Deserialize)]
 pub(super) struct OldGame {
-    id: u64,
-    guild: Option<u64>,
-    channel: u64,
-    message: Option<u64>,
+    id: GameId,
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    message: Option<MessageId>,
     players: [Player; 2],
     rules: serde_json::Value,
     start: String,

@@ -9,6 +9,7 @@ use super::records::FirstPlayer;
 use super::space::Space;
 use super::tree::Tree;
 use super::tx::abort;
+use crate::ids::{ChannelId, GuildId};
 
 const GUILD_SETTINGS: &str = "guild settings";
 
@@ -36,7 +37,7 @@ pub struct GuildSettings {
     pub threads: bool,
     /// The channels where games may be started; empty: anywhere.
     #[serde(default)]
-    pub channels: Vec<u64>,
+    pub channels: Vec<ChannelId>,
 }
 
 impl GuildSettings {
@@ -51,7 +52,7 @@ impl Store {
     }
 
     /// A server's settings; revision 0 (and all defaults) if it never changed any.
-    pub fn guild_settings(&self, guild: u64) -> Result<Stored<GuildSettings>, StoreError> {
+    pub fn guild_settings(&self, guild: GuildId) -> Result<Stored<GuildSettings>, StoreError> {
         let tree = self.settings_tree();
         Ok(
             Store::read(&tree, GUILD_SETTINGS, guild)?.unwrap_or(Stored {
@@ -64,14 +65,14 @@ impl Store {
     /// Replaces a server's settings read at revision `expected` (0: never stored).
     pub fn update_guild_settings(
         &self,
-        guild: u64,
+        guild: GuildId,
         expected: u64,
         settings: &GuildSettings,
     ) -> Result<Stored<GuildSettings>, StoreError> {
         let tree = self.settings_tree();
         let revision = self.commit(|| {
             tree.transaction(|tree| {
-                let current = match tree.get(guild.to_be_bytes())? {
+                let current = match tree.get(guild.get().to_be_bytes())? {
                     None => 0,
                     Some(bytes) => match decode::<GuildSettings>(GUILD_SETTINGS, guild, &bytes) {
                         Ok(stored) => stored.revision,
@@ -81,11 +82,11 @@ impl Store {
                 if current != expected {
                     return abort(StoreError::Conflict {
                         kind: GUILD_SETTINGS,
-                        key: guild,
+                        key: guild.get(),
                         expected,
                     });
                 }
-                tree.insert(guild.to_be_bytes(), encode(expected + 1, settings))?;
+                tree.insert(guild.get().to_be_bytes(), encode(expected + 1, settings))?;
                 Ok(expected + 1)
             })
         })?;

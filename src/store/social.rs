@@ -40,6 +40,7 @@ use super::social_keys::{
 };
 use super::space::{Space, Transact, TxSpace};
 use super::tx::{abort, free_channel, tx_read};
+use crate::ids::{GameId, GuildId, UserId};
 
 const RATING: &str = "rating";
 const POINT: &str = "rating point";
@@ -60,7 +61,7 @@ pub struct Glicko {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RatingRecord {
     /// The user's snowflake.
-    pub user: u64,
+    pub user: UserId,
     /// The name shown in their latest rated game.
     pub name: String,
     /// The current rating.
@@ -86,7 +87,7 @@ impl RatingRecord {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct RatingPoint {
     /// The game that produced it.
-    pub game: u64,
+    pub game: GameId,
     /// When that game ended.
     pub at_ms: u64,
     /// The rating after it.
@@ -125,9 +126,9 @@ impl FinishedGame {
     /// different people are rated, never games in direct messages or of one person against
     /// the computer. Computer seats at a table of several people are left out of the rating
     /// (see [`FinishedGame::rated_seats`]).
-    pub fn rated_in(&self) -> Option<u64> {
+    pub fn rated_in(&self) -> Option<GuildId> {
         let seats = self.rated_seats();
-        let people: Vec<u64> = seats.iter().map(|&s| self.game.seats[s].id).collect();
+        let people: Vec<UserId> = seats.iter().map(|&s| self.game.seats[s].id).collect();
         let distinct = people.len() >= 2
             && people
                 .iter()
@@ -212,7 +213,7 @@ impl RatingTrees<'_> {
     /// (`None` for a computer's seat).
     fn rate(
         &self,
-        guild: u64,
+        guild: GuildId,
         finished: &FinishedGame,
         rate: RateFn<'_>,
     ) -> TxResult<Vec<Option<RatingChange>>> {
@@ -239,7 +240,7 @@ impl RatingTrees<'_> {
         if changes.len() != players.len() || finished.places.len() != finished.game.seats.len() {
             return abort(StoreError::Corrupt {
                 kind: FINISHED,
-                key: finished.game.id,
+                key: finished.game.id.get(),
                 reason: format!(
                     "{} seats, {} places, {} rating changes",
                     finished.game.seats.len(),
@@ -309,7 +310,7 @@ impl RatingTrees<'_> {
                     Ok(_) => {
                         return abort(StoreError::Corrupt {
                             kind: POINT,
-                            key: player.id,
+                            key: player.id.get(),
                             reason: String::from("one point where a run was expected"),
                         })
                     }
@@ -384,7 +385,7 @@ impl Store {
                         points,
                         bots,
                     )| {
-                        let (next, had) = tx_check_game(games, id, expected)?;
+                        let (next, had) = tx_check_game(games, id.get(), expected)?;
                         tx_write_game(games, parts, game, next, had, true)?;
                         tx_owe_board(outbox, id, next)?;
                         free_channel(channels, game.channel, ChannelEntry::Game(id))?;
@@ -408,8 +409,8 @@ impl Store {
                         for result in &bot {
                             add_bot_result(bots, game.kind, *result)?;
                         }
-                        history.insert(id.to_be_bytes(), encode(1, &entry))?;
-                        let guild = game.guild.unwrap_or(0);
+                        history.insert(id.get().to_be_bytes(), encode(1, &entry))?;
+                        let guild = game.guild.map_or(0, GuildId::get);
                         let (kind, at) = (game.kind, entry.finished_ms);
                         if game.guild.is_some() {
                             by_guild.insert(guild_history_key(guild, kind, at, id), &[][..])?;
@@ -440,7 +441,7 @@ impl Store {
     }
 
     /// The history entry of a finished game.
-    pub fn finished(&self, id: u64) -> Result<Option<Stored<FinishedGame>>, StoreError> {
+    pub fn finished(&self, id: GameId) -> Result<Option<Stored<FinishedGame>>, StoreError> {
         Store::read(&self.history, FINISHED, id)
     }
 
@@ -466,11 +467,11 @@ impl Store {
     /// The latest `limit` finished games of `kind` in a guild, newest first.
     pub fn recent_in_guild(
         &self,
-        guild: u64,
+        guild: GuildId,
         kind: GameKind,
         limit: usize,
     ) -> Result<Vec<FinishedGame>, StoreError> {
-        let prefix = guild_history_prefix(guild, kind);
+        let prefix = guild_history_prefix(guild.get(), kind);
         self.history_list(&self.by_guild, prefix, limit)
     }
 
@@ -478,13 +479,13 @@ impl Store {
     /// messages), newest first.
     pub fn recent_of(
         &self,
-        guild: Option<u64>,
+        guild: Option<GuildId>,
         kind: GameKind,
-        user: u64,
+        user: UserId,
         limit: usize,
     ) -> Result<Vec<FinishedGame>, StoreError> {
-        let mut prefix = guild_history_prefix(guild.unwrap_or(0), kind);
-        prefix.extend_from_slice(&user.to_be_bytes());
+        let mut prefix = guild_history_prefix(guild.map_or(0, GuildId::get), kind);
+        prefix.extend_from_slice(&user.get().to_be_bytes());
         self.history_list(&self.by_player, prefix, limit)
     }
 
@@ -492,8 +493,8 @@ impl Store {
     pub fn rating(
         &self,
         kind: GameKind,
-        guild: u64,
-        user: u64,
+        guild: GuildId,
+        user: UserId,
     ) -> Result<Option<Stored<RatingRecord>>, StoreError> {
         self.ratings
             .get(player_key(kind, guild, user))?
@@ -502,7 +503,12 @@ impl Store {
     }
 
     /// A player's 1-based rank on a guild's leaderboard (ties ranked by user id), if rated.
-    pub fn rank(&self, kind: GameKind, guild: u64, user: u64) -> Result<Option<u64>, StoreError> {
+    pub fn rank(
+        &self,
+        kind: GameKind,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Option<u64>, StoreError> {
         let Some(stored) = self.rating(kind, guild, user)? else {
             return Ok(None);
         };
@@ -520,8 +526,8 @@ impl Store {
     pub fn rating_points(
         &self,
         kind: GameKind,
-        guild: u64,
-        user: u64,
+        guild: GuildId,
+        user: UserId,
     ) -> Result<Vec<RatingPoint>, StoreError> {
         let mut points = Vec::new();
         for bytes in self
@@ -542,7 +548,7 @@ impl Store {
     pub fn leaderboard(
         &self,
         kind: GameKind,
-        guild: u64,
+        guild: GuildId,
         page: u64,
         per_page: usize,
     ) -> Result<LeaderboardPage, StoreError> {
@@ -565,10 +571,10 @@ impl Store {
                     .try_into()
                     .map_err(|_| StoreError::Corrupt {
                         kind: "leaderboard",
-                        key: guild,
+                        key: guild.get(),
                         reason: String::from("short key"),
                     })?;
-            let user = u64::from_be_bytes(user);
+            let user = UserId::new(u64::from_be_bytes(user));
             if let Some(stored) = self.rating(kind, guild, user)? {
                 rows.push((skip + index as u64 + 1, stored.record));
             }

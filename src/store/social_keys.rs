@@ -3,19 +3,20 @@
 //! is numeric order.
 
 use super::records::GameKind;
+use crate::ids::{GameId, GuildId, UserId};
 
 /// The prefix of the leaderboard of `kind` in `guild`, and the key of its size.
-pub(super) fn board_prefix(kind: GameKind, guild: u64) -> Vec<u8> {
+pub(super) fn board_prefix(kind: GameKind, guild: GuildId) -> Vec<u8> {
     let mut key = Vec::with_capacity(25);
     key.push(kind.code());
-    key.extend_from_slice(&guild.to_be_bytes());
+    key.extend_from_slice(&guild.get().to_be_bytes());
     key
 }
 
 /// The key of `user`'s rating for `kind` in `guild`.
-pub(super) fn player_key(kind: GameKind, guild: u64, user: u64) -> Vec<u8> {
+pub(super) fn player_key(kind: GameKind, guild: GuildId, user: UserId) -> Vec<u8> {
     let mut key = board_prefix(kind, guild);
-    key.extend_from_slice(&user.to_be_bytes());
+    key.extend_from_slice(&user.get().to_be_bytes());
     key
 }
 
@@ -31,10 +32,10 @@ fn descending(rating: f64) -> [u8; 8] {
 }
 
 /// The leaderboard key of `user` at `rating`: best first, ties by user id.
-pub(super) fn board_key(kind: GameKind, guild: u64, rating: f64, user: u64) -> Vec<u8> {
+pub(super) fn board_key(kind: GameKind, guild: GuildId, rating: f64, user: UserId) -> Vec<u8> {
     let mut key = board_prefix(kind, guild);
     key.extend_from_slice(&descending(rating));
-    key.extend_from_slice(&user.to_be_bytes());
+    key.extend_from_slice(&user.get().to_be_bytes());
     key
 }
 
@@ -44,7 +45,7 @@ const POINTS_PER_KEY: u32 = 16;
 /// The `rating_points` key of the run holding the point of a player's `games`-th game. The
 /// 0xFF byte sets it apart from (and after) the one-point keys of earlier releases, whose
 /// games count starts with a zero byte.
-pub(super) fn point_key(kind: GameKind, guild: u64, user: u64, games: u32) -> Vec<u8> {
+pub(super) fn point_key(kind: GameKind, guild: GuildId, user: UserId, games: u32) -> Vec<u8> {
     let mut key = player_key(kind, guild, user);
     key.push(0xFF);
     key.extend_from_slice(&(games / POINTS_PER_KEY).to_be_bytes());
@@ -52,14 +53,14 @@ pub(super) fn point_key(kind: GameKind, guild: u64, user: u64, games: u32) -> Ve
 }
 
 /// Bytes that sort newest first: inverted end time, then inverted id.
-fn newest_first(time_ms: u64, id: u64) -> [u8; 16] {
+fn newest_first(time_ms: u64, id: GameId) -> [u8; 16] {
     let mut key = [0u8; 16];
     key[..8].copy_from_slice(&(!time_ms).to_be_bytes());
-    key[8..].copy_from_slice(&(!id).to_be_bytes());
+    key[8..].copy_from_slice(&(!id.get()).to_be_bytes());
     key
 }
 
-/// The prefix of a guild's history of games of `kind`.
+/// The prefix of a guild's history of games of `kind` (`guild` 0: direct messages).
 pub(super) fn guild_history_prefix(guild: u64, kind: GameKind) -> Vec<u8> {
     let mut key = guild.to_be_bytes().to_vec();
     key.push(kind.code());
@@ -67,7 +68,7 @@ pub(super) fn guild_history_prefix(guild: u64, kind: GameKind) -> Vec<u8> {
 }
 
 /// The key of a game in its guild's history.
-pub(super) fn guild_history_key(guild: u64, kind: GameKind, time_ms: u64, id: u64) -> Vec<u8> {
+pub(super) fn guild_history_key(guild: u64, kind: GameKind, time_ms: u64, id: GameId) -> Vec<u8> {
     let mut key = guild_history_prefix(guild, kind);
     key.extend_from_slice(&newest_first(time_ms, id));
     key
@@ -77,20 +78,20 @@ pub(super) fn guild_history_key(guild: u64, kind: GameKind, time_ms: u64, id: u6
 pub(super) fn player_history_key(
     guild: u64,
     kind: GameKind,
-    user: u64,
+    user: UserId,
     time_ms: u64,
-    id: u64,
+    id: GameId,
 ) -> Vec<u8> {
     let mut key = guild_history_prefix(guild, kind);
-    key.extend_from_slice(&user.to_be_bytes());
+    key.extend_from_slice(&user.get().to_be_bytes());
     key.extend_from_slice(&newest_first(time_ms, id));
     key
 }
 
 /// The game id at the end of a history index key.
-pub(super) fn id_of_history_key(key: &[u8]) -> Option<u64> {
+pub(super) fn id_of_history_key(key: &[u8]) -> Option<GameId> {
     let tail: [u8; 8] = key.get(key.len().checked_sub(8)?..)?.try_into().ok()?;
-    Some(!u64::from_be_bytes(tail))
+    Some(GameId::new(!u64::from_be_bytes(tail)))
 }
 
 #[cfg(test)]

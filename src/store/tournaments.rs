@@ -29,6 +29,7 @@ use super::outbox::{note_entry, Note, Owed, OwedKey, OwedWrite};
 use super::records::{GameKind, Player};
 use super::space::{Space, Transact, TxSpace};
 use super::tx::{abort, tx_read};
+use crate::ids::{ChannelId, GuildId, MessageId, TournamentId};
 use crate::locale::Locale;
 use crate::tournament::{Event, Person, Round, UserId};
 pub use crate::tournament::{Format, Played, Stage};
@@ -41,7 +42,7 @@ pub type Entry = crate::tournament::Entry<Player>;
 
 impl Person for Player {
     fn id(&self) -> UserId {
-        UserId::new(self.id)
+        self.id
     }
 }
 
@@ -54,13 +55,13 @@ impl Person for Player {
 #[serde(from = "WireIn")]
 pub struct TournamentRecord {
     /// The id (shared id space with games and challenges).
-    pub id: u64,
+    pub id: TournamentId,
     /// The server.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The channel of the tournament message; each pairing plays in a thread of it.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The tournament message, once known.
-    pub message: Option<u64>,
+    pub message: Option<MessageId>,
     /// The game played.
     pub kind: GameKind,
     /// The rules of every game, in the game's own serde form.
@@ -78,10 +79,10 @@ pub struct TournamentRecord {
 /// A tournament record as it is written: every field at the top level, in this order.
 #[derive(Serialize, Deserialize)]
 struct Wire<O, E, R, S> {
-    id: u64,
-    guild: Option<u64>,
-    channel: u64,
-    message: Option<u64>,
+    id: TournamentId,
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    message: Option<MessageId>,
     kind: GameKind,
     rules: R,
     organiser: O,
@@ -170,19 +171,22 @@ const RUNNING: &[u8] = b"running tournament ";
 const RUNNING_INDEXED: &[u8] = b"running tournaments indexed";
 
 /// The index key of tournament `id` of `guild`.
-fn running_key(guild: Option<u64>, id: u64) -> Vec<u8> {
+fn running_key(guild: Option<GuildId>, id: TournamentId) -> Vec<u8> {
     let mut key = RUNNING.to_vec();
-    key.extend_from_slice(&guild.unwrap_or(0).to_be_bytes());
-    key.extend_from_slice(&id.to_be_bytes());
+    key.extend_from_slice(&guild.map_or(0, GuildId::get).to_be_bytes());
+    key.extend_from_slice(&id.get().to_be_bytes());
     key
 }
 
 /// The guild and id an index key names.
-fn running_entry(key: &[u8]) -> Option<(Option<u64>, u64)> {
+fn running_entry(key: &[u8]) -> Option<(Option<GuildId>, TournamentId)> {
     let rest = key.strip_prefix(RUNNING)?;
     let guild = u64::from_be_bytes(rest.get(..8)?.try_into().ok()?);
     let id = u64::from_be_bytes(rest.get(8..)?.try_into().ok()?);
-    Some(((guild != 0).then_some(guild), id))
+    Some((
+        (guild != 0).then_some(GuildId::new(guild)),
+        TournamentId::new(id),
+    ))
 }
 
 /// Indexes `record` as running, or not, as its stage says.
@@ -233,6 +237,7 @@ pub(super) fn reindex(tournaments: &Space, meta: &Space) -> Result<(), StoreErro
         let Ok(id) = <[u8; 8]>::try_from(key.as_slice()).map(u64::from_be_bytes) else {
             continue;
         };
+        let id = TournamentId::new(id);
         (tournaments, meta).transaction(|(tournaments, meta)| {
             match tx_read::<TournamentRecord>(tournaments, TOURNAMENT, id) {
                 Ok(Some(stored)) if stored.record.event.stage.is_running() => {
@@ -247,7 +252,10 @@ pub(super) fn reindex(tournaments: &Space, meta: &Space) -> Result<(), StoreErro
 
 impl Store {
     /// The tournament with this id.
-    pub fn tournament(&self, id: u64) -> Result<Option<Stored<TournamentRecord>>, StoreError> {
+    pub fn tournament(
+        &self,
+        id: TournamentId,
+    ) -> Result<Option<Stored<TournamentRecord>>, StoreError> {
         Store::read(&self.tournaments, TOURNAMENT, id)
     }
 
@@ -265,7 +273,7 @@ impl Store {
 
     /// The tournaments that still run (take entries or play rounds), as (guild, id), by
     /// guild then id: read from their index, without reading a record.
-    pub fn running_tournaments(&self) -> Result<Vec<(Option<u64>, u64)>, StoreError> {
+    pub fn running_tournaments(&self) -> Result<Vec<(Option<GuildId>, TournamentId)>, StoreError> {
         let mut running = Vec::new();
         for key in self.meta.scan_prefix(RUNNING).keys() {
             running.extend(running_entry(&key?));
@@ -278,13 +286,13 @@ impl Store {
         &self,
         record: &TournamentRecord,
     ) -> Result<Stored<TournamentRecord>, StoreError> {
-        let key = record.id.to_be_bytes();
+        let key = record.id.get().to_be_bytes();
         self.commit(|| {
             (&self.tournaments, &self.meta).transaction(|(tournaments, meta)| {
                 if tournaments.get(key)?.is_some() {
                     return abort(StoreError::Conflict {
                         kind: TOURNAMENT,
-                        key: record.id,
+                        key: record.id.get(),
                         expected: 0,
                     });
                 }
@@ -327,12 +335,12 @@ impl Store {
                     _ => {
                         return abort(StoreError::Conflict {
                             kind: TOURNAMENT,
-                            key: id,
+                            key: id.get(),
                             expected,
                         })
                     }
                 };
-                tournaments.insert(id.to_be_bytes(), encode(next, record))?;
+                tournaments.insert(id.get().to_be_bytes(), encode(next, record))?;
                 if !quiet {
                     let owed = Owed::new(OwedWrite::Tournament {
                         tournament: id,
@@ -354,7 +362,7 @@ impl Store {
 
     /// Removes tournament `id`'s message entry if it asks for no newer state than `revision`,
     /// which Discord now shows. Not flushed, like [`Store::settle`].
-    pub fn settle_tournament(&self, id: u64, revision: u64) -> Result<bool, StoreError> {
+    pub fn settle_tournament(&self, id: TournamentId, revision: u64) -> Result<bool, StoreError> {
         self.remove_owed_if(OwedKey::Tournament(id), |owed| {
             matches!(owed.write, OwedWrite::Tournament { revision: asked, .. } if asked <= revision)
         })
@@ -382,7 +390,7 @@ mod tests {
 
     fn player(id: u64, name: &str) -> Player {
         Player {
-            id,
+            id: UserId::new(id),
             name: name.to_owned(),
             computer: None,
         }
@@ -396,10 +404,10 @@ mod tests {
         };
         let pairing = Pairing::new(UserId::new(22), UserId::new(33));
         TournamentRecord {
-            id: 40,
-            guild: Some(1),
-            channel: 600,
-            message: Some(601),
+            id: TournamentId::new(40),
+            guild: Some(GuildId::new(1)),
+            channel: ChannelId::new(600),
+            message: Some(MessageId::new(601)),
             kind: GameKind::Shogi,
             rules: serde_json::json!({ "handicap": "none" }),
             turn_ms: 120_000,
@@ -452,21 +460,24 @@ mod tests {
         let mut open = record();
         open.event.stage = Stage::Open;
         let mut finished = record();
-        finished.id = 41;
+        finished.id = TournamentId::new(41);
         finished.event.stage = Stage::Finished;
         let mut elsewhere = open.clone();
-        elsewhere.id = 42;
-        elsewhere.guild = Some(2);
+        elsewhere.id = TournamentId::new(42);
+        elsewhere.guild = Some(GuildId::new(2));
         for record in [&open, &finished, &elsewhere] {
             // As an earlier release wrote them: the record alone.
             store
                 .tournaments
-                .insert(record.id.to_be_bytes(), encode(1, record))
+                .insert(record.id.get().to_be_bytes(), encode(1, record))
                 .expect("written");
         }
         store
             .meta
-            .insert(running_key(Some(1), 99), [1u8])
+            .insert(
+                running_key(Some(GuildId::new(1)), TournamentId::new(99)),
+                [1u8],
+            )
             .expect("a stale key");
         store
             .meta
@@ -474,11 +485,20 @@ mod tests {
             .expect("as before the index");
         index_once(&store).expect("indexed");
         let running = store.running_tournaments().expect("listed");
-        assert_eq!(running, [(Some(1), 40), (Some(2), 42)]);
+        assert_eq!(
+            running,
+            [
+                (Some(GuildId::new(1)), TournamentId::new(40)),
+                (Some(GuildId::new(2)), TournamentId::new(42))
+            ]
+        );
         // Once: a later open leaves the index to the writes.
         store
             .meta
-            .insert(running_key(Some(1), 98), [1u8])
+            .insert(
+                running_key(Some(GuildId::new(1)), TournamentId::new(98)),
+                [1u8],
+            )
             .expect("a key");
         index_once(&store).expect("nothing to do");
         assert_eq!(store.running_tournaments().expect("listed").len(), 3);
@@ -494,7 +514,7 @@ mod tests {
         store.create_tournament(&record).expect("created");
         assert_eq!(
             store.running_tournaments().expect("listed"),
-            [(Some(1), 40)]
+            [(Some(GuildId::new(1)), TournamentId::new(40))]
         );
         record.event.stage = Stage::Playing;
         store
@@ -502,7 +522,7 @@ mod tests {
             .expect("started");
         assert_eq!(
             store.running_tournaments().expect("listed"),
-            [(Some(1), 40)]
+            [(Some(GuildId::new(1)), TournamentId::new(40))]
         );
         record.event.stage = Stage::Finished;
         store

@@ -9,6 +9,7 @@ use super::codec::{decode, Stored};
 use super::error::StoreError;
 use super::records::ChannelEntry;
 use super::space::TxSpace;
+use crate::ids::ChannelId;
 
 /// What a game's head is called in errors.
 pub(super) const GAME: &str = "game";
@@ -30,8 +31,9 @@ pub(super) fn abort<T>(error: StoreError) -> TxResult<T> {
 pub(super) fn tx_read<T: DeserializeOwned>(
     tree: &TxSpace<'_>,
     kind: &'static str,
-    key: u64,
+    key: impl Into<u64>,
 ) -> TxResult<Option<Stored<T>>> {
+    let key = key.into();
     match tree.get(key.to_be_bytes())? {
         None => Ok(None),
         Some(bytes) => match decode(kind, key, &bytes) {
@@ -45,9 +47,10 @@ pub(super) fn tx_read<T: DeserializeOwned>(
 pub(super) fn tx_check<T: DeserializeOwned>(
     tree: &TxSpace<'_>,
     kind: &'static str,
-    key: u64,
+    key: impl Into<u64>,
     expected: u64,
 ) -> TxResult<u64> {
+    let key = key.into();
     match tx_read::<T>(tree, kind, key)? {
         Some(stored) if stored.revision == expected => Ok(expected + 1),
         _ => abort(StoreError::Conflict {
@@ -61,16 +64,16 @@ pub(super) fn tx_check<T: DeserializeOwned>(
 /// Removes the channel's entry if it is `entry` (it may already point elsewhere).
 pub(super) fn free_channel(
     channels: &TxSpace<'_>,
-    channel: u64,
+    channel: ChannelId,
     entry: ChannelEntry,
 ) -> TxResult<()> {
-    let current = match channels.get(channel.to_be_bytes())? {
+    let current = match channels.get(channel.get().to_be_bytes())? {
         None => return Ok(()),
         Some(bytes) => decode::<ChannelEntry>(CHANNEL, channel, &bytes).map(|s| s.record),
     };
     // A damaged index entry is left for an operator to inspect, as every damaged record is.
     if matches!(current, Ok(found) if found == entry) {
-        channels.remove(channel.to_be_bytes())?;
+        channels.remove(channel.get().to_be_bytes())?;
     }
     Ok(())
 }

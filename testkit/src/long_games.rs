@@ -9,6 +9,7 @@
 
 use oaq_bot::app::games::{GameRules, Table};
 use oaq_bot::games::oaq::{self, Seat};
+use oaq_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use oaq_bot::locale::Locale;
 use oaq_bot::store::{ChallengeRecord, FirstPlayer, GameKind, GameRecord, Player, Store};
 use rand::seq::SliceRandom;
@@ -43,14 +44,14 @@ pub fn record(kind: GameKind, id: u64, guild: u64) -> GameRecord {
         "Võ Thị Hạnh",
     ];
     GameRecord {
-        id,
-        guild: Some(guild),
-        channel: 1_000_000 + id,
+        id: GameId::new(id),
+        guild: Some(GuildId::new(guild)),
+        channel: ChannelId::new(1_000_000 + id),
         message: None,
         kind,
         seats: (0..seats)
             .map(|seat| Player {
-                id: 11 * (seat as u64 + 1),
+                id: UserId::new(11 * (seat as u64 + 1)),
                 name: NAMES[seat].to_owned(),
                 computer: None,
             })
@@ -71,7 +72,7 @@ pub fn record(kind: GameKind, id: u64, guild: u64) -> GameRecord {
 /// moves.
 pub fn store(store: &Store, game: &GameRecord) {
     let challenge = ChallengeRecord {
-        id: game.id,
+        id: game.id.cast(),
         guild: game.guild,
         channel: game.channel,
         message: None,
@@ -92,7 +93,7 @@ pub fn store(store: &Store, game: &GameRecord) {
         ..game.clone()
     };
     let started = store
-        .start_game(game.id, stored.revision, &begun)
+        .start_game(game.id.cast(), stored.revision, &begun)
         .expect("start");
     store
         .update_game(started.revision, game, false)

@@ -1,6 +1,7 @@
 //! Ô ăn quan games as the store holds them, for the benches that fill a store: a fixed cycle of
 //! moves, players named in Vietnamese, and a rating function that moves every rating by one.
 
+use oaq_bot::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
 use oaq_bot::locale::Locale;
 use oaq_bot::store::{
     FinishedGame, GameKind, GameRecord, Glicko, Player, RatingChange, Retired, Retirement, Store,
@@ -16,7 +17,7 @@ pub fn notation(ply: usize) -> String {
 
 fn player(id: u64) -> Player {
     Player {
-        id,
+        id: UserId::new(id),
         name: format!("Người chơi {id}"),
         computer: None,
     }
@@ -31,10 +32,10 @@ pub fn record(id: u64, guild: u64, plies: usize) -> GameRecord {
         "refill_short": "borrow",
     });
     GameRecord {
-        id,
-        guild: Some(guild),
-        channel: 1_000_000 + id,
-        message: Some(5_000_000 + id),
+        id: GameId::new(id),
+        guild: Some(GuildId::new(guild)),
+        channel: ChannelId::new(1_000_000 + id),
+        message: Some(MessageId::new(5_000_000 + id)),
         kind: GameKind::Oaq,
         seats: vec![player(2 * id % 500), player(2 * id % 500 + 1)],
         rules,

@@ -49,19 +49,19 @@ fn pick(app: &App, board: &Msg, user: &UserRef, from: &str, to: &str) -> Respons
             }
         )
     });
-    let pegs = answer(&app.click(EN, HERE, user, open));
+    let pegs = answer(&app.click(&Caller::new(EN, HERE, user.clone()), open));
     check_limits(&pegs);
     let (peg, _) = choices(&pegs)
         .into_iter()
         .find(|(_, label)| label == &format!("Peg {from}"))
         .unwrap_or_else(|| panic!("{from} in {pegs:?}"));
-    let targets = answer(&app.click(EN, HERE, user, peg));
+    let targets = answer(&app.click(&Caller::new(EN, HERE, user.clone()), peg));
     check_limits(&targets);
     let (target, _) = choices(&targets)
         .into_iter()
         .find(|(_, label)| label.contains(&format!(" to {to}")))
         .unwrap_or_else(|| panic!("{to} in {targets:?}"));
-    app.click(EN, HERE, user, target)
+    app.click(&Caller::new(EN, HERE, user.clone()), target)
 }
 
 #[test]
@@ -72,17 +72,19 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
         rules: RuleChoice::ChineseCheckers(CheckersChoice::default()),
         first: Some(FirstPlayer::Challenger),
     };
-    let posted = app.challenge(EN, HERE, &an(), request);
+    let posted = app.challenge(&Caller::new(EN, HERE, an()), request);
     assert!(public(&posted).text.contains("**Chinese checkers**"));
     let id = challenge_id(&posted);
-    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    let board = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     assert!(board.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
     // The picker offers the pegs that can move, then their destinations, in menus of at
     // most 25 (checked by `pick`).
     let played = app.click(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         find(&board, |a| {
             matches!(
                 a,
@@ -105,12 +107,19 @@ fn chinese_checkers_is_played_through_the_shell_and_rated_on_its_own_board() {
         .clone();
     assert!(after.text.contains("<@11> moved D2-E6"), "{}", after.text);
     assert!(after.text.contains("<@22>"), "Bình to move: {}", after.text);
-    app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
-    let finished = app.store().finished(id).expect("read").expect("kept");
+    app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign { game: id.cast() },
+    );
+    let finished = app
+        .store()
+        .finished(id.cast())
+        .expect("read")
+        .expect("kept");
     assert_eq!(finished.record.places, vec![0, 1], "Bình left: An first");
     let board = app
         .store()
-        .leaderboard(GameKind::ChineseCheckers, 1, 0, 10)
+        .leaderboard(GameKind::ChineseCheckers, GuildId::new(1), 0, 10)
         .expect("board");
     assert_eq!(board.total, 2);
     assert_eq!(board.rows[0].1.user, an().id);
@@ -140,12 +149,16 @@ fn a_three_seat_table_skips_a_seat_that_left_and_ranks_it_last() {
         computer: None,
     };
     let mut record = GameRecord {
-        id: 1,
-        guild: Some(1),
-        channel: 1,
+        id: GameId::new(1),
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(1),
         message: None,
         kind: GameKind::ChineseCheckers,
-        seats: vec![player(1), player(2), player(3)],
+        seats: vec![
+            player(UserId::new(1)),
+            player(UserId::new(2)),
+            player(UserId::new(3)),
+        ],
         rules: rules.to_json().expect("json"),
         start: table.start_text(),
         moves: vec![first.clone()],
@@ -180,7 +193,7 @@ fn a_three_seat_table_skips_a_seat_that_left_and_ranks_it_last() {
 
 fn bot() -> UserRef {
     UserRef {
-        id: 99,
+        id: UserId::new(99),
         name: String::from("oaq-bot"),
         bot: true,
     }
@@ -203,7 +216,7 @@ fn lobby_request(seats: Option<usize>) -> LobbyRequest {
 fn a_lobby_seats_people_and_computers_and_starts_when_full() {
     let (app, _clock) = app();
     let cuong = user(33, "Cường");
-    let posted = app.open_lobby(EN, HERE, &an(), lobby_request(Some(4)));
+    let posted = app.open_lobby(&Caller::new(EN, HERE, an()), lobby_request(Some(4)));
     let lobby = public(&posted).clone();
     check_limits(&lobby);
     assert!(
@@ -223,32 +236,32 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
         lobby.text
     );
     let id = challenge_id(&posted);
-    let click = |who: &UserRef, action| app.click(EN, HERE, who, action);
+    let click = |who: &UserRef, action| app.click(&Caller::new(EN, HERE, who.clone()), action);
     let said = |r: &Response| private(r).to_owned();
-    assert!(said(&click(&an(), Action::Join { lobby: id })).contains("already have a seat"));
-    assert!(said(&click(&binh(), Action::Start { lobby: id })).contains("Only <@11>"));
-    assert!(said(&click(&an(), Action::Start { lobby: id })).contains("cannot start with 1"));
+    assert!(said(&click(&an(), Action::Join { lobby: id.cast() })).contains("already have a seat"));
+    assert!(said(&click(&binh(), Action::Start { lobby: id.cast() })).contains("Only <@11>"));
+    assert!(said(&click(&an(), Action::Start { lobby: id.cast() })).contains("cannot start with 1"));
     let add_easy = Action::Computer {
-        lobby: id,
+        lobby: id.cast(),
         add: Some(Level::Easy),
     };
     assert!(said(&click(&binh(), add_easy)).contains("join it first"));
-    let joined = public(&click(&binh(), Action::Join { lobby: id })).clone();
+    let joined = public(&click(&binh(), Action::Join { lobby: id.cast() })).clone();
     // Two players seated: the colours are those of a game of two (north and south).
     assert!(
         joined.text.contains("2. red (south): <@22>"),
         "{}",
         joined.text
     );
-    let left = public(&click(&binh(), Action::Leave { lobby: id })).clone();
+    let left = public(&click(&binh(), Action::Leave { lobby: id.cast() })).clone();
     assert!(
         left.text.contains("2. orange (north-east): *free*"),
         "{}",
         left.text
     );
-    click(&binh(), Action::Join { lobby: id });
+    click(&binh(), Action::Join { lobby: id.cast() });
     let remove = Action::Computer {
-        lobby: id,
+        lobby: id.cast(),
         add: None,
     };
     assert!(said(&click(&binh(), remove)).contains("No computer"));
@@ -264,12 +277,17 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
     click(&binh(), add_easy);
     assert!(said(&click(&binh(), Action::Cancel { challenge: id })).contains("Only <@11>"));
     // The fourth seat fills the table: the game starts at once.
-    let started = click(&cuong, Action::Join { lobby: id });
+    let started = click(&cuong, Action::Join { lobby: id.cast() });
     let board = public(&started).clone();
     assert!(board.text.contains("Coin toss:"), "{}", board.text);
     assert!(board.picture().is_some());
-    let record = app.store().game(id).expect("read").expect("started").record;
-    let ids: Vec<u64> = record.seats.iter().map(|p| p.id).collect();
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("started")
+        .record;
+    let ids: Vec<u64> = record.seats.iter().map(|p| p.id.get()).collect();
     assert_eq!(
         ids,
         vec![11, 22, 99, 33],
@@ -283,7 +301,7 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
         first == 2,
         "the computer's first move is owed only when the toss chose it"
     );
-    assert!(said(&click(&binh(), Action::Join { lobby: id })).contains("no longer open"));
+    assert!(said(&click(&binh(), Action::Join { lobby: id.cast() })).contains("no longer open"));
 }
 
 /// A lobby's seat count must suit its rules, and a game of three with two sets each
@@ -291,9 +309,15 @@ fn a_lobby_seats_people_and_computers_and_starts_when_full() {
 #[test]
 fn a_lobby_refuses_seat_counts_its_rules_do_not_allow() {
     let (app, _clock) = app();
-    let refused = app.open_lobby(EN, HERE, &an(), lobby_request(Some(4)).with_sets(2));
+    let refused = app.open_lobby(
+        &Caller::new(EN, HERE, an()),
+        lobby_request(Some(4)).with_sets(2),
+    );
     assert!(private(&refused).contains("cannot start with 4 players: it needs 3"));
-    let posted = app.open_lobby(EN, HERE, &an(), lobby_request(None).with_sets(2));
+    let posted = app.open_lobby(
+        &Caller::new(EN, HERE, an()),
+        lobby_request(None).with_sets(2),
+    );
     let lobby = public(&posted);
     assert!(lobby.text.contains("3 players"), "{}", lobby.text);
     assert!(
@@ -342,22 +366,22 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
         computer: None,
     };
     let computer = Player {
-        id: 99,
+        id: UserId::new(99),
         name: String::from("oaq-bot"),
         computer: Some(Level::Easy),
     };
     let now = 1_700_000_000_000;
     let mut record = GameRecord {
-        id: 500,
+        id: GameId::new(500),
         guild: HERE.guild,
         channel: HERE.channel,
-        message: Some(7),
+        message: Some(MessageId::new(7)),
         kind: GameKind::ChineseCheckers,
         seats: vec![
-            person(11, "An"),
-            person(22, "Bình"),
+            person(UserId::new(11), "An"),
+            person(UserId::new(22), "Bình"),
             computer,
-            person(33, "Cường"),
+            person(UserId::new(33), "Cường"),
         ],
         rules: rules.to_json().expect("json"),
         start: table.start_text(),
@@ -388,18 +412,23 @@ fn a_seat_that_left_is_announced_for_a_whole_round() {
     // Cường moves: An, who has not moved since, still reads it; once An has moved, the round
     // is over and the news is gone.
     for (mover, shown) in [(33, true), (11, false)] {
-        let stored = app.store().game(500).expect("read").expect("game");
+        let stored = app
+            .store()
+            .game(GameId::new(500))
+            .expect("read")
+            .expect("game");
         let mut record = stored.record;
         assert_eq!(
             Table::replay(&record).expect("replays").to_move(),
-            record.seats.iter().position(|p| p.id == mover)
+            record.seats.iter().position(|p| p.id == UserId::new(mover))
         );
         record.moves.push(first_legal(&record));
         record.deadline_ms = Some(now + TURN);
         app.store()
             .update_game(stored.revision, &record, false)
             .expect("moved");
-        let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
+        let board =
+            public(&app.board(&Caller::new(EN, HERE, an()), GameKind::ChineseCheckers)).clone();
         assert_eq!(board.text.contains(left), shown, "{}", board.text);
     }
 }
@@ -413,19 +442,19 @@ fn stored_table(app: &App, seats: &[Option<Level>]) -> GameRecord {
     let table = Table::start(&rules, seats.len()).expect("seats");
     let now = 1_700_000_000_000;
     let record = GameRecord {
-        id: 600,
+        id: GameId::new(600),
         guild: HERE.guild,
         channel: HERE.channel,
-        message: Some(7),
+        message: Some(MessageId::new(7)),
         kind: GameKind::ChineseCheckers,
         seats: seats
             .iter()
             .enumerate()
             .map(|(seat, level)| Player {
                 id: if level.is_some() {
-                    99
+                    UserId::new(99)
                 } else {
-                    11 * (seat as u64 + 1)
+                    UserId::new(11 * (seat as u64 + 1))
                 },
                 name: format!("oaq-bot, seat {seat} (easy)"),
                 computer: *level,
@@ -483,7 +512,11 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     let easy = Some(Level::Easy);
     let mut record = stored_table(&app, &[None, easy, easy, easy]);
     // An moves (on the board of the first turn), then the computers, one after another.
-    let stored = app.store().game(600).expect("read").expect("game");
+    let stored = app
+        .store()
+        .game(GameId::new(600))
+        .expect("read")
+        .expect("game");
     record.moves.push(first_legal(&record));
     app.store()
         .update_game(stored.revision, &record, false)
@@ -499,7 +532,7 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     assert_eq!(boards.len(), 3, "three computers in a row");
     let moves = app
         .store()
-        .game(600)
+        .game(GameId::new(600))
         .expect("read")
         .expect("game")
         .record
@@ -516,35 +549,39 @@ fn a_run_of_computer_turns_is_captioned_whole_after_the_persons_move() {
     );
     // The board An plays on (as `/chinese-checkers board` draws it) shows the same run, and
     // its picture draws the computers' paths too: it differs from a board of the last move.
-    let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
+    let board = public(&app.board(&Caller::new(EN, HERE, an()), GameKind::ChineseCheckers)).clone();
     assert_describes(&board.text, &moves);
     let picture = board.picture().map(<[u8]>::to_vec);
     assert!(picture.is_some());
     assert_ne!(picture, last_move_only(&app), "the run's paths are drawn");
     // Once An has moved again, the run starts over from that move.
-    let stored = app.store().game(600).expect("read").expect("game");
+    let stored = app
+        .store()
+        .game(GameId::new(600))
+        .expect("read")
+        .expect("game");
     let mut record = stored.record;
     record.moves.push(first_legal(&record));
     app.store()
         .update_game(stored.revision, &record, false)
         .expect("moved");
-    let board = public(&app.board(EN, HERE, GameKind::ChineseCheckers)).clone();
+    let board = public(&app.board(&Caller::new(EN, HERE, an()), GameKind::ChineseCheckers)).clone();
     assert_describes(&board.text, &record.moves[4..]);
 }
 
 /// Game 600's board picture with the last move's path only, as a replay's frame draws it.
 fn last_move_only(app: &App) -> Option<Vec<u8>> {
-    let stored = app.store().game(600).ok()??;
+    let stored = app.store().game(GameId::new(600)).ok()??;
     let replayed = Table::replay(&stored.record).ok()?;
     let names: Vec<String> = stored.record.seats.iter().map(|p| p.name.clone()).collect();
-    let ids: Vec<u64> = stored.record.seats.iter().map(|p| p.id).collect();
+    let ids: Vec<UserId> = stored.record.seats.iter().map(|p| p.id).collect();
     let situation = oaq_bot::app::games::Situation::ToMove {
         seat: replayed.to_move()?,
         person: true,
     };
     let scene = oaq_bot::app::games::Scene {
         locale: EN,
-        game: 600,
+        game: GameId::new(600),
         names: &names,
         ids: &ids,
         situation: &situation,
@@ -579,7 +616,7 @@ fn computers_alone_show_every_move_since_the_last_board_discord_received() {
     let first = play(8);
     let moves = |app: &App| {
         app.store()
-            .game(600)
+            .game(GameId::new(600))
             .expect("read")
             .expect("game")
             .record
@@ -622,9 +659,22 @@ fn every_person_at_a_mixed_table_gets_their_record_against_the_computer() {
             .expect("read")
             .tally(Level::Easy)
     };
-    assert_eq!((tally(11).losses, tally(22).losses), (0, 0));
-    app.click(EN, HERE, &an(), Action::ConfirmResign { game: 600 });
-    let ended = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: 600 });
+    assert_eq!(
+        (tally(UserId::new(11)).losses, tally(UserId::new(22)).losses),
+        (0, 0)
+    );
+    app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::ConfirmResign {
+            game: GameId::new(600),
+        },
+    );
+    let ended = app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign {
+            game: GameId::new(600),
+        },
+    );
     let board = ended
         .effects
         .edits
@@ -642,7 +692,7 @@ fn every_person_at_a_mixed_table_gets_their_record_against_the_computer() {
     }
     assert_eq!(board.matches("record against").count(), 2, "{board}");
     for user in [11, 22] {
-        let tally = tally(user);
+        let tally = tally(UserId::new(user));
         assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
     }
 }

@@ -8,7 +8,7 @@ use oaq_bot::store::{GameKind, Retirement};
 
 fn play(game: u64, ply: u32, mv: &str) -> Action {
     Action::Play {
-        game,
+        game: GameId::new(game),
         ply,
         mv: mv.parse().expect("notation"),
     }
@@ -22,9 +22,13 @@ fn a_click_naming_no_move_of_the_game_is_refused_and_changes_nothing() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
     for bad in ["13+", "zz", "3*", "-"] {
-        let answer = app.click(EN, HERE, &an(), play(id, 0, bad));
+        let answer = app.click(&Caller::new(EN, HERE, an()), play(id, 0, bad));
         assert!(private(&answer).contains("not a move"), "{bad}");
-        let stored = app.store().game(id).expect("read").expect("game");
+        let stored = app
+            .store()
+            .game(GameId::new(id))
+            .expect("read")
+            .expect("game");
         assert!(stored.record.moves.is_empty(), "{bad}");
     }
 }
@@ -48,7 +52,7 @@ fn notation_fits_a_button_id_or_is_refused() {
 fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
     let (app, _clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    let suggestions = app.move_choices(HERE, &an(), "");
+    let suggestions = app.move_choices(&Caller::new(EN, HERE, an()), "");
     let legal: Vec<String> = enabled_moves(&board)
         .into_iter()
         .map(|a| match a {
@@ -68,35 +72,53 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
         assert_eq!(*label, format!("{} ({value})", button.label));
     }
     // Typing narrows the list; the other player and other channels get nothing.
-    let narrowed = app.move_choices(HERE, &an(), &legal[0]);
+    let narrowed = app.move_choices(&Caller::new(EN, HERE, an()), &legal[0]);
     assert!(narrowed.iter().all(|c| c.value.contains(&legal[0])));
     assert!(!narrowed.is_empty());
-    assert!(app.move_choices(HERE, &binh(), "").is_empty());
+    assert!(app
+        .move_choices(&Caller::new(EN, HERE, binh()), "")
+        .is_empty());
     let elsewhere = Place {
-        channel: 999,
+        channel: ChannelId::new(999),
         ..HERE
     };
-    assert!(app.move_choices(elsewhere, &an(), "").is_empty());
+    assert!(app
+        .move_choices(&Caller::new(EN, elsewhere, an()), "")
+        .is_empty());
 
     // Bình cannot move for An; a malformed move is refused; neither changes the game.
-    assert!(private(&app.typed_move(EN, HERE, &binh(), &legal[0], GameKind::Oaq)).contains("turn"));
-    assert!(private(&app.typed_move(EN, HERE, &an(), "13+", GameKind::Oaq)).contains("not a move"));
+    assert!(
+        private(&app.typed_move(&Caller::new(EN, HERE, binh()), &legal[0], GameKind::Oaq))
+            .contains("turn")
+    );
+    assert!(
+        private(&app.typed_move(&Caller::new(EN, HERE, an()), "13+", GameKind::Oaq))
+            .contains("not a move")
+    );
     assert!(app
         .store()
-        .game(id)
+        .game(GameId::new(id))
         .expect("read")
         .expect("game")
         .record
         .moves
         .is_empty());
 
-    let played = app.typed_move(EN, HERE, &an(), &format!("  {} ", legal[0]), GameKind::Oaq);
+    let played = app.typed_move(
+        &Caller::new(EN, HERE, an()),
+        &format!("  {} ", legal[0]),
+        GameKind::Oaq,
+    );
     assert!(private(&played).contains(&format!("`{}`", legal[0])));
     let [edit] = played.effects.edits.as_slice() else {
         panic!("one board edit, got {:?}", played.effects.edits);
     };
     assert!(edit.msg.picture().is_some_and(|p| !p.is_empty()));
-    let stored = app.store().game(id).expect("read").expect("game");
+    let stored = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     assert_eq!(stored.record.moves, vec![legal[0].clone()]);
     assert!(
         edit.msg.text.contains("<@22>"),
@@ -104,7 +126,8 @@ fn a_typed_move_is_played_and_suggestions_list_the_legal_moves() {
         edit.msg.text
     );
     assert!(
-        private(&app.typed_move(EN, elsewhere, &an(), "3+", GameKind::Oaq)).contains("no game")
+        private(&app.typed_move(&Caller::new(EN, elsewhere, an()), "3+", GameKind::Oaq))
+            .contains("no game")
     );
 }
 
@@ -115,7 +138,13 @@ fn a_select_choice_completes_a_move_action_only() {
     let template = play(7, 3, "-");
     assert_eq!(template.with_choice("9-"), Some(play(7, 3, "9-")));
     assert_eq!(template.with_choice("a:b"), None);
-    assert_eq!(Action::Resign { game: 7 }.with_choice("9-"), None);
+    assert_eq!(
+        Action::Resign {
+            game: GameId::new(7)
+        }
+        .with_choice("9-"),
+        None
+    );
 }
 
 /// The shell reads how a game stands from the record and the adapter: whose turn, a forfeit
@@ -124,9 +153,19 @@ fn a_select_choice_completes_a_move_action_only() {
 fn a_resigned_record_replays_as_forfeited_with_the_other_seat_first() {
     let (app, _clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0]));
-    app.click(EN, HERE, &an(), Action::ConfirmResign { game: id });
-    let record = app.store().game(id).expect("read").expect("game").record;
+    public(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]));
+    app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::ConfirmResign {
+            game: GameId::new(id),
+        },
+    );
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.kind, GameKind::Oaq);
     assert_eq!(record.retired.len(), 1);
     assert_eq!(record.retired[0].seat, 0);
@@ -139,7 +178,11 @@ fn a_resigned_record_replays_as_forfeited_with_the_other_seat_first() {
         "South resigned: North first"
     );
     assert_eq!(table.to_move(), None);
-    let finished = app.store().finished(id).expect("read").expect("kept");
+    let finished = app
+        .store()
+        .finished(GameId::new(id))
+        .expect("read")
+        .expect("kept");
     assert_eq!(finished.record.places, vec![1, 0]);
     // The same record without its retirement is a game in play, North to move.
     let mut going_on = record.clone();
@@ -159,7 +202,12 @@ fn a_resigned_record_replays_as_forfeited_with_the_other_seat_first() {
 fn a_record_whose_notation_does_not_replay_is_damaged() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
-    let mut record = app.store().game(id).expect("read").expect("game").record;
+    let mut record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     for bad in ["x", "13+", "1+"] {
         record.moves = vec![String::from("3+"), bad.to_owned()];
         assert!(Table::replay(&record).is_err(), "{bad}");
@@ -177,9 +225,7 @@ fn a_record_whose_notation_does_not_replay_is_damaged() {
 fn a_challenge_whose_stored_rules_do_not_read_is_answered_as_damaged() {
     let (app, _clock) = app();
     let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
@@ -189,10 +235,16 @@ fn a_challenge_whose_stored_rules_do_not_read_is_answered_as_damaged() {
         .update_challenge(stored.revision, &stored.record)
         .expect("stored");
     let damaged = Text::Damaged.render(EN);
-    let accepted = app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
+    let accepted = app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    );
     assert_eq!(private(&accepted), damaged);
     let kept = app.store().challenge(id).expect("read").expect("kept");
     assert_eq!(kept.record.rules, stored.record.rules);
-    assert!(app.store().game(id).expect("read").is_none());
-    assert_eq!(private(&app.rules(EN, HERE, GameKind::Oaq)), damaged);
+    assert!(app.store().game(id.cast()).expect("read").is_none());
+    assert_eq!(
+        private(&app.rules(&Caller::new(EN, HERE, an()), GameKind::Oaq)),
+        damaged
+    );
 }

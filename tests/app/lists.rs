@@ -43,7 +43,7 @@ fn the_running_games_page_through_every_game_of_the_server_once() {
         .expect("create");
 
     let mut seen = Vec::new();
-    let mut msg = public(&app.games(EN, HERE, GameKind::Oaq)).clone();
+    let mut msg = public(&app.games(&Caller::new(EN, HERE, an()), GameKind::Oaq)).clone();
     let pages = 40usize.div_ceil(PER_PAGE);
     for page in 1..=pages {
         assert!(
@@ -69,7 +69,10 @@ fn the_running_games_page_through_every_game_of_the_server_once() {
             Some(action) => {
                 assert!(page < pages, "a next page after the last one");
                 // Another member turns the page: the message keeps its language.
-                msg = match app.click(Locale::Vietnamese, HERE, &binh(), action).reply {
+                msg = match app
+                    .click(&Caller::new(Locale::Vietnamese, HERE, binh()), action)
+                    .reply
+                {
                     Reply::Update(msg) => msg,
                     other => panic!("a page turn updates the message, not {other:?}"),
                 };
@@ -81,14 +84,14 @@ fn the_running_games_page_through_every_game_of_the_server_once() {
     assert_eq!(seen, ours, "every game once, oldest first");
 
     // A game that ends leaves the list; a page beyond the end shows the last one.
-    let stored = store.game(40).expect("read").expect("game 40");
+    let stored = store.game(GameId::new(40)).expect("read").expect("game 40");
     stored_games::resign(store, stored.record, stored.revision);
     let last = Action::Games {
         kind: GameKind::Oaq,
         page: 99,
         locale: EN,
     };
-    let Reply::Update(msg) = app.click(EN, HERE, &an(), last).reply else {
+    let Reply::Update(msg) = app.click(&Caller::new(EN, HERE, an()), last).reply else {
         panic!("a page turn updates the message");
     };
     assert!(
@@ -99,10 +102,10 @@ fn the_running_games_page_through_every_game_of_the_server_once() {
     assert_eq!(listed(&msg), (37..=39).collect::<Vec<_>>());
     // The server's own list, never another's: the same button in server 2 lists game 41.
     let elsewhere = Place {
-        guild: Some(2),
-        channel: 5,
+        guild: Some(GuildId::new(2)),
+        channel: ChannelId::new(5),
     };
-    let Reply::Update(msg) = app.click(EN, elsewhere, &an(), last).reply else {
+    let Reply::Update(msg) = app.click(&Caller::new(EN, elsewhere, an()), last).reply else {
         panic!("a page turn updates the message");
     };
     assert_eq!(listed(&msg), [41]);
@@ -114,13 +117,13 @@ const BIG: u64 = 18_446_744_073_709_551_000;
 /// Game `id` of `kind` with its most seats and moves, every id it prints as long as it can be.
 fn largest(template: &GameRecord, id: u64) -> GameRecord {
     GameRecord {
-        id,
-        guild: Some(BIG),
-        channel: BIG - id,
-        message: Some(BIG - 1000 - id),
+        id: GameId::new(id),
+        guild: Some(GuildId::new(BIG)),
+        channel: ChannelId::new(BIG - id),
+        message: Some(MessageId::new(BIG - 1000 - id)),
         seats: (0..template.seats.len() as u64)
             .map(|seat| Player {
-                id: BIG + seat,
+                id: UserId::new(BIG + seat),
                 name: "Nguyễn Thị Ánh Hồng Phương Thảo Nguyên".to_owned(),
                 computer: None,
             })
@@ -143,15 +146,16 @@ fn a_full_page_of_running_games_fits_at_its_largest() {
                 .expect("create");
         }
         let here = Place {
-            guild: Some(BIG),
-            channel: 1,
+            guild: Some(GuildId::new(BIG)),
+            channel: ChannelId::new(1),
         };
         for locale in Locale::ALL {
             // `public` checks the message against Discord's limits.
-            let msg = public(&app.games(locale, here, kind)).clone();
+            let msg = public(&app.games(&Caller::new(locale, here, an()), kind)).clone();
             assert_eq!(listed(&msg).len(), PER_PAGE, "{kind:?} {locale:?}");
             let next = next_page(&msg).expect("a second page");
-            let Reply::Update(second) = app.click(locale, here, &an(), next).reply else {
+            let Reply::Update(second) = app.click(&Caller::new(locale, here, an()), next).reply
+            else {
                 panic!("a page turn updates the message");
             };
             check_limits(&second);
@@ -178,8 +182,8 @@ fn the_history_and_stats_fit_at_their_largest() {
     use oaq_bot::store::{FinishedGame, Retired, Retirement};
     let (app, _clock) = app();
     let here = Place {
-        guild: Some(BIG),
-        channel: 1,
+        guild: Some(GuildId::new(BIG)),
+        channel: ChannelId::new(1),
     };
     for kind in GameKind::ALL {
         let template = long_games::record(kind, 1, BIG);
@@ -204,14 +208,14 @@ fn the_history_and_stats_fit_at_their_largest() {
                 .expect("finish");
         }
         let player = UserRef {
-            id: BIG,
+            id: UserId::new(BIG),
             name: "Nguyễn Thị Ánh Hồng Phương Thảo Nguyên".to_owned(),
             bot: false,
         };
         for locale in Locale::ALL {
-            let server = shown(&app.history(locale, here, kind, &an(), None));
-            let theirs = shown(&app.history(locale, here, kind, &an(), Some(&player)));
-            let stats = shown(&app.stats(locale, here, kind, &an(), Some(&player)));
+            let server = shown(&app.history(&Caller::new(locale, here, an()), kind, None));
+            let theirs = shown(&app.history(&Caller::new(locale, here, an()), kind, Some(&player)));
+            let stats = shown(&app.stats(&Caller::new(locale, here, an()), kind, Some(&player)));
             // As many games as fit: all ten of a two-player game, most of them at six seats.
             let games = |text: &str| text.lines().filter(|l| l.starts_with('`')).count();
             let most = if seats == 2 { 10 } else { 7 };
@@ -238,18 +242,28 @@ fn the_allowed_channels_fit_at_their_largest() {
     use oaq_bot::store::GuildSettings;
     let (app, _clock) = app();
     let here = Place {
-        guild: Some(BIG),
-        channel: BIG - 1,
+        guild: Some(GuildId::new(BIG)),
+        channel: ChannelId::new(BIG - 1),
     };
     let allow = |channel: u64| SettingsChange {
-        allow_channel: Some(channel),
+        allow_channel: Some(ChannelId::new(channel)),
         ..SettingsChange::default()
     };
     for i in 0..GuildSettings::MAX_CHANNELS as u64 {
-        let answer = app.server_settings(EN, here, true, allow(BIG - i), GameKind::Oaq);
+        let answer = app.server_settings(
+            &Caller::new(EN, here, an()),
+            true,
+            allow(BIG - i),
+            GameKind::Oaq,
+        );
         shown(&answer);
     }
-    let refused = app.server_settings(EN, here, true, allow(BIG - 100), GameKind::Oaq);
+    let refused = app.server_settings(
+        &Caller::new(EN, here, an()),
+        true,
+        allow(BIG - 100),
+        GameKind::Oaq,
+    );
     assert_eq!(
         private(&refused),
         Text::TooManyChannels {
@@ -257,23 +271,22 @@ fn the_allowed_channels_fit_at_their_largest() {
         }
         .render(EN)
     );
-    let stored = app.store().guild_settings(BIG).expect("read");
+    let stored = app.store().guild_settings(GuildId::new(BIG)).expect("read");
     assert_eq!(stored.record.channels.len(), GuildSettings::MAX_CHANNELS);
 
     // A list of 40 stored by a release without the limit.
     let mut long = stored.record.clone();
-    long.channels = (0..40).map(|i| BIG - i).collect();
+    long.channels = (0..40).map(|i| ChannelId::new(BIG - i)).collect();
     app.store()
-        .update_guild_settings(BIG, stored.revision, &long)
+        .update_guild_settings(GuildId::new(BIG), stored.revision, &long)
         .expect("store");
     let elsewhere = Place {
-        guild: Some(BIG),
-        channel: 7,
+        guild: Some(GuildId::new(BIG)),
+        channel: ChannelId::new(7),
     };
     for locale in Locale::ALL {
         let text = shown(&app.server_settings(
-            locale,
-            here,
+            &Caller::new(locale, here, an()),
             true,
             SettingsChange::default(),
             GameKind::Oaq,
@@ -285,9 +298,7 @@ fn the_allowed_channels_fit_at_their_largest() {
         );
         assert!(text.contains("15"), "{text}");
         let refusal = shown(&app.challenge(
-            locale,
-            elsewhere,
-            &an(),
+            &Caller::new(locale, elsewhere, an()),
             request(Some(binh()), FirstPlayer::Challenger),
         ));
         assert!(refusal.contains("15"), "{refusal}");
@@ -300,7 +311,7 @@ fn rules_and_help_fit() {
     let (app, _clock) = app();
     for kind in GameKind::ALL {
         for locale in Locale::ALL {
-            assert!(shown(&app.rules(locale, HERE, kind)).len() > 200);
+            assert!(shown(&app.rules(&Caller::new(locale, HERE, an()), kind)).len() > 200);
             assert!(shown(&app.help(locale, kind)).len() > 200);
         }
     }

@@ -1,5 +1,6 @@
 //! Whole games played through `oaq_bot::app` with a temporary store and a fake clock.
 
+use oaq_bot::ids::{ChallengeId, ChannelId, GameId, GuildId, MessageId, TournamentId, UserId};
 use oaq_bot_testkit::{pg, raw_sled};
 
 mod checkers;
@@ -22,7 +23,7 @@ use std::sync::Arc;
 use oaq_bot::app::games::oaq::OaqChoice;
 use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::{
-    Action, App, Button, ChallengeRequest, FakeClock, Locale, Msg, Place, Reply, Response,
+    Action, App, Button, Caller, ChallengeRequest, FakeClock, Locale, Msg, Place, Reply, Response,
     Settings, Shown, Track, UserRef,
 };
 use oaq_bot::games::oaq::{Game, Move, Position, Preset, Seat};
@@ -33,13 +34,13 @@ const TTL: u64 = 600_000;
 const TURN: u64 = 900_000;
 const EN: Locale = Locale::English;
 const HERE: Place = Place {
-    guild: Some(1),
-    channel: 100,
+    guild: Some(GuildId::new(1)),
+    channel: ChannelId::new(100),
 };
 
 fn user(id: u64, name: &str) -> UserRef {
     UserRef {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         bot: false,
     }
@@ -126,7 +127,7 @@ fn find(msg: &Msg, pred: impl Fn(&Action) -> bool) -> Action {
         .unwrap_or_else(|| panic!("no such button in {:?}", msg.rows))
 }
 
-fn challenge_id(response: &Response) -> u64 {
+fn challenge_id(response: &Response) -> ChallengeId {
     match response.reply {
         Reply::Post {
             track: Some(Track::Challenge(id)),
@@ -138,22 +139,33 @@ fn challenge_id(response: &Response) -> u64 {
 
 /// Posts a challenge from An to Bình with a fixed first player and accepts it.
 fn started(app: &App, first: FirstPlayer) -> (u64, Msg) {
-    let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), first));
+    let posted = app.challenge(&Caller::new(EN, HERE, an()), request(Some(binh()), first));
     let id = challenge_id(&posted);
-    let board = app.click(EN, HERE, &binh(), Action::Accept { challenge: id });
-    (id, public(&board).clone())
+    let board = app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    );
+    (id.get(), public(&board).clone())
 }
 
 /// Game `id`'s record as stored now.
 fn record_of(app: &App, id: u64) -> oaq_bot::store::GameRecord {
-    app.store().game(id).expect("read").expect("game").record
+    app.store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record
 }
 
 /// Game `id`'s board as it is now, as a board posted just now shows it.
 fn board_now(app: &App, id: u64) -> Track {
-    let stored = app.store().game(id).expect("read").expect("game");
+    let stored = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     Track::Game(Shown {
-        game: id,
+        game: GameId::new(id),
         revision: stored.revision,
         plies: stored.record.moves.len() as u32,
     })
@@ -201,7 +213,7 @@ fn a_whole_game_is_played_by_clicking_until_the_final_count() {
         .get(plies % 3)
         .or(enabled_moves(&board).first())
     {
-        let response = app.click(EN, HERE, &mover_of(action, &players), action);
+        let response = app.click(&Caller::new(EN, HERE, mover_of(action, &players)), action);
         board = public(&response).clone();
         assert!(
             board.picture().is_some(),
@@ -226,7 +238,11 @@ fn a_whole_game_is_played_by_clicking_until_the_final_count() {
         board.text
     );
 
-    let stored = app.store().game(id).expect("read").expect("kept");
+    let stored = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("kept");
     assert_eq!(stored.record.moves.len(), plies);
     let start = Position::parse(&stored.record.start, rules_of(&stored.record)).expect("start");
     let replayed = Game::replay(start, &moves_of(&stored.record)).expect("replays");
@@ -237,7 +253,10 @@ fn a_whole_game_is_played_by_clicking_until_the_final_count() {
         "channel freed"
     );
     // The channel takes a new challenge.
-    let again = app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin));
+    let again = app.challenge(
+        &Caller::new(EN, HERE, binh()),
+        request(None, FirstPlayer::Coin),
+    );
     challenge_id(&again);
 }
 
@@ -257,7 +276,7 @@ fn move_buttons_follow_the_picture_and_disable_empty_squares() {
         &board,
         |a| matches!(a, Action::Play { mv, .. } if mv.to_string() == "3+"),
     );
-    let after = public(&app.click(EN, HERE, &binh(), first)).clone();
+    let after = public(&app.click(&Caller::new(EN, HERE, binh()), first)).clone();
     // North (An) to move: North's squares appear 5 4 3 2 1 from left to right, and North's
     // "+" travels left on screen.
     let top: Vec<&str> = after.rows[0].iter().map(|b| b.label.as_str()).collect();
@@ -284,28 +303,38 @@ fn move_buttons_follow_the_picture_and_disable_empty_squares() {
 fn wrong_clicks_are_explained_privately_and_change_nothing() {
     let (app, _clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    let before = app.store().game(id).expect("read").expect("game");
+    let before = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     let a_move = enabled_moves(&board)[0];
 
     // Not your turn.
-    let text = private(&app.click(EN, HERE, &binh(), a_move)).to_owned();
+    let text = private(&app.click(&Caller::new(EN, HERE, binh()), a_move)).to_owned();
     assert!(text.contains("<@11>'s turn"), "{text}");
     // Not a player.
-    let text = private(&app.click(EN, HERE, &user(33, "Chi"), a_move)).to_owned();
+    let text = private(&app.click(&Caller::new(EN, HERE, user(33, "Chi")), a_move)).to_owned();
     assert!(text.contains("not playing"), "{text}");
     // A disabled (illegal) move sent anyway: North's square played by South.
     let forged = Action::Play {
-        game: id,
+        game: GameId::new(id),
         ply: 0,
         mv: "8+".parse().expect("move"),
     };
-    let text = private(&app.click(EN, HERE, &an(), forged)).to_owned();
+    let text = private(&app.click(&Caller::new(EN, HERE, an()), forged)).to_owned();
     assert!(text.contains("your own five squares"), "{text}");
-    assert_eq!(app.store().game(id).expect("read").expect("game"), before);
+    assert_eq!(
+        app.store()
+            .game(GameId::new(id))
+            .expect("read")
+            .expect("game"),
+        before
+    );
 
     // A valid click, then the same (now stale) board clicked again.
-    public(&app.click(EN, HERE, &an(), a_move));
-    let stale = app.click(EN, HERE, &an(), a_move);
+    public(&app.click(&Caller::new(EN, HERE, an()), a_move));
+    let stale = app.click(&Caller::new(EN, HERE, an()), a_move);
     match &stale.reply {
         Reply::Private(msg) => {
             assert!(msg.text.contains("out of date"), "{}", msg.text);
@@ -314,7 +343,11 @@ fn wrong_clicks_are_explained_privately_and_change_nothing() {
         }
         other => panic!("{other:?}"),
     }
-    let after = app.store().game(id).expect("read").expect("game");
+    let after = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     assert_eq!(after.record.moves.len(), 1, "exactly one move applied");
 }
 
@@ -329,7 +362,7 @@ fn two_racing_clicks_apply_exactly_one_move() {
         .take(4)
         .map(|&action| {
             let app = app.clone();
-            std::thread::spawn(move || app.click(EN, HERE, &an(), action))
+            std::thread::spawn(move || app.click(&Caller::new(EN, HERE, an()), action))
         })
         .collect();
     let updates = handles
@@ -338,16 +371,27 @@ fn two_racing_clicks_apply_exactly_one_move() {
         .filter(|r| matches!(r.reply, Reply::Update(_)))
         .count();
     assert_eq!(updates, 1);
-    let game = app.store().game(id).expect("read").expect("game");
+    let game = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     assert_eq!(game.record.moves.len(), 1);
 }
 
 #[test]
 fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     let (app, _clock) = app();
-    let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps));
+    let posted = app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(Some(binh()), FirstPlayer::Rps),
+    );
     let id = challenge_id(&posted);
-    let prompt = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    let prompt = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     assert!(
         prompt.text.contains("rock, paper, scissors"),
         "{}",
@@ -356,9 +400,7 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     assert!(prompt.picture().is_none());
     let pick = |who: &UserRef, hand| {
         app.click(
-            EN,
-            HERE,
-            who,
+            &Caller::new(EN, HERE, who.clone()),
             Action::Pick {
                 challenge: id,
                 hand,
@@ -376,109 +418,154 @@ fn rock_paper_scissors_keeps_picks_hidden_and_replays_ties() {
     // A tie replays.
     let tie = public(&pick(&binh(), Hand::Rock)).clone();
     assert!(tie.text.contains("Tie"), "{}", tie.text);
-    assert!(app.store().game(id).expect("read").is_none());
+    assert!(app.store().game(id.cast()).expect("read").is_none());
     // Paper beats rock: Bình starts as South.
     private(&pick(&binh(), Hand::Paper));
     let board = public(&pick(&an(), Hand::Rock)).clone();
     assert!(board.picture().is_some());
     assert!(board.text.contains("<@22> moves first"), "{}", board.text);
-    let game = app.store().game(id).expect("read").expect("game");
-    assert_eq!(game.record.seats[0].id, 22);
+    let game = app.store().game(id.cast()).expect("read").expect("game");
+    assert_eq!(game.record.seats[0].id, UserId::new(22));
 }
 
 #[test]
 fn challenges_expire_on_time_and_free_the_channel() {
     let (app, clock) = app();
-    let posted = app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Coin));
+    let posted = app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(Some(binh()), FirstPlayer::Coin),
+    );
     let id = challenge_id(&posted);
-    app.record_message(Track::Challenge(id), 555);
+    app.record_message(Track::Challenge(id), MessageId::new(555));
     clock.advance_ms(TTL - 1);
     assert!(app.expire_challenges().is_empty());
     clock.advance_ms(1);
     let edits = app.expire_challenges();
     assert_eq!(edits.len(), 1);
-    assert_eq!(edits[0].message, Some(555));
+    assert_eq!(edits[0].message, Some(MessageId::new(555)));
     assert!(edits[0].msg.text.contains("expired"));
     assert!(
         edits[0].msg.rows.is_empty(),
         "the expired challenge loses its buttons"
     );
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
-    assert!(
-        private(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id }))
-            .contains("no longer open")
-    );
+    assert!(private(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id }
+    ))
+    .contains("no longer open"));
 }
 
 #[test]
 fn clicking_an_expired_challenge_says_so_in_place() {
     let (app, clock) = app();
-    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
+    let id = challenge_id(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(None, FirstPlayer::Coin),
+    ));
     clock.advance_ms(TTL);
-    let msg = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    let msg = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     assert!(msg.text.contains("expired") && msg.rows.is_empty());
-    assert!(app.store().game(id).expect("read").is_none());
+    assert!(app.store().game(id.cast()).expect("read").is_none());
 }
 
 #[test]
 fn one_game_or_challenge_per_channel_and_no_self_or_bot_challenges() {
     let (app, _clock) = app();
-    assert!(
-        private(&app.challenge(EN, HERE, &an(), request(Some(an()), FirstPlayer::Rps)))
-            .contains("yourself")
-    );
+    assert!(private(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(Some(an()), FirstPlayer::Rps)
+    ))
+    .contains("yourself"));
     let mut bot = user(99, "Robot");
     bot.bot = true;
-    assert!(
-        private(&app.challenge(EN, HERE, &an(), request(Some(bot), FirstPlayer::Rps)))
-            .contains("Bots")
-    );
-    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
-    app.record_message(Track::Challenge(id), 777);
-    let busy =
-        private(&app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin))).to_owned();
+    assert!(private(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(Some(bot), FirstPlayer::Rps)
+    ))
+    .contains("Bots"));
+    let id = challenge_id(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(None, FirstPlayer::Coin),
+    ));
+    app.record_message(Track::Challenge(id), MessageId::new(777));
+    let busy = private(&app.challenge(
+        &Caller::new(EN, HERE, binh()),
+        request(None, FirstPlayer::Coin),
+    ))
+    .to_owned();
     assert!(busy.contains("thread"), "{busy}");
     assert!(
         busy.contains("https://discord.com/channels/1/100/777"),
         "{busy}"
     );
     // An open challenge: the challenger cannot take it, anyone else can.
-    assert!(
-        private(&app.click(EN, HERE, &an(), Action::Accept { challenge: id })).contains("your own")
-    );
-    let board =
-        public(&app.click(EN, HERE, &user(33, "Chi"), Action::Accept { challenge: id })).clone();
+    assert!(private(&app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Accept { challenge: id }
+    ))
+    .contains("your own"));
+    let board = public(&app.click(
+        &Caller::new(EN, HERE, user(33, "Chi")),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     assert!(board.picture().is_some());
-    let busy =
-        private(&app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin))).to_owned();
+    let busy = private(&app.challenge(
+        &Caller::new(EN, HERE, binh()),
+        request(None, FirstPlayer::Coin),
+    ))
+    .to_owned();
     assert!(busy.contains("game is already being played"), "{busy}");
     // Another channel (a thread) is free.
     let thread = Place {
-        guild: Some(1),
-        channel: 101,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(101),
     };
-    challenge_id(&app.challenge(EN, thread, &binh(), request(None, FirstPlayer::Coin)));
+    challenge_id(&app.challenge(
+        &Caller::new(EN, thread, binh()),
+        request(None, FirstPlayer::Coin),
+    ));
 }
 
 #[test]
 fn decline_and_cancel_belong_to_the_right_players() {
     let (app, _clock) = app();
-    let id =
-        challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Coin)));
-    assert!(
-        private(&app.click(EN, HERE, &an(), Action::Decline { challenge: id }))
-            .contains("challenged player")
-    );
-    assert!(
-        private(&app.click(EN, HERE, &binh(), Action::Cancel { challenge: id }))
-            .contains("Only <@11>")
-    );
-    let declined = public(&app.click(EN, HERE, &binh(), Action::Decline { challenge: id })).clone();
+    let id = challenge_id(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(Some(binh()), FirstPlayer::Coin),
+    ));
+    assert!(private(&app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Decline { challenge: id }
+    ))
+    .contains("challenged player"));
+    assert!(private(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Cancel { challenge: id }
+    ))
+    .contains("Only <@11>"));
+    let declined = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Decline { challenge: id },
+    ))
+    .clone();
     assert!(declined.text.contains("declined") && declined.rows.is_empty());
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
 
-    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
-    let cancelled = public(&app.click(EN, HERE, &an(), Action::Cancel { challenge: id })).clone();
+    let id = challenge_id(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(None, FirstPlayer::Coin),
+    ));
+    let cancelled = public(&app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Cancel { challenge: id },
+    ))
+    .clone();
     assert!(cancelled.text.contains("cancelled"));
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
 }
@@ -487,20 +574,30 @@ fn decline_and_cancel_belong_to_the_right_players() {
 fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     let (app, _clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    app.record_message(board_now(&app, id), 4242);
+    app.record_message(board_now(&app, id), MessageId::new(4242));
     let resign = find(&board, |a| matches!(a, Action::Resign { .. }));
-    assert!(private(&app.click(EN, HERE, &user(33, "Chi"), resign)).contains("not playing"));
-    let ask = app.click(EN, HERE, &binh(), resign);
+    assert!(
+        private(&app.click(&Caller::new(EN, HERE, user(33, "Chi")), resign))
+            .contains("not playing")
+    );
+    let ask = app.click(&Caller::new(EN, HERE, binh()), resign);
     let confirm = match &ask.reply {
         Reply::Private(msg) => find(msg, |a| matches!(a, Action::ConfirmResign { .. })),
         other => panic!("{other:?}"),
     };
-    assert!(resigned(&app.store().game(id).expect("read").expect("game").record).is_none());
-    let done = app.click(EN, HERE, &binh(), confirm);
+    assert!(resigned(
+        &app.store()
+            .game(GameId::new(id))
+            .expect("read")
+            .expect("game")
+            .record
+    )
+    .is_none());
+    let done = app.click(&Caller::new(EN, HERE, binh()), confirm);
     assert!(matches!(&done.reply, Reply::Update(m) if m.text.contains("You resigned")));
     assert_eq!(done.effects.edits.len(), 1);
     let edit = &done.effects.edits[0];
-    assert_eq!(edit.message, Some(4242));
+    assert_eq!(edit.message, Some(MessageId::new(4242)));
     assert!(edit.msg.picture().is_some() && only_final_buttons(&edit.msg));
     assert!(
         edit.msg.text.contains("<@22> resigned"),
@@ -509,31 +606,41 @@ fn resigning_asks_first_then_ends_the_game_on_the_board_message() {
     );
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
     // Clicking the finished game's old buttons is refused.
-    assert!(private(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).contains("over"));
+    assert!(
+        private(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]))
+            .contains("over")
+    );
 }
 
 #[test]
 fn the_resign_board_rules_and_help_commands() {
     let (app, _clock) = app();
-    assert!(private(&app.board(EN, HERE, GameKind::Oaq)).contains("no game"));
-    assert!(private(&app.rules(EN, HERE, GameKind::Oaq)).contains("default rules are standard"));
+    assert!(private(&app.board(&Caller::new(EN, HERE, an()), GameKind::Oaq)).contains("no game"));
+    assert!(
+        private(&app.rules(&Caller::new(EN, HERE, an()), GameKind::Oaq))
+            .contains("default rules are standard")
+    );
     assert!(private(&app.help(EN, GameKind::Oaq)).contains("/oaq challenge"));
     let (id, _) = started(&app, FirstPlayer::Challenger);
-    let reposted = app.board(EN, HERE, GameKind::Oaq);
+    let reposted = app.board(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     assert!(
-        matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g.game == id)
+        matches!(reposted.reply, Reply::Post { track: Some(Track::Game(g)), .. } if g.game == GameId::new(id))
     );
     assert!(public(&reposted).picture().is_some());
-    assert!(private(&app.rules(EN, HERE, GameKind::Oaq)).contains("Rules of this game: standard"));
     assert!(
-        private(&app.resign(EN, HERE, &user(33, "Chi"), GameKind::Oaq)).contains("not playing")
+        private(&app.rules(&Caller::new(EN, HERE, an()), GameKind::Oaq))
+            .contains("Rules of this game: standard")
     );
-    let resigned = app.resign(EN, HERE, &an(), GameKind::Oaq);
+    assert!(
+        private(&app.resign(&Caller::new(EN, HERE, user(33, "Chi")), GameKind::Oaq))
+            .contains("not playing")
+    );
+    let resigned = app.resign(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     // No board message id is known: the final board is posted.
     let msg = public(&resigned);
     assert!(msg.picture().is_some() && only_final_buttons(msg));
     assert!(msg.text.contains("<@11> resigned"), "{}", msg.text);
-    assert!(private(&app.resign(EN, HERE, &an(), GameKind::Oaq)).contains("no game"));
+    assert!(private(&app.resign(&Caller::new(EN, HERE, an()), GameKind::Oaq)).contains("no game"));
 }
 
 #[test]
@@ -544,11 +651,11 @@ fn a_restart_mid_game_keeps_every_move_and_the_old_buttons_work() {
         let app = app_with(Store::open(dir.path()).expect("open"), clock.clone());
         let (_, board) = started(&app, FirstPlayer::Challenger);
         let first = enabled_moves(&board)[0];
-        public(&app.click(EN, HERE, &an(), first)).clone()
+        public(&app.click(&Caller::new(EN, HERE, an()), first)).clone()
     };
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
     let next = enabled_moves(&board)[0];
-    let after = public(&app.click(EN, HERE, &binh(), next)).clone();
+    let after = public(&app.click(&Caller::new(EN, HERE, binh()), next)).clone();
     assert!(after.picture().is_some());
     match enabled_moves(&after)[0] {
         Action::Play { ply, .. } => assert_eq!(ply, 2),
@@ -574,17 +681,21 @@ fn a_damaged_game_record_is_reported_and_left_alone() {
         db.flush().expect("flush");
     }
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
-    let text = private(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).to_owned();
+    let text =
+        private(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0])).to_owned();
     assert!(text.contains("damaged"), "{text}");
-    assert!(private(&app.board(EN, HERE, GameKind::Oaq)).contains("damaged"));
-    let challenge = app.challenge(EN, HERE, &binh(), request(None, FirstPlayer::Coin));
+    assert!(private(&app.board(&Caller::new(EN, HERE, an()), GameKind::Oaq)).contains("damaged"));
+    let challenge = app.challenge(
+        &Caller::new(EN, HERE, binh()),
+        request(None, FirstPlayer::Coin),
+    );
     assert!(
         matches!(challenge.reply, Reply::Private(_)),
         "the busy channel is not taken over"
     );
     assert_eq!(
         app.store().channel(HERE.channel).expect("read"),
-        Some(ChannelEntry::Game(id))
+        Some(ChannelEntry::Game(GameId::new(id)))
     );
     drop(app);
     let db = raw_sled(dir.path());
@@ -604,11 +715,15 @@ fn a_coin_toss_picks_one_of_the_two_players_and_rules_options_apply() {
         preset: Some(Preset::Folk),
         quan_value: Some(5),
     });
-    let id = challenge_id(&app.challenge(EN, HERE, &an(), req));
-    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    let id = challenge_id(&app.challenge(&Caller::new(EN, HERE, an()), req));
+    let board = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     assert!(board.text.contains("Coin toss"), "{}", board.text);
-    let game = app.store().game(id).expect("read").expect("game");
-    let ids = [game.record.seats[0].id, game.record.seats[1].id];
+    let game = app.store().game(id.cast()).expect("read").expect("game");
+    let ids = [game.record.seats[0].id.get(), game.record.seats[1].id.get()];
     assert!(ids == [11, 22] || ids == [22, 11]);
     assert_eq!(rules_of(&game.record).quan_value, 5);
     assert!(rules_of(&game.record).empty_mandarin_is_gap, "folk rules");
@@ -621,20 +736,20 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
     let (app, _clock) = app();
     let elsewhere = [
         Place {
-            guild: Some(1),
-            channel: 200,
+            guild: Some(GuildId::new(1)),
+            channel: ChannelId::new(200),
         },
         Place {
-            guild: Some(2),
-            channel: 100,
+            guild: Some(GuildId::new(2)),
+            channel: ChannelId::new(100),
         },
         Place {
             guild: None,
-            channel: 5,
+            channel: ChannelId::new(5),
         },
     ];
     let refused = |place: Place, who: &UserRef, action: Action| {
-        let response = app.click(EN, place, who, action);
+        let response = app.click(&Caller::new(EN, place, who.clone()), action);
         let text = private(&response).to_owned();
         assert!(
             text.contains("another channel"),
@@ -642,7 +757,10 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
         );
         assert!(response.effects.edits.is_empty() && response.effects.computer.is_none());
     };
-    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Rps)));
+    let id = challenge_id(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(Some(binh()), FirstPlayer::Rps),
+    ));
     let challenge = app.store().challenge(id).expect("read");
     for place in elsewhere {
         refused(place, &binh(), Action::Accept { challenge: id });
@@ -650,7 +768,10 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
         refused(place, &an(), Action::Cancel { challenge: id });
     }
     assert_eq!(app.store().challenge(id).expect("read"), challenge);
-    public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id }));
+    public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ));
     for place in elsewhere {
         refused(
             place,
@@ -662,18 +783,14 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
         );
     }
     private(&app.click(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         Action::Pick {
             challenge: id,
             hand: Hand::Rock,
         },
     ));
     let board = public(&app.click(
-        EN,
-        HERE,
-        &binh(),
+        &Caller::new(EN, HERE, binh()),
         Action::Pick {
             challenge: id,
             hand: Hand::Scissors,
@@ -682,22 +799,32 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
     .clone();
     assert!(board.picture().is_some(), "An won the pick and moves first");
 
-    let game = app.store().game(id).expect("read");
+    let game = app.store().game(id.cast()).expect("read");
     let a_move = enabled_moves(&board)[0];
     for place in elsewhere {
         refused(place, &an(), a_move);
-        refused(place, &an(), Action::Resign { game: id });
-        refused(place, &an(), Action::ConfirmResign { game: id });
-        refused(place, &an(), Action::Rules { game: id });
+        refused(place, &an(), Action::Resign { game: id.cast() });
+        refused(place, &an(), Action::ConfirmResign { game: id.cast() });
+        refused(place, &an(), Action::Rules { game: id.cast() });
     }
-    assert_eq!(app.store().game(id).expect("read"), game, "nothing changed");
-    public(&app.click(EN, HERE, &an(), a_move));
-    app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    assert_eq!(
+        app.store().game(id.cast()).expect("read"),
+        game,
+        "nothing changed"
+    );
+    public(&app.click(&Caller::new(EN, HERE, an()), a_move));
+    app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign { game: id.cast() },
+    );
     for place in elsewhere {
-        refused(place, &an(), Action::Rematch { game: id });
+        refused(place, &an(), Action::Rematch { game: id.cast() });
     }
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
-    challenge_id(&app.click(EN, HERE, &an(), Action::Rematch { game: id }));
+    challenge_id(&app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Rematch { game: id.cast() },
+    ));
 }
 
 /// Issue 10: a public message keeps the language it was posted in: declining or cancelling an
@@ -706,24 +833,43 @@ fn issue_10_buttons_of_a_challenge_or_game_do_nothing_in_another_channel() {
 fn issue_10_declining_or_cancelling_keeps_the_challenges_language() {
     let (app, _clock) = app();
     let vi = Locale::Vietnamese;
-    let id =
-        challenge_id(&app.challenge(EN, HERE, &an(), request(Some(binh()), FirstPlayer::Coin)));
-    let declined = public(&app.click(vi, HERE, &binh(), Action::Decline { challenge: id })).clone();
+    let id = challenge_id(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(Some(binh()), FirstPlayer::Coin),
+    ));
+    let declined = public(&app.click(
+        &Caller::new(vi, HERE, binh()),
+        Action::Decline { challenge: id },
+    ))
+    .clone();
     let expected = oaq_bot::app::Text::ChallengeDeclined {
         challenger: an().id,
         opponent: binh().id,
     };
     assert_eq!(declined.text, expected.render(EN));
-    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
-    let cancelled = public(&app.click(vi, HERE, &an(), Action::Cancel { challenge: id })).clone();
+    let id = challenge_id(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(None, FirstPlayer::Coin),
+    ));
+    let cancelled = public(&app.click(
+        &Caller::new(vi, HERE, an()),
+        Action::Cancel { challenge: id },
+    ))
+    .clone();
     let expected = oaq_bot::app::Text::ChallengeCancelled {
         challenger: an().id,
     };
     assert_eq!(cancelled.text, expected.render(EN));
     // Refusals stay private, in the clicker's language.
-    let id = challenge_id(&app.challenge(EN, HERE, &an(), request(None, FirstPlayer::Coin)));
-    let refused =
-        private(&app.click(vi, HERE, &binh(), Action::Cancel { challenge: id })).to_owned();
+    let id = challenge_id(&app.challenge(
+        &Caller::new(EN, HERE, an()),
+        request(None, FirstPlayer::Coin),
+    ));
+    let refused = private(&app.click(
+        &Caller::new(vi, HERE, binh()),
+        Action::Cancel { challenge: id },
+    ))
+    .to_owned();
     let expected = oaq_bot::app::Text::OnlyChallengerCancels {
         challenger: an().id,
     };
@@ -752,9 +898,14 @@ fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
     let (app, clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
     assert_eq!(turn_marks(&board), [true, false], "An (South) to move");
-    let moved = public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).clone();
+    let moved = public(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0])).clone();
     assert_eq!(turn_marks(&moved), [false, true], "Bình (North) to move");
-    let resigned = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    let resigned = app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign {
+            game: GameId::new(id),
+        },
+    );
     let last = &resigned.effects.edits[0].msg;
     assert!(only_final_buttons(last));
     assert_eq!(turn_marks(last), [false, false], "resigned: no turn marker");
@@ -772,7 +923,12 @@ fn issue_10_the_final_board_after_a_resignation_or_a_timeout_marks_no_turn() {
         [false, false],
         "timed out: no turn marker"
     );
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(timed_out(&record), Some(Seat::South));
 }
 

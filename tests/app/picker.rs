@@ -25,15 +25,22 @@ fn game(app: &App, rules: RuleChoice) -> u64 {
         rules,
         first: Some(FirstPlayer::Challenger),
     };
-    let id = challenge_id(&app.challenge(EN, HERE, &an(), request));
-    public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id }));
-    id
+    let id = challenge_id(&app.challenge(&Caller::new(EN, HERE, an()), request));
+    public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ));
+    id.get()
 }
 
 /// Sets game `id` to `moves` played from `start` (the record's own start if `None`); returns
 /// the legal moves as the picker reaches them.
 fn set(app: &App, id: u64, start: Option<&str>, moves: &[String]) -> Vec<Pick> {
-    let stored = app.store().game(id).expect("read").expect("game");
+    let stored = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     let mut record = stored.record;
     if let Some(start) = start {
         record.start = start.to_owned();
@@ -72,8 +79,15 @@ fn offered(
     let mut pages = vec![at];
     let mut seen: Vec<Action> = Vec::new();
     while let Some(at) = pages.pop() {
-        let action = Action::Picker { game: id, ply, at };
-        let msg = match app.click(locale, HERE, user, action).reply {
+        let action = Action::Picker {
+            game: GameId::new(id),
+            ply,
+            at,
+        };
+        let msg = match app
+            .click(&Caller::new(locale, HERE, user.clone()), action)
+            .reply
+        {
             Reply::Private(msg) | Reply::Update(msg) => msg,
             other => panic!("{other:?}"),
         };
@@ -181,11 +195,9 @@ fn issue_27_drops_on_79_empty_squares_fit_in_menus_with_their_own_ids() {
     let at = PickerAt::Path("B*".parse().expect("a path"));
     let menus = match app
         .click(
-            EN,
-            HERE,
-            &an(),
+            &Caller::new(EN, HERE, an()),
             Action::Picker {
-                game: id,
+                game: GameId::new(id),
                 ply: 0,
                 at,
             },
@@ -232,21 +244,25 @@ fn issue_27_ids_not_on_their_message_are_answered_privately_and_do_nothing() {
     let (app, _clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
     let first = enabled_moves(&board)[0];
-    app.click(EN, HERE, &an(), first);
+    app.click(&Caller::new(EN, HERE, an()), first);
     let moves = || record_of(&app, id).moves;
     assert_eq!(moves().len(), 1);
-    let answer = |action| app.stale_click(EN, HERE, action);
+    let answer = |action| app.stale_click(&Caller::new(EN, HERE, an()), action);
     let old = private(&answer(enabled_moves(&board)[1])).to_owned();
     assert!(old.contains("out of date"), "{old}");
     let current = Action::Picker {
-        game: id,
+        game: GameId::new(id),
         ply: 1,
         at: PickerAt::Path("1".parse().expect("a path")),
     };
     for action in [
         current,
-        Action::Analyse { game: id },
-        Action::Rematch { game: id },
+        Action::Analyse {
+            game: GameId::new(id),
+        },
+        Action::Rematch {
+            game: GameId::new(id),
+        },
     ] {
         let text = private(&answer(action)).to_owned();
         assert!(
@@ -255,10 +271,12 @@ fn issue_27_ids_not_on_their_message_are_answered_privately_and_do_nothing() {
         );
     }
     let elsewhere = Place {
-        guild: Some(1),
-        channel: 999,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(999),
     };
-    let text = private(&app.stale_click(EN, elsewhere, enabled_moves(&board)[1])).to_owned();
+    let text =
+        private(&app.stale_click(&Caller::new(EN, elsewhere, an()), enabled_moves(&board)[1]))
+            .to_owned();
     assert!(text.contains("another channel"), "{text}");
     assert_eq!(moves().len(), 1, "nothing was played");
 }

@@ -8,7 +8,7 @@ const BOT: u64 = 99;
 
 fn computer() -> UserRef {
     UserRef {
-        id: BOT,
+        id: UserId::new(BOT),
         name: String::from("oaq"),
         bot: true,
     }
@@ -27,7 +27,7 @@ fn game_id(response: &Response) -> u64 {
         Reply::Post {
             track: Some(Track::Game(shown)),
             ..
-        } => shown.game,
+        } => shown.game.get(),
         ref other => panic!("expected a tracked board post, got {other:?}"),
     }
 }
@@ -47,9 +47,9 @@ fn computer_moves(app: &App, mut turn: Option<ComputerTurn>) -> Option<Msg> {
 #[test]
 fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_record() {
     let (app, _clock) = app();
-    let started = app.play_computer(EN, HERE, &an(), play_request(Level::Easy));
+    let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Easy));
     let id = game_id(&started);
-    app.record_message(board_now(&app, id), 777);
+    app.record_message(board_now(&app, id), MessageId::new(777));
     assert_eq!(started.effects.computer, None, "the person moves first");
     let mut board = public(&started).clone();
     assert!(board.text.contains("plays the computer"), "{}", board.text);
@@ -59,7 +59,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
         if moves.is_empty() {
             break;
         }
-        let clicked = app.click(EN, HERE, &an(), moves[plies % moves.len()]);
+        let clicked = app.click(&Caller::new(EN, HERE, an()), moves[plies % moves.len()]);
         let shown = public(&clicked).clone();
         match clicked.effects.computer {
             Some(turn) => {
@@ -67,7 +67,7 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
                 // for them meanwhile.
                 assert!(shown.text.contains("<@99> is thinking"), "{}", shown.text);
                 assert!(enabled_moves(&shown).is_empty());
-                assert_eq!(turn.game, id);
+                assert_eq!(turn.game, GameId::new(id));
                 let after = computer_moves(&app, Some(turn)).expect("a board");
                 board = after;
             }
@@ -77,10 +77,15 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
         assert!(plies <= 400, "the game ends");
     }
     assert!(only_final_buttons(&board), "{:?}", board.rows);
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     let finished = app
         .store()
-        .finished(id)
+        .finished(GameId::new(id))
         .expect("read")
         .expect("kept")
         .record;
@@ -108,16 +113,16 @@ fn a_game_against_the_computer_is_played_to_the_end_and_kept_off_the_rated_recor
 #[test]
 fn an_old_computer_turn_is_not_played_twice() {
     let (app, _clock) = app();
-    let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
+    let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Medium));
     let board = public(&started).clone();
-    let clicked = app.click(EN, HERE, &an(), enabled_moves(&board)[0]);
+    let clicked = app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]);
     let turn = clicked.effects.computer.expect("the computer's turn");
     assert!(app.computer_move(turn).is_some());
     assert_eq!(app.computer_move(turn), None, "already played");
     let id = game_id(&started);
     let moves = app
         .store()
-        .game(id)
+        .game(GameId::new(id))
         .expect("read")
         .expect("game")
         .record
@@ -128,9 +133,9 @@ fn an_old_computer_turn_is_not_played_twice() {
 #[test]
 fn resigning_against_the_computer_counts_a_loss_against_its_level() {
     let (app, _clock) = app();
-    let started = app.play_computer(EN, HERE, &an(), play_request(Level::Hard));
+    let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Hard));
     game_id(&started);
-    let resigned = app.resign(EN, HERE, &an(), GameKind::Oaq);
+    let resigned = app.resign(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     assert!(public(&resigned).text.contains("<@11> resigned"));
     assert_eq!(
         app.store()
@@ -160,8 +165,11 @@ fn the_computer_resumes_its_owed_move_after_a_restart() {
     let clock = Arc::new(FakeClock::new(1_700_000_000_000));
     let turn = {
         let app = app_with(Store::open(dir.path()).expect("open"), clock.clone());
-        let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
-        let clicked = app.click(EN, HERE, &an(), enabled_moves(public(&started))[0]);
+        let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Medium));
+        let clicked = app.click(
+            &Caller::new(EN, HERE, an()),
+            enabled_moves(public(&started))[0],
+        );
         clicked.effects.computer.expect("owed")
     };
     let app = app_with(Store::open(dir.path()).expect("reopen"), clock);
@@ -174,7 +182,7 @@ fn the_computer_resumes_its_owed_move_after_a_restart() {
 fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     let (app, clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
-    app.record_message(board_now(&app, id), 4242);
+    app.record_message(board_now(&app, id), MessageId::new(4242));
     let deadline_s = (1_700_000_000_000 + TURN) / 1000;
     assert!(
         board.text.contains(&format!("<t:{deadline_s}:R>")),
@@ -184,14 +192,14 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     // A move restarts the clock for the other player.
     clock.advance_ms(TURN - 1);
     assert!(app.expire_turns().is_empty());
-    let moved = public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0])).clone();
+    let moved = public(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0])).clone();
     clock.advance_ms(TURN - 1);
     assert!(app.expire_turns().is_empty(), "Bình's clock started anew");
     clock.advance_ms(1);
     let edits = app.expire_turns();
     assert_eq!(edits.len(), 1);
     let edit = &edits[0];
-    assert_eq!(edit.message, Some(4242));
+    assert_eq!(edit.message, Some(MessageId::new(4242)));
     assert!(
         edit.msg
             .text
@@ -200,7 +208,12 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
         edit.msg.text
     );
     assert!(edit.msg.picture().is_some() && only_final_buttons(&edit.msg));
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(timed_out(&record), Some(Seat::North));
     assert_eq!(forfeited(&record), Some(Seat::North));
     assert_eq!(app.store().channel(HERE.channel).expect("read"), None);
@@ -208,12 +221,12 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
     let guild = HERE.guild.expect("a server");
     let rating = |user: u64| {
         app.store()
-            .rating(GameKind::Oaq, guild, user)
+            .rating(GameKind::Oaq, guild, UserId::new(user))
             .expect("read")
             .expect("rated")
             .record
     };
-    let (winner, loser) = (rating(an().id), rating(binh().id));
+    let (winner, loser) = (rating(an().id.get()), rating(binh().id.get()));
     assert_eq!((winner.wins, winner.losses), (1, 0));
     assert_eq!((loser.wins, loser.losses), (0, 1));
     assert!(winner.glicko.rating > 1500.0 && loser.glicko.rating < 1500.0);
@@ -223,9 +236,12 @@ fn a_turn_runs_out_and_the_player_to_move_loses_on_time() {
         edit.msg.text
     );
     assert!(app.expire_turns().is_empty(), "settled once");
-    assert_eq!(rating(an().id).wins, 1, "and rated once");
+    assert_eq!(rating(an().id.get()).wins, 1, "and rated once");
     // The late player's click is refused.
-    assert!(private(&app.click(EN, HERE, &binh(), enabled_moves(&moved)[0])).contains("over"));
+    assert!(
+        private(&app.click(&Caller::new(EN, HERE, binh()), enabled_moves(&moved)[0]))
+            .contains("over")
+    );
 }
 
 #[test]
@@ -233,14 +249,19 @@ fn a_click_after_the_deadline_settles_the_timeout_instead_of_moving() {
     let (app, clock) = app();
     let (id, board) = started(&app, FirstPlayer::Challenger);
     clock.advance_ms(TURN);
-    let late = app.click(EN, HERE, &an(), enabled_moves(&board)[0]);
+    let late = app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]);
     let shown = public(&late);
     assert!(
         shown.text.contains("<@11> ran out of time"),
         "{}",
         shown.text
     );
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert!(record.moves.is_empty());
     assert_eq!(timed_out(&record), Some(Seat::South));
 }
@@ -259,7 +280,12 @@ fn a_deadline_that_passed_while_the_bot_was_down_is_settled_after_the_restart() 
     let edits = app.expire_turns();
     assert_eq!(edits.len(), 1);
     assert!(edits[0].msg.text.contains("<@22> ran out of time"));
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(timed_out(&record), Some(Seat::South));
 }
 
@@ -269,9 +295,12 @@ fn the_computer_never_runs_out_of_time_but_the_person_does() {
     let mut tried = 0;
     let (app, clock, id) = loop {
         let (app, clock) = app();
-        let started = app.play_computer(EN, HERE, &an(), play_request(Level::Medium));
+        let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Medium));
         let id = game_id(&started);
-        let clicked = app.click(EN, HERE, &an(), enabled_moves(public(&started))[tried]);
+        let clicked = app.click(
+            &Caller::new(EN, HERE, an()),
+            enabled_moves(public(&started))[tried],
+        );
         tried += 1;
         let Some(turn) = clicked.effects.computer else {
             continue;
@@ -299,7 +328,13 @@ fn the_computer_never_runs_out_of_time_but_the_person_does() {
         .tally(Level::Medium);
     assert_eq!(tally.losses, 1);
     assert_eq!(
-        timed_out(&app.store().game(id).expect("read").expect("game").record),
+        timed_out(
+            &app.store()
+                .game(GameId::new(id))
+                .expect("read")
+                .expect("game")
+                .record
+        ),
         Some(Seat::South)
     );
 }
@@ -309,21 +344,30 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
     // An (South) moved first; Bình resigns.
-    app.resign(EN, HERE, &binh(), GameKind::Oaq);
-    let rematch = Action::Rematch { game: id };
-    assert!(private(&app.click(EN, HERE, &user(33, "Chi"), rematch)).contains("not playing"));
-    let posted = app.click(EN, HERE, &binh(), rematch);
+    app.resign(&Caller::new(EN, HERE, binh()), GameKind::Oaq);
+    let rematch = Action::Rematch {
+        game: GameId::new(id),
+    };
+    assert!(
+        private(&app.click(&Caller::new(EN, HERE, user(33, "Chi")), rematch))
+            .contains("not playing")
+    );
+    let posted = app.click(&Caller::new(EN, HERE, binh()), rematch);
     let challenge = challenge_id(&posted);
     assert!(public(&posted).text.contains("<@22> challenges <@11>"));
     // The second click finds the channel busy with the rematch.
-    assert!(private(&app.click(EN, HERE, &an(), rematch)).contains("challenge"));
+    assert!(private(&app.click(&Caller::new(EN, HERE, an()), rematch)).contains("challenge"));
     // Bình cannot accept their own rematch; An accepts and Bình, North last time, starts.
-    assert!(!private(&app.click(EN, HERE, &binh(), Action::Accept { challenge })).is_empty());
-    let board = public(&app.click(EN, HERE, &an(), Action::Accept { challenge })).clone();
+    assert!(
+        !private(&app.click(&Caller::new(EN, HERE, binh()), Action::Accept { challenge }))
+            .is_empty()
+    );
+    let board =
+        public(&app.click(&Caller::new(EN, HERE, an()), Action::Accept { challenge })).clone();
     assert!(board.text.contains("<@22> moves first"), "{}", board.text);
     let record = app
         .store()
-        .game(challenge)
+        .game(challenge.cast())
         .expect("read")
         .expect("game")
         .record;
@@ -335,23 +379,34 @@ fn a_rematch_between_people_is_a_challenge_with_the_first_player_swapped() {
 fn a_rematch_of_a_running_game_is_refused() {
     let (app, _clock) = app();
     let (id, _) = started(&app, FirstPlayer::Challenger);
-    assert!(private(&app.click(EN, HERE, &an(), Action::Rematch { game: id })).contains("still"));
+    assert!(private(&app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Rematch {
+            game: GameId::new(id)
+        }
+    ))
+    .contains("still"));
 }
 
 #[test]
 fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     let (app, _clock) = app();
-    let started = app.play_computer(EN, HERE, &an(), play_request(Level::Easy));
+    let started = app.play_computer(&Caller::new(EN, HERE, an()), play_request(Level::Easy));
     let id = game_id(&started);
-    app.resign(EN, HERE, &an(), GameKind::Oaq);
-    let again = app.click(EN, HERE, &an(), Action::Rematch { game: id });
+    app.resign(&Caller::new(EN, HERE, an()), GameKind::Oaq);
+    let again = app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::Rematch {
+            game: GameId::new(id),
+        },
+    );
     let second = game_id(&again);
     assert!(public(&again).text.contains("The computer moves first"));
     let turn = again.effects.computer.expect("the computer opens");
     assert_eq!(
         turn,
         ComputerTurn {
-            game: second,
+            game: GameId::new(second),
             ply: 0
         }
     );
@@ -359,7 +414,7 @@ fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     assert!(!enabled_moves(&board).is_empty(), "An's turn");
     let record = app
         .store()
-        .game(second)
+        .game(GameId::new(second))
         .expect("read")
         .expect("game")
         .record;

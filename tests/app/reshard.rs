@@ -23,14 +23,14 @@ fn guild(k: u64) -> u64 {
 /// Channel `channel` of server `k`.
 fn at(k: u64, channel: u64) -> Place {
     Place {
-        guild: Some(guild(k)),
-        channel: (k + 1) * 1000 + channel,
+        guild: Some(GuildId::new(guild(k))),
+        channel: ChannelId::new((k + 1) * 1000 + channel),
     }
 }
 
 const DM: Place = Place {
     guild: None,
-    channel: 4242,
+    channel: ChannelId::new(4242),
 };
 
 fn chi() -> UserRef {
@@ -39,7 +39,7 @@ fn chi() -> UserRef {
 
 fn computer() -> UserRef {
     UserRef {
-        id: 99,
+        id: UserId::new(99),
         name: String::from("oaq"),
         bot: true,
     }
@@ -72,28 +72,37 @@ fn open_app(path: &Path, layout: Layout, now_ms: u64) -> App {
 fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
     let here = at(k, 1);
     let posted = app.challenge(
-        EN,
-        here,
-        &an(),
+        &Caller::new(EN, here, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
     let rated = challenge_id(&posted);
-    let board = public(&app.click(EN, here, &binh(), Action::Accept { challenge: rated })).clone();
-    public(&app.click(EN, here, &an(), enabled_moves(&board)[0]));
-    app.click(EN, here, &binh(), Action::ConfirmResign { game: rated });
-    assert!(app.store().finished(rated).expect("read").is_some());
+    let board = public(&app.click(
+        &Caller::new(EN, here, binh()),
+        Action::Accept { challenge: rated },
+    ))
+    .clone();
+    public(&app.click(&Caller::new(EN, here, an()), enabled_moves(&board)[0]));
+    app.click(
+        &Caller::new(EN, here, binh()),
+        Action::ConfirmResign { game: rated.cast() },
+    );
+    assert!(app.store().finished(rated.cast()).expect("read").is_some());
 
     let playing = at(k, 2);
     let posted = app.challenge(
-        EN,
-        playing,
-        &binh(),
+        &Caller::new(EN, playing, binh()),
         request(Some(chi()), FirstPlayer::Challenger),
     );
     let running = challenge_id(&posted);
-    app.click(EN, playing, &chi(), Action::Accept { challenge: running });
+    app.click(
+        &Caller::new(EN, playing, chi()),
+        Action::Accept { challenge: running },
+    );
 
-    app.challenge(EN, at(k, 3), &chi(), request(None, FirstPlayer::Coin));
+    app.challenge(
+        &Caller::new(EN, at(k, 3), chi()),
+        request(None, FirstPlayer::Coin),
+    );
     let tournament = oaq_bot::app::TournamentRequest {
         rules: RuleChoice::Oaq(OaqChoice::default()),
         format: oaq_bot::store::Format::Swiss { rounds: 0 },
@@ -107,9 +116,14 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
         turn_timeout_s: Some(3600 + k),
         ..SettingsChange::default()
     };
-    app.server_settings(EN, at(k, 1), true, change, GameKind::Oaq);
+    app.server_settings(
+        &Caller::new(EN, at(k, 1), an()),
+        true,
+        change,
+        GameKind::Oaq,
+    );
     for _ in 0..computer_games {
-        let against = app.play_computer(EN, at(k, 4), &an(), play(Level::Easy));
+        let against = app.play_computer(&Caller::new(EN, at(k, 4), an()), play(Level::Easy));
         let id = match against.reply {
             Reply::Post {
                 track: Some(Track::Game(shown)),
@@ -117,9 +131,12 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
             } => shown.game,
             ref other => panic!("expected a board, got {other:?}"),
         };
-        app.click(EN, at(k, 4), &an(), Action::ConfirmResign { game: id });
+        app.click(
+            &Caller::new(EN, at(k, 4), an()),
+            Action::ConfirmResign { game: id },
+        );
     }
-    running
+    running.get()
 }
 
 fn play(level: Level) -> PlayRequest {
@@ -141,12 +158,15 @@ struct View {
 fn view(store: &Store, k: u64) -> View {
     View {
         leaderboard: store
-            .leaderboard(GameKind::Oaq, guild(k), 0, 10)
+            .leaderboard(GameKind::Oaq, GuildId::new(guild(k)), 0, 10)
             .expect("leaderboard"),
         history: store
-            .recent_in_guild(guild(k), GameKind::Oaq, 10)
+            .recent_in_guild(GuildId::new(guild(k)), GameKind::Oaq, 10)
             .expect("history"),
-        settings: store.guild_settings(guild(k)).expect("settings").record,
+        settings: store
+            .guild_settings(GuildId::new(guild(k)))
+            .expect("settings")
+            .record,
     }
 }
 
@@ -155,13 +175,17 @@ fn view(store: &Store, k: u64) -> View {
 fn plays_on(app: &App, k: u64, game: u64, mover: &UserRef) {
     let before = app
         .store()
-        .game(game)
+        .game(GameId::new(game))
         .expect("read")
         .expect("the game moved along");
-    let board = public(&app.board(EN, at(k, 2), GameKind::Oaq)).clone();
+    let board = public(&app.board(&Caller::new(EN, at(k, 2), an()), GameKind::Oaq)).clone();
     let mv = enabled_moves(&board)[0];
-    public(&app.click(EN, at(k, 2), mover, mv));
-    let after = app.store().game(game).expect("read").expect("game");
+    public(&app.click(&Caller::new(EN, at(k, 2), mover.clone()), mv));
+    let after = app
+        .store()
+        .game(GameId::new(game))
+        .expect("read")
+        .expect("game");
     assert_eq!(after.record.moves.len(), before.record.moves.len() + 1);
     assert_eq!(after.revision, before.revision + 1);
 }
@@ -201,7 +225,7 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
             // An plays the computer twice in server 3: store b's tally has more games.
             running.push(fill_server(app, k, if k == 3 { 2 } else { 1 }));
         }
-        let dm_game = stores[0].play_computer(EN, DM, &an(), play(Level::Easy));
+        let dm_game = stores[0].play_computer(&Caller::new(EN, DM, an()), play(Level::Easy));
         assert!(matches!(dm_game.reply, Reply::Post { .. }));
         for k in 0..4 {
             views.push(view(stores[(k % 2) as usize].store(), k));
@@ -254,7 +278,7 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
             .store()
             .tournaments()
             .into_iter()
-            .filter_map(|t| t.expect("readable").record.guild)
+            .filter_map(|t| t.expect("readable").record.guild.map(GuildId::get))
             .collect();
         guilds.sort_unstable();
         let mine: Vec<u64> = (2 * i as u64..2 * i as u64 + 2).map(guild).collect();
@@ -267,7 +291,7 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
         assert_eq!(view(stores[other].store(), k).leaderboard.total, 0);
         assert!(stores[other]
             .store()
-            .game(running[k as usize])
+            .game(GameId::new(running[k as usize]))
             .expect("read")
             .is_none());
         plays_on(app, k, running[k as usize], &binh());
@@ -302,15 +326,20 @@ fn issue_16_two_shards_become_four_and_every_server_plays_on() {
         assert!(*id < 1 << 53);
     }
     assert_ne!(new_ids[0], new_ids[1]);
-    let fresh =
-        challenge_id(&stores[1].challenge(EN, at(2, 9), &an(), request(None, FirstPlayer::Coin)));
-    assert!(fresh > new_ids[1] && stores[0].store().challenge(fresh).expect("read").is_none());
+    let fresh = challenge_id(&stores[1].challenge(
+        &Caller::new(EN, at(2, 9), an()),
+        request(None, FirstPlayer::Coin),
+    ));
+    assert!(
+        fresh > ChallengeId::new(new_ids[1])
+            && stores[0].store().challenge(fresh).expect("read").is_none()
+    );
     drop(stores);
 
     // The counter survives a reopen after the reshard.
     let again =
         Store::open_for(&d, layout(4, "2-3"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("reopen");
-    assert!(again.new_id().expect("id") > fresh);
+    assert!(again.new_id().expect("id") > fresh.get());
     drop(again);
 
     // Running it again changes nothing.
@@ -336,7 +365,7 @@ fn issue_16_a_single_store_splits_in_two_and_reports_what_it_cannot_place() {
     let old_note = Note {
         guild: None,
         channel: at(2, 8).channel,
-        message: Some(556),
+        message: Some(MessageId::new(556)),
         text: String::from("An old note"),
     };
     {
@@ -344,8 +373,11 @@ fn issue_16_a_single_store_splits_in_two_and_reports_what_it_cannot_place() {
             Store::open(&one).expect("store"),
             Arc::new(FakeClock::new(START_MS)),
         );
-        let id = challenge_id(&app.challenge(EN, lonely, &an(), request(None, FirstPlayer::Coin)));
-        app.record_message(Track::Challenge(id), 555);
+        let id = challenge_id(&app.challenge(
+            &Caller::new(EN, lonely, an()),
+            request(None, FirstPlayer::Coin),
+        ));
+        app.record_message(Track::Challenge(id), MessageId::new(555));
         app.store()
             .owe_note(old_note.key(0), &old_note)
             .expect("an old note");
@@ -553,11 +585,13 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
     let now = 1_700_000_950_000;
     let server = |store: &Store| {
         let view = (
-            store.leaderboard(GameKind::Oaq, 1, 0, 10).expect("board"),
             store
-                .recent_in_guild(1, GameKind::Oaq, 10)
+                .leaderboard(GameKind::Oaq, GuildId::new(1), 0, 10)
+                .expect("board"),
+            store
+                .recent_in_guild(GuildId::new(1), GameKind::Oaq, 10)
                 .expect("history"),
-            store.guild_settings(1).expect("settings"),
+            store.guild_settings(GuildId::new(1)).expect("settings"),
         );
         assert_eq!(view.0.total, 3);
         view
@@ -579,18 +613,21 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
     let app = open_app(&new, layout(2, "0"), now);
     assert_eq!(server(app.store()), before);
     let place = Place {
-        guild: Some(1),
-        channel: 103,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(103),
     };
-    let board = public(&app.board(EN, place, GameKind::Oaq)).clone();
+    let board = public(&app.board(&Caller::new(EN, place, an()), GameKind::Oaq)).clone();
     let mv = enabled_moves(&board)[0];
-    let moved = [an(), binh()]
-        .iter()
-        .any(|who| matches!(app.click(EN, place, who, mv).reply, Reply::Update(_)));
+    let moved = [an(), binh()].iter().any(|who| {
+        matches!(
+            app.click(&Caller::new(EN, place, who.clone()), mv).reply,
+            Reply::Update(_)
+        )
+    });
     assert!(moved, "game 5 plays on in its new store");
     assert_eq!(
         app.store()
-            .game(5)
+            .game(GameId::new(5))
             .expect("read")
             .expect("game")
             .record
@@ -603,6 +640,6 @@ fn issue_16_a_database_of_an_earlier_release_moves_whole_and_plays_on() {
     drop(app);
     let emptied =
         Store::open_for(&old, layout(2, "1"), oaq_bot::store::DEFAULT_CACHE_BYTES).expect("open");
-    assert!(emptied.game(5).expect("read").is_none());
+    assert!(emptied.game(GameId::new(5)).expect("read").is_none());
     assert!(counter(emptied.new_id().expect("id")) > 9);
 }

@@ -19,14 +19,12 @@ fn chi() -> UserRef {
 /// An (South, first) plays `3+`, passing up `1-`, which takes the West mandarin at once.
 fn blunder(app: &App) -> (u64, Msg) {
     let (id, _) = started(app, FirstPlayer::Challenger);
-    app.record_message(board_now(app, id), 4242);
+    app.record_message(board_now(app, id), MessageId::new(4242));
     let mv = "3+".parse().expect("a move");
     let played = app.click(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         Action::Play {
-            game: id,
+            game: GameId::new(id),
             ply: 0,
             mv,
         },
@@ -38,18 +36,28 @@ fn blunder(app: &App) -> (u64, Msg) {
 fn the_final_board_offers_an_analysis_that_names_the_mistake_and_the_better_move() {
     let (app, _clock) = app();
     let (id, _) = blunder(&app);
-    let done = app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    let done = app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign {
+            game: GameId::new(id),
+        },
+    );
     let board = &done.effects.edits.first().expect("the final board").msg;
     assert!(only_final_buttons(board), "{:?}", board.rows);
     let analyse = find(board, |a| matches!(a, Action::Analyse { .. }));
-    assert_eq!(analyse, Action::Analyse { game: id });
+    assert_eq!(
+        analyse,
+        Action::Analyse {
+            game: GameId::new(id)
+        }
+    );
     let label = buttons(board)
         .find(|b| b.action == analyse)
         .expect("button");
     assert_eq!(label.label, "Analyse");
 
     // Anyone may click (the game is public once over); the answer is private.
-    let answer = app.click(EN, HERE, &chi(), analyse);
+    let answer = app.click(&Caller::new(EN, HERE, chi()), analyse);
     let text = private(&answer);
     assert!(answer.effects.edits.is_empty() && answer.effects.computer.is_none());
     assert!(text.contains(&format!("Analysis of game `{id}`")), "{text}");
@@ -67,8 +75,11 @@ fn the_final_board_offers_an_analysis_that_names_the_mistake_and_the_better_move
         "Bình made no move: {text}"
     );
     // The same game, the same analysis; in Vietnamese for a Vietnamese clicker.
-    assert_eq!(private(&app.click(EN, HERE, &an(), analyse)), text);
-    let vi = app.click(Locale::Vietnamese, HERE, &chi(), analyse);
+    assert_eq!(
+        private(&app.click(&Caller::new(EN, HERE, an()), analyse)),
+        text
+    );
+    let vi = app.click(&Caller::new(Locale::Vietnamese, HERE, chi()), analyse);
     assert!(
         private(&vi).contains("Nước thứ 1: đã đi `3+`"),
         "{}",
@@ -85,26 +96,51 @@ fn a_game_still_being_played_gets_no_analysis() {
         "no Analyse button during a game"
     );
     // A forged or copied id: refused privately, nothing changes.
-    let before = app.store().game(id).expect("read").expect("game");
+    let before = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("game");
     for who in [an(), binh(), chi()] {
-        let refusal = app.click(EN, HERE, &who, Action::Analyse { game: id });
+        let refusal = app.click(
+            &Caller::new(EN, HERE, who.clone()),
+            Action::Analyse {
+                game: GameId::new(id),
+            },
+        );
         assert!(
             private(&refusal).contains("no hints while the game is being played"),
             "{}",
             private(&refusal)
         );
     }
-    assert_eq!(app.store().game(id).expect("read").expect("game"), before);
-    let unknown = app.click(EN, HERE, &chi(), Action::Analyse { game: id + 999 });
+    assert_eq!(
+        app.store()
+            .game(GameId::new(id))
+            .expect("read")
+            .expect("game"),
+        before
+    );
+    let unknown = app.click(
+        &Caller::new(EN, HERE, chi()),
+        Action::Analyse {
+            game: GameId::new(id + 999),
+        },
+    );
     assert!(
         private(&unknown).contains("There is no game"),
         "{unknown:?}"
     );
     let elsewhere = Place {
-        guild: Some(1),
-        channel: 999,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(999),
     };
-    let crafted = app.click(EN, elsewhere, &chi(), Action::Analyse { game: id });
+    let crafted = app.click(
+        &Caller::new(EN, elsewhere, chi()),
+        Action::Analyse {
+            game: GameId::new(id),
+        },
+    );
     assert!(!private(&crafted).contains("Analysis"), "{crafted:?}");
 }
 
@@ -131,7 +167,11 @@ fn issue_27_the_longest_games_replay_fits_the_upload_limit_and_says_what_it_left
     let game = long_games::record(GameKind::ChineseCheckers, id, 1);
     long_games::store(app.store(), &game);
     let request = app
-        .find_replay(EN, HERE, &chi(), id, GameKind::ChineseCheckers)
+        .find_replay(
+            &Caller::new(EN, HERE, chi()),
+            GameId::new(id),
+            GameKind::ChineseCheckers,
+        )
         .expect("found");
 
     let whole = public(&app.replay(EN, &request)).clone();
@@ -188,7 +228,11 @@ fn issue_27_a_replay_too_big_for_any_animation_is_sent_without_one_and_says_so()
     let (app, _clock) = app();
     let (id, _) = blunder(&app);
     let request = app
-        .find_replay(EN, HERE, &chi(), id, GameKind::Oaq)
+        .find_replay(
+            &Caller::new(EN, HERE, chi()),
+            GameId::new(id),
+            GameKind::Oaq,
+        )
         .expect("found");
     let limit = 20_000;
     let replay = public(&app.replay(EN, &request.clone().within(limit))).clone();

@@ -5,20 +5,21 @@ use std::sync::Arc;
 
 use std::collections::HashSet;
 
-use oaq_bot::app::{Action, App, FakeClock, Place, Scan};
+use oaq_bot::app::{Action, App, Caller, FakeClock, Place, Scan};
 use oaq_bot::shards::{Layout, ShardRange};
 use oaq_bot::store::{FirstPlayer, Store};
 
 use super::{an, app_with, binh, challenge_id, request, EN, TTL, TURN};
+use oaq_bot::ids::{ChannelId, GuildId};
 
 /// Server 1 is on shard 0 of two; server `1 << 22` on shard 1.
 const MINE: Place = Place {
-    guild: Some(1),
-    channel: 100,
+    guild: Some(GuildId::new(1)),
+    channel: ChannelId::new(100),
 };
 const THEIRS: Place = Place {
-    guild: Some(1 << 22),
-    channel: 200,
+    guild: Some(GuildId::new(1 << 22)),
+    channel: ChannelId::new(200),
 };
 
 #[test]
@@ -31,21 +32,20 @@ fn the_sweeps_leave_the_records_of_servers_another_process_serves_alone() {
     // A game and a challenge in each server.
     for place in [MINE, THEIRS] {
         let posted = app.challenge(
-            EN,
-            place,
-            &an(),
+            &Caller::new(EN, place, an()),
             request(Some(binh()), FirstPlayer::Challenger),
         );
         let id = challenge_id(&posted);
-        app.click(EN, place, &binh(), Action::Accept { challenge: id });
+        app.click(
+            &Caller::new(EN, place, binh()),
+            Action::Accept { challenge: id },
+        );
         let other = Place {
-            channel: place.channel + 1,
+            channel: ChannelId::new(place.channel.get() + 1),
             ..place
         };
         app.challenge(
-            EN,
-            other,
-            &binh(),
+            &Caller::new(EN, other, binh()),
             request(Some(an()), FirstPlayer::Challenger),
         );
     }
@@ -83,16 +83,16 @@ fn the_sweeps_leave_the_records_of_servers_another_process_serves_alone() {
         let mut channels: Vec<u64> = app
             .due_edits(all)
             .iter()
-            .filter(|edit| edit.channel % 100 == 1)
-            .map(|edit| edit.channel)
+            .filter(|edit| edit.channel.get() % 100 == 1)
+            .map(|edit| edit.channel.get())
             .collect();
         channels.sort_unstable();
         channels
     };
     assert_eq!(
         channels(&everything),
-        [MINE.channel + 1, THEIRS.channel + 1]
+        [MINE.channel.get() + 1, THEIRS.channel.get() + 1]
     );
     let shard_0 = everything.serving(layout);
-    assert_eq!(channels(&shard_0), [MINE.channel + 1]);
+    assert_eq!(channels(&shard_0), [MINE.channel.get() + 1]);
 }

@@ -49,32 +49,41 @@ fn pick(app: &App, board: &Msg, user: &UserRef, square: &str, to: &str) -> Respo
             }
         )
     });
-    let pieces = picker_msg(&app.click(EN, HERE, user, open));
+    let pieces = picker_msg(&app.click(&Caller::new(EN, HERE, user.clone()), open));
     check_limits(&pieces);
     let (piece, _) = menu_moves(&pieces)
         .into_iter()
         .find(|(_, label)| label.ends_with(&format!(" on {square}")))
         .unwrap_or_else(|| panic!("{square} in {:?}", pieces.selects));
-    let targets = picker_msg(&app.click(EN, HERE, user, piece));
+    let targets = picker_msg(&app.click(&Caller::new(EN, HERE, user.clone()), piece));
     let target = buttons(&targets)
         .find(|b| b.label.starts_with(&format!("to {to}")))
         .unwrap_or_else(|| panic!("{to} in {:?}", targets.rows))
         .action;
-    app.click(EN, HERE, user, target)
+    app.click(&Caller::new(EN, HERE, user.clone()), target)
 }
 
 #[test]
 fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed() {
     let (app, _clock) = app();
-    let posted = app.challenge(EN, HERE, &an(), shogi_request(binh()));
+    let posted = app.challenge(&Caller::new(EN, HERE, an()), shogi_request(binh()));
     assert!(
         public(&posted).text.contains("**Shogi**"),
         "{}",
         public(&posted).text
     );
     let id = challenge_id(&posted);
-    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let board = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.kind, GameKind::Shogi);
     assert_eq!(record.seats[0].id, an().id, "the challenger is sente");
     assert!(record.start.starts_with("lnsgkgsnl/"), "{}", record.start);
@@ -107,53 +116,71 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
         "{}",
         after.text
     );
-    assert!(private(&app.click(EN, HERE, &binh(), open)).contains("moved on"));
-    let refused = app.typed_move(EN, HERE, &binh(), "1c1e", GameKind::Shogi);
+    assert!(private(&app.click(&Caller::new(EN, HERE, binh()), open)).contains("moved on"));
+    let refused = app.typed_move(&Caller::new(EN, HERE, binh()), "1c1e", GameKind::Shogi);
     assert!(
         private(&refused).contains("cannot move there"),
         "{}",
         private(&refused)
     );
     assert!(
-        private(&app.typed_move(EN, HERE, &binh(), "3c3d", GameKind::Shogi)).contains("`3c3d`")
+        private(&app.typed_move(&Caller::new(EN, HERE, binh()), "3c3d", GameKind::Shogi))
+            .contains("`3c3d`")
     );
-    let record = app.store().game(id).expect("read").expect("game").record;
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.moves, ["7g7f", "3c3d"]);
     // The bishop's way is open: 7g, 6f, 5e, 4d, then 3c and 2b (taking the bishop) with or
     // without promotion.
-    assert_eq!(app.move_choices(HERE, &an(), "8h").len(), 8);
+    assert_eq!(
+        app.move_choices(&Caller::new(EN, HERE, an()), "8h").len(),
+        8
+    );
 
     // An resigns: Bình wins, on Shogi's leaderboard only, and the game is in Shogi's history.
-    app.click(EN, HERE, &an(), Action::ConfirmResign { game: id });
-    let finished = app.store().finished(id).expect("read").expect("kept");
+    app.click(
+        &Caller::new(EN, HERE, an()),
+        Action::ConfirmResign { game: id.cast() },
+    );
+    let finished = app
+        .store()
+        .finished(id.cast())
+        .expect("read")
+        .expect("kept");
     assert_eq!(finished.record.places, vec![1, 0]);
     let shogi_board = app
         .store()
-        .leaderboard(GameKind::Shogi, 1, 0, 10)
+        .leaderboard(GameKind::Shogi, GuildId::new(1), 0, 10)
         .expect("board");
     assert_eq!(shogi_board.total, 2);
     assert_eq!(shogi_board.rows[0].1.user, binh().id);
     assert_eq!(
         app.store()
-            .leaderboard(GameKind::Oaq, 1, 0, 10)
+            .leaderboard(GameKind::Oaq, GuildId::new(1), 0, 10)
             .expect("board")
             .total,
         0
     );
-    let shogi_leaderboard = public(&app.leaderboard(EN, HERE, GameKind::Shogi, None)).clone();
+    let shogi_leaderboard =
+        public(&app.leaderboard(&Caller::new(EN, HERE, an()), GameKind::Shogi, None)).clone();
     assert!(
         shogi_leaderboard.text.contains("Shogi"),
         "{}",
         shogi_leaderboard.text
     );
     assert!(!shogi_leaderboard.text.contains("Ô ăn quan"));
-    let history = public(&app.history(EN, HERE, GameKind::Shogi, &an(), None)).clone();
+    let history = public(&app.history(&Caller::new(EN, HERE, an()), GameKind::Shogi, None)).clone();
     assert!(
         history.text.contains(&format!("`{id}`")),
         "{}",
         history.text
     );
-    let oaq_history = public(&app.history(EN, HERE, GameKind::Oaq, &an(), None)).clone();
+    let oaq_history =
+        public(&app.history(&Caller::new(EN, HERE, an()), GameKind::Oaq, None)).clone();
     assert!(
         !oaq_history.text.contains(&format!("`{id}`")),
         "{}",
@@ -162,7 +189,7 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
 
     // The replay: one frame a move plus the start, and the record as a USI position.
     let request = app
-        .find_replay(EN, HERE, &an(), id, GameKind::Shogi)
+        .find_replay(&Caller::new(EN, HERE, an()), id.cast(), GameKind::Shogi)
         .expect("found");
     let replay = public(&app.replay(EN, &request)).clone();
     assert!(replay.picture().is_some_and(|g| g.starts_with(b"GIF8")));
@@ -177,7 +204,7 @@ fn a_shogi_game_is_played_through_the_shell_rated_on_its_own_board_and_replayed(
 fn the_computer_plays_shogi_through_the_same_seats() {
     let (app, _clock) = app();
     let computer = UserRef {
-        id: 99,
+        id: UserId::new(99),
         name: String::from("oaq"),
         bot: true,
     };
@@ -186,7 +213,7 @@ fn the_computer_plays_shogi_through_the_same_seats() {
         level: Level::Easy,
         rules: RuleChoice::Shogi(ShogiChoice),
     };
-    let started = app.play_computer(EN, HERE, &an(), request);
+    let started = app.play_computer(&Caller::new(EN, HERE, an()), request);
     let board = public(&started).clone();
     let id = match started.reply {
         Reply::Post {
@@ -213,14 +240,22 @@ fn the_computer_plays_shogi_through_the_same_seats() {
 #[test]
 fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
     let (app, _clock) = app();
-    let posted = app.challenge(EN, HERE, &an(), shogi_request(binh()));
+    let posted = app.challenge(&Caller::new(EN, HERE, an()), shogi_request(binh()));
     let id = challenge_id(&posted);
-    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    let board = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     pick(&app, &board, &an(), "7g", "7f");
     assert!(
-        private(&app.typed_move(EN, HERE, &binh(), "3c3d", GameKind::Shogi)).contains("`3c3d`")
+        private(&app.typed_move(&Caller::new(EN, HERE, binh()), "3c3d", GameKind::Shogi))
+            .contains("`3c3d`")
     );
-    let board = app.board(EN, HERE, GameKind::Shogi).reply.clone();
+    let board = app
+        .board(&Caller::new(EN, HERE, an()), GameKind::Shogi)
+        .reply
+        .clone();
     let Reply::Post { msg: board, .. } = board else {
         panic!("{board:?}")
     };
@@ -234,14 +269,14 @@ fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
             }
         )
     });
-    let pieces = picker_msg(&app.click(EN, HERE, &an(), open));
+    let pieces = picker_msg(&app.click(&Caller::new(EN, HERE, an()), open));
     assert!(pieces.text.contains("choose a piece"), "{}", pieces.text);
     let (bishop, _) = menu_moves(&pieces)
         .into_iter()
         .find(|(_, label)| label == "Bishop on 8h")
         .expect("the bishop");
     // Six squares on its diagonal: a menu, and Back.
-    let targets = picker_msg(&app.click(EN, HERE, &an(), bishop));
+    let targets = picker_msg(&app.click(&Caller::new(EN, HERE, an()), bishop));
     check_limits(&targets);
     assert_eq!(menu_moves(&targets).len(), 6, "{:?}", targets.selects);
     assert!(targets.text.contains("Bishop on 8h →"), "{}", targets.text);
@@ -249,26 +284,31 @@ fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
         .find(|b| b.label == "Back")
         .expect("Back")
         .action;
-    let again = picker_msg(&app.click(EN, HERE, &an(), back));
+    let again = picker_msg(&app.click(&Caller::new(EN, HERE, an()), back));
     assert_eq!(
         menu_moves(&again),
         menu_moves(&pieces),
         "back at the pieces"
     );
-    let targets = picker_msg(&app.click(EN, HERE, &an(), bishop));
+    let targets = picker_msg(&app.click(&Caller::new(EN, HERE, an()), bishop));
     let (takes, _) = menu_moves(&targets)
         .into_iter()
         .find(|(_, label)| label == "to 2b, taking the Bishop")
         .expect("the capture");
-    let promotion = picker_msg(&app.click(EN, HERE, &an(), takes));
+    let promotion = picker_msg(&app.click(&Caller::new(EN, HERE, an()), takes));
     let labels: Vec<&str> = buttons(&promotion).map(|b| b.label.as_str()).collect();
     assert_eq!(labels, ["Promote", "Don't promote", "Back"]);
     let keep = buttons(&promotion)
         .find(|b| b.label == "Don't promote")
         .expect("Don't promote")
         .action;
-    app.click(EN, HERE, &an(), keep);
-    let record = app.store().game(id).expect("read").expect("game").record;
+    app.click(&Caller::new(EN, HERE, an()), keep);
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.moves.last().map(String::as_str), Some("8h2b"));
 
     // A path no legal move follows is refused and plays nothing.
@@ -280,7 +320,12 @@ fn the_picker_goes_back_offers_promotion_and_refuses_a_made_up_path() {
         ply: ply + 1,
         at: PickerAt::Path("9z/1a".parse().expect("a path")),
     };
-    assert!(private(&app.click(EN, HERE, &binh(), made_up)).contains("not a move"));
-    let record = app.store().game(id).expect("read").expect("game").record;
+    assert!(private(&app.click(&Caller::new(EN, HERE, binh()), made_up)).contains("not a move"));
+    let record = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("game")
+        .record;
     assert_eq!(record.moves.len(), 3);
 }

@@ -22,24 +22,27 @@ use super::*;
 /// game id and the final board.
 fn play_out(app: &App, a: &UserRef, b: &UserRef) -> (u64, Msg) {
     let posted = app.challenge(
-        EN,
-        HERE,
-        a,
+        &Caller::new(EN, HERE, a.clone()),
         request(Some(b.clone()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    let mut board = public(&app.click(EN, HERE, b, Action::Accept { challenge: id })).clone();
+    let mut board = public(&app.click(
+        &Caller::new(EN, HERE, b.clone()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     let players = [a.clone(), b.clone()];
     let mut plies = 0;
     while let Some(&action) = enabled_moves(&board)
         .get(plies % 3)
         .or(enabled_moves(&board).first())
     {
-        board = public(&app.click(EN, HERE, &mover_of(action, &players), action)).clone();
+        board =
+            public(&app.click(&Caller::new(EN, HERE, mover_of(action, &players)), action)).clone();
         plies += 1;
         assert!(plies <= 400, "the game must end");
     }
-    (id, board)
+    (id.get(), board)
 }
 
 /// Starts a game of `a` (South) against `b` and has `loser` resign it; returns the game id.
@@ -50,16 +53,20 @@ fn resigned(app: &App, a: &UserRef, b: &UserRef, loser: &UserRef) -> u64 {
 /// [`resigned`], in `place`.
 fn resigned_in(app: &App, place: Place, a: &UserRef, b: &UserRef, loser: &UserRef) -> u64 {
     let posted = app.challenge(
-        EN,
-        place,
-        a,
+        &Caller::new(EN, place, a.clone()),
         request(Some(b.clone()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    public(&app.click(EN, place, b, Action::Accept { challenge: id }));
-    let done = app.click(EN, place, loser, Action::ConfirmResign { game: id });
+    public(&app.click(
+        &Caller::new(EN, place, b.clone()),
+        Action::Accept { challenge: id },
+    ));
+    let done = app.click(
+        &Caller::new(EN, place, loser.clone()),
+        Action::ConfirmResign { game: id.cast() },
+    );
     assert!(matches!(done.reply, Reply::Update(_)), "{done:?}");
-    id
+    id.get()
 }
 
 fn crate_rating(g: Glicko) -> Glicko2Rating {
@@ -73,7 +80,7 @@ fn crate_rating(g: Glicko) -> Glicko2Rating {
 fn glicko(stored: &App, user: u64) -> Glicko {
     stored
         .store()
-        .rating(GameKind::Oaq, 1, user)
+        .rating(GameKind::Oaq, GuildId::new(1), UserId::new(user))
         .expect("read")
         .expect("rated")
         .record
@@ -84,7 +91,11 @@ fn glicko(stored: &App, user: u64) -> Glicko {
 fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
     let (app, _clock) = app();
     let (id, board) = play_out(&app, &an(), &binh());
-    let entry = app.store().finished(id).expect("read").expect("in history");
+    let entry = app
+        .store()
+        .finished(GameId::new(id))
+        .expect("read")
+        .expect("in history");
     let expected_outcome = match outcome_of(&entry.record) {
         Outcome::Winner(Seat::South) => Outcomes::WIN,
         Outcome::Winner(Seat::North) => Outcomes::LOSS,
@@ -96,8 +107,8 @@ fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
         &expected_outcome,
         &Glicko2Config::new(),
     );
-    assert_eq!(crate_rating(glicko(&app, an().id)), south);
-    assert_eq!(crate_rating(glicko(&app, binh().id)), north);
+    assert_eq!(crate_rating(glicko(&app, an().id.get())), south);
+    assert_eq!(crate_rating(glicko(&app, binh().id.get())), north);
     // The final caption shows both changes.
     for (name, after) in [("An", south.rating), ("Bình", north.rating)] {
         let line = format!("{name}: rating 1500 → {}", after.round());
@@ -105,7 +116,7 @@ fn a_game_played_to_the_end_rates_both_players_as_skillratings_does() {
     }
     let an_record = app
         .store()
-        .rating(GameKind::Oaq, 1, an().id)
+        .rating(GameKind::Oaq, GuildId::new(1), an().id)
         .expect("read")
         .expect("rated")
         .record;
@@ -119,7 +130,7 @@ fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
     let id = resigned(&app, &an(), &binh(), &an());
     let an_after = app
         .store()
-        .rating(GameKind::Oaq, 1, an().id)
+        .rating(GameKind::Oaq, GuildId::new(1), an().id)
         .expect("read")
         .expect("rated");
     assert_eq!(
@@ -136,11 +147,15 @@ fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
         &Outcomes::WIN,
         &Glicko2Config::new(),
     );
-    assert_eq!(crate_rating(glicko(&app, binh().id)), winner);
+    assert_eq!(crate_rating(glicko(&app, binh().id.get())), winner);
     assert_eq!(crate_rating(an_after.record.glicko), loser);
 
     // Finishing the same game again (a retry after a crash, a racing timeout) changes nothing.
-    let game = app.store().game(id).expect("read").expect("kept");
+    let game = app
+        .store()
+        .game(GameId::new(id))
+        .expect("read")
+        .expect("kept");
     let again = FinishedGame {
         game: game.record.clone(),
         places: vec![0, 1],
@@ -157,7 +172,7 @@ fn a_resignation_loses_and_a_repeated_finish_never_rates_twice() {
     assert_eq!(outcome_of(&entry.record), Outcome::Winner(Seat::North));
     assert_eq!(
         app.store()
-            .rating(GameKind::Oaq, 1, an().id)
+            .rating(GameKind::Oaq, GuildId::new(1), an().id)
             .expect("read")
             .expect("rated")
             .record,
@@ -170,21 +185,32 @@ fn games_in_direct_messages_are_kept_but_not_rated() {
     let (app, _clock) = app();
     let dm = Place {
         guild: None,
-        channel: 777,
+        channel: ChannelId::new(777),
     };
     let posted = app.challenge(
-        EN,
-        dm,
-        &an(),
+        &Caller::new(EN, dm, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    app.click(EN, dm, &binh(), Action::Accept { challenge: id });
-    app.click(EN, dm, &an(), Action::ConfirmResign { game: id });
-    let entry = app.store().finished(id).expect("read").expect("kept");
+    app.click(
+        &Caller::new(EN, dm, binh()),
+        Action::Accept { challenge: id },
+    );
+    app.click(
+        &Caller::new(EN, dm, an()),
+        Action::ConfirmResign { game: id.cast() },
+    );
+    let entry = app
+        .store()
+        .finished(id.cast())
+        .expect("read")
+        .expect("kept");
     assert_eq!(entry.record.ratings, None);
-    assert!(private(&app.leaderboard(EN, dm, GameKind::Oaq, None)).contains("per server"));
-    let history = app.history(EN, dm, GameKind::Oaq, &an(), None);
+    assert!(
+        private(&app.leaderboard(&Caller::new(EN, dm, an()), GameKind::Oaq, None))
+            .contains("per server")
+    );
+    let history = app.history(&Caller::new(EN, dm, an()), GameKind::Oaq, None);
     assert!(public(&history).text.contains(&format!("`{id}`")));
 }
 
@@ -205,16 +231,19 @@ fn champion_beats(app: &App, clock: &FakeClock, n: u64) {
 #[test]
 fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
     let (app, clock) = app();
-    assert!(private(&app.leaderboard(EN, HERE, GameKind::Oaq, None)).contains("Nobody is rated"));
+    assert!(
+        private(&app.leaderboard(&Caller::new(EN, HERE, an()), GameKind::Oaq, None))
+            .contains("Nobody is rated")
+    );
     // Player 100 beats everyone; 101..=112 each lose one game to them.
     champion_beats(&app, &clock, 12);
     let page = app
         .store()
-        .leaderboard(GameKind::Oaq, 1, 0, 10)
+        .leaderboard(GameKind::Oaq, GuildId::new(1), 0, 10)
         .expect("read");
     assert_eq!(page.total, 13);
     assert_eq!(page.rows.len(), 10);
-    assert_eq!(page.rows[0].1.user, 100);
+    assert_eq!(page.rows[0].1.user, UserId::new(100));
     assert_eq!(page.rows[0].0, 1);
     for pair in page.rows.windows(2) {
         let (a, b) = (&pair[0].1, &pair[1].1);
@@ -225,14 +254,14 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
         );
     }
 
-    let first = app.leaderboard(EN, HERE, GameKind::Oaq, None);
+    let first = app.leaderboard(&Caller::new(EN, HERE, an()), GameKind::Oaq, None);
     let msg = public(&first);
     assert!(msg.text.contains("page 1 of 2"), "{}", msg.text);
     assert!(msg.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
     let buttons: Vec<&Button> = buttons(msg).collect();
     assert_eq!(buttons.len(), 2);
     assert!(buttons[0].disabled && !buttons[1].disabled);
-    let next = app.click(EN, HERE, &an(), buttons[1].action);
+    let next = app.click(&Caller::new(EN, HERE, an()), buttons[1].action);
     match &next.reply {
         Reply::Update(m) => {
             assert!(m.text.contains("page 2 of 2"), "{}", m.text);
@@ -243,13 +272,18 @@ fn the_leaderboard_pages_ten_players_best_first_with_page_buttons() {
     }
     let last = app
         .store()
-        .leaderboard(GameKind::Oaq, 1, 1, 10)
+        .leaderboard(GameKind::Oaq, GuildId::new(1), 1, 10)
         .expect("read");
     assert_eq!(last.rows.len(), 3);
     assert_eq!(last.rows[0].0, 11);
-    assert!(private(&app.leaderboard(EN, HERE, GameKind::Oaq, Some(3))).contains("2 pages"));
+    assert!(
+        private(&app.leaderboard(&Caller::new(EN, HERE, an()), GameKind::Oaq, Some(3)))
+            .contains("2 pages")
+    );
     assert_eq!(
-        app.store().rank(GameKind::Oaq, 1, 100).expect("rank"),
+        app.store()
+            .rank(GameKind::Oaq, GuildId::new(1), UserId::new(100))
+            .expect("rank"),
         Some(1)
     );
 }
@@ -258,8 +292,8 @@ const VI: Locale = Locale::Vietnamese;
 
 /// Another server, with players of its own.
 const OTHER_SERVER: Place = Place {
-    guild: Some(2),
-    channel: 900,
+    guild: Some(GuildId::new(2)),
+    channel: ChannelId::new(900),
 };
 
 /// Issue 10: a leaderboard button names no server. A forged id (the old form names a server)
@@ -277,14 +311,15 @@ fn issue_10_a_forged_leaderboard_id_shows_nothing_of_the_server_it_names() {
         &user(72, "Khách"),
         &user(72, ""),
     );
-    let here = public(&app.leaderboard(EN, HERE, GameKind::Oaq, None)).clone();
-    let there = public(&app.leaderboard(EN, OTHER_SERVER, GameKind::Oaq, None)).clone();
+    let here = public(&app.leaderboard(&Caller::new(EN, HERE, an()), GameKind::Oaq, None)).clone();
+    let there =
+        public(&app.leaderboard(&Caller::new(EN, OTHER_SERVER, an()), GameKind::Oaq, None)).clone();
     assert_ne!(here.files, there.files, "the two servers' boards differ");
 
     let chi = user(33, "Chi");
     for forged in ["oaq:l:2:0", "oaq:l:0:en"] {
         let action = custom_id::decode(forged).expect("a leaderboard id");
-        let clicked = app.click(EN, HERE, &chi, action);
+        let clicked = app.click(&Caller::new(EN, HERE, chi.clone()), action);
         assert!(matches!(clicked.reply, Reply::Update(_)), "{forged}");
         let shown = public(&clicked);
         assert_eq!(shown, &here, "{forged}: this server's leaderboard");
@@ -292,17 +327,17 @@ fn issue_10_a_forged_leaderboard_id_shows_nothing_of_the_server_it_names() {
     }
     // Where nobody is rated, a private refusal; outside a server, a clear private answer.
     let empty = Place {
-        guild: Some(3),
-        channel: 300,
+        guild: Some(GuildId::new(3)),
+        channel: ChannelId::new(300),
     };
     let action = custom_id::decode("oaq:l:2:0").expect("a leaderboard id");
-    let refused = app.click(EN, empty, &chi, action);
+    let refused = app.click(&Caller::new(EN, empty, chi.clone()), action);
     assert!(private(&refused).contains("Nobody is rated"));
     let dm = Place {
         guild: None,
-        channel: 5,
+        channel: ChannelId::new(5),
     };
-    assert!(private(&app.click(EN, dm, &chi, action)).contains("per server"));
+    assert!(private(&app.click(&Caller::new(EN, dm, chi.clone()), action)).contains("per server"));
 }
 
 /// Issue 10: the page buttons keep the language the leaderboard was posted in, whoever
@@ -312,7 +347,9 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
     let (app, clock) = app();
     champion_beats(&app, &clock, 11);
     for (posted_in, clicker) in [(EN, VI), (VI, EN)] {
-        let first = public(&app.leaderboard(posted_in, HERE, GameKind::Oaq, None)).clone();
+        let first =
+            public(&app.leaderboard(&Caller::new(posted_in, HERE, an()), GameKind::Oaq, None))
+                .clone();
         let next = find(&first, |a| matches!(a, Action::Leaderboard { page: 1, .. }));
         assert_eq!(
             next,
@@ -322,24 +359,28 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
                 locale: posted_in
             }
         );
-        let turned = app.click(clicker, HERE, &an(), next);
+        let turned = app.click(&Caller::new(clicker, HERE, an()), next);
         let Reply::Update(second) = &turned.reply else {
             panic!("{turned:?}")
         };
         // Exactly page 2 as drawn in the language of the message: text, picture, buttons.
-        let expected = public(&app.leaderboard(posted_in, HERE, GameKind::Oaq, Some(2))).clone();
+        let expected =
+            public(&app.leaderboard(&Caller::new(posted_in, HERE, an()), GameKind::Oaq, Some(2)))
+                .clone();
         assert_eq!(second, &expected, "posted in {posted_in:?}");
-        let other = public(&app.leaderboard(clicker, HERE, GameKind::Oaq, Some(2))).clone();
+        let other =
+            public(&app.leaderboard(&Caller::new(clicker, HERE, an()), GameKind::Oaq, Some(2)))
+                .clone();
         assert_ne!(second.text, other.text);
         assert_ne!(second.files, other.files);
         let back = find(second, |a| matches!(a, Action::Leaderboard { page: 0, .. }));
-        let again = app.click(clicker, HERE, &an(), back);
+        let again = app.click(&Caller::new(clicker, HERE, an()), back);
         assert_eq!(public(&again), &first);
     }
     // A refusal is private, in the clicker's language.
     let dm = Place {
         guild: None,
-        channel: 5,
+        channel: ChannelId::new(5),
     };
     let action = Action::Leaderboard {
         kind: GameKind::Oaq,
@@ -347,7 +388,7 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
         locale: EN,
     };
     assert_eq!(
-        private(&app.click(VI, dm, &an(), action)),
+        private(&app.click(&Caller::new(VI, dm, an()), action)),
         Text::OnlyInServers.render(VI)
     );
 }
@@ -356,14 +397,21 @@ fn issue_10_a_vietnamese_click_on_an_english_leaderboard_leaves_it_english() {
 fn stats_history_and_running_games() {
     let (app, clock) = app();
     let chi = user(33, "Chi");
-    assert!(private(&app.stats(EN, HERE, GameKind::Oaq, &an(), None)).contains("has not finished"));
+    assert!(
+        private(&app.stats(&Caller::new(EN, HERE, an()), GameKind::Oaq, None))
+            .contains("has not finished")
+    );
     let first = resigned(&app, &an(), &binh(), &binh());
     clock.advance_ms(60_000);
     let second = resigned(&app, &an(), &chi, &an());
 
-    let stats = app.stats(EN, HERE, GameKind::Oaq, &chi, Some(&an()));
+    let stats = app.stats(
+        &Caller::new(EN, HERE, chi.clone()),
+        GameKind::Oaq,
+        Some(&an()),
+    );
     let msg = public(&stats);
-    let rating = glicko(&app, an().id).rating.round();
+    let rating = glicko(&app, an().id.get()).rating.round();
     assert!(msg.text.contains(&format!("**{rating}?**")), "{}", msg.text);
     assert!(msg.text.contains("1 won, 0 drawn, 1 lost"), "{}", msg.text);
     assert!(msg.picture().is_some_and(|p| p.starts_with(b"\x89PNG")));
@@ -372,29 +420,36 @@ fn stats_history_and_running_games() {
     let b = msg.text.find(&format!("`{first}`")).expect("first game");
     assert!(a < b, "{}", msg.text);
 
-    let history = app.history(EN, HERE, GameKind::Oaq, &chi, Some(&binh()));
+    let history = app.history(
+        &Caller::new(EN, HERE, chi.clone()),
+        GameKind::Oaq,
+        Some(&binh()),
+    );
     let text = &public(&history).text;
     assert!(text.contains(&format!("`{first}`")), "{text}");
     assert!(!text.contains(&format!("`{second}`")), "{text}");
     assert!(text.contains("lost to <@11> by resignation"), "{text}");
     let ended = (1_700_000_000_000u64) / 1000;
     assert!(text.contains(&format!("<t:{ended}:d>")), "{text}");
-    let server = app.history(EN, HERE, GameKind::Oaq, &chi, None);
+    let server = app.history(&Caller::new(EN, HERE, chi.clone()), GameKind::Oaq, None);
     assert!(public(&server).text.contains("<@33> won by resignation"));
 
-    assert!(public(&app.games(EN, HERE, GameKind::Oaq))
-        .text
-        .contains("No game"));
+    assert!(
+        public(&app.games(&Caller::new(EN, HERE, an()), GameKind::Oaq))
+            .text
+            .contains("No game")
+    );
     let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         request(Some(chi.clone()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    app.click(EN, HERE, &chi, Action::Accept { challenge: id });
-    app.record_message(board_now(&app, id), 4242);
-    let games = app.games(EN, HERE, GameKind::Oaq);
+    app.click(
+        &Caller::new(EN, HERE, chi.clone()),
+        Action::Accept { challenge: id },
+    );
+    app.record_message(board_now(&app, id.get()), MessageId::new(4242));
+    let games = app.games(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     let text = &public(&games).text;
     assert!(
         text.contains(&format!("`{id}` <@11> vs <@33>"))
@@ -402,12 +457,14 @@ fn stats_history_and_running_games() {
         "{text}"
     );
     let elsewhere = Place {
-        guild: Some(2),
-        channel: 5,
+        guild: Some(GuildId::new(2)),
+        channel: ChannelId::new(5),
     };
-    assert!(public(&app.games(EN, elsewhere, GameKind::Oaq))
-        .text
-        .contains("No game"));
+    assert!(
+        public(&app.games(&Caller::new(EN, elsewhere, an()), GameKind::Oaq))
+            .text
+            .contains("No game")
+    );
 }
 
 /// Issue 27: a refusal names the commands of the game whose root was used, in the user's
@@ -416,30 +473,38 @@ fn stats_history_and_running_games() {
 fn issue_27_refusals_name_the_commands_of_their_own_game() {
     let (app, _clock) = app();
     let vi = Locale::Vietnamese;
-    let none = |kind, locale| public(&app.games(locale, HERE, kind)).text.clone();
+    let none = |kind, locale| {
+        public(&app.games(&Caller::new(locale, HERE, an()), kind))
+            .text
+            .clone()
+    };
     assert!(none(GameKind::Shogi, EN).contains("`/shogi challenge`"));
     assert!(none(GameKind::ChineseCheckers, EN).contains("`/chinese-checkers challenge`"));
     assert!(none(GameKind::Oaq, EN).contains("`/oaq challenge`"));
     assert!(none(GameKind::ChineseCheckers, vi).contains("`/co-nhay thach-dau`"));
-    let board = app.board(EN, HERE, GameKind::Shogi);
+    let board = app.board(&Caller::new(EN, HERE, an()), GameKind::Shogi);
     assert!(
         private(&board).contains("`/shogi challenge`"),
         "{}",
         private(&board)
     );
-    let resign = app.resign(vi, HERE, &an(), GameKind::ChineseCheckers);
+    let resign = app.resign(&Caller::new(vi, HERE, an()), GameKind::ChineseCheckers);
     assert!(
         private(&resign).contains("`/co-nhay thach-dau`"),
         "{}",
         private(&resign)
     );
-    let typed = app.typed_move(EN, HERE, &an(), "7g7f", GameKind::Shogi);
+    let typed = app.typed_move(&Caller::new(EN, HERE, an()), "7g7f", GameKind::Shogi);
     assert!(
         private(&typed).contains("`/shogi challenge`"),
         "{}",
         private(&typed)
     );
-    let replay = app.find_replay(EN, HERE, &an(), 99, GameKind::ChineseCheckers);
+    let replay = app.find_replay(
+        &Caller::new(EN, HERE, an()),
+        GameId::new(99),
+        GameKind::ChineseCheckers,
+    );
     let Err(refusal) = replay else {
         panic!("there is no game 99");
     };
@@ -450,11 +515,10 @@ fn issue_27_refusals_name_the_commands_of_their_own_game() {
     );
     let dm = Place {
         guild: None,
-        channel: 9,
+        channel: ChannelId::new(9),
     };
     let settings = app.server_settings(
-        EN,
-        dm,
+        &Caller::new(EN, dm, an()),
         true,
         oaq_bot::app::SettingsChange::default(),
         GameKind::Shogi,
@@ -496,17 +560,22 @@ struct Engine {
 fn issue_10_the_last_frame_of_a_resigned_games_replay_marks_no_turn() {
     let (app, _clock) = app();
     let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         request(Some(binh()), FirstPlayer::Challenger),
     );
     let id = challenge_id(&posted);
-    let board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
-    public(&app.click(EN, HERE, &an(), enabled_moves(&board)[0]));
-    app.click(EN, HERE, &binh(), Action::ConfirmResign { game: id });
+    let board = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
+    public(&app.click(&Caller::new(EN, HERE, an()), enabled_moves(&board)[0]));
+    app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::ConfirmResign { game: id.cast() },
+    );
     let request = app
-        .find_replay(EN, HERE, &an(), id, GameKind::Oaq)
+        .find_replay(&Caller::new(EN, HERE, an()), id.cast(), GameKind::Oaq)
         .expect("found");
     let gif = public(&app.replay(EN, &request))
         .picture()
@@ -538,9 +607,7 @@ fn issue_10_the_last_frame_of_a_resigned_games_replay_marks_no_turn() {
 fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
     let (app, _clock) = app();
     let posted = app.challenge(
-        EN,
-        HERE,
-        &an(),
+        &Caller::new(EN, HERE, an()),
         ChallengeRequest {
             opponent: Some(binh()),
             rules: RuleChoice::Oaq(OaqChoice {
@@ -551,14 +618,19 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
         },
     );
     let id = challenge_id(&posted);
-    let mut board = public(&app.click(EN, HERE, &binh(), Action::Accept { challenge: id })).clone();
+    let mut board = public(&app.click(
+        &Caller::new(EN, HERE, binh()),
+        Action::Accept { challenge: id },
+    ))
+    .clone();
     let players = [an(), binh()];
     let mut plies = 0;
     while let Some(&action) = enabled_moves(&board)
         .get(plies % 3)
         .or(enabled_moves(&board).first())
     {
-        board = public(&app.click(EN, HERE, &mover_of(action, &players), action)).clone();
+        board =
+            public(&app.click(&Caller::new(EN, HERE, mover_of(action, &players)), action)).clone();
         plies += 1;
         assert!(plies <= 400, "the game must end");
     }
@@ -571,12 +643,21 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
         "only Rematch and Analyse are left: {}",
         board.text
     );
-    let game = app.store().game(id).expect("read").expect("kept").record;
+    let game = app
+        .store()
+        .game(id.cast())
+        .expect("read")
+        .expect("kept")
+        .record;
     assert_eq!(game.moves.len(), plies);
 
     let started = Instant::now();
     let request = app
-        .find_replay(EN, HERE, &user(33, "Chi"), id, GameKind::Oaq)
+        .find_replay(
+            &Caller::new(EN, HERE, user(33, "Chi")),
+            id.cast(),
+            GameKind::Oaq,
+        )
         .expect("found");
     let replay = app.replay(EN, &request);
     eprintln!("replay of {plies} moves: {:?}", started.elapsed());
@@ -626,12 +707,12 @@ fn a_replay_is_a_gif_with_a_frame_per_move_and_a_record_the_cli_replays() {
 
     // Another server cannot see the game; a missing id is explained privately.
     let elsewhere = Place {
-        guild: Some(2),
-        channel: 5,
+        guild: Some(GuildId::new(2)),
+        channel: ChannelId::new(5),
     };
-    for (place, game) in [(elsewhere, id), (HERE, 987_654)] {
+    for (place, game) in [(elsewhere, id.cast()), (HERE, GameId::new(987_654))] {
         let refusal = app
-            .find_replay(EN, place, &an(), game, GameKind::Oaq)
+            .find_replay(&Caller::new(EN, place, an()), game, GameKind::Oaq)
             .expect_err("refused");
         assert!(private(&refusal).contains("no game"));
     }

@@ -24,7 +24,12 @@ fn players(count: u64) -> Vec<UserRef> {
 }
 
 /// Creates a tournament as `organiser` in `place`; returns its id.
-fn create(app: &App, place: Place, organiser: &UserRef, request: TournamentRequest) -> u64 {
+fn create(
+    app: &App,
+    place: Place,
+    organiser: &UserRef,
+    request: TournamentRequest,
+) -> TournamentId {
     let response = app.new_tournament(EN, place, organiser, request);
     match response.reply {
         Reply::Post {
@@ -38,7 +43,7 @@ fn create(app: &App, place: Place, organiser: &UserRef, request: TournamentReque
     }
 }
 
-fn press(app: &App, place: Place, who: &UserRef, id: u64, op: TournamentOp) -> Response {
+fn press(app: &App, place: Place, who: &UserRef, id: TournamentId, op: TournamentOp) -> Response {
     let click = TournamentClick {
         tournament: id,
         op,
@@ -54,30 +59,38 @@ fn start_games(app: &App, starts: &[PairingStart]) -> Vec<(u64, u64, u64)> {
     starts
         .iter()
         .map(|start| {
-            let thread = start.game + 1_000_000;
-            let edit = app.open_pairing(start, thread).expect("a board to post");
-            assert_eq!(edit.channel, thread);
+            let thread = start.game.get() + 1_000_000;
+            let edit = app
+                .open_pairing(start, ChannelId::new(thread))
+                .expect("a board to post");
+            assert_eq!(edit.channel, ChannelId::new(thread));
             assert!(edit.message.is_none(), "posted as a new message");
             check_limits(&edit.msg);
-            assert!(app.open_pairing(start, thread).is_none(), "started once");
+            assert!(
+                app.open_pairing(start, ChannelId::new(thread)).is_none(),
+                "started once"
+            );
             let game = app
                 .store()
                 .game(start.game)
                 .expect("readable")
                 .expect("game");
             let seats = &game.record.seats;
-            (thread, seats[0].id, seats[1].id)
+            (thread, seats[0].id.get(), seats[1].id.get())
         })
         .collect()
 }
 
 fn resign(app: &App, thread: u64, loser: u64, all: &[UserRef]) {
-    let who = all.iter().find(|u| u.id == loser).expect("player");
+    let who = all
+        .iter()
+        .find(|u| u.id == UserId::new(loser))
+        .expect("player");
     let place = Place {
         guild: HERE.guild,
-        channel: thread,
+        channel: ChannelId::new(thread),
     };
-    let response = app.resign(EN, place, who, GameKind::Oaq);
+    let response = app.resign(&Caller::new(EN, place, who.clone()), GameKind::Oaq);
     assert!(
         matches!(response.reply, Reply::Post { .. } | Reply::Update(_)),
         "{response:?}"
@@ -106,7 +119,7 @@ fn entries_and_the_organisers_buttons() {
         tournament: id,
         op: TournamentOp::Start,
         manager: true,
-        clicked: Some(4242),
+        clicked: Some(MessageId::new(4242)),
     };
     let started = app.tournament_click(EN, HERE, &all[2], click);
     let msg = public(&started);
@@ -119,7 +132,7 @@ fn entries_and_the_organisers_buttons() {
     // A button of another channel's tournament is refused.
     let elsewhere = Place {
         guild: HERE.guild,
-        channel: 999,
+        channel: ChannelId::new(999),
     };
     let refused = press(&app, elsewhere, &all[1], id, TournamentOp::Leave);
     assert!(matches!(refused.reply, Reply::Private(_)));
@@ -131,7 +144,7 @@ fn entries_and_the_organisers_buttons() {
         .record;
     assert_eq!(record.event.stage, Stage::Playing);
     assert_eq!(record.event.planned, 1, "two players: one round");
-    assert_eq!(record.message, Some(4242));
+    assert_eq!(record.message, Some(MessageId::new(4242)));
 }
 
 #[test]
@@ -152,7 +165,7 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
     let (thread, first, _) = games[0];
     resign(&app, thread, first, &all);
     // The game is in the server's history, marked as the tournament's.
-    let history = app.history(EN, HERE, GameKind::Oaq, &all[0], None);
+    let history = app.history(&Caller::new(EN, HERE, all[0].clone()), GameKind::Oaq, None);
     let text = match &history.reply {
         Reply::Post { msg, .. } | Reply::Private(msg) | Reply::Update(msg) => msg.text.clone(),
     };
@@ -168,14 +181,14 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
     let round = &record.event.rounds[1].round;
     assert!(round.byes.is_empty());
     assert!(
-        round.game_of(UserId::new(all[3].id)).is_some(),
+        round.game_of(all[3].id).is_some(),
         "the late entry is paired"
     );
 
     // A round-robin's schedule is fixed at the start.
     let other = Place {
         guild: HERE.guild,
-        channel: 101,
+        channel: ChannelId::new(101),
     };
     let request = TournamentRequest {
         format: Format::RoundRobin { double: false },
@@ -198,26 +211,14 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
         .expect("readable")
         .expect("there")
         .record;
-    assert!(
-        robin
-            .event
-            .entry(UserId::new(all[1].id))
-            .expect("entered")
-            .withdrawn
-    );
+    assert!(robin.event.entry(all[1].id).expect("entered").withdrawn);
     let swiss = app
         .store()
         .tournament(id)
         .expect("readable")
         .expect("there")
         .record;
-    assert!(
-        !swiss
-            .event
-            .entry(UserId::new(all[1].id))
-            .expect("entered")
-            .withdrawn
-    );
+    assert!(!swiss.event.entry(all[1].id).expect("entered").withdrawn);
 }
 
 #[test]
@@ -290,7 +291,7 @@ fn a_start_time_starts_it_or_cancels_it_for_want_of_players() {
         &app,
         Place {
             guild: HERE.guild,
-            channel: 102,
+            channel: ChannelId::new(102),
         },
         &all[0],
         at,
@@ -367,7 +368,7 @@ fn a_cancelled_tournament_takes_nothing_more_and_its_lists_say_so() {
     assert!(private(&standings).contains("no Ô ăn quan tournament"));
     let dm = Place {
         guild: None,
-        channel: 5,
+        channel: ChannelId::new(5),
     };
     assert!(private(&app.new_tournament(EN, dm, &all[0], swiss(0))).contains("servers"));
 }
@@ -389,14 +390,19 @@ fn a_tournament_message_whose_post_failed_is_posted_by_the_outbox_and_learned() 
         .expect("the message to post");
     assert_eq!((edit.channel, edit.message), (HERE.channel, None));
     assert!(edit.msg.text.contains("Swiss tournament"));
-    app.edit_sent(edit, oaq_bot::app::Sent::Done { posted: Some(77) });
+    app.edit_sent(
+        edit,
+        oaq_bot::app::Sent::Done {
+            posted: Some(MessageId::new(77)),
+        },
+    );
     let record = app
         .store()
         .tournament(id)
         .expect("readable")
         .expect("there")
         .record;
-    assert_eq!(record.message, Some(77));
+    assert_eq!(record.message, Some(MessageId::new(77)));
     assert!(app
         .store()
         .owed_at(OwedKey::Tournament(id))
@@ -443,7 +449,7 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
     for &(thread, first, second) in &games {
         let board = owed
             .iter()
-            .find(|e| e.channel == thread)
+            .find(|e| e.channel == ChannelId::new(thread))
             .expect("the board the outbox owes");
         let line = format!("Tournament, round 1: <@{first}> moves first against <@{second}>.");
         assert!(board.msg.text.starts_with(&line), "{}", board.msg.text);
@@ -451,9 +457,9 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
     for &(thread, first, second) in &games {
         let place = Place {
             guild: HERE.guild,
-            channel: thread,
+            channel: ChannelId::new(thread),
         };
-        let board = app.board(EN, place, GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, place, an()), GameKind::Oaq);
         let line = format!("Tournament, round 1: <@{first}> moves first against <@{second}>.");
         assert!(
             public(&board).text.starts_with(&line),
@@ -472,9 +478,9 @@ fn issue_47_a_tournament_board_always_says_its_round_and_its_end_wakes_the_worke
     for &(thread, first, second) in &start_games(&app, &next) {
         let place = Place {
             guild: HERE.guild,
-            channel: thread,
+            channel: ChannelId::new(thread),
         };
-        let board = app.board(EN, place, GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, place, an()), GameKind::Oaq);
         assert!(public(&board).text.starts_with(&format!(
             "Tournament, round 2: <@{first}> moves first against <@{second}>."
         )));

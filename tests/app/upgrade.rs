@@ -72,8 +72,8 @@ fn chi() -> UserRef {
 
 fn at(channel: u64) -> Place {
     Place {
-        guild: Some(1),
-        channel,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(channel),
     }
 }
 
@@ -95,58 +95,86 @@ fn a_database_of_the_release_before_the_outbox_opens_plays_rates_and_replays() {
         // The finished game is rated, in the history and on the leaderboard, and replays.
         let board = app
             .store()
-            .leaderboard(GameKind::Oaq, 1, 0, 10)
+            .leaderboard(GameKind::Oaq, GuildId::new(1), 0, 10)
             .expect("board");
         assert_eq!(board.total, 2);
         let request = app
-            .find_replay(EN, at(100), &an(), 1, GameKind::Oaq)
+            .find_replay(
+                &Caller::new(EN, at(100), an()),
+                GameId::new(1),
+                GameKind::Oaq,
+            )
             .unwrap_or_else(|_| panic!("game 1 replays"));
         let replay = app.replay(EN, &request);
         let gif = public(&replay).picture().expect("an animation");
         assert!(gif.starts_with(b"GIF8"));
 
         // The game in play goes on, on its known board message.
-        let running = app.store().game(2).expect("read").expect("game 2");
-        assert_eq!(running.record.message, Some(5_000_002));
+        let running = app
+            .store()
+            .game(GameId::new(2))
+            .expect("read")
+            .expect("game 2");
+        assert_eq!(running.record.message, Some(MessageId::new(5_000_002)));
         assert_eq!(running.record.moves.len(), 3);
-        let reposted = app.board(EN, at(101), GameKind::Oaq);
+        let reposted = app.board(&Caller::new(EN, at(101), an()), GameKind::Oaq);
         let mover = enabled_moves(public(&reposted))[0];
-        let moved = app.click_on(EN, at(101), &chi(), mover, Some(5_000_002));
+        let moved = app.click_on(
+            &Caller::new(EN, at(101), chi()),
+            mover,
+            Some(MessageId::new(5_000_002)),
+        );
         assert!(matches!(moved.reply, Reply::Update(_)), "{:?}", moved.reply);
         let shown = moved.effects.shows.expect("the move's board");
         assert!(
             app.store()
-                .owed_at(OwedKey::Board(2))
+                .owed_at(OwedKey::Board(GameId::new(2)))
                 .expect("read")
                 .is_some(),
             "the move owes its board until the answer is through"
         );
-        assert!(app.board_shown(shown, Some(5_000_002)).is_empty());
+        assert!(app
+            .board_shown(shown, Some(MessageId::new(5_000_002)))
+            .is_empty());
         assert!(app
             .store()
-            .owed_at(OwedKey::Board(2))
+            .owed_at(OwedKey::Board(GameId::new(2)))
             .expect("read")
             .is_none());
 
         // The pending challenge is accepted; the game against the computer goes on.
-        let accepted = app.click(EN, at(102), &chi(), Action::Accept { challenge: 3 });
+        let accepted = app.click(
+            &Caller::new(EN, at(102), chi()),
+            Action::Accept {
+                challenge: ChallengeId::new(3),
+            },
+        );
         assert!(public(&accepted).picture().is_some());
-        let computer = app.store().game(4).expect("read").expect("game 4");
-        assert_eq!(computer.record.message, Some(5_000_004));
-        let board = app.board(EN, at(103), GameKind::Oaq);
+        let computer = app
+            .store()
+            .game(GameId::new(4))
+            .expect("read")
+            .expect("game 4");
+        assert_eq!(computer.record.message, Some(MessageId::new(5_000_004)));
+        let board = app.board(&Caller::new(EN, at(103), an()), GameKind::Oaq);
         let mv = enabled_moves(public(&board))[0];
-        let played = app.click_on(EN, at(103), &chi(), mv, Some(5_000_004));
+        let played = app.click_on(
+            &Caller::new(EN, at(103), chi()),
+            mv,
+            Some(MessageId::new(5_000_004)),
+        );
         let turn = played.effects.computer.expect("the computer's turn");
         assert!(app.computer_move(turn).is_some());
 
         // A second resignation rates again on the old ratings.
-        let resign = app.resign(EN, at(101), &an(), GameKind::Oaq);
+        let resign = app.resign(&Caller::new(EN, at(101), an()), GameKind::Oaq);
         assert!(
-            resign.effects.edits.len() == 1 && resign.effects.edits[0].message == Some(5_000_002)
+            resign.effects.edits.len() == 1
+                && resign.effects.edits[0].message == Some(MessageId::new(5_000_002))
         );
         let board = app
             .store()
-            .leaderboard(GameKind::Oaq, 1, 0, 10)
+            .leaderboard(GameKind::Oaq, GuildId::new(1), 0, 10)
             .expect("board");
         assert_eq!(board.total, 3, "Chi is rated now");
     }

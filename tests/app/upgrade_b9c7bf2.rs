@@ -29,8 +29,8 @@ fn chi() -> UserRef {
 
 fn at(channel: u64) -> Place {
     Place {
-        guild: Some(1),
-        channel,
+        guild: Some(GuildId::new(1)),
+        channel: ChannelId::new(channel),
     }
 }
 
@@ -72,7 +72,7 @@ fn schemas(path: &Path, tree: &str) -> Vec<u64> {
 fn rating(app: &App, user: u64) -> (f64, u32, u32, u32) {
     let r = app
         .store()
-        .rating(GameKind::Oaq, 1, user)
+        .rating(GameKind::Oaq, GuildId::new(1), UserId::new(user))
         .expect("read")
         .expect("rated")
         .record;
@@ -128,13 +128,15 @@ fn every_record_of_the_schema_1_release_reads_in_schema_2() {
 
         // Issue 53: the games in play are listed by server as the database opens.
         assert_eq!(
-            store.running_in_guild(1, GameKind::Oaq).expect("list"),
-            [5, 7, 8]
+            store
+                .running_in_guild(GuildId::new(1), GameKind::Oaq)
+                .expect("list"),
+            [5, 7, 8].map(GameId::new)
         );
 
         // Finished games: ended by timeout, resignation, the final count, and against the
         // computer; their moves are notation text now.
-        let timed_out = game(1);
+        let timed_out = game(GameId::new(1));
         assert_eq!(timed_out.revision, 3);
         assert_eq!(timed_out.record.kind, GameKind::Oaq);
         assert_eq!(timed_out.record.seats.len(), 2);
@@ -148,27 +150,30 @@ fn every_record_of_the_schema_1_release_reads_in_schema_2() {
             }]
         );
         assert_eq!(
-            game(2).record.retired,
+            game(GameId::new(2)).record.retired,
             [Retired {
                 seat: 1,
                 why: Retirement::Resigned,
                 ply: 4
             }]
         );
-        let counted = game(3).record;
+        let counted = game(GameId::new(3)).record;
         assert_eq!((counted.moves.len(), counted.retired.len()), (17, 0));
         assert_eq!(counted.moves[0], "1-");
-        assert_eq!(game(4).record.seats[1].computer, Some(Level::Easy));
-        let running = game(8).record;
+        assert_eq!(
+            game(GameId::new(4)).record.seats[1].computer,
+            Some(Level::Easy)
+        );
+        let running = game(GameId::new(8)).record;
         assert_eq!(running.seats[1].computer, Some(Level::Medium));
         assert_eq!(running.rules["end"], "squares_empty", "folk rules");
 
         // The history: places instead of outcomes, ratings per seat, indexed by kind.
         let places: Vec<(u64, Vec<u8>)> = store
-            .recent_in_guild(1, GameKind::Oaq, 10)
+            .recent_in_guild(GuildId::new(1), GameKind::Oaq, 10)
             .expect("history")
             .into_iter()
-            .map(|f| (f.game.id, f.places))
+            .map(|f| (f.game.id.get(), f.places))
             .collect();
         assert_eq!(
             places,
@@ -179,7 +184,11 @@ fn every_record_of_the_schema_1_release_reads_in_schema_2() {
                 (1, vec![0, 1])
             ]
         );
-        let rated = store.finished(1).expect("read").expect("kept").record;
+        let rated = store
+            .finished(GameId::new(1))
+            .expect("read")
+            .expect("kept")
+            .record;
         let changes = rated.ratings.expect("rated");
         assert_eq!(changes.len(), 2);
         assert_eq!(
@@ -191,37 +200,44 @@ fn every_record_of_the_schema_1_release_reads_in_schema_2() {
             1337.6891060937023
         );
         let chis: Vec<u64> = store
-            .recent_of(Some(1), GameKind::Oaq, 33, 10)
+            .recent_of(Some(GuildId::new(1)), GameKind::Oaq, UserId::new(33), 10)
             .expect("history")
             .into_iter()
-            .map(|f| f.game.id)
+            .map(|f| f.game.id.get())
             .collect();
         assert_eq!(chis, [4, 3, 1]);
         assert!(store
-            .recent_in_guild(1, GameKind::Shogi, 10)
+            .recent_in_guild(GuildId::new(1), GameKind::Shogi, 10)
             .expect("history")
             .is_empty());
 
         // The computer tally, now per kind.
         let tally = store
-            .bot_record(GameKind::Oaq, 33)
+            .bot_record(GameKind::Oaq, UserId::new(33))
             .expect("read")
             .tally(Level::Easy);
         assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
         assert_eq!(
-            store.bot_record(GameKind::Shogi, 33).expect("read").tallies,
+            store
+                .bot_record(GameKind::Shogi, UserId::new(33))
+                .expect("read")
+                .tallies,
             []
         );
 
         // The server's settings and the pending challenge.
-        let settings = store.guild_settings(1).expect("read");
+        let settings = store.guild_settings(GuildId::new(1)).expect("read");
         assert_eq!(settings.revision, 1);
         assert_eq!(settings.record.preset.as_deref(), Some("folk"));
         assert_eq!(settings.record.turn_timeout_s, Some(1800));
         assert!(settings.record.threads);
-        let challenge = store.challenge(9).expect("read").expect("pending").record;
+        let challenge = store
+            .challenge(ChallengeId::new(9))
+            .expect("read")
+            .expect("pending")
+            .record;
         assert_eq!(challenge.kind, GameKind::Oaq);
-        assert_eq!(challenge.message, Some(4_000_104));
+        assert_eq!(challenge.message, Some(MessageId::new(4_000_104)));
         assert_eq!(challenge.rules["end"], "squares_empty");
         assert!(store.owed().is_empty(), "the outbox was empty and stays so");
     }
@@ -243,7 +259,7 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
         // Rates: the ratings are as the release left them.
         let board = app
             .store()
-            .leaderboard(GameKind::Oaq, 1, 0, 10)
+            .leaderboard(GameKind::Oaq, GuildId::new(1), 0, 10)
             .expect("board");
         assert_eq!(board.total, 3);
         assert_eq!(rating(&app, 11), (1778.1148968194675, 2, 0, 0));
@@ -253,36 +269,53 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
         // Replays: every finished game, including the one against the computer.
         for id in 1..=4 {
             let request = app
-                .find_replay(EN, at(100), &an(), id, GameKind::Oaq)
+                .find_replay(
+                    &Caller::new(EN, at(100), an()),
+                    GameId::new(id),
+                    GameKind::Oaq,
+                )
                 .unwrap_or_else(|_| panic!("game {id} replays"));
             let replay = app.replay(EN, &request);
             let shown = public(&replay);
             assert!(shown.picture().expect("a GIF").starts_with(b"GIF8"));
         }
         // The history and stats commands read the migrated history.
-        let history = app.history(EN, at(100), GameKind::Oaq, &an(), None);
+        let history = app.history(&Caller::new(EN, at(100), an()), GameKind::Oaq, None);
         let text = &public(&history).text;
         assert!(!text.contains("No finished games"), "{text}");
 
         // Plays: the game in play on its known board message.
-        let board = app.board(EN, at(103), GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, at(103), an()), GameKind::Oaq);
         let mv = enabled_moves(public(&board))[0];
         let mover = mover_of(mv, &[binh(), an()]);
-        let moved = app.click_on(EN, at(103), &mover, mv, Some(5_000_103));
+        let moved = app.click_on(
+            &Caller::new(EN, at(103), mover.clone()),
+            mv,
+            Some(MessageId::new(5_000_103)),
+        );
         assert!(matches!(moved.reply, Reply::Update(_)), "{:?}", moved.reply);
-        let after = app.store().game(5).expect("read").expect("game 5").record;
+        let after = app
+            .store()
+            .game(GameId::new(5))
+            .expect("read")
+            .expect("game 5")
+            .record;
         assert_eq!(after.moves.len(), 6);
-        assert_eq!(after.message, Some(5_000_103));
+        assert_eq!(after.message, Some(MessageId::new(5_000_103)));
 
         // The game in its thread goes on.
-        let board = app.board(EN, at(6000), GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, at(6000), an()), GameKind::Oaq);
         let mv = enabled_moves(public(&board))[0];
         let mover = mover_of(mv, &[chi(), binh()]);
-        let moved = app.click_on(EN, at(6000), &mover, mv, Some(6001));
+        let moved = app.click_on(
+            &Caller::new(EN, at(6000), mover.clone()),
+            mv,
+            Some(MessageId::new(6001)),
+        );
         assert!(matches!(moved.reply, Reply::Update(_)), "{:?}", moved.reply);
         assert_eq!(
             app.store()
-                .game(7)
+                .game(GameId::new(7))
                 .expect("read")
                 .expect("game")
                 .record
@@ -292,14 +325,18 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
         );
 
         // The game against the medium computer goes on, and the computer answers.
-        let board = app.board(EN, at(105), GameKind::Oaq);
+        let board = app.board(&Caller::new(EN, at(105), an()), GameKind::Oaq);
         let mv = enabled_moves(public(&board))[0];
-        let played = app.click_on(EN, at(105), &an(), mv, Some(5_000_002));
+        let played = app.click_on(
+            &Caller::new(EN, at(105), an()),
+            mv,
+            Some(MessageId::new(5_000_002)),
+        );
         let turn = played.effects.computer.expect("the computer's turn");
         assert!(app.computer_move(turn).is_some());
         assert_eq!(
             app.store()
-                .game(8)
+                .game(GameId::new(8))
                 .expect("read")
                 .expect("game")
                 .record
@@ -309,40 +346,51 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
         );
 
         // The pending challenge is accepted (rock-paper-scissors follows).
-        let accepted = app.click(EN, at(104), &chi(), Action::Accept { challenge: 9 });
+        let accepted = app.click(
+            &Caller::new(EN, at(104), chi()),
+            Action::Accept {
+                challenge: ChallengeId::new(9),
+            },
+        );
         public(&accepted);
 
         // A new rated result moves the old ratings: An resigns game 5 against Bình.
-        let resigned = app.resign(EN, at(103), &an(), GameKind::Oaq);
+        let resigned = app.resign(&Caller::new(EN, at(103), an()), GameKind::Oaq);
         assert_eq!(resigned.effects.edits.len(), 1);
-        assert_eq!(resigned.effects.edits[0].message, Some(5_000_103));
+        assert_eq!(
+            resigned.effects.edits[0].message,
+            Some(MessageId::new(5_000_103))
+        );
         let (an_rating, wins, _, losses) = rating(&app, 11);
         assert!(an_rating < 1778.1148968194675);
         assert_eq!((wins, losses), (2, 1));
         let (binh_rating, wins, _, _) = rating(&app, 22);
         assert!(binh_rating > 1497.4508523142274);
         assert_eq!(wins, 2);
-        let entry = app.store().finished(5).expect("read").expect("kept").record;
+        let entry = app
+            .store()
+            .finished(GameId::new(5))
+            .expect("read")
+            .expect("kept")
+            .record;
         assert_eq!(entry.places, [0, 1], "Bình (South) won");
         assert_eq!(entry.ratings.map(|r| r.len()), Some(2));
         assert_eq!(
             app.store()
-                .recent_in_guild(1, GameKind::Oaq, 10)
+                .recent_in_guild(GuildId::new(1), GameKind::Oaq, 10)
                 .expect("history")[0]
                 .game
                 .id,
-            5
+            GameId::new(5)
         );
 
         // Counts: Chi resigns a new game against the easy computer; the old tally grows.
         use oaq_bot::app::PlayRequest;
         let started = app.play_computer(
-            EN,
-            at(106),
-            &chi(),
+            &Caller::new(EN, at(106), chi()),
             PlayRequest {
                 computer: UserRef {
-                    id: 99,
+                    id: UserId::new(99),
                     name: String::from("oaq"),
                     bot: true,
                 },
@@ -351,19 +399,17 @@ fn the_schema_1_database_plays_rates_replays_and_counts_on() {
             },
         );
         public(&started);
-        app.resign(EN, at(106), &chi(), GameKind::Oaq);
+        app.resign(&Caller::new(EN, at(106), chi()), GameKind::Oaq);
         let tally = app
             .store()
-            .bot_record(GameKind::Oaq, 33)
+            .bot_record(GameKind::Oaq, UserId::new(33))
             .expect("read")
             .tally(Level::Easy);
         assert_eq!(tally.losses, 2);
 
         // The server's settings still apply: a new challenge takes folk rules.
         let posted = app.challenge(
-            EN,
-            at(100),
-            &an(),
+            &Caller::new(EN, at(100), an()),
             request(Some(chi()), FirstPlayer::Challenger),
         );
         let id = challenge_id(&posted);

@@ -202,15 +202,17 @@ async fn issue_28_a_backup_taken_during_play_is_a_store_that_plays_on() {
     let original = open(&root.path().join("data"));
     let copied = open(&copy);
     let finished: HashMap<u64, _> = copied
-        .recent_in_guild(GUILD_ID, GameKind::Oaq, 100)
+        .recent_in_guild(GuildId::new(GUILD_ID), GameKind::Oaq, 100)
         .expect("history")
         .into_iter()
-        .map(|f| (f.game.channel, f))
+        .map(|f| (f.game.channel.get(), f))
         .collect();
     let mut running = Vec::new();
     for (game, (moves_before, resigned_before)) in games.iter().zip(acknowledged) {
         let id = match (
-            copied.channel(game.channel).expect("channel"),
+            copied
+                .channel(ChannelId::new(game.channel))
+                .expect("channel"),
             finished.get(&game.channel),
         ) {
             (Some(ChannelEntry::Game(id)), None) => id,
@@ -238,7 +240,7 @@ async fn issue_28_a_backup_taken_during_play_is_a_store_that_plays_on() {
         assert!(held.moves.len() <= game.moves_acknowledged());
         let rating = |user: &FakeUser| {
             copied
-                .rating(GameKind::Oaq, GUILD_ID, user.id)
+                .rating(GameKind::Oaq, GuildId::new(GUILD_ID), UserId::new(user.id))
                 .expect("rating")
                 .map(|r| r.record.games())
         };
@@ -252,7 +254,12 @@ async fn issue_28_a_backup_taken_during_play_is_a_store_that_plays_on() {
             for player in &game.players {
                 assert_eq!(rating(player), Some(1), "the finished game counts once");
                 let history = copied
-                    .recent_of(Some(GUILD_ID), GameKind::Oaq, player.id, 10)
+                    .recent_of(
+                        Some(GuildId::new(GUILD_ID)),
+                        GameKind::Oaq,
+                        UserId::new(player.id),
+                        10,
+                    )
                     .expect("history");
                 assert_eq!(history.len(), 1);
             }

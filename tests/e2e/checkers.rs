@@ -448,7 +448,7 @@ async fn three_people_and_a_computer_play_a_table_to_the_end_and_are_rated() {
     drop(bot);
     let store = Store::open(&root.path().join("data")).expect("the store");
     let board = store
-        .leaderboard(GameKind::ChineseCheckers, GUILD_ID, 0, 10)
+        .leaderboard(GameKind::ChineseCheckers, GuildId::new(GUILD_ID), 0, 10)
         .expect("the leaderboard");
     assert_eq!(board.total, 3, "three people rated");
     let top = board.rows[0].1.user;
@@ -456,7 +456,11 @@ async fn three_people_and_a_computer_play_a_table_to_the_end_and_are_rated() {
         text.contains(&format!("1st: <@{top}>")) || text.contains(&format!("2nd: <@{top}>")),
         "a finisher leads the leaderboard: {text}"
     );
-    assert_eq!(board.rows[2].1.user, cuong().id, "who left is last");
+    assert_eq!(
+        board.rows[2].1.user,
+        UserId::new(cuong().id),
+        "who left is last"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -523,10 +527,10 @@ async fn six_computers_play_a_table_to_the_end() {
     }
     let store = Store::open(&root.path().join("data")).expect("the store");
     let game = store
-        .recent_in_guild(GUILD_ID, GameKind::ChineseCheckers, 10)
+        .recent_in_guild(GuildId::new(GUILD_ID), GameKind::ChineseCheckers, 10)
         .expect("the history")
         .into_iter()
-        .find(|g| g.game.channel == COMPUTERS_CHANNEL)
+        .find(|g| g.game.channel == ChannelId::new(COMPUTERS_CHANNEL))
         .expect("the table's game")
         .game;
     assert!(game.moves.len() > 60, "{} moves", game.moves.len());

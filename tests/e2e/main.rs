@@ -1,6 +1,7 @@
 //! End to end: the real bot binary (serenity + poise) against the fake Discord of
 //! `oaq_bot_testkit::fake_discord`, through `DISCORD_API_BASE`.
 
+use oaq_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use oaq_bot_testkit::fake_discord as support;
 use oaq_bot_testkit::pg;
 use oaq_bot_testkit::players::enabled_moves;

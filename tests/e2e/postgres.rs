@@ -6,6 +6,7 @@
 //!
 //! Needs a PostgreSQL server: `TEST_POSTGRES_URL` (see `oaq_bot_testkit::pg`; `.ci/run` sets it).
 
+use oaq_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use oaq_bot::shards::Layout;
 use oaq_bot::store::{FinishedGame, GameKind, GameRecord, LeaderboardPage, Player, Store};
 use oaq_bot_testkit::players::{guild_on_shard, lan_and_minh, resign};
@@ -68,14 +69,14 @@ fn snapshot(store: &Store) -> Snapshot {
         boards: (0..4)
             .map(|k| {
                 store
-                    .leaderboard(GameKind::Oaq, guild_on_shard(k), 0, 10)
+                    .leaderboard(GameKind::Oaq, GuildId::new(guild_on_shard(k)), 0, 10)
                     .expect("leaderboard")
             })
             .collect(),
         history: (0..4)
             .map(|k| {
                 store
-                    .recent_in_guild(guild_on_shard(k), GameKind::Oaq, 10)
+                    .recent_in_guild(GuildId::new(guild_on_shard(k)), GameKind::Oaq, 10)
                     .expect("history")
             })
             .collect(),
@@ -224,8 +225,14 @@ fn issue_28_store_copy_moves_a_bot_to_postgres_and_back() {
     let back_store = Store::open(&back).expect("the copy back");
     for id in 1..=9 {
         assert_eq!(
-            old_store.game(id).expect("read").map(|g| g.record),
-            back_store.game(id).expect("read").map(|g| g.record),
+            old_store
+                .game(GameId::new(id))
+                .expect("read")
+                .map(|g| g.record),
+            back_store
+                .game(GameId::new(id))
+                .expect("read")
+                .map(|g| g.record),
             "game {id}"
         );
     }
@@ -236,13 +243,13 @@ fn issue_28_store_copy_moves_a_bot_to_postgres_and_back() {
     let other_store = Store::connect(&other.url(), Layout::single()).expect("connect");
     let mut game = oaq_record();
     // An id the fixture does not use.
-    game.id = 1_000;
+    game.id = GameId::new(1_000);
     other_store.create_game(&game).expect("create");
     drop(other_store);
     let (ok, _, errors) = run(&["--from", &from_old, "--to", &other.url()]);
     assert!(!ok && errors.contains("no source holds"), "{errors}");
     let other_store = Store::connect(&other.url(), Layout::single()).expect("connect");
-    assert!(other_store.game(1).expect("read").is_none());
+    assert!(other_store.game(GameId::new(1)).expect("read").is_none());
     assert_eq!(other_store.running_games().len(), 1);
 }
 
@@ -250,14 +257,14 @@ fn issue_28_store_copy_moves_a_bot_to_postgres_and_back() {
 fn oaq_record() -> GameRecord {
     let rules = oaq_bot::games::oaq::Rules::folk();
     GameRecord {
-        id: 0,
-        guild: Some(guild_on_shard(0)),
-        channel: channels(0)[0],
+        id: GameId::new(0),
+        guild: Some(GuildId::new(guild_on_shard(0))),
+        channel: ChannelId::new(channels(0)[0]),
         message: None,
         kind: GameKind::Oaq,
         seats: [(1, "An"), (2, "Bình")]
             .map(|(id, name)| Player {
-                id,
+                id: UserId::new(id),
                 name: name.to_owned(),
                 computer: None,
             })
@@ -327,7 +334,7 @@ async fn issue_28_each_process_sweeps_only_its_own_servers() {
         let mut channels: Vec<u64> = store
             .challenges()
             .into_iter()
-            .map(|c| c.expect("a challenge").record.channel)
+            .map(|c| c.expect("a challenge").record.channel.get())
             .collect();
         channels.sort_unstable();
         channels

@@ -143,7 +143,10 @@ async fn turn_of(fake: &FakeDiscord, board_id: u64, user: &FakeUser) -> support:
 /// the store; the board is owed, so the restarted bot draws it.
 fn set_position(root: &Path, game: u64, sfen: &str) {
     let store = Store::open(&root.join("data")).expect("the store");
-    let stored = store.game(game).expect("read").expect("the game");
+    let stored = store
+        .game(GameId::new(game))
+        .expect("read")
+        .expect("the game");
     let mut record = stored.record;
     record.start = sfen.to_owned();
     record.moves.clear();

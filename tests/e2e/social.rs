@@ -11,7 +11,8 @@ use oaq_bot::app::games::oaq::OaqChoice;
 use oaq_bot::app::games::RuleChoice;
 use oaq_bot::app::results::provisional;
 use oaq_bot::app::{
-    Action, App, ChallengeRequest, Locale, Place, Reply, Settings, SystemClock, Text, UserRef,
+    Action, App, Caller, ChallengeRequest, Locale, Place, Reply, Settings, SystemClock, Text,
+    UserRef,
 };
 use oaq_bot::render::leaderboard::{self, LeaderboardRow, LeaderboardView};
 use oaq_bot::render::Fonts;
@@ -146,7 +147,10 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
 
     // Both ratings are exactly what skillratings computes for that result.
     let store = Store::open(&root.path().join("data")).expect("open the bot's store");
-    let entry = store.finished(game_id).expect("read").expect("kept");
+    let entry = store
+        .finished(GameId::new(game_id))
+        .expect("read")
+        .expect("kept");
     // Places: [0, 1] South won, [1, 0] North won, [0, 0] a draw.
     let outcome = match entry.record.places[..] {
         [0, 1] => Outcomes::WIN,
@@ -162,7 +166,7 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
     );
     let rating = |user: u64| {
         store
-            .rating(GameKind::Oaq, GUILD_ID, user)
+            .rating(GameKind::Oaq, GuildId::new(GUILD_ID), UserId::new(user))
             .expect("read")
             .expect("rated")
             .record
@@ -259,11 +263,11 @@ fn seed_ratings(root: &Path, guild: u64, champion: (u64, &str), others: &[(u64, 
     };
     let app = App::new(store, Arc::new(SystemClock), settings).expect("app");
     let place = Place {
-        guild: Some(guild),
-        channel: guild + 1,
+        guild: Some(GuildId::new(guild)),
+        channel: ChannelId::new(guild + 1),
     };
     let person = |(id, name): (u64, &str)| UserRef {
-        id,
+        id: UserId::new(id),
         name: name.to_owned(),
         bot: false,
     };
@@ -278,15 +282,23 @@ fn seed_ratings(root: &Path, guild: u64, champion: (u64, &str), others: &[(u64, 
         let en = Locale::English;
         let Reply::Post {
             track: Some(track), ..
-        } = app.challenge(en, place, &champion, request).reply
+        } = app
+            .challenge(&Caller::new(en, place, champion.clone()), request)
+            .reply
         else {
             panic!("a challenge")
         };
         let oaq_bot::app::Track::Challenge(game) = track else {
             panic!("a challenge")
         };
-        app.click(en, place, &other, Action::Accept { challenge: game });
-        let done = app.click(en, place, &other, Action::ConfirmResign { game });
+        app.click(
+            &Caller::new(en, place, other.clone()),
+            Action::Accept { challenge: game },
+        );
+        let done = app.click(
+            &Caller::new(en, place, other.clone()),
+            Action::ConfirmResign { game: game.cast() },
+        );
         assert!(matches!(done.reply, Reply::Update(_)), "{done:?}");
     }
 }

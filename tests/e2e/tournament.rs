@@ -250,8 +250,11 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
     for played in &record.event.rounds {
         for &game in &played.games {
             assert!(ids.insert(game), "game {game} paired twice");
-            let stored = store.game(game.get()).expect("readable").expect("the game");
-            assert!(fake.threads().iter().any(|t| t.id == stored.record.channel));
+            let stored = store.game(game).expect("readable").expect("the game");
+            assert!(fake
+                .threads()
+                .iter()
+                .any(|t| t.id == stored.record.channel.get()));
         }
         for &bye in &played.round.byes {
             *byes.entry(bye).or_insert(0) += 1;
@@ -278,7 +281,7 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
         .entries
         .iter()
         .map(|e| oaq_bot::tournament::Entrant {
-            id: oaq_bot::ids::UserId::new(e.player.id),
+            id: e.player.id,
             rating: e.rating,
         })
         .collect();
@@ -342,7 +345,11 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
     );
     // The games were rated as usual.
     assert!(store
-        .rating(oaq_bot::store::GameKind::Oaq, GUILD_ID, one[0].first)
+        .rating(
+            oaq_bot::store::GameKind::Oaq,
+            GuildId::new(GUILD_ID),
+            UserId::new(one[0].first)
+        )
         .expect("readable")
         .is_some());
 }
@@ -399,7 +406,7 @@ async fn issue_29_a_shogi_round_robin_of_four() {
         .entries
         .iter()
         .map(|e| oaq_bot::tournament::Entrant {
-            id: oaq_bot::ids::UserId::new(e.player.id),
+            id: e.player.id,
             rating: e.rating,
         })
         .collect();

@@ -8,6 +8,7 @@
 use thiserror::Error;
 
 use crate::app::vocab::NotationError;
+use crate::ids::GameId;
 
 /// Why the games could not do what the shell asked.
 #[derive(Debug, Error)]
@@ -36,7 +37,7 @@ pub enum GameError {
     #[error("game {game} does not replay: {fault}")]
     Replay {
         /// The game's id.
-        game: u64,
+        game: GameId,
         /// What is wrong in it.
         #[source]
         fault: Box<GameError>,

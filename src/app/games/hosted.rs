@@ -14,6 +14,7 @@ use super::error::GameError;
 use super::scene::{Controls, Exports, Frame, Scene, Step};
 use crate::app::text::Text;
 use crate::app::vocab::Review;
+use crate::ids::UserId;
 use crate::locale::Locale;
 use crate::render::Fonts;
 use crate::store::{FirstPlayer, GameKind, GuildSettings, Level};
@@ -111,7 +112,7 @@ pub trait Hosted: Sized {
     /// The game's toss for the first move between `tosser` (the challenger) and `other`:
     /// whether the tosser moves first, and the caption that tells how it fell. By default a
     /// coin.
-    fn toss(rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+    fn toss(rng: &mut dyn RngCore, tosser: UserId, other: UserId) -> (bool, Text) {
         let first = rng.gen_bool(0.5);
         let winner = if first { tosser } else { other };
         (first, Text::FirstByCoin { winner })

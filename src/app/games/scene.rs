@@ -6,6 +6,7 @@ use crate::app::text::{mention, Text};
 use crate::app::vocab::{
     Action, Attachment, Button, PathError, PickerAt, PickerPath, Select, Style,
 };
+use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
 use crate::store::Retirement;
 
@@ -56,11 +57,11 @@ pub struct Scene<'a> {
     /// The language of the board.
     pub locale: Locale,
     /// The game's id (for the controls' ids).
-    pub game: u64,
+    pub game: GameId,
     /// The seats' names, in seat order.
     pub names: &'a [String],
     /// The seats' user ids, in seat order.
-    pub ids: &'a [u64],
+    pub ids: &'a [UserId],
     /// How the game stands.
     pub situation: &'a Situation,
     /// The first move the board describes (counted from 0): a game that shows a run of moves
@@ -73,7 +74,7 @@ impl Scene<'_> {
     /// How captions name the player of `seat`: a mention, or for a computer (whose account
     /// plays every computer seat of a table) its seat's name, e.g. "oaq (hard)".
     pub fn who(&self, seat: usize) -> String {
-        let id = self.ids.get(seat).copied().unwrap_or_default();
+        let id = self.ids.get(seat).copied().unwrap_or(UserId::new(0));
         if self.ids.iter().filter(|&&other| other == id).count() > 1 {
             self.names.get(seat).cloned().unwrap_or_default()
         } else {

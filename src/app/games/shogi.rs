@@ -26,6 +26,7 @@ use crate::app::text::{Locale, ShogiText, Text};
 use crate::app::vocab::{Attachment, FileKind};
 use crate::games::shogi::furigoma::Furigoma;
 use crate::games::shogi::{self, ai, export, human, Color, Game, Move, Position};
+use crate::ids::UserId;
 use crate::render::shogi::{BoardView, Highlights, Words};
 use crate::render::Fonts;
 use crate::store::{FirstPlayer, GameKind, GuildSettings, Level, Retirement};
@@ -317,7 +318,7 @@ impl Hosted for ShogiTable {
     }
 
     /// Furigoma: the challenger tosses five pawns; more 歩 than と up and they are sente.
-    fn toss(mut rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+    fn toss(mut rng: &mut dyn RngCore, tosser: UserId, other: UserId) -> (bool, Text) {
         let toss = Furigoma::toss(&mut rng);
         let first = toss.tosser_moves_first();
         let text = ShogiText::Furigoma {
@@ -352,7 +353,7 @@ impl Presented for ShogiTable {
         };
         let mover = before.turn().index();
         let mut lines = vec![ShogiText::Moved {
-            player: scene.ids.get(mover).copied().unwrap_or_default(),
+            player: scene.ids.get(mover).copied().unwrap_or(UserId::new(0)),
             western: human::to_western(before, mv),
         }
         .into()];

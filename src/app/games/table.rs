@@ -14,6 +14,7 @@ use super::{chinese_checkers, oaq, shogi};
 use crate::app::text::Text;
 use crate::app::vocab::Choice;
 use crate::app::vocab::Review;
+use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
 use crate::render::Fonts;
 use crate::store::{FirstPlayer, GameKind, GameRecord, Level};
@@ -39,7 +40,7 @@ fn notation_of<H: Hosted>(_table: &H, text: &str) -> Result<H::Move, GameError> 
 }
 
 /// The error of replaying the record of game `game`: [`GameError::Replay`].
-fn replay_error(game: u64) -> impl Fn(GameError) -> GameError {
+fn replay_error(game: GameId) -> impl Fn(GameError) -> GameError {
     move |fault| GameError::Replay {
         game,
         fault: Box::new(fault),
@@ -288,7 +289,12 @@ impl Table {
     }
 
     /// `kind`'s toss for the first move: whether `tosser` moves first, and how it fell.
-    pub fn toss(kind: GameKind, rng: &mut dyn RngCore, tosser: u64, other: u64) -> (bool, Text) {
+    pub fn toss(
+        kind: GameKind,
+        rng: &mut dyn RngCore,
+        tosser: UserId,
+        other: UserId,
+    ) -> (bool, Text) {
         kind!(kind, T => T::toss(rng, tosser, other))
     }
 }

@@ -9,6 +9,7 @@ use super::words::mention;
 use crate::games::oaq::{
     EndReason, EndRule, IllegalMove, NextQuanNonempty, NoFirstQuan, Preset, RefillShort, Rules,
 };
+use crate::ids::UserId;
 use crate::locale::Locale;
 
 /// One message of Ô ăn quan's part, with its arguments. Its [`OaqTextKey`] in kebab-case
@@ -34,7 +35,7 @@ pub enum OaqText {
     /// Caption: a move described.
     MoveSummary {
         /// The mover.
-        mover: u64,
+        mover: UserId,
         /// The square number (1–5 from the mover's left).
         label: u8,
         /// Whether the stones travelled right on the picture.
@@ -49,7 +50,7 @@ pub enum OaqText {
     /// Caption: a refill.
     Refilled {
         /// Who refilled.
-        player: u64,
+        player: UserId,
         /// Points borrowed (0 when the refill was paid from captures).
         borrowed: u8,
     },

@@ -8,6 +8,7 @@ use super::shogi::ShogiText;
 use super::tournament::TournamentText;
 use crate::app::results::{Finish, Standing};
 use crate::app::vocab::Cost;
+use crate::ids::{ChannelId, GameId, UserId};
 use crate::store::{FirstPlayer, GameKind, Hand, Level};
 
 /// One message of the shell's part of the catalogue, with its arguments, or a game's message
@@ -24,9 +25,9 @@ pub enum Text {
     /// A challenge to a named opponent.
     ChallengeDirect {
         /// Challenger's user id.
-        challenger: u64,
+        challenger: UserId,
         /// Opponent's user id.
-        opponent: u64,
+        opponent: UserId,
         /// The game.
         game: GameKind,
         /// The rules, named (see [`OaqText::RulesName`]).
@@ -39,7 +40,7 @@ pub enum Text {
     /// An open challenge.
     ChallengeOpen {
         /// Challenger's user id.
-        challenger: u64,
+        challenger: UserId,
         /// The game.
         game: GameKind,
         /// The rules, named (see [`OaqText::RulesName`]).
@@ -54,7 +55,7 @@ pub enum Text {
     /// A lobby's heading.
     LobbyTitle {
         /// The host (who opened it).
-        host: u64,
+        host: UserId,
         /// The game.
         game: GameKind,
         /// The rules, named.
@@ -103,7 +104,7 @@ pub enum Text {
     /// Refusal.
     OnlyHostStarts {
         /// The host.
-        host: u64,
+        host: UserId,
     },
     /// Refusal.
     NoComputerSeated,
@@ -117,12 +118,12 @@ pub enum Text {
     /// The lobby message after expiry.
     LobbyExpired {
         /// The host.
-        host: u64,
+        host: UserId,
     },
     /// The lobby message after the host closed it.
     LobbyCancelled {
         /// The host.
-        host: u64,
+        host: UserId,
     },
     /// Caption: a player left a game of several, which goes on.
     LeftGame {
@@ -175,14 +176,14 @@ pub enum Text {
     /// Refusal: someone else was challenged.
     ChallengeIsForSomeoneElse {
         /// The opponent named in the challenge.
-        opponent: u64,
+        opponent: UserId,
     },
     /// Refusal.
     CannotAcceptOwnChallenge,
     /// Refusal.
     OnlyChallengerCancels {
         /// The challenger.
-        challenger: u64,
+        challenger: UserId,
     },
     /// Refusal.
     OnlyOpponentDeclines,
@@ -191,26 +192,26 @@ pub enum Text {
     /// The challenge message after expiry.
     ChallengeExpired {
         /// The challenger.
-        challenger: u64,
+        challenger: UserId,
     },
     /// The challenge message after a decline.
     ChallengeDeclined {
         /// The challenger.
-        challenger: u64,
+        challenger: UserId,
         /// Who declined.
-        opponent: u64,
+        opponent: UserId,
     },
     /// The challenge message after a cancel.
     ChallengeCancelled {
         /// The challenger.
-        challenger: u64,
+        challenger: UserId,
     },
     /// The rock-paper-scissors prompt.
     RpsPrompt {
         /// The challenger.
-        challenger: u64,
+        challenger: UserId,
         /// The opponent.
-        opponent: u64,
+        opponent: UserId,
         /// The hand both picked in the last round, if it was a tie.
         tie: Option<Hand>,
     },
@@ -221,7 +222,7 @@ pub enum Text {
         /// The hand picked.
         hand: Hand,
         /// The player still to pick.
-        waiting_for: u64,
+        waiting_for: UserId,
     },
     /// Refusal: already picked this round.
     RpsAlreadyPicked {
@@ -233,7 +234,7 @@ pub enum Text {
     /// Caption: how the first player was chosen.
     FirstByRps {
         /// The winner (moves first).
-        winner: u64,
+        winner: UserId,
         /// Their hand.
         winning: Hand,
         /// The loser's hand.
@@ -242,31 +243,31 @@ pub enum Text {
     /// Caption: coin toss.
     FirstByCoin {
         /// The winner of the toss.
-        winner: u64,
+        winner: UserId,
     },
     /// Caption: fixed first player.
     FirstFixed {
         /// The first player.
-        first: u64,
+        first: UserId,
     },
     /// Caption: whose turn.
     ToMove {
         /// The player to move.
-        player: u64,
+        player: UserId,
     },
     /// Caption: the winner.
     Wins {
         /// The winner.
-        winner: u64,
+        winner: UserId,
     },
     /// Caption: a draw.
     Draw,
     /// Caption: a resignation.
     Resigned {
         /// Who resigned.
-        loser: u64,
+        loser: UserId,
         /// Who wins.
-        winner: u64,
+        winner: UserId,
     },
     /// Button label.
     Resign,
@@ -275,7 +276,7 @@ pub enum Text {
     /// Resign confirmation prompt.
     ConfirmResign {
         /// The opponent who would win.
-        opponent: u64,
+        opponent: UserId,
     },
     /// Button label.
     YesResign,
@@ -284,14 +285,14 @@ pub enum Text {
     /// Refusal.
     NotYourTurn {
         /// The player to move.
-        player: u64,
+        player: UserId,
     },
     /// Refusal.
     NotAPlayer,
     /// Refusal: the clicked board is old.
     OutOfDate {
         /// The player to move now, if the game goes on.
-        to_move: Option<u64>,
+        to_move: Option<UserId>,
         /// Link to the latest board, if known.
         link: Option<String>,
     },
@@ -318,9 +319,9 @@ pub enum Text {
     /// Acknowledgement of `/oaq resign` when the board was updated in place.
     ResignedAnnouncement {
         /// Who resigned.
-        loser: u64,
+        loser: UserId,
         /// Who wins.
-        winner: u64,
+        winner: UserId,
     },
     /// Button under a board whose moves are picked privately: opens the picker.
     OpenPicker,
@@ -354,7 +355,7 @@ pub enum Text {
     /// Caption: the computer is choosing its move.
     Thinking {
         /// The computer's seat (the bot's own account).
-        player: u64,
+        player: UserId,
     },
     /// Caption: when the player to move runs out of time.
     TurnEnds {
@@ -364,9 +365,9 @@ pub enum Text {
     /// Caption of a game lost on time.
     TimedOut {
         /// Who ran out of time.
-        loser: u64,
+        loser: UserId,
         /// Who wins.
-        winner: u64,
+        winner: UserId,
     },
     /// The name of the computer's seat on the board.
     ComputerName {
@@ -378,7 +379,7 @@ pub enum Text {
     /// Caption: a game against the computer starts.
     ComputerGame {
         /// The person playing.
-        player: u64,
+        player: UserId,
         /// The computer's level.
         level: Level,
         /// Whether the person moves first.
@@ -387,7 +388,7 @@ pub enum Text {
     /// Caption of a finished game against the computer: the person's record against it.
     BotRecord {
         /// The person.
-        player: u64,
+        player: UserId,
         /// The level.
         level: Level,
         /// Games won against that level.
@@ -411,7 +412,7 @@ pub enum Text {
     /// The analysis's heading.
     AnalysisTitle {
         /// Game id.
-        game: u64,
+        game: GameId,
         /// How many plies deep each position was searched.
         depth: u32,
     },
@@ -455,7 +456,7 @@ pub enum Text {
         /// Whether each game gets its own thread.
         threads: bool,
         /// Channels where games may start (empty: anywhere).
-        channels: Vec<u64>,
+        channels: Vec<ChannelId>,
     },
     /// The accepted challenge's message when its game is played in a thread.
     PlayedInThread,
@@ -495,7 +496,7 @@ pub enum Text {
     /// Refusal: games are not allowed in this channel.
     ChannelNotAllowed {
         /// The channels where they are.
-        channels: Vec<u64>,
+        channels: Vec<ChannelId>,
     },
     /// Caption of a finished rated game: one player's rating change.
     RatingChange {
@@ -564,14 +565,14 @@ pub enum Text {
     /// `/oaq stats` of a player without a rated game here.
     StatsNone {
         /// The player.
-        player: u64,
+        player: UserId,
     },
     /// `/oaq stats`: the summary.
     StatsSummary {
         /// The game.
         game: GameKind,
         /// The player.
-        player: u64,
+        player: UserId,
         /// The rating, rounded.
         rating: i64,
         /// Rating deviation, rounded.
@@ -599,7 +600,7 @@ pub enum Text {
     /// Heading of a list of games.
     RecentGamesOf {
         /// The player.
-        player: u64,
+        player: UserId,
     },
     /// Heading of the server's list of finished games.
     RecentGamesHere,
@@ -608,11 +609,11 @@ pub enum Text {
     /// One finished game, from a player's point of view.
     HistoryLine {
         /// Game id.
-        game: u64,
+        game: GameId,
         /// When it ended, Unix seconds.
         ended_s: u64,
         /// The others who played.
-        opponents: Vec<u64>,
+        opponents: Vec<UserId>,
         /// The player's result.
         standing: Standing,
         /// How it ended.
@@ -623,29 +624,29 @@ pub enum Text {
     /// One finished game of the server.
     ServerHistoryLine {
         /// Game id.
-        game: u64,
+        game: GameId,
         /// When it ended, Unix seconds.
         ended_s: u64,
         /// The players, in seat order.
-        players: Vec<u64>,
+        players: Vec<UserId>,
         /// The winner, `None` for a draw.
-        winner: Option<u64>,
+        winner: Option<UserId>,
         /// How it ended.
         finish: Finish,
     },
     /// Refusal: no such game here.
     NoSuchGame {
         /// The id asked for.
-        game: u64,
+        game: GameId,
         /// The game whose command asked: its `history` lists the numbers.
         kind: GameKind,
     },
     /// `/oaq replay`: the message above the game record.
     ReplayCaption {
         /// Game id.
-        game: u64,
+        game: GameId,
         /// The players, in seat order.
-        players: Vec<u64>,
+        players: Vec<UserId>,
         /// Moves played.
         plies: usize,
     },
@@ -686,9 +687,9 @@ pub enum Text {
     /// `/oaq games`: one game.
     RunningGame {
         /// Game id.
-        game: u64,
+        game: GameId,
         /// The players, in seat order.
-        players: Vec<u64>,
+        players: Vec<UserId>,
         /// Moves played.
         plies: usize,
         /// Link to its board.

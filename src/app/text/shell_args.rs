@@ -10,6 +10,7 @@ type FluentValueText = fluent_bundle::FluentValue<'static>;
 use super::shell::{Text, TextKey};
 use super::words::{duration, game_key, mention};
 use crate::app::results::{Finish, Standing};
+use crate::ids::{ChannelId, UserId};
 use crate::locale::Locale;
 use crate::store::{FirstPlayer, GameKind, GuildSettings, Hand, Level};
 
@@ -86,7 +87,7 @@ fn upload_size(bytes: u64) -> String {
 }
 
 /// The players of a game, mentioned and joined by the `versus` fragment.
-fn players_arg(players: &[u64], locale: Locale) -> FluentValueText {
+fn players_arg(players: &[UserId], locale: Locale) -> FluentValueText {
     let versus = bundle::message(locale, "versus", Vec::new());
     let names: Vec<String> = players.iter().map(|&p| mention(p)).collect();
     text(names.join(&versus))
@@ -104,7 +105,7 @@ fn link_with(id: &str, link: &Option<String>, locale: Locale) -> FluentValueText
     })
 }
 
-fn channels(channels: &[u64], locale: Locale) -> FluentValueText {
+fn channels(channels: &[ChannelId], locale: Locale) -> FluentValueText {
     text(if channels.is_empty() {
         bundle::message(locale, "channels-anywhere", Vec::new())
     } else {
@@ -126,7 +127,12 @@ fn channels(channels: &[u64], locale: Locale) -> FluentValueText {
 }
 
 /// The arguments of a challenge: the game, and who starts.
-fn challenge(game: GameKind, first: FirstPlayer, challenger: u64, opponent: Option<u64>) -> Args {
+fn challenge(
+    game: GameKind,
+    first: FirstPlayer,
+    challenger: UserId,
+    opponent: Option<UserId>,
+) -> Args {
     let (first, starter) = match (first, opponent) {
         (FirstPlayer::Rps, _) => ("rps", None),
         (FirstPlayer::Coin, _) => ("coin", None),
@@ -168,7 +174,7 @@ impl Text {
     }
 
     fn challenge_args(&self, locale: Locale) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::ChallengeDirect {
                 challenger,
@@ -223,7 +229,7 @@ impl Text {
     }
 
     fn play_args(&self, locale: Locale) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::MovePlayed { mv, link: l } => vec![("mv", text(mv)), ("link", link(l, locale))],
             Text::PickerPrompt { chosen } if chosen.is_empty() => vec![("chosen", text("none"))],
@@ -413,7 +419,7 @@ impl Text {
     }
 
     fn history_args(&self, locale: Locale) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::RecentGamesOf { player } => vec![("player", m(player))],
             Text::HistoryLine {
@@ -477,7 +483,7 @@ impl Text {
     }
 
     fn lobby_args(&self) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::LobbyTitle {
                 host,
@@ -522,7 +528,7 @@ impl Text {
     }
 
     fn rps_args(&self, locale: Locale) -> Option<Args> {
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &UserId| text(mention(*id));
         Some(match self {
             Text::RpsPrompt {
                 challenger,

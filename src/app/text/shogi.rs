@@ -8,6 +8,7 @@ use strum::IntoEnumIterator;
 use super::bundle::{self, text, Args};
 use super::words::mention;
 use crate::games::shogi::{DrawReason, IllegalMove, Outcome, Role, WinReason};
+use crate::ids::UserId;
 use crate::locale::Locale;
 use crate::store::Retirement;
 
@@ -33,7 +34,7 @@ pub enum ShogiText {
     #[strum_discriminants(strum(serialize = "shogi-moved"))]
     Moved {
         /// Who moved.
-        player: u64,
+        player: UserId,
         /// The move (`P-7f`, `Bx2b+`, `S*5e`).
         western: String,
     },
@@ -122,13 +123,13 @@ pub enum ShogiText {
     #[strum_discriminants(strum(serialize = "shogi-furigoma"))]
     Furigoma {
         /// Who tossed.
-        tosser: u64,
+        tosser: UserId,
         /// The five pawns as they fell (`歩と歩歩と`).
         faces: String,
         /// How many fell pawn side up.
         pawns: usize,
         /// Who moves first (sente).
-        first: u64,
+        first: UserId,
     },
     /// Final board: a link to analyse the game on lishogi.
     #[strum_discriminants(strum(serialize = "shogi-analyse"))]

@@ -367,7 +367,7 @@ impl TournamentText {
     fn args(&self, locale: Locale) -> Args {
         let game = |g: &GameKind| ("game", text(game_key(*g)));
         let format = |f: &FormatName| ("format", text(format_key(*f)));
-        let m = |id: &u64| text(mention(*id));
+        let m = |id: &u64| text(mention(crate::ids::UserId::new(*id)));
         match self {
             TournamentText::Title {
                 game: g,

@@ -4,11 +4,12 @@
 use fluent_bundle::FluentValue;
 
 use super::bundle::{self, text};
+use crate::ids::UserId;
 use crate::locale::Locale;
 use crate::store::GameKind;
 
 /// A user mention, rendered as `<@id>` (Discord shows the name).
-pub(crate) fn mention(id: u64) -> String {
+pub(crate) fn mention(id: UserId) -> String {
     format!("<@{id}>")
 }
 

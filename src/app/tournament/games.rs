@@ -9,7 +9,7 @@ use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::Edit;
-use crate::ids::GameId;
+use crate::ids::{ChannelId, GameId, GuildId, TournamentId};
 use crate::locale::Locale;
 use crate::store::{GameRecord, Player, Stage, Stored};
 use crate::tournament::{Op, UserId};
@@ -38,7 +38,7 @@ impl App {
             match retry(|| self.sweep_tournament(id)) {
                 Ok(found) => starts.extend(found),
                 Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                    tracing::error!(tournament = id, %reason, "could not run a tournament");
+                    tracing::error!(tournament = id.get(), %reason, "could not run a tournament");
                 }
                 Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => {}
             }
@@ -46,7 +46,7 @@ impl App {
         starts
     }
 
-    pub(super) fn sweep_tournament(&self, id: u64) -> Result<Vec<PairingStart>, Fail> {
+    pub(super) fn sweep_tournament(&self, id: TournamentId) -> Result<Vec<PairingStart>, Fail> {
         let stored = self.load_tournament(id)?;
         let mut record = stored.record.clone();
         self.collect_results(&mut record)?;
@@ -68,7 +68,7 @@ impl App {
         };
         let round = record.event.rounds.len() as u32;
         for (pairing, &game) in played.round.games.iter().zip(&played.games) {
-            if pairing.outcome.is_some() || self.store.game(game.get())?.is_some() {
+            if pairing.outcome.is_some() || self.store.game(game)?.is_some() {
                 continue;
             }
             let name = |id: UserId| {
@@ -88,7 +88,7 @@ impl App {
             .collect();
             starts.push(PairingStart {
                 tournament: record.id,
-                game: game.get(),
+                game,
                 channel: record.channel,
                 name,
             });
@@ -99,12 +99,12 @@ impl App {
     /// Starts the game `game` of a tournament pairing in `thread`, just opened for it, and
     /// returns its board to post there. `None` when the game exists already (started by an
     /// earlier call) or is no pairing's.
-    pub fn open_pairing(&self, start: &PairingStart, thread: u64) -> Option<Edit> {
+    pub fn open_pairing(&self, start: &PairingStart, thread: ChannelId) -> Option<Edit> {
         let game = start.game;
         match self.try_open_pairing(start.tournament, game, thread) {
             Ok(edit) => edit,
             Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
-                tracing::error!(game, %reason, "could not start a tournament game");
+                tracing::error!(game = game.get(), %reason, "could not start a tournament game");
                 None
             }
             Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => None,
@@ -113,9 +113,9 @@ impl App {
 
     pub(super) fn try_open_pairing(
         &self,
-        tournament: u64,
-        game: u64,
-        thread: u64,
+        tournament: TournamentId,
+        game: GameId,
+        thread: ChannelId,
     ) -> Result<Option<Edit>, Fail> {
         if self.store.game(game)?.is_some() {
             return Ok(None);
@@ -124,11 +124,7 @@ impl App {
         if record.event.stage != Stage::Playing {
             return Ok(None);
         }
-        let Some(pairing) = record
-            .event
-            .current()
-            .and_then(|p| p.pairing(GameId::new(game)))
-        else {
+        let Some(pairing) = record.event.current().and_then(|p| p.pairing(game)) else {
             return Ok(None);
         };
         let seat = |id: UserId| -> Result<Player, Fail> {
@@ -183,9 +179,9 @@ impl App {
     /// tournament, round 2") in `locale`.
     pub(in crate::app) fn tournament_rounds(
         &self,
-        guild: Option<u64>,
+        guild: Option<GuildId>,
         locale: Locale,
-    ) -> HashMap<u64, String> {
+    ) -> HashMap<GameId, String> {
         let mut rounds = HashMap::new();
         if guild.is_none() {
             return rounds;
@@ -202,7 +198,7 @@ impl App {
                 })
                 .render(locale);
                 for &game in &played.games {
-                    rounds.insert(game.get(), tag.clone());
+                    rounds.insert(game, tag.clone());
                 }
             }
         }

@@ -5,6 +5,7 @@ use crate::app::games::GameRules;
 use crate::app::state::App;
 use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::{Action, Attachment, Button, Edit, Msg, Style, TournamentOp};
+use crate::ids::{MessageId, TournamentId};
 use crate::store::{Format, Owed, OwedKey, OwedWrite, Stage, TournamentRecord};
 
 use super::record::{format_name, winners_text, LISTED};
@@ -19,7 +20,7 @@ impl App {
             rules,
             rounds: record.event.rounds_shown(),
             turn_s: record.turn_ms / 1000,
-            organiser: record.event.organiser.id,
+            organiser: record.event.organiser.id.get(),
         }
         .into())
     }
@@ -191,7 +192,7 @@ impl App {
     /// The owed write of a tournament's message, drawn.
     pub(in crate::app) fn tournament_edit(
         &self,
-        id: u64,
+        id: TournamentId,
         owed: &Owed,
     ) -> Result<Option<Edit>, Fail> {
         let Some(stored) = self.store.tournament(id)? else {
@@ -217,7 +218,7 @@ impl App {
     pub(in crate::app) fn tournament_written(
         &self,
         edit: &Edit,
-        posted: Option<u64>,
+        posted: Option<MessageId>,
     ) -> Result<(), Fail> {
         let OwedKey::Tournament(id) = edit.key else {
             return Ok(());
@@ -236,8 +237,8 @@ impl App {
     /// to `tournament new`).
     pub(in crate::app) fn learn_tournament_message(
         &self,
-        id: u64,
-        message: u64,
+        id: TournamentId,
+        message: MessageId,
     ) -> Result<(), Fail> {
         let Some(stored) = self.store.tournament(id)? else {
             return Ok(());
@@ -254,7 +255,7 @@ impl App {
 
     /// The answer that was to post tournament `id`'s message failed: the outbox is to post it.
     /// Returns the entry to write now.
-    pub fn tournament_unposted(&self, id: u64) -> Vec<OwedKey> {
+    pub fn tournament_unposted(&self, id: TournamentId) -> Vec<OwedKey> {
         let result = retry(|| {
             let stored = self.load_tournament(id)?;
             if stored.record.message.is_some() {
@@ -266,14 +267,17 @@ impl App {
         });
         result.unwrap_or_else(|fail: Fail| {
             if let Fail::Damaged(reason) | Fail::Internal(reason) = fail {
-                tracing::error!(tournament = id, %reason, "could not owe a tournament message");
+                tracing::error!(tournament = id.get(), %reason, "could not owe a tournament message");
             }
             Vec::new()
         })
     }
 
     /// A tournament message Discord refused for good (deleted, say): it is posted afresh.
-    pub(in crate::app) fn tournament_refused(&self, id: u64) -> Result<Vec<OwedKey>, Fail> {
+    pub(in crate::app) fn tournament_refused(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<OwedKey>, Fail> {
         let stored = self.load_tournament(id)?;
         if stored.record.message.is_none() {
             return Ok(Vec::new());

@@ -45,7 +45,7 @@ use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::{
     limits, message_link, Action, Attachment, Msg, Place, Response, TournamentOp, Track, UserRef,
 };
-use crate::ids::GameId;
+use crate::ids::{GameId, TournamentId};
 use crate::locale::Locale;
 use crate::store::{GameKind, Note, Player, Stage, Stored, TournamentRecord};
 use crate::tournament::{Actor, Announcement, Event, Op, Refusal, Setup, UserId};
@@ -107,7 +107,7 @@ impl App {
             now,
         )?;
         let record = TournamentRecord {
-            id: self.store.new_id()?,
+            id: TournamentId::new(self.store.new_id()?),
             guild: place.guild,
             channel: place.channel,
             message: None,
@@ -152,11 +152,11 @@ impl App {
         &self,
         user: &UserRef,
         manager: bool,
-        tournament: u64,
+        tournament: TournamentId,
         op: TournamentOp,
     ) -> Result<Response, Fail> {
         let stored = self.load_tournament(tournament)?;
-        let me = UserId::new(user.id);
+        let me = user.id;
         let by = Actor { id: me, manager };
         let op = match op {
             TournamentOp::Join => Op::Join {
@@ -185,7 +185,7 @@ impl App {
         user: &UserRef,
         kind: GameKind,
     ) -> Response {
-        let me = UserId::new(user.id);
+        let me = user.id;
         let result = retry(|| {
             let stored = self
                 .server_tournaments(place, kind)?
@@ -305,7 +305,7 @@ impl App {
         Ok(found)
     }
 
-    fn load_tournament(&self, id: u64) -> Result<Stored<TournamentRecord>, Fail> {
+    fn load_tournament(&self, id: TournamentId) -> Result<Stored<TournamentRecord>, Fail> {
         self.store
             .tournament(id)?
             .ok_or(Fail::User(TournamentText::NotPlaying.into()))
@@ -336,7 +336,7 @@ impl App {
     }
 
     /// The rating that seeds `user` in `record`'s game and server (1500 when unrated).
-    fn seeding(&self, record: &TournamentRecord, user: u64) -> Result<f64, Fail> {
+    fn seeding(&self, record: &TournamentRecord, user: UserId) -> Result<f64, Fail> {
         Ok(match record.guild {
             Some(guild) => self
                 .store
@@ -386,7 +386,7 @@ impl App {
                     let byes = round
                         .byes
                         .iter()
-                        .map(|&b| crate::app::text::mention(b.get()))
+                        .map(|&b| crate::app::text::mention(b))
                         .collect::<Vec<_>>()
                         .join(", ");
                     let started = |shown: usize| -> Text {
@@ -436,7 +436,7 @@ impl App {
     /// history: a finished game is the truth).
     pub(super) fn collect_results(&self, record: &mut TournamentRecord) -> Result<(), Fail> {
         for game in record.event.pending_games() {
-            let Some(finished) = self.store.finished(game.get())? else {
+            let Some(finished) = self.store.finished(game)? else {
                 continue;
             };
             if let Some(outcome) = outcome(&finished.record.places) {

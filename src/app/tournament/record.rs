@@ -30,7 +30,7 @@ pub(super) fn format_name(format: Format) -> FormatName {
 
 /// The winners as printed: their mentions joined, how many, and their points.
 pub(super) fn winners_text(winners: &[PlayerId], points: Points) -> (String, u32, String) {
-    let mentions: Vec<String> = winners.iter().map(|&w| mention(w.get())).collect();
+    let mentions: Vec<String> = winners.iter().map(|&w| mention(w)).collect();
     (
         mentions.join(", "),
         winners.len() as u32,

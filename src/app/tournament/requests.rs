@@ -3,6 +3,7 @@
 
 use crate::app::games::RuleChoice;
 use crate::app::vocab::TournamentOp;
+use crate::ids::{ChannelId, GameId, MessageId, TournamentId};
 use crate::store::Format;
 
 /// The options of `/… tournament new`.
@@ -26,14 +27,14 @@ pub struct TournamentRequest {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TournamentClick {
     /// The tournament the button names.
-    pub tournament: u64,
+    pub tournament: TournamentId,
     /// What it does.
     pub op: TournamentOp,
     /// Whether the member has the Manage Server permission (which makes them an organiser of
     /// every tournament of the server).
     pub manager: bool,
     /// The message clicked: the tournament's, whose id the bot may not have read back yet.
-    pub clicked: Option<u64>,
+    pub clicked: Option<MessageId>,
 }
 
 /// A pairing whose game is to be started: open a public thread named `name` in `channel`,
@@ -41,11 +42,11 @@ pub struct TournamentClick {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PairingStart {
     /// The tournament the pairing belongs to.
-    pub tournament: u64,
+    pub tournament: TournamentId,
     /// The game's id.
-    pub game: u64,
+    pub game: GameId,
     /// The tournament's channel.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The thread's name.
     pub name: String,
 }

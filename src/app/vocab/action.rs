@@ -3,6 +3,7 @@
 
 use super::notation::Notation;
 use super::picker_path::PickerAt;
+use crate::ids::{ChallengeId, GameId, LobbyId, TournamentId};
 use crate::locale::Locale;
 use crate::store::{GameKind, Hand, Level};
 
@@ -15,51 +16,51 @@ pub enum Action {
     /// Accept a challenge.
     Accept {
         /// Challenge id.
-        challenge: u64,
+        challenge: ChallengeId,
     },
     /// Decline a challenge.
     Decline {
         /// Challenge id.
-        challenge: u64,
+        challenge: ChallengeId,
     },
     /// Cancel one's own challenge.
     Cancel {
         /// Challenge id.
-        challenge: u64,
+        challenge: ChallengeId,
     },
     /// Take a seat at a lobby.
     Join {
         /// Lobby (challenge) id.
-        lobby: u64,
+        lobby: LobbyId,
     },
     /// Give up one's seat at a lobby.
     Leave {
         /// Lobby (challenge) id.
-        lobby: u64,
+        lobby: LobbyId,
     },
     /// Seat a computer at a lobby (from its menu), or remove one.
     Computer {
         /// Lobby (challenge) id.
-        lobby: u64,
+        lobby: LobbyId,
         /// The level of the computer to add; `None` removes the last computer seated.
         add: Option<Level>,
     },
     /// Start a lobby's game (its host).
     Start {
         /// Lobby (challenge) id.
-        lobby: u64,
+        lobby: LobbyId,
     },
     /// A rock-paper-scissors pick.
     Pick {
         /// Challenge id.
-        challenge: u64,
+        challenge: ChallengeId,
         /// The hand.
         hand: Hand,
     },
     /// A move, on the board drawn at `ply`.
     Play {
         /// Game id.
-        game: u64,
+        game: GameId,
         /// Moves played when the board was drawn.
         ply: u32,
         /// The move, in the game's notation.
@@ -70,7 +71,7 @@ pub enum Action {
     /// whole move plays it.
     Picker {
         /// Game id.
-        game: u64,
+        game: GameId,
         /// Moves played when the board was drawn.
         ply: u32,
         /// Where the click comes from and goes.
@@ -79,38 +80,38 @@ pub enum Action {
     /// Show the board from the other side, privately.
     View {
         /// Game id.
-        game: u64,
+        game: GameId,
     },
     /// Ask to resign (answered with a private confirmation).
     Resign {
         /// Game id.
-        game: u64,
+        game: GameId,
     },
     /// Confirm resigning.
     ConfirmResign {
         /// Game id.
-        game: u64,
+        game: GameId,
     },
     /// Show the rules of the game.
     Rules {
         /// Game id.
-        game: u64,
+        game: GameId,
     },
     /// Play the same opponent again, first player swapped (on a finished board).
     Rematch {
         /// The finished game's id.
-        game: u64,
+        game: GameId,
     },
     /// Analyse a finished game's mistakes, privately (on a finished board). Its answer takes
     /// seconds (see [`Action::slow`]).
     Analyse {
         /// The finished game's id.
-        game: u64,
+        game: GameId,
     },
     /// A button of a tournament message.
     Tournament {
         /// The tournament.
-        tournament: u64,
+        tournament: TournamentId,
         /// What it does.
         op: TournamentOp,
     },
@@ -174,13 +175,11 @@ impl Action {
             Action::Accept { challenge }
             | Action::Decline { challenge }
             | Action::Cancel { challenge }
-            | Action::Pick { challenge, .. }
-            | Action::Join { lobby: challenge }
-            | Action::Leave { lobby: challenge }
-            | Action::Computer {
-                lobby: challenge, ..
-            }
-            | Action::Start { lobby: challenge } => Some(Subject::Challenge(challenge)),
+            | Action::Pick { challenge, .. } => Some(Subject::Challenge(challenge)),
+            Action::Join { lobby }
+            | Action::Leave { lobby }
+            | Action::Computer { lobby, .. }
+            | Action::Start { lobby } => Some(Subject::Challenge(lobby.cast())),
             Action::Play { game, .. }
             | Action::Picker { game, .. }
             | Action::View { game }
@@ -195,7 +194,7 @@ impl Action {
     }
 
     /// The game the action acts on or shows, if it names one.
-    pub fn game(self) -> Option<u64> {
+    pub fn game(self) -> Option<GameId> {
         match self.subject() {
             Some(Subject::Game(game)) => Some(game),
             Some(Subject::Challenge(_) | Subject::Tournament(_)) | None => None,
@@ -216,11 +215,11 @@ impl Action {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Subject {
     /// A challenge, or a lobby (a challenge with seats).
-    Challenge(u64),
+    Challenge(ChallengeId),
     /// A game.
-    Game(u64),
+    Game(GameId),
     /// A tournament.
-    Tournament(u64),
+    Tournament(TournamentId),
 }
 
 /// What a button of a tournament message does.

@@ -2,17 +2,18 @@
 //! ([`Effects`]: boards to confirm, edits, the computer's move, a thread, tournament work).
 
 use super::message::Msg;
+use crate::ids::{ChallengeId, ChannelId, GameId, MessageId, TournamentId};
 use crate::store::{Owed, OwedKey};
 
 /// Which record a newly posted message belongs to, so its id can be stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Track {
     /// The message shows this challenge.
-    Challenge(u64),
+    Challenge(ChallengeId),
     /// The message shows this game's board, as drawn at this revision of its record.
     Game(Shown),
     /// The message shows this tournament.
-    Tournament(u64),
+    Tournament(TournamentId),
 }
 
 /// The answer to the interaction itself.
@@ -37,9 +38,9 @@ pub enum Reply {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
     /// The channel.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The message to edit; `None` when its id is unknown: then post `msg` as a new message.
-    pub message: Option<u64>,
+    pub message: Option<MessageId>,
     /// The new content. With no files the message's attachments are kept as they are.
     pub msg: Msg,
     /// The outbox entry this write carries out.
@@ -84,11 +85,11 @@ pub struct Effects {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ThreadRequest {
     /// The game.
-    pub game: u64,
+    pub game: GameId,
     /// The channel of the message.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// The message the thread starts from (the accepted challenge).
-    pub message: u64,
+    pub message: MessageId,
     /// The thread's name.
     pub name: String,
 }
@@ -156,7 +157,7 @@ impl Response {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shown {
     /// The game.
-    pub game: u64,
+    pub game: GameId,
     /// The revision of its record that was drawn.
     pub revision: u64,
     /// How many moves had been played.
@@ -167,7 +168,7 @@ pub struct Shown {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ComputerTurn {
     /// The game.
-    pub game: u64,
+    pub game: GameId,
     /// Moves played when the computer's turn began.
     pub ply: u32,
 }

@@ -2,6 +2,7 @@
 //! select menus and rows of buttons ([`Msg`]), within Discord's [`limits`].
 
 use super::action::Action;
+use crate::ids::{ChannelId, GuildId, MessageId};
 
 /// A button colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,9 +166,9 @@ impl Msg {
 
 /// A link to a message, for "the game is over there" answers.
 pub(crate) fn message_link(
-    guild: Option<u64>,
-    channel: u64,
-    message: Option<u64>,
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    message: Option<MessageId>,
 ) -> Option<String> {
     let message = message?;
     let guild = guild.map_or_else(|| String::from("@me"), |g| g.to_string());

@@ -1,5 +1,5 @@
 //! The words every feature shares, and no feature owns: what a click asks for ([`Action`]),
-//! who asks and where ([`UserRef`], [`Place`]), and what the app answers ([`Response`]: a
+//! who asks, where and in which language ([`Caller`]: a [`UserRef`] and a [`Place`]), and what the app answers ([`Response`]: a
 //! [`Reply`] made of [`Msg`]s, and its [`Effects`]), and what a finished game's analysis
 //! found ([`Review`]).
 //!
@@ -21,4 +21,4 @@ pub(crate) use message::message_link;
 pub use message::{limits, Attachment, Button, Choice, FileKind, Msg, Select, Style};
 pub use notation::{Notation, NotationError};
 pub use picker_path::{PathError, PickerAt, PickerPath};
-pub use request::{Place, UserRef};
+pub use request::{Caller, Place, UserRef};

@@ -1,13 +1,51 @@
-//! Who asks and where: the user ([`UserRef`]) and the place ([`Place`]) every request carries
-//! with its [`Locale`](crate::locale::Locale).
+//! Who asks, where, and in which language: the user ([`UserRef`]), the place ([`Place`]) and
+//! the [`Locale`] every request carries, together a [`Caller`].
 
+use crate::ids::{ChannelId, GuildId, UserId};
+use crate::locale::Locale;
 use crate::store::Player;
+
+/// Who asks, where, and in which language: what every request to the app carries beside its
+/// own options, built once per interaction by the adapter.
+///
+/// The rule: every public handler that answers a request made in a place (a command, a click,
+/// an autocompletion) takes `&Caller`, whether or not it reads all three parts today. Only the
+/// handlers that need nothing but a language (`App::help`, `App::replay`) take a bare
+/// [`Locale`]; the background work (expiries, timeouts, the outbox, tournament rounds) has no
+/// caller at all.
+///
+/// The tournament handlers (`App::new_tournament` and the others of `app/tournament`) still
+/// take the three parts apart until the tournament's lifecycle moves into `src/tournament`;
+/// the adapter hands them its caller's parts.
+///
+/// (Not named `Request`: the options of a request are the `…Request` types, such as
+/// `ChallengeRequest`, which a handler takes beside its caller.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// The language of the interaction, which the answer is written in.
+    pub locale: Locale,
+    /// Where the interaction happened (from Discord, never from a button's id).
+    pub place: Place,
+    /// Who made it.
+    pub user: UserRef,
+}
+
+impl Caller {
+    /// `user`, asking in `place` in `locale`.
+    pub fn new(locale: Locale, place: Place, user: UserRef) -> Caller {
+        Caller {
+            locale,
+            place,
+            user,
+        }
+    }
+}
 
 /// A Discord user as the app needs them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UserRef {
     /// Snowflake.
-    pub id: u64,
+    pub id: UserId,
     /// The name to print on the board.
     pub name: String,
     /// Whether the account is a bot.
@@ -39,7 +77,7 @@ impl UserRef {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place {
     /// The guild, `None` in direct messages.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The channel (or thread).
-    pub channel: u64,
+    pub channel: ChannelId,
 }

@@ -11,6 +11,7 @@ use crate::discord::blocking::blocking;
 use crate::discord::builders::user_ref;
 use crate::discord::data::Context;
 use crate::discord::error::Error;
+use crate::discord::snowflakes;
 use crate::store::{FirstPlayer, Level};
 
 /// First-player choices offered by `/oaq challenge`.
@@ -71,7 +72,7 @@ pub(super) async fn challenge_with(
     rules: RuleChoice,
     first: Option<FirstChoice>,
 ) -> Result<(), Error> {
-    if opponent.as_ref().map(|o| o.id.get()) == Some(ctx.data().me.id) {
+    if opponent.as_ref().map(|o| snowflakes::user(o.id)) == Some(ctx.data().me.id) {
         return play_computer(ctx, Level::Medium, rules).await;
     }
     let request = ChallengeRequest {
@@ -79,8 +80,8 @@ pub(super) async fn challenge_with(
         rules,
         first: first_player(first),
     };
-    let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.challenge(locale, place, &user, request)).await?;
+    let (app, caller) = invocation(ctx);
+    let response = blocking(move || app.challenge(&caller, request)).await?;
     answer_command(ctx, response).await
 }
 
@@ -95,7 +96,7 @@ pub(super) async fn play_computer(
         level,
         rules,
     };
-    let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.play_computer(locale, place, &user, request)).await?;
+    let (app, caller) = invocation(ctx);
+    let response = blocking(move || app.play_computer(&caller, request)).await?;
     answer_command(ctx, response).await
 }

@@ -185,8 +185,8 @@ async fn checkers_new(
         }),
         computer: ctx.data().me.clone(),
     };
-    let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.open_lobby(locale, place, &user, request)).await?;
+    let (app, caller) = invocation(ctx);
+    let response = blocking(move || app.open_lobby(&caller, request)).await?;
     answer_command(ctx, response).await
 }
 

@@ -5,10 +5,11 @@ use std::sync::Arc;
 
 use thiserror::Error as ThisError;
 
-use crate::app::{App, Locale, Place, UserRef, DEFAULT_UPLOAD_LIMIT};
+use crate::app::{App, Caller, Locale, Place, DEFAULT_UPLOAD_LIMIT};
 use crate::discord::builders::user_ref;
 use crate::discord::data::Context;
 use crate::discord::error::Error;
+use crate::discord::snowflakes;
 use crate::store::GameKind;
 
 /// The caller's language (the default when Discord sends none).
@@ -17,21 +18,18 @@ pub(super) fn locale(ctx: Context<'_>) -> Locale {
 }
 
 /// Where the command was used.
-pub(super) fn place(ctx: Context<'_>) -> Place {
+fn place(ctx: Context<'_>) -> Place {
     Place {
-        guild: ctx.guild_id().map(|g| g.get()),
-        channel: ctx.channel_id().get(),
+        guild: ctx.guild_id().map(snowflakes::guild),
+        channel: snowflakes::channel(ctx.channel_id()),
     }
 }
 
-/// What most commands hand to the app: the app, the caller's language, where, and who.
-pub(super) fn invocation(ctx: Context<'_>) -> (Arc<App>, Locale, Place, UserRef) {
-    (
-        ctx.data().app.clone(),
-        locale(ctx),
-        place(ctx),
-        user_ref(ctx.author()),
-    )
+/// What a command hands to the app: the app, and who called it, where, in which language
+/// (built once per interaction).
+pub(super) fn invocation(ctx: Context<'_>) -> (Arc<App>, Caller) {
+    let caller = Caller::new(locale(ctx), place(ctx), user_ref(ctx.author()));
+    (ctx.data().app.clone(), caller)
 }
 
 /// The game a command is about: the one [`commands`](super::commands) attached to its root's

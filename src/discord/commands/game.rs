@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::context::{invocation, kind, locale, place};
+use super::context::{invocation, kind, locale};
 use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
 use crate::discord::data::Context;
@@ -12,16 +12,16 @@ use crate::discord::error::Error;
 /// Post the current board of this channel's game again.
 #[poise::command(slash_command)]
 pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
-    let response = blocking(move || app.board(locale, place, kind)).await?;
+    let ((app, caller), kind) = (invocation(ctx), kind(ctx)?);
+    let response = blocking(move || app.board(&caller, kind)).await?;
     answer_command(ctx, response).await
 }
 
 /// The legal moves of the caller's game here that match what they have typed so far.
 async fn suggest_moves(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let (app, _, place, user) = invocation(ctx);
+    let (app, caller) = invocation(ctx);
     let typed = typed.to_owned();
-    let choices = blocking(move || app.move_choices(place, &user, &typed))
+    let choices = blocking(move || app.move_choices(&caller, &typed))
         .await
         .unwrap_or_default();
     let choices = choices
@@ -39,26 +39,26 @@ pub(super) async fn play_move(
     #[autocomplete = "suggest_moves"]
     mv: String,
 ) -> Result<(), Error> {
-    let (app, locale, place, user) = invocation(ctx);
+    let (app, caller) = invocation(ctx);
     let kind = kind(ctx)?;
-    let response = blocking(move || app.typed_move(locale, place, &user, &mv, kind)).await?;
+    let response = blocking(move || app.typed_move(&caller, &mv, kind)).await?;
     answer_command(ctx, response).await
 }
 
 /// Resign your game in this channel.
 #[poise::command(slash_command)]
 pub(super) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place, user) = invocation(ctx);
+    let (app, caller) = invocation(ctx);
     let kind = kind(ctx)?;
-    let response = blocking(move || app.resign(locale, place, &user, kind)).await?;
+    let response = blocking(move || app.resign(&caller, kind)).await?;
     answer_command(ctx, response).await
 }
 
 /// The rules of the game in this channel (or the default rules).
 #[poise::command(slash_command)]
 pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place, game) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
-    let response = blocking(move || app.rules(locale, place, game)).await?;
+    let ((app, caller), game) = (invocation(ctx), kind(ctx)?);
+    let response = blocking(move || app.rules(&caller, game)).await?;
     answer_command(ctx, response).await
 }
 

@@ -2,12 +2,13 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::context::{kind, locale, place};
+use super::context::{invocation, kind};
 use crate::app::SettingsChange;
 use crate::discord::answer::answer_command;
 use crate::discord::blocking::blocking;
 use crate::discord::data::Context;
 use crate::discord::error::Error;
+use crate::discord::snowflakes;
 
 /// A change of the settings every game shares (no game's rules, no first player).
 pub(super) fn shared_settings(
@@ -23,8 +24,8 @@ pub(super) fn shared_settings(
         first: None,
         turn_timeout_s: turn_timeout_minutes.map(|m| m.saturating_mul(60)),
         challenge_timeout_s: challenge_timeout_minutes.map(|m| m.saturating_mul(60)),
-        allow_channel: allow_channel.map(|c| c.get()),
-        remove_channel: remove_channel.map(|c| c.get()),
+        allow_channel: allow_channel.map(snowflakes::channel),
+        remove_channel: remove_channel.map(snowflakes::channel),
         any_channel: any_channel.unwrap_or(false),
         threads,
     }
@@ -41,8 +42,8 @@ pub(super) async fn change_settings(ctx: Context<'_>, change: SettingsChange) ->
             .is_some_and(|p| p.manage_guild()),
         poise::Context::Prefix(_) => false,
     };
-    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
+    let ((app, caller), kind) = (invocation(ctx), kind(ctx)?);
     let response =
-        blocking(move || app.server_settings(locale, place, manage_guild, change, kind)).await?;
+        blocking(move || app.server_settings(&caller, manage_guild, change, kind)).await?;
     answer_command(ctx, response).await
 }

@@ -2,7 +2,7 @@
 //! (each game's `new` only adds its own rule options and hands the rules they choose to
 //! [`new_tournament`]), and `standings`, `list` and `withdraw`.
 
-use super::context::{invocation, kind, locale, place};
+use super::context::{invocation, kind, locale};
 use crate::app::games::RuleChoice;
 use crate::app::text::TournamentText;
 use crate::app::{Text, TournamentRequest};
@@ -80,24 +80,27 @@ pub(super) async fn new_tournament(
         limit: options.max_players,
         starts_s,
     };
-    let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.new_tournament(locale, place, &user, request)).await?;
+    let (app, caller) = invocation(ctx);
+    let response =
+        blocking(move || app.new_tournament(caller.locale, caller.place, &caller.user, request))
+            .await?;
     answer_command(ctx, response).await
 }
 
 /// The standings of this server's latest tournament of the game.
 #[poise::command(slash_command, rename = "standings")]
 pub(super) async fn tournament_standings(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
-    let response = blocking(move || app.tournament_standings(locale, place, kind)).await?;
+    let ((app, caller), kind) = (invocation(ctx), kind(ctx)?);
+    let response =
+        blocking(move || app.tournament_standings(caller.locale, caller.place, kind)).await?;
     answer_command(ctx, response).await
 }
 
 /// The tournaments of the game in this server.
 #[poise::command(slash_command, rename = "list")]
 pub(super) async fn tournament_list(ctx: Context<'_>) -> Result<(), Error> {
-    let (app, locale, place, kind) = (ctx.data().app.clone(), locale(ctx), place(ctx), kind(ctx)?);
-    let response = blocking(move || app.tournament_list(locale, place, kind)).await?;
+    let ((app, caller), kind) = (invocation(ctx), kind(ctx)?);
+    let response = blocking(move || app.tournament_list(caller.locale, caller.place, kind)).await?;
     answer_command(ctx, response).await
 }
 
@@ -105,7 +108,9 @@ pub(super) async fn tournament_list(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, rename = "withdraw")]
 pub(super) async fn tournament_withdraw(ctx: Context<'_>) -> Result<(), Error> {
     let kind = kind(ctx)?;
-    let (app, locale, place, user) = invocation(ctx);
-    let response = blocking(move || app.tournament_withdraw(locale, place, &user, kind)).await?;
+    let (app, caller) = invocation(ctx);
+    let response =
+        blocking(move || app.tournament_withdraw(caller.locale, caller.place, &caller.user, kind))
+            .await?;
     answer_command(ctx, response).await
 }

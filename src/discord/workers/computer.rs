@@ -32,7 +32,9 @@ pub(in crate::discord) fn spawn_computer(
                     turn = moved.next;
                 }
                 Ok(None) => {}
-                Err(error) => tracing::error!(%error, game = owed.game, "computer move failed"),
+                Err(error) => {
+                    tracing::error!(%error, game = owed.game.get(), "computer move failed")
+                }
             }
         }
     });

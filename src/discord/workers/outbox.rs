@@ -11,18 +11,18 @@
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
-use std::num::NonZeroU64;
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, CreateMessage, EditMessage, HttpError, MessageId, Nonce};
+use serenity::{CreateMessage, EditMessage, HttpError, Nonce};
 use tokio::sync::mpsc;
 
 use crate::app::{App, Edit, Scan, Sent};
 use crate::discord::blocking::blocking;
 use crate::discord::builders::{action_rows, attachment};
 use crate::discord::metrics;
+use crate::discord::snowflakes;
 use crate::store::OwedKey;
 
 /// How often the worker looks for entries that fell due.
@@ -149,11 +149,11 @@ fn nonce(edit: &Edit) -> Nonce {
 
 /// Makes one write: edits the message, or posts a new one when its id is unknown.
 pub async fn send(http: &serenity::Http, edit: &Edit, timeout: Duration) -> Sent {
-    let Some(channel) = NonZeroU64::new(edit.channel).map(ChannelId::from) else {
+    let Some(channel) = snowflakes::to_channel(edit.channel) else {
         return Sent::Permanent(String::from("no channel"));
     };
     let msg = &edit.msg;
-    match edit.message.and_then(NonZeroU64::new).map(MessageId::from) {
+    match edit.message.and_then(snowflakes::to_message) {
         Some(message) => {
             let mut builder = EditMessage::new()
                 .content(msg.text.clone())
@@ -180,7 +180,7 @@ pub async fn send(http: &serenity::Http, edit: &Edit, timeout: Duration) -> Sent
             let write = channel.send_message(http, builder);
             match tokio::time::timeout(timeout, write).await {
                 Ok(Ok(posted)) => Sent::Done {
-                    posted: Some(posted.id.get()),
+                    posted: Some(snowflakes::message(posted.id)),
                 },
                 Ok(Err(error)) => classify(&error),
                 Err(_) => timed_out(timeout),

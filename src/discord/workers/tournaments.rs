@@ -9,18 +9,18 @@
 //! threads by this process; if the bot stops between opening a thread and creating its game,
 //! the next sweep opens another thread for it and the first stays empty.
 
-use std::num::NonZeroU64;
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, ChannelType, CreateThread};
+use serenity::{ChannelType, CreateThread};
 use tokio::sync::Notify;
 
 use super::outbox::Outbox;
 use crate::app::App;
 use crate::discord::blocking::blocking;
 use crate::discord::metrics;
+use crate::discord::snowflakes;
 
 /// How often the sweep runs when nothing wakes it.
 const EVERY: Duration = Duration::from_secs(2);
@@ -64,20 +64,20 @@ async fn sweep(http: &serenity::Http, app: &Arc<App>, outbox: &Outbox) {
         }
     };
     for start in starts {
-        let Some(channel) = NonZeroU64::new(start.channel).map(ChannelId::from) else {
+        let Some(channel) = snowflakes::to_channel(start.channel) else {
             continue;
         };
         let builder = CreateThread::new(start.name.clone()).kind(ChannelType::PublicThread);
         let thread = match channel.create_thread(http, builder).await {
-            Ok(thread) => thread.id.get(),
+            Ok(thread) => snowflakes::channel(thread.id),
             Err(error) => {
                 metrics::discord_error(&error);
-                tracing::warn!(%error, game = start.game, "could not open a tournament game's thread; trying again at the next sweep");
+                tracing::warn!(%error, game = start.game.get(), "could not open a tournament game's thread; trying again at the next sweep");
                 continue;
             }
         };
         let worker = app.clone();
-        let game = start.game;
+        let game = start.game.get();
         match blocking(move || worker.open_pairing(&start, thread)).await {
             Ok(Some(edit)) => outbox.send(vec![edit]),
             Ok(None) => {}

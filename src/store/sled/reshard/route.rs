@@ -15,7 +15,7 @@ use crate::store::tree::Tree;
 /// revision, then the bytes (so that every run picks the same one). A damaged tally ranks
 /// below any readable one.
 pub(super) fn tally_rank(bytes: &[u8]) -> (u64, u64, Vec<u8>) {
-    let (games, revision) = decode::<BotRecord>("bot record", 0, bytes)
+    let (games, revision) = decode::<BotRecord>("bot record", 0u64, bytes)
         .map(|s| {
             let games = s
                 .record
@@ -148,11 +148,11 @@ impl Index {
                 .and_then(guild_field)
                 .ok_or("the tournament is damaged"),
             Tree::Channels => {
-                let entry = decode::<ChannelEntry>("channel", 0, bytes)
+                let entry = decode::<ChannelEntry>("channel", 0u64, bytes)
                     .map_err(|_| "the channel entry is damaged")?;
                 let found = match entry.record {
-                    ChannelEntry::Game(id) => self.games.get(&id),
-                    ChannelEntry::Challenge(id) => self.challenges.get(&id),
+                    ChannelEntry::Game(id) => self.games.get(&id.get()),
+                    ChannelEntry::Challenge(id) => self.challenges.get(&id.get()),
                 };
                 found
                     .or_else(|| u64_at(key, 0).and_then(|c| self.channels.get(&c)))
@@ -160,13 +160,13 @@ impl Index {
                     .ok_or("its challenge or game is gone")
             }
             Tree::Outbox => {
-                let owed = decode::<Owed>("outbox entry", 0, bytes)
+                let owed = decode::<Owed>("outbox entry", 0u64, bytes)
                     .map_err(|_| "the outbox entry is damaged")?;
                 match (OwedKey::from_bytes(key), owed.record.write) {
-                    (_, OwedWrite::Board { game, .. }) => self.game(Some(game)),
+                    (_, OwedWrite::Board { game, .. }) => self.game(Some(game.get())),
                     (_, OwedWrite::Tournament { tournament, .. }) => self
                         .tournaments
-                        .get(&tournament)
+                        .get(&tournament.get())
                         .copied()
                         .ok_or("its tournament is missing or damaged"),
                     (
@@ -174,12 +174,12 @@ impl Index {
                         OwedWrite::Note(Note {
                             guild: Some(guild), ..
                         }),
-                    ) => Ok(Some(guild)),
+                    ) => Ok(Some(guild.get())),
                     (Some(OwedKey::Note(id)), OwedWrite::Note(note)) => self
                         .games
                         .get(&id)
                         .or_else(|| self.challenges.get(&id))
-                        .or_else(|| self.channels.get(&note.channel))
+                        .or_else(|| self.channels.get(&note.channel.get()))
                         .copied()
                         .ok_or("no record tells the server of its channel"),
                     _ => Err("its key is malformed"),

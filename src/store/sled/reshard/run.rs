@@ -11,6 +11,7 @@ use super::error::ReshardError;
 use super::report::{Orphan, Report, StoreCounts};
 use super::route::{hex, tally_rank, Index};
 use super::side::{same_path, Side};
+use crate::ids::GuildId;
 use crate::shards::{shard_of, Layout, ShardRange};
 use crate::store::counts::Counts;
 use crate::store::error::StoreError;
@@ -102,7 +103,7 @@ pub fn reshard(from: &Side, to: &Side) -> Result<Report, ReshardError> {
             targets.clone()
         } else {
             let shard = match index.home(*tree, key, &record.bytes) {
-                Ok(guild) => shard_of(guild, to.count),
+                Ok(guild) => shard_of(guild.map(GuildId::new), to.count),
                 Err(why) => {
                     orphans.push(Orphan {
                         kind: tree.kind(),
@@ -339,9 +340,11 @@ mod tests {
         let store = Store::on(sled.clone(), Layout::single()).expect("store");
         // The trees opened on first use, too.
         store
-            .bot_record(crate::store::GameKind::Oaq, 1)
+            .bot_record(crate::store::GameKind::Oaq, crate::ids::UserId::new(1))
             .expect("bot records");
-        store.guild_settings(1).expect("settings");
+        store
+            .guild_settings(crate::ids::GuildId::new(1))
+            .expect("settings");
         let db = sled.db();
         let names = db.tree_names();
         assert!(names.len() >= Tree::ALL.len(), "{names:?}");
