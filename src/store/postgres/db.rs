@@ -4,10 +4,11 @@
 //! logic, records and keys are the same as on sled (see `space.rs`), so `oaq-bot store copy`
 //! moves a store between the two entry by entry.
 //!
-//! - **Transactions** run at `SERIALIZABLE` isolation: a transaction whose reads another one
-//!   changed fails with a serialization failure and runs again, as sled's do after a conflict,
-//!   so the store's compare-and-swap on revisions holds across every process that shares the
-//!   database, and two processes never apply the same change twice.
+//! - **Transactions** run at `READ COMMITTED` isolation and lock every key they read or write
+//!   until they end (see `tx.rs`): two that touch a common key run one after the other, so the
+//!   store's compare-and-swap on revisions holds across every process that shares the
+//!   database, and two processes never apply the same change twice. A write outside a
+//!   transaction ([`Backend::put`]) takes its key's lock too.
 //! - **Durable before acknowledged**: every connection sets `synchronous_commit = on`, so a
 //!   commit returns only once its WAL record is flushed to stable storage (on a replicated
 //!   server, as the server's own `synchronous_standby_names` asks).
@@ -28,7 +29,7 @@ use std::sync::Arc;
 use super::pool::{failed, off_runtime, Connections};
 use super::scan::PgScan;
 use super::schema::migrate;
-use super::sql::{BATCH, BYTEA, GET, INSERT, TEXT};
+use super::sql::{key_lock, BATCH, BOOL, BYTEA, GET, INT8, LOCKED_PUT, TEXT};
 use super::tx::PgTx;
 use crate::store::backend::{Backend, Body, Bytes, Scan};
 use crate::store::backup::{Backup, Gate};
@@ -80,20 +81,31 @@ impl Backend for Pg {
         })
     }
 
+    /// A write of one key, in a transaction of its own that takes the key's lock (waiting for
+    /// it: it holds no other), so that it never lands between a transaction's read of the key
+    /// and that transaction's end.
     fn put(&self, space: Tree, key: &[u8], value: &[u8]) -> Result<(), BackendError> {
+        let lock = key_lock(space, key);
         off_runtime(|| {
             self.pool
                 .get()?
                 .execute_typed(
-                    INSERT,
-                    &[(&space.name(), TEXT), (&key, BYTEA), (&value, BYTEA)],
+                    LOCKED_PUT,
+                    &[
+                        (&lock, INT8),
+                        (&true, BOOL),
+                        (&space.name(), TEXT),
+                        (&key, BYTEA),
+                        (&value, BYTEA),
+                    ],
                 )
                 .map_err(failed)?;
             Ok(())
         })
     }
 
-    /// Stores every entry of `entries` in `space`, [`BATCH`] rows to a transaction.
+    /// Stores every entry of `entries` in `space`, [`BATCH`] rows to a transaction, taking no
+    /// key locks: for `store copy` and migrations, which run before the bot serves.
     fn put_all(&self, space: Tree, entries: &BTreeMap<Bytes, Bytes>) -> Result<(), BackendError> {
         let entries: Vec<(&Bytes, &Bytes)> = entries.iter().collect();
         off_runtime(|| {
