@@ -25,16 +25,22 @@ use std::fmt;
 use std::ops::Bound;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use super::pool::{failed, off_runtime, Connections};
+use super::pool::{failed, off_runtime, Connections, POOL_SIZE};
 use super::scan::PgScan;
 use super::schema::migrate;
-use super::sql::{key_lock, BATCH, BOOL, BYTEA, GET, INT8, LOCKED_PUT, TEXT};
+use super::sql::{BATCH, BYTEA, GET, TEXT};
 use super::tx::PgTx;
 use crate::store::backend::{Backend, Body, Bytes, Scan};
 use crate::store::backup::{Backup, Gate};
 use crate::store::error::{BackendError, StoreError};
 use crate::store::tree::Tree;
+
+/// How often a process starting while the server is down tries to reach it.
+const RETRY_CONNECT: Duration = Duration::from_millis(500);
+/// How often it says in the log that it is still waiting.
+const TELL_EVERY: Duration = Duration::from_secs(30);
 
 /// A connection pool to the store's database.
 #[derive(Clone)]
@@ -51,8 +57,10 @@ impl fmt::Debug for Pg {
 
 impl Pg {
     /// Connects to the database at `url` (`postgres://user:password@host:port/dbname`, or
-    /// the key-value form) and applies the migrations it lacks.
-    pub fn connect(url: &str) -> Result<Pg, StoreError> {
+    /// the key-value form) and applies the migrations it lacks. While the server cannot be
+    /// reached, fails at once, or with `wait` (the bot starting) waits for it, saying so in
+    /// the log.
+    pub fn connect(url: &str, wait: bool) -> Result<Pg, StoreError> {
         let config: postgres::Config =
             url.parse()
                 .map_err(|e: postgres::Error| BackendError::Url {
@@ -60,11 +68,36 @@ impl Pg {
                 })?;
         off_runtime(|| {
             let pg = Pg {
-                pool: Connections::open(config)?,
+                pool: Connections::open(config),
             };
-            let mut conn = pg.pool.get()?;
-            migrate(&mut conn)?;
-            Ok(pg)
+            let started = Instant::now();
+            let mut told = None;
+            loop {
+                let opened = pg
+                    .pool
+                    .get()
+                    .map_err(StoreError::from)
+                    .and_then(|mut conn| migrate(&mut conn));
+                match opened {
+                    Ok(()) => {
+                        if told.is_some() {
+                            tracing::info!(
+                                waited_s = started.elapsed().as_secs(),
+                                "the database is reachable: starting"
+                            );
+                        }
+                        return Ok(pg);
+                    }
+                    Err(StoreError::Backend(BackendError::Unreachable(error))) if wait => {
+                        if told.map_or(true, |at: Instant| at.elapsed() >= TELL_EVERY) {
+                            tracing::warn!(%error, "the database is unreachable: waiting for it before starting");
+                            told = Some(Instant::now());
+                        }
+                        std::thread::sleep(RETRY_CONNECT);
+                    }
+                    Err(error) => return Err(error),
+                }
+            }
         })
     }
 }
@@ -74,34 +107,19 @@ impl Backend for Pg {
         off_runtime(|| {
             let row = self
                 .pool
-                .get()?
-                .query_typed_opt(GET, &[(&space.name(), TEXT), (&key, BYTEA)])
-                .map_err(failed)?;
+                .read(|conn| conn.query_typed_opt(GET, &[(&space.name(), TEXT), (&key, BYTEA)]))?;
             Ok(row.map(|row| row.get(0)))
         })
     }
 
-    /// A write of one key, in a transaction of its own that takes the key's lock (waiting for
-    /// it: it holds no other), so that it never lands between a transaction's read of the key
-    /// and that transaction's end.
+    /// A write of one key, in a transaction of its own that takes the key's lock, so that it
+    /// never lands between a transaction's read of the key and that transaction's end.
     fn put(&self, space: Tree, key: &[u8], value: &[u8]) -> Result<(), BackendError> {
-        let lock = key_lock(space, key);
-        off_runtime(|| {
-            self.pool
-                .get()?
-                .execute_typed(
-                    LOCKED_PUT,
-                    &[
-                        (&lock, INT8),
-                        (&true, BOOL),
-                        (&space.name(), TEXT),
-                        (&key, BYTEA),
-                        (&value, BYTEA),
-                    ],
-                )
-                .map_err(failed)?;
-            Ok(())
-        })
+        match self.transaction(&[space], &|tx| tx.put(space, key, value)) {
+            Ok(()) => Ok(()),
+            Err(StoreError::Backend(error)) => Err(error),
+            Err(other) => Err(BackendError::Failed(Box::new(other))),
+        }
     }
 
     /// Stores every entry of `entries` in `space`, [`BATCH`] rows to a transaction, taking no
@@ -129,8 +147,24 @@ impl Backend for Pg {
         Box::new(PgScan::new(self.pool.clone(), space, lo, hi))
     }
 
+    /// Runs `body` in a transaction (see `tx.rs`); on another connection when the one it was
+    /// given had lost the server before the transaction began.
     fn transaction(&self, _spaces: &[Tree], body: Body<'_>) -> Result<(), StoreError> {
-        off_runtime(|| PgTx::new(self.pool.get()?).run_body(body))
+        off_runtime(|| {
+            let mut attempts = 0;
+            loop {
+                let tx = PgTx::new(self.pool.get()?);
+                match tx.run_body(body) {
+                    Err(_) if tx.stale() && attempts < POOL_SIZE => attempts += 1,
+                    done => return done,
+                }
+            }
+        })
+    }
+
+    /// Whether a connection to the server can be had and answers.
+    fn reachable(&self) -> Result<(), BackendError> {
+        off_runtime(|| self.pool.read(|conn| conn.batch_execute("SELECT 1")))
     }
 
     /// Every transaction is durable when it commits (`synchronous_commit`): nothing is left

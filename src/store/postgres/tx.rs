@@ -19,7 +19,7 @@ use postgres::error::SqlState;
 use postgres::types::{ToSql, Type};
 use r2d2::PooledConnection;
 
-use super::pool::{failed, Manager};
+use super::pool::{failed, lost, Manager};
 use super::sql::{
     key_lock, BOOL, BYTEA, GET, INSERT, INT8, LOCKED_GET, LOCKED_PUT, LOCKED_REMOVE, REMOVE, TEXT,
     WAIT_LOCK,
@@ -55,6 +55,9 @@ pub(super) struct PgTx {
     /// The key lock another transaction held when this one asked for it: the next run waits
     /// for it first, holding nothing else.
     busy: Cell<Option<i64>>,
+    /// Whether the connection had lost the server before the transaction began (nothing was
+    /// done: it may run on another connection).
+    stale: Cell<bool>,
 }
 
 impl PgTx {
@@ -64,7 +67,14 @@ impl PgTx {
             conn: RefCell::new(conn),
             held: RefCell::new(HashSet::new()),
             busy: Cell::new(None),
+            stale: Cell::new(false),
         }
+    }
+
+    /// Whether the transaction failed because its connection had lost the server before it
+    /// began: nothing was done, and it may run again on another connection.
+    pub(super) fn stale(&self) -> bool {
+        self.stale.get()
     }
 
     fn execute(&self, sql: &str) -> Result<(), postgres::Error> {
@@ -103,8 +113,10 @@ impl PgTx {
         let mut attempt = 0u32;
         loop {
             self.held.borrow_mut().clear();
-            self.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-                .map_err(failed)?;
+            if let Err(error) = self.execute("BEGIN ISOLATION LEVEL READ COMMITTED") {
+                self.stale.set(attempt == 0 && lost(&error));
+                return Err(failed(error).into());
+            }
             let outcome = match self.wait_for_busy().and_then(|()| body(self)) {
                 Ok(()) => match self.execute("COMMIT") {
                     Ok(()) => return Ok(()),
