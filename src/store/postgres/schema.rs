@@ -17,7 +17,8 @@ const MIGRATIONS: &[&str] = &[
     // 2: the key locks of transactions (see `tx.rs`): each function takes a key's lock
     // (waiting for it, or only if it is free) and then reads or writes the key, in one round
     // trip. A statement of a VOLATILE function takes its own snapshot at READ COMMITTED, so
-    // what it reads was committed before the lock was taken.
+    // what it reads was committed before the lock was taken. A write whose lock is busy fails
+    // with SQLSTATE OQ001, the lock's number as its message.
     "CREATE FUNCTION oaq_lock(lock_id bigint, wait boolean) RETURNS boolean
         LANGUAGE plpgsql VOLATILE AS $$
         BEGIN
@@ -36,24 +37,18 @@ const MIGRATIONS: &[&str] = &[
                 val := (SELECT value FROM kv WHERE space = s AND key = k);
             END IF;
         END $$;
-    CREATE FUNCTION oaq_put(lock_id bigint, wait boolean, s text, k bytea, v bytea)
-        RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
+    CREATE FUNCTION oaq_write(lock_id bigint, wait boolean, s text, k bytea, v bytea)
+        RETURNS void LANGUAGE plpgsql VOLATILE AS $$
         BEGIN
             IF NOT oaq_lock(lock_id, wait) THEN
-                RETURN false;
+                RAISE EXCEPTION USING ERRCODE = 'OQ001', MESSAGE = lock_id::text;
             END IF;
-            INSERT INTO kv (space, key, value) VALUES (s, k, v)
-                ON CONFLICT (space, key) DO UPDATE SET value = EXCLUDED.value;
-            RETURN true;
-        END $$;
-    CREATE FUNCTION oaq_remove(lock_id bigint, wait boolean, s text, k bytea)
-        RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
-        BEGIN
-            IF NOT oaq_lock(lock_id, wait) THEN
-                RETURN false;
+            IF v IS NULL THEN
+                DELETE FROM kv WHERE space = s AND key = k;
+            ELSE
+                INSERT INTO kv (space, key, value) VALUES (s, k, v)
+                    ON CONFLICT (space, key) DO UPDATE SET value = EXCLUDED.value;
             END IF;
-            DELETE FROM kv WHERE space = s AND key = k;
-            RETURN true;
         END $$;",
 ];
 

@@ -10,19 +10,24 @@
 //! is held and it already holds one, it ends (nothing written), waits for that key alone, and
 //! runs again. No transaction ever waits while holding a lock, so none deadlock. Every run
 //! again is counted in `oaq_store_retries_total`. The argument is in `docs/scaling.md`.
+//!
+//! Round trips: `BEGIN` goes with the first statement, and the writes are kept until the body
+//! ends and then sent with `COMMIT`, all in one round trip (a write whose key is not locked
+//! yet takes its lock there, or fails the transaction, which then runs again). A read of a key
+//! the transaction wrote answers from its own writes. A move is then three round trips: the
+//! game's head read, its setup read, and the writes with the commit.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::time::Duration;
 
 use postgres::error::SqlState;
-use postgres::types::{ToSql, Type};
+use postgres::SimpleQueryMessage;
 use r2d2::PooledConnection;
 
 use super::pool::{failed, lost, Manager};
 use super::sql::{
-    key_lock, BOOL, BYTEA, GET, INSERT, INT8, LOCKED_GET, LOCKED_PUT, LOCKED_REMOVE, REMOVE, TEXT,
-    WAIT_LOCK,
+    bytea, key_lock, unhex, write, BEGIN, BOOL, BUSY, BYTEA, GET, INT8, LOCKED_GET, TEXT,
 };
 use crate::store::backend::{Body, Bytes, Tx, TxError, TxResult};
 use crate::store::error::StoreError;
@@ -47,6 +52,10 @@ fn tx_error(error: postgres::Error) -> TxError {
     }
 }
 
+/// The writes of a transaction, kept until it commits: the last value of each key written
+/// (`None`: removed).
+type Writes = BTreeMap<(Tree, Bytes), Option<Bytes>>;
+
 /// One connection in a transaction.
 pub(super) struct PgTx {
     conn: RefCell<PooledConnection<Manager>>,
@@ -55,6 +64,10 @@ pub(super) struct PgTx {
     /// The key lock another transaction held when this one asked for it: the next run waits
     /// for it first, holding nothing else.
     busy: Cell<Option<i64>>,
+    /// Whether this run's `BEGIN` has been sent.
+    begun: Cell<bool>,
+    /// This run's writes, sent with its `COMMIT`.
+    writes: RefCell<Writes>,
     /// Whether the connection had lost the server before the transaction began (nothing was
     /// done: it may run on another connection).
     stale: Cell<bool>,
@@ -67,6 +80,8 @@ impl PgTx {
             conn: RefCell::new(conn),
             held: RefCell::new(HashSet::new()),
             busy: Cell::new(None),
+            begun: Cell::new(false),
+            writes: RefCell::new(BTreeMap::new()),
             stale: Cell::new(false),
         }
     }
@@ -79,13 +94,6 @@ impl PgTx {
 
     fn execute(&self, sql: &str) -> Result<(), postgres::Error> {
         self.conn.borrow_mut().batch_execute(sql)
-    }
-
-    fn run(&self, sql: &str, params: &[(&(dyn ToSql + Sync), Type)]) -> TxResult<u64> {
-        self.conn
-            .borrow_mut()
-            .execute_typed(sql, params)
-            .map_err(tx_error)
     }
 
     /// Whether the transaction must wait for a key's lock (it holds none yet) rather than
@@ -113,23 +121,23 @@ impl PgTx {
         let mut attempt = 0u32;
         loop {
             self.held.borrow_mut().clear();
-            if let Err(error) = self.execute("BEGIN ISOLATION LEVEL READ COMMITTED") {
-                self.stale.set(attempt == 0 && lost(&error));
-                return Err(failed(error).into());
-            }
-            let outcome = match self.wait_for_busy().and_then(|()| body(self)) {
-                Ok(()) => match self.execute("COMMIT") {
-                    Ok(()) => return Ok(()),
-                    Err(e) if is_retryable(&e) => None,
-                    Err(e) => Some(failed(e).into()),
-                },
+            self.writes.borrow_mut().clear();
+            self.begun.set(false);
+            let run = self
+                .wait_for_busy()
+                .and_then(|()| body(self))
+                .and_then(|()| self.commit());
+            let outcome = match run {
+                Ok(()) => return Ok(()),
                 Err(TxError::Retry) => None,
                 Err(TxError::Abort(e)) => Some(e),
             };
             // A failed statement leaves the transaction open but aborted: end it before the
             // connection goes back to the pool (or the next attempt begins). Ending it frees
             // every key lock it held.
-            let _ = self.execute("ROLLBACK");
+            if self.begun.get() {
+                let _ = self.execute("ROLLBACK");
+            }
             if let Some(error) = outcome {
                 return Err(error);
             }
@@ -142,19 +150,108 @@ impl PgTx {
         }
     }
 
-    /// At the start of a run after a busy key: waits for that key's lock, holding no other.
+    /// Runs the simple-query `sql` as the transaction's first statement, with `BEGIN`; a
+    /// connection found lost there did nothing (see [`PgTx::stale`]).
+    fn first(&self, sql: &str) -> TxResult<Vec<SimpleQueryMessage>> {
+        self.begun.set(true);
+        let answer = self
+            .conn
+            .borrow_mut()
+            .simple_query(&format!("{BEGIN} {sql}"));
+        answer.map_err(|error| {
+            self.stale.set(lost(&error));
+            tx_error(error)
+        })
+    }
+
+    /// At the start of a run after a busy key: begins, and waits for that key's lock, holding
+    /// no other.
     fn wait_for_busy(&self) -> TxResult<()> {
         if let Some(lock) = self.busy.take() {
-            self.run(WAIT_LOCK, &[(&lock, INT8)])?;
+            self.first(&format!("SELECT pg_advisory_xact_lock({lock});"))?;
             self.held.borrow_mut().insert(lock);
         }
         Ok(())
     }
+
+    /// Sends the writes and `COMMIT`, in one round trip (with `BEGIN` if nothing was sent
+    /// yet). A write whose key is not locked yet takes its lock, waiting only if the
+    /// transaction holds none; if the lock is busy the transaction ends and runs again.
+    fn commit(&self) -> TxResult<()> {
+        let writes = std::mem::take(&mut *self.writes.borrow_mut());
+        if writes.is_empty() && !self.begun.get() {
+            return Ok(());
+        }
+        let mut sql = String::new();
+        if !self.begun.get() {
+            sql.push_str(BEGIN);
+            self.begun.set(true);
+        }
+        let mut held = self.held.borrow_mut();
+        for ((space, key), value) in &writes {
+            let lock = key_lock(*space, key);
+            let wait = held.is_empty();
+            sql.push_str(&write(
+                lock,
+                held.contains(&lock),
+                wait,
+                *space,
+                key,
+                value.as_deref(),
+            ));
+            held.insert(lock);
+        }
+        drop(held);
+        sql.push_str("COMMIT;");
+        match self.execute(&sql) {
+            Ok(()) => Ok(()),
+            Err(error) => match error.as_db_error() {
+                Some(db) if db.code().code() == BUSY => {
+                    self.busy.set(db.message().parse().ok());
+                    Err(TxError::Retry)
+                }
+                _ => Err(tx_error(error)),
+            },
+        }
+    }
+}
+
+/// The first row of a simple query's answer.
+fn first_row(messages: &[SimpleQueryMessage]) -> Option<&postgres::SimpleQueryRow> {
+    messages.iter().find_map(|message| match message {
+        SimpleQueryMessage::Row(row) => Some(row),
+        _ => None,
+    })
 }
 
 impl Tx for PgTx {
     fn get(&self, space: Tree, key: &[u8]) -> TxResult<Option<Bytes>> {
+        if let Some(written) = self.writes.borrow().get(&(space, key.to_vec())) {
+            return Ok(written.clone());
+        }
         let lock = key_lock(space, key);
+        let wait = self.may_wait();
+        if !self.begun.get() {
+            let name = space.name();
+            let answer = self.first(&format!(
+                "SELECT locked, val FROM oaq_get({lock}, {wait}, '{name}', {});",
+                bytea(key)
+            ))?;
+            let row = first_row(&answer);
+            let locked = row.and_then(|row| row.get(0)) == Some("t");
+            self.took(lock, locked)?;
+            return match row.and_then(|row| row.get(1)) {
+                None => Ok(None),
+                Some(text) => match unhex(text) {
+                    Some(value) => Ok(Some(value)),
+                    None => Err(TxError::Abort(StoreError::Backend(
+                        crate::store::error::BackendError::Failed(
+                            format!("a value of {name} came back unreadable").into(),
+                        ),
+                    ))),
+                },
+            };
+        }
         if self.held.borrow().contains(&lock) {
             let row = self
                 .conn
@@ -163,7 +260,6 @@ impl Tx for PgTx {
                 .map_err(tx_error)?;
             return Ok(row.map(|row| row.get(0)));
         }
-        let wait = self.may_wait();
         let row = self
             .conn
             .borrow_mut()
@@ -182,56 +278,14 @@ impl Tx for PgTx {
     }
 
     fn put(&self, space: Tree, key: &[u8], value: &[u8]) -> TxResult<()> {
-        let lock = key_lock(space, key);
-        if self.held.borrow().contains(&lock) {
-            return self
-                .run(
-                    INSERT,
-                    &[(&space.name(), TEXT), (&key, BYTEA), (&value, BYTEA)],
-                )
-                .map(drop);
-        }
-        let wait = self.may_wait();
-        let locked: bool = self
-            .conn
+        self.writes
             .borrow_mut()
-            .query_typed_one(
-                LOCKED_PUT,
-                &[
-                    (&lock, INT8),
-                    (&wait, BOOL),
-                    (&space.name(), TEXT),
-                    (&key, BYTEA),
-                    (&value, BYTEA),
-                ],
-            )
-            .map_err(tx_error)?
-            .get(0);
-        self.took(lock, locked)
+            .insert((space, key.to_vec()), Some(value.to_vec()));
+        Ok(())
     }
 
     fn remove(&self, space: Tree, key: &[u8]) -> TxResult<()> {
-        let lock = key_lock(space, key);
-        if self.held.borrow().contains(&lock) {
-            return self
-                .run(REMOVE, &[(&space.name(), TEXT), (&key, BYTEA)])
-                .map(drop);
-        }
-        let wait = self.may_wait();
-        let locked: bool = self
-            .conn
-            .borrow_mut()
-            .query_typed_one(
-                LOCKED_REMOVE,
-                &[
-                    (&lock, INT8),
-                    (&wait, BOOL),
-                    (&space.name(), TEXT),
-                    (&key, BYTEA),
-                ],
-            )
-            .map_err(tx_error)?
-            .get(0);
-        self.took(lock, locked)
+        self.writes.borrow_mut().insert((space, key.to_vec()), None);
+        Ok(())
     }
 }
