@@ -89,7 +89,7 @@ impl Pg {
                         return Ok(pg);
                     }
                     Err(StoreError::Backend(BackendError::Unreachable(error))) if wait => {
-                        if told.map_or(true, |at: Instant| at.elapsed() >= TELL_EVERY) {
+                        if told.is_none_or(|at: Instant| at.elapsed() >= TELL_EVERY) {
                             tracing::warn!(%error, "the database is unreachable: waiting for it before starting");
                             told = Some(Instant::now());
                         }
