@@ -16,7 +16,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::pg;
 use super::start_game;
-use super::support::{start_bot_with, to_move, FakeDiscord, FakeUser};
+use super::support::{
+    bot_command, start_bot_with, to_move, Bot, FakeDiscord, FakeUser, GOOD_TOKEN,
+};
 
 /// The games' channels.
 fn channel(k: u64) -> u64 {
@@ -236,15 +238,28 @@ async fn the_bot_rides_out_a_database_restart_and_a_five_second_outage() {
     tokio::task::block_in_place(|| server.down());
     let later = FakeDiscord::start().await;
     let root = tempfile::tempdir().expect("tempdir");
-    let mut waiting = start_bot_with(
-        root.path(),
-        &later.base,
-        600,
-        &[
-            ("OAQ_STORE__BACKEND", "postgres"),
-            ("OAQ_STORE__URL", server.url()),
-        ],
-    );
+    // Its log (standard output) is read, to see that it says why it waits.
+    let mut command = bot_command(root.path(), &later.base, Some(GOOD_TOKEN), 600);
+    command
+        .env("OAQ_STORE__BACKEND", "postgres")
+        .env("OAQ_STORE__URL", server.url())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit());
+    let mut child = command.spawn().expect("spawn the bot");
+    let log = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    if let Some(out) = child.stdout.take() {
+        let log = log.clone();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                if let Ok(mut log) = log.lock() {
+                    log.push_str(&line);
+                    log.push('\n');
+                }
+            }
+        });
+    }
+    let mut waiting = Bot(child);
     tokio::time::sleep(Duration::from_secs(3)).await;
     assert!(
         waiting.0.try_wait().expect("the process").is_none(),
@@ -254,6 +269,11 @@ async fn the_bot_rides_out_a_database_restart_and_a_five_second_outage() {
         later.identifies(),
         0,
         "the bot went online without its database"
+    );
+    let said = log.lock().map(|log| log.clone()).unwrap_or_default();
+    assert!(
+        said.contains("the database is unreachable: waiting for it before starting"),
+        "{said}"
     );
     tokio::task::block_in_place(|| server.up());
     later.wait_ready(1).await;
