@@ -21,7 +21,12 @@
 //! Run: `cargo bench --profile test --bench latency` (sled, the default store); with
 //! `LATENCY_BACKEND=postgres`, the bot keeps its records in a fresh schema of the PostgreSQL
 //! database `TEST_POSTGRES_URL` names (see `oaq_bot_testkit::pg`; `.ci/postgres` starts one).
+//! With `LATENCY_BACKEND=both`, the Ô ăn quan runs alone, side by side on the two stores in
+//! one run (sled, PostgreSQL, sled, PostgreSQL…, `LATENCY_ROUNDS` rounds, default 2), each
+//! line with the store's retries per 1,000 clicks (`oaq_store_retries_total`, read from the
+//! bot's `/metrics`), then the medians of the rounds and PostgreSQL's ratios to sled.
 
+use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 use oaq_bot_testkit::fake_discord::{start_bot_with, to_move, FakeDiscord, FakeUser};
@@ -259,8 +264,8 @@ fn cpu_seconds(stat: &str) -> f64 {
 }
 
 /// Plays `MOVES_PER_CHANNEL` moves in each of `GAMES` channels at once, numbered from
-/// `first_channel`, and prints the latencies.
-async fn run(fake: &FakeDiscord, name: &str, first_channel: u64, think: Think) {
+/// `first_channel`, and prints the latencies; returns them with the clicks a second.
+async fn run(fake: &FakeDiscord, name: &str, first_channel: u64, think: Think) -> Figures {
     let started = Instant::now();
     let tasks: Vec<_> = (0..GAMES)
         .map(|g| tokio::spawn(play_channel(fake.clone(), first_channel + g, think)))
@@ -269,7 +274,7 @@ async fn run(fake: &FakeDiscord, name: &str, first_channel: u64, think: Think) {
     for task in tasks {
         all.extend(task.await.expect("game task"));
     }
-    report(name, "moves", all, started.elapsed().as_secs_f64());
+    report(name, "moves", all, started.elapsed().as_secs_f64())
 }
 
 /// The same for a game played through the picker: Shogi, or Chinese checkers at tables of
@@ -306,11 +311,28 @@ async fn run_picker(fake: &FakeDiscord, name: &str, first_channel: u64, think: T
     report(name, "of which moves played", moves, elapsed);
 }
 
-/// Prints the median and tail of `latencies`, measured over `elapsed` seconds.
-fn report(name: &str, what: &str, mut latencies: Vec<Duration>, elapsed: f64) {
+/// What one run measured: clicks, clicks a second, median, p90 and p99 (ms).
+#[derive(Debug, Clone, Copy, Default)]
+struct Figures {
+    clicks: usize,
+    rate: f64,
+    median: f64,
+    p90: f64,
+    p99: f64,
+}
+
+/// Prints the median and tail of `latencies`, measured over `elapsed` seconds, and returns them.
+fn report(name: &str, what: &str, mut latencies: Vec<Duration>, elapsed: f64) -> Figures {
     latencies.sort();
     let pct = |p: f64| {
         latencies[((latencies.len() as f64 - 1.0) * p).round() as usize].as_secs_f64() * 1e3
+    };
+    let figures = Figures {
+        clicks: latencies.len(),
+        rate: latencies.len() as f64 / elapsed,
+        median: pct(0.5),
+        p90: pct(0.9),
+        p99: pct(0.99),
     };
     println!(
         "{name}: {} {what} in {GAMES} concurrent games, {:.1} clicks/s: median {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
@@ -321,6 +343,100 @@ fn report(name: &str, what: &str, mut latencies: Vec<Duration>, elapsed: f64) {
         pct(0.99),
         pct(1.0),
     );
+    figures
+}
+
+/// A free TCP port on 127.0.0.1, for the bot's `/metrics`.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// The bot's `oaq_store_retries_total` (0 before the first retry), read from its `/metrics`
+/// at `addr`.
+fn retries(addr: &str) -> f64 {
+    let mut stream = std::net::TcpStream::connect(addr).expect("the metrics endpoint");
+    let request = format!("GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .expect("ask for metrics");
+    let mut page = String::new();
+    stream.read_to_string(&mut page).expect("read metrics");
+    page.lines()
+        .filter(|line| line.starts_with("oaq_store_retries_total"))
+        .filter_map(|line| line.split_whitespace().last()?.parse::<f64>().ok())
+        .sum()
+}
+
+/// The median of `values` (the mean of the middle two of an even count).
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    (values[(n - 1) / 2] + values[n / 2]) / 2.0
+}
+
+/// The Ô ăn quan players and saturation runs on sled and on PostgreSQL, alternating, in one
+/// run: each line with its retries per 1,000 clicks, then the medians and the ratios.
+async fn compare(root: &std::path::Path) {
+    let base = pg::url().expect("TEST_POSTGRES_URL");
+    let rounds: usize = std::env::var("LATENCY_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(2);
+    // [backend][players, saturation] → figures and retries per 1,000 clicks, one per round.
+    let mut seen: [[Vec<(Figures, f64)>; 2]; 2] = Default::default();
+    let mut channel = 700_000_000_000_000_000;
+    for round in 0..rounds {
+        for (b, backend) in ["sled", "PostgreSQL"].into_iter().enumerate() {
+            let schema = (b == 1).then(|| pg::Schema::new(&base));
+            let url = schema.as_ref().map(pg::Schema::url);
+            let metrics = format!("127.0.0.1:{}", free_port());
+            let dir = root.join(format!("{backend}-{round}"));
+            std::fs::create_dir_all(&dir).expect("a bot directory");
+            let mut vars = vec![("OAQ_METRICS__LISTEN", metrics.as_str())];
+            if let Some(url) = &url {
+                vars.extend([("OAQ_STORE__BACKEND", "postgres"), ("OAQ_STORE__URL", url)]);
+            }
+            let fake = FakeDiscord::start().await;
+            let bot = start_bot_with(&dir, &fake.base, 600, &vars);
+            fake.wait_ready(1).await;
+            for (r, (name, think)) in [("players", Some((500, 1500))), ("saturation", None)]
+                .into_iter()
+                .enumerate()
+            {
+                let before = retries(&metrics);
+                let label = format!("{backend} {name}");
+                let figures = run(&fake, &label, channel, think).await;
+                channel += GAMES;
+                let per_1000 = (retries(&metrics) - before) * 1000.0 / figures.clicks as f64;
+                println!("{label}: {per_1000:.1} store retries per 1,000 clicks");
+                seen[b][r].push((figures, per_1000));
+            }
+            drop(bot);
+        }
+    }
+    let mid = |b: usize, r: usize, f: fn(&(Figures, f64)) -> f64| {
+        median(seen[b][r].iter().map(f).collect())
+    };
+    for (r, name) in ["players", "saturation"].into_iter().enumerate() {
+        for (b, backend) in ["sled", "PostgreSQL"].into_iter().enumerate() {
+            println!(
+                "{name}, {backend}, medians of {rounds} rounds: {:.1} clicks/s, median {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, {:.1} retries per 1,000 clicks",
+                mid(b, r, |s| s.0.rate),
+                mid(b, r, |s| s.0.median),
+                mid(b, r, |s| s.0.p90),
+                mid(b, r, |s| s.0.p99),
+                mid(b, r, |s| s.1),
+            );
+        }
+        println!(
+            "{name}, PostgreSQL / sled: throughput ×{:.2}, p99 ×{:.2}",
+            mid(1, r, |s| s.0.rate) / mid(0, r, |s| s.0.rate),
+            mid(1, r, |s| s.0.p99) / mid(0, r, |s| s.0.p99),
+        );
+    }
 }
 
 fn main() {
@@ -333,6 +449,10 @@ fn main() {
     runtime.block_on(async {
         let fake = FakeDiscord::start().await;
         let root = tempfile::tempdir().expect("tempdir");
+        if std::env::var("LATENCY_BACKEND").is_ok_and(|b| b == "both") {
+            compare(root.path()).await;
+            return;
+        }
         let postgres = std::env::var("LATENCY_BACKEND").is_ok_and(|b| b == "postgres");
         let schema = postgres.then(|| pg::Schema::new(&pg::url().expect("TEST_POSTGRES_URL")));
         let url = schema.as_ref().map(pg::Schema::url);

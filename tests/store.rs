@@ -460,7 +460,7 @@ mod ratings {
 
     /// Stores and finishes a game between `south` and `north` in guild 7, giving them the
     /// ratings `after`; returns what the store answered.
-    fn finish(
+    pub(super) fn finish(
         store: &Store,
         id: u64,
         south: u64,
@@ -1411,6 +1411,188 @@ fn processes_sharing_postgres_apply_each_change_once() {
     assert_eq!(ids.len(), 100);
 }
 
+/// Runs `f(p, t)` on 4 threads of each of the `processes` at once; returns what each returned.
+fn race<S: Sync, T: Send>(processes: &[S], f: impl Fn(&S, usize, usize) -> T + Sync) -> Vec<T> {
+    std::thread::scope(|s| {
+        let f = &f;
+        let racers: Vec<_> = processes
+            .iter()
+            .enumerate()
+            .flat_map(|(p, store)| (0..4).map(move |t| s.spawn(move || f(store, p, t))))
+            .collect();
+        racers
+            .into_iter()
+            .map(|r| r.join().expect("a racer"))
+            .collect()
+    })
+}
+
+/// Issue 49: on PostgreSQL, transactions run at READ COMMITTED with a lock on every key they
+/// touch (docs/scaling.md, "Isolation"). Two processes, four threads each, race on every kind
+/// of write the store makes: the id counter, a channel's challenge, a lobby's seats, a game's
+/// moves, a server's settings, the leaderboard's count of rated players (read, then written
+/// one higher, by games that share no record) and the outbox (a board owed while an older
+/// one is settled). If a transaction ever read something it did not lock, or a write landed
+/// between another transaction's read and its end, one of these would lose an update or hand
+/// out an id twice.
+#[test]
+fn processes_racing_on_every_kind_of_write_lose_nothing() {
+    use oaq_bot::store::{GuildSettings, Lobby};
+    let Some(url) = pg::url() else { return };
+    let schema = pg::Schema::new(&url);
+    let layout = |range: &str| {
+        oaq_bot::shards::Layout::new(4, range.parse().expect("range")).expect("layout")
+    };
+    let processes = [
+        Store::connect(&schema.url(), layout("0-1")).expect("process A"),
+        Store::connect(&schema.url(), layout("2-3")).expect("process B"),
+    ];
+    let racers = 8;
+
+    // The id counter: every id once, and the counter moved by exactly the ids handed out.
+    let ids: Vec<u64> = race(&processes, |store, _, _| {
+        (0..50)
+            .map(|_| store.new_id().expect("id"))
+            .collect::<Vec<_>>()
+    })
+    .concat();
+    let counters: std::collections::BTreeSet<u64> =
+        ids.iter().map(|id| id & ((1 << 33) - 1)).collect();
+    assert_eq!(counters.len(), ids.len(), "no counter value twice");
+    assert_eq!(
+        counters.last().copied(),
+        Some(counters.first().copied().unwrap_or(0) + ids.len() as u64 - 1),
+        "no counter value skipped: every take was one increment"
+    );
+
+    // A channel takes one challenge, whoever asks.
+    for round in 0..10u64 {
+        let channel = 9_000 + round;
+        let made = race(&processes, |store, p, t| {
+            store.create_challenge(&challenge(100 + round * 16 + (p * 4 + t) as u64, channel))
+        });
+        let won = made.iter().filter(|m| m.is_ok()).count();
+        assert_eq!(won, 1, "round {round}: {made:?}");
+        assert!(made
+            .iter()
+            .filter_map(|m| m.as_ref().err())
+            .all(|e| matches!(e, StoreError::ChannelBusy { .. })));
+    }
+
+    // A lobby's seats: everyone tries to sit down until seated; each sits exactly once.
+    let mut open = challenge(500, 9_500);
+    open.opponent = None;
+    open.lobby = Some(Lobby {
+        size: 9,
+        seated: vec![player(1, "Host")],
+        bot: player(0, "Bot"),
+    });
+    processes[0].create_challenge(&open).expect("lobby");
+    race(&processes, |store, p, t| {
+        let me = player(10 + (p * 4 + t) as u64, "Guest");
+        loop {
+            let read = store.challenge(500).expect("read").expect("present");
+            let mut next = read.record.clone();
+            if let Some(lobby) = next.lobby.as_mut() {
+                lobby.seated.push(me.clone());
+            }
+            match store.update_challenge(read.revision, &next) {
+                Ok(_) => break,
+                Err(StoreError::Conflict { .. }) => continue,
+                Err(e) => panic!("{e}"),
+            }
+        }
+    });
+    let seated = processes[1].challenge(500).expect("read").expect("present");
+    let lobby = seated.record.lobby.expect("a lobby");
+    assert_eq!(lobby.seated.len(), 1 + racers, "{:?}", lobby.seated);
+    assert_eq!(seated.revision, 1 + racers as u64);
+
+    // A game's moves: everyone plays until they played 5; the game has every one, in order.
+    processes[0]
+        .create_challenge(&challenge(600, 9_600))
+        .expect("create");
+    processes[0]
+        .start_game(600, 1, &game(600, 9_600))
+        .expect("start");
+    race(&processes, |store, p, t| {
+        for _ in 0..5 {
+            loop {
+                let read = store.game(600).expect("read").expect("present");
+                let mut next = read.record.clone();
+                next.moves.push(format!("{}", p * 4 + t));
+                match store.update_game(read.revision, &next, false) {
+                    Ok(_) => break,
+                    Err(StoreError::Conflict { .. }) => continue,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+    });
+    let played = processes[1].game(600).expect("read").expect("present");
+    assert_eq!(played.record.moves.len(), 1 + 5 * racers);
+    assert_eq!(played.revision, 1 + 5 * racers as u64);
+    // One board owed, for the last change.
+    assert_eq!(owed_revision(&processes[0], 600), Some(played.revision));
+
+    // A board owed while an older one is being settled is never dropped: when no entry is
+    // left, a settle that had seen the last change removed it.
+    let settled: Vec<(u64, bool)> = race(&processes, |store, p, t| {
+        let mut settled = Vec::new();
+        for _ in 0..5 {
+            let read = store.game(600).expect("read").expect("present");
+            if (p + t) % 2 == 0 {
+                let done = store.settle_board(600, read.revision).expect("settle");
+                settled.push((read.revision, done));
+            } else {
+                let mut next = read.record.clone();
+                next.moves.push(String::from("x"));
+                let _ = store.update_game(read.revision, &next, false);
+            }
+        }
+        settled
+    })
+    .concat();
+    let last = processes[0].game(600).expect("read").expect("present");
+    match owed_revision(&processes[1], 600) {
+        Some(owed) => assert_eq!(owed, last.revision, "the entry asks for the last change"),
+        None => assert!(
+            settled.contains(&(last.revision, true)),
+            "the last change's board was dropped: {settled:?}"
+        ),
+    }
+
+    // A server's settings: everyone changes them until done; every change is kept.
+    race(&processes, |store, p, t| loop {
+        let read = store.guild_settings(77).expect("read");
+        let mut next = read.record.clone();
+        next.channels.push(1_000 + (p * 4 + t) as u64);
+        match store.update_guild_settings(77, read.revision, &next) {
+            Ok(_) => break,
+            Err(StoreError::Conflict { .. }) => continue,
+            Err(e) => panic!("{e}"),
+        }
+    });
+    let settings: GuildSettings = processes[0].guild_settings(77).expect("read").record;
+    assert_eq!(settings.channels.len(), racers, "{settings:?}");
+
+    // The count of rated players in a server: each game that rates two new players reads it
+    // and writes it two higher, with no record in common with the others.
+    race(&processes, |store, p, t| {
+        let k = (p * 4 + t) as u64;
+        for g in 0..3 {
+            let id = 10_000 + k * 10 + g;
+            let players = 100_000 + id * 2;
+            ratings::finish(store, id, players, players + 1, [1500.0, 1500.0]).expect("finish");
+        }
+    });
+    let board = processes[1]
+        .leaderboard(GameKind::Oaq, 7, 0, 100)
+        .expect("leaderboard");
+    assert_eq!(board.rows.len(), 2 * 3 * racers);
+    assert_eq!(board.total, 2 * 3 * racers as u64, "no count lost");
+}
+
 /// Issue 28: scans on PostgreSQL read in batches of 512 rows; an index of more than two
 /// batches reads in full, in the order sled gives.
 #[test]
@@ -1464,7 +1646,7 @@ fn processes_starting_at_once_migrate_a_postgres_database_once() {
         .iter()
         .map(|row| row.get(0))
         .collect();
-    assert_eq!(versions, [1], "each migration once");
+    assert_eq!(versions, [1, 2], "each migration once");
     // The id counter was started once: every process hands out fresh ids.
     let mut ids: Vec<u64> = opened
         .iter()

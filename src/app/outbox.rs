@@ -84,6 +84,10 @@ impl App {
         for entry in entries {
             let (key, owed) = match entry {
                 Ok(entry) => entry,
+                Err(error) if error.unreachable() => {
+                    tracing::warn!(%error, "the database is unreachable: owed writes wait for it");
+                    return Vec::new();
+                }
                 Err(error) => {
                     tracing::error!(%error, "damaged outbox entry left in place");
                     continue;

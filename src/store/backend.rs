@@ -85,6 +85,12 @@ pub trait Backend: fmt::Debug + Send + Sync {
     /// its own shards (else each process has a database of its own).
     fn shared(&self) -> bool;
 
+    /// Whether the database can be reached now (a server that is down, or a connection that
+    /// cannot be made, is [`BackendError::Unreachable`]); an embedded one always can.
+    fn reachable(&self) -> Result<(), BackendError> {
+        Ok(())
+    }
+
     /// The least value a new id counter may start from (see `ids.rs`).
     fn id_floor(&self) -> Result<u64, BackendError>;
 

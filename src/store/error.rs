@@ -89,6 +89,14 @@ pub enum StoreError {
     },
 }
 
+impl StoreError {
+    /// Whether the database could not be reached (its server down, restarting, or out of
+    /// connections): nothing was changed, and the same call may work in a moment.
+    pub fn unreachable(&self) -> bool {
+        matches!(self, StoreError::Backend(BackendError::Unreachable(_)))
+    }
+}
+
 /// What the database under the store reported.
 #[derive(Debug, Error)]
 pub enum BackendError {

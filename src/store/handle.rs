@@ -102,6 +102,12 @@ impl Store {
         self.backend.shared()
     }
 
+    /// Whether the database can be reached now: always for sled; for PostgreSQL, whether a
+    /// connection can be had and answers (else [`StoreError::unreachable`] is true of the error).
+    pub fn reachable(&self) -> Result<(), StoreError> {
+        Ok(self.backend.reachable()?)
+    }
+
     /// A fresh id, unique across challenges and games and across the stores of every layout
     /// (ids never repeat, even after a restart or a reshard): `tag << 33 | counter`, below
     /// 2^53 (see `ids.rs`). Never 0, so that it never looks like a missing value.

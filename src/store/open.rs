@@ -17,12 +17,13 @@ use crate::config::{Backend as Chosen, StoreConfig};
 use crate::shards::Layout;
 
 impl Store {
-    /// Opens the store `config` names (`store.backend`) for the process that runs `layout`'s
-    /// shards: the sled database at `store.path`, or the PostgreSQL database at `store.url`.
+    /// Opens the store `config` names (`store.backend`) for the bot's process that runs
+    /// `layout`'s shards: the sled database at `store.path`, or the PostgreSQL database at
+    /// `store.url`, waited for (with a line in the log) while its server cannot be reached.
     pub fn open_configured(config: &StoreConfig, layout: Layout) -> Result<Store, StoreError> {
         match config.backend {
             Chosen::Sled => Store::open_for(&config.path, layout, config.cache_bytes()),
-            Chosen::Postgres => Store::connect(&config.url, layout),
+            Chosen::Postgres => Store::on(Arc::new(Pg::connect(&config.url, true)?), layout),
         }
     }
 
@@ -59,11 +60,12 @@ impl Store {
     }
 
     /// Connects to the PostgreSQL database at `url` for the process that runs `layout`'s
-    /// shards, applying the schema migrations it lacks. Every process of a sharded bot
+    /// shards, applying the schema migrations it lacks (failing at once if its server cannot
+    /// be reached). Every process of a sharded bot
     /// connects to the same database: each serves the servers of its own shards, and ids
     /// carry the layout's tag as on sled.
     pub fn connect(url: &str, layout: Layout) -> Result<Store, StoreError> {
-        Store::on(Arc::new(Pg::connect(url)?), layout)
+        Store::on(Arc::new(Pg::connect(url, false)?), layout)
     }
 
     /// The store kept by `backend`, migrated, with its id counter started, all of it durable.

@@ -3,7 +3,8 @@
 //! - [`fake_discord`]: a fake Discord (REST and gateway on 127.0.0.1) that the real bot binary
 //!   runs against, as strict as Discord about what it accepts;
 //! - [`players`]: the people of the end-to-end tests and what they do at the bot's boards;
-//! - [`pg`]: a schema of its own per test in the PostgreSQL test database;
+//! - [`pg`]: a schema of its own per test in the PostgreSQL test database, or a server of a
+//!   test's own to stop and start;
 //! - [`long_games`] and [`stored_games`]: games as the store holds them, built
 //!   deterministically for the benches that fill a store and the tests that read one back;
 //! - [`raw_sled`]: a store's files opened directly with sled.

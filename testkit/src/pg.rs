@@ -81,3 +81,86 @@ impl Drop for Schema {
         );
     }
 }
+
+/// A PostgreSQL server of a test's own (started by `.ci/postgres`, as CI's is), for tests that
+/// stop and restart it while the bot runs; it is stopped when this goes.
+pub struct Server {
+    dir: std::path::PathBuf,
+    port: u16,
+    url: String,
+}
+
+impl Server {
+    /// Starts a server with its data under `dir` (created by the first start) on a free port.
+    pub fn start(dir: &std::path::Path) -> Server {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let mut server = Server {
+            dir: dir.to_path_buf(),
+            port,
+            url: String::new(),
+        };
+        server.url = server.up();
+        server
+    }
+
+    /// The URL of its database.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Starts it again on the same port and data; returns its URL.
+    pub fn up(&self) -> String {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../.ci/postgres");
+        let out = std::process::Command::new(script)
+            .arg(&self.dir)
+            .env("OAQ_PG_PORT", self.port.to_string())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .expect("run .ci/postgres");
+        assert!(out.status.success(), "the test's PostgreSQL did not start");
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    }
+
+    /// Stops it at once (PostgreSQL's fast shutdown: sessions are ended, open transactions
+    /// rolled back), as an operator's restart does.
+    pub fn down(&self) {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .expect("Debian's PostgreSQL")
+            .filter_map(|e| e.ok().map(|e| e.path().join("bin/pg_ctl")))
+            .filter(|p| p.exists())
+            .max()
+            .expect("pg_ctl");
+        let data = self.dir.join("data");
+        let root = std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+        let mut command = if root {
+            let mut c = std::process::Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(&bin);
+            c
+        } else {
+            std::process::Command::new(&bin)
+        };
+        let status = command
+            .arg("-D")
+            .arg(&data)
+            .args(["-m", "fast", "-w", "stop"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("run pg_ctl");
+        assert!(status.success(), "the test's PostgreSQL did not stop");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if self.dir.join("data/postmaster.pid").exists() {
+            self.down();
+        }
+    }
+}

@@ -11,6 +11,7 @@ mod checkers;
 mod durable;
 mod fake;
 mod host;
+mod outage;
 mod outbox;
 mod play;
 mod postgres;

@@ -68,7 +68,7 @@ impl Endpoint {
     async fn answer(&self, peer: SocketAddr, request: Request<Incoming>) -> Response<Full<Bytes>> {
         match request.uri().path() {
             "/metrics" => scrape::metrics(self).await,
-            "/health" => health::health(&self.shards, self.layout).await,
+            "/health" => health::health(&self.shards, self.layout, self.app.store().clone()).await,
             BACKUP_PATH => backup::backup(&self.app, peer, request).await,
             _ => reply(
                 StatusCode::NOT_FOUND,

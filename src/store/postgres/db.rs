@@ -4,10 +4,11 @@
 //! logic, records and keys are the same as on sled (see `space.rs`), so `oaq-bot store copy`
 //! moves a store between the two entry by entry.
 //!
-//! - **Transactions** run at `SERIALIZABLE` isolation: a transaction whose reads another one
-//!   changed fails with a serialization failure and runs again, as sled's do after a conflict,
-//!   so the store's compare-and-swap on revisions holds across every process that shares the
-//!   database, and two processes never apply the same change twice.
+//! - **Transactions** run at `READ COMMITTED` isolation and lock every key they read or write
+//!   until they end (see `tx.rs`): two that touch a common key run one after the other, so the
+//!   store's compare-and-swap on revisions holds across every process that shares the
+//!   database, and two processes never apply the same change twice. A write outside a
+//!   transaction ([`Backend::put`]) takes its key's lock too.
 //! - **Durable before acknowledged**: every connection sets `synchronous_commit = on`, so a
 //!   commit returns only once its WAL record is flushed to stable storage (on a replicated
 //!   server, as the server's own `synchronous_standby_names` asks).
@@ -24,16 +25,22 @@ use std::fmt;
 use std::ops::Bound;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use super::pool::{failed, off_runtime, Connections};
+use super::pool::{failed, off_runtime, Connections, POOL_SIZE};
 use super::scan::PgScan;
 use super::schema::migrate;
-use super::sql::{BATCH, BYTEA, GET, INSERT, TEXT};
+use super::sql::{BATCH, BYTEA, GET, TEXT};
 use super::tx::PgTx;
 use crate::store::backend::{Backend, Body, Bytes, Scan};
 use crate::store::backup::{Backup, Gate};
 use crate::store::error::{BackendError, StoreError};
 use crate::store::tree::Tree;
+
+/// How often a process starting while the server is down tries to reach it.
+const RETRY_CONNECT: Duration = Duration::from_millis(500);
+/// How often it says in the log that it is still waiting.
+const TELL_EVERY: Duration = Duration::from_secs(30);
 
 /// A connection pool to the store's database.
 #[derive(Clone)]
@@ -50,8 +57,10 @@ impl fmt::Debug for Pg {
 
 impl Pg {
     /// Connects to the database at `url` (`postgres://user:password@host:port/dbname`, or
-    /// the key-value form) and applies the migrations it lacks.
-    pub fn connect(url: &str) -> Result<Pg, StoreError> {
+    /// the key-value form) and applies the migrations it lacks. While the server cannot be
+    /// reached, fails at once, or with `wait` (the bot starting) waits for it, saying so in
+    /// the log.
+    pub fn connect(url: &str, wait: bool) -> Result<Pg, StoreError> {
         let config: postgres::Config =
             url.parse()
                 .map_err(|e: postgres::Error| BackendError::Url {
@@ -59,11 +68,36 @@ impl Pg {
                 })?;
         off_runtime(|| {
             let pg = Pg {
-                pool: Connections::open(config)?,
+                pool: Connections::open(config),
             };
-            let mut conn = pg.pool.get()?;
-            migrate(&mut conn)?;
-            Ok(pg)
+            let started = Instant::now();
+            let mut told = None;
+            loop {
+                let opened = pg
+                    .pool
+                    .get()
+                    .map_err(StoreError::from)
+                    .and_then(|mut conn| migrate(&mut conn));
+                match opened {
+                    Ok(()) => {
+                        if told.is_some() {
+                            tracing::info!(
+                                waited_s = started.elapsed().as_secs(),
+                                "the database is reachable: starting"
+                            );
+                        }
+                        return Ok(pg);
+                    }
+                    Err(StoreError::Backend(BackendError::Unreachable(error))) if wait => {
+                        if told.is_none_or(|at: Instant| at.elapsed() >= TELL_EVERY) {
+                            tracing::warn!(%error, "the database is unreachable: waiting for it before starting");
+                            told = Some(Instant::now());
+                        }
+                        std::thread::sleep(RETRY_CONNECT);
+                    }
+                    Err(error) => return Err(error),
+                }
+            }
         })
     }
 }
@@ -73,27 +107,23 @@ impl Backend for Pg {
         off_runtime(|| {
             let row = self
                 .pool
-                .get()?
-                .query_typed_opt(GET, &[(&space.name(), TEXT), (&key, BYTEA)])
-                .map_err(failed)?;
+                .read(|conn| conn.query_typed_opt(GET, &[(&space.name(), TEXT), (&key, BYTEA)]))?;
             Ok(row.map(|row| row.get(0)))
         })
     }
 
+    /// A write of one key, in a transaction of its own that takes the key's lock, so that it
+    /// never lands between a transaction's read of the key and that transaction's end.
     fn put(&self, space: Tree, key: &[u8], value: &[u8]) -> Result<(), BackendError> {
-        off_runtime(|| {
-            self.pool
-                .get()?
-                .execute_typed(
-                    INSERT,
-                    &[(&space.name(), TEXT), (&key, BYTEA), (&value, BYTEA)],
-                )
-                .map_err(failed)?;
-            Ok(())
-        })
+        match self.transaction(&[space], &|tx| tx.put(space, key, value)) {
+            Ok(()) => Ok(()),
+            Err(StoreError::Backend(error)) => Err(error),
+            Err(other) => Err(BackendError::Failed(Box::new(other))),
+        }
     }
 
-    /// Stores every entry of `entries` in `space`, [`BATCH`] rows to a transaction.
+    /// Stores every entry of `entries` in `space`, [`BATCH`] rows to a transaction, taking no
+    /// key locks: for `store copy` and migrations, which run before the bot serves.
     fn put_all(&self, space: Tree, entries: &BTreeMap<Bytes, Bytes>) -> Result<(), BackendError> {
         let entries: Vec<(&Bytes, &Bytes)> = entries.iter().collect();
         off_runtime(|| {
@@ -117,8 +147,24 @@ impl Backend for Pg {
         Box::new(PgScan::new(self.pool.clone(), space, lo, hi))
     }
 
+    /// Runs `body` in a transaction (see `tx.rs`); on another connection when the one it was
+    /// given had lost the server before the transaction began.
     fn transaction(&self, _spaces: &[Tree], body: Body<'_>) -> Result<(), StoreError> {
-        off_runtime(|| PgTx::new(self.pool.get()?).run_body(body))
+        off_runtime(|| {
+            let mut attempts = 0;
+            loop {
+                let tx = PgTx::new(self.pool.get()?);
+                match tx.run_body(body) {
+                    Err(_) if tx.stale() && attempts < POOL_SIZE => attempts += 1,
+                    done => return done,
+                }
+            }
+        })
+    }
+
+    /// Whether a connection to the server can be had and answers.
+    fn reachable(&self) -> Result<(), BackendError> {
+        off_runtime(|| self.pool.read(|conn| conn.batch_execute("SELECT 1")))
     }
 
     /// Every transaction is durable when it commits (`synchronous_commit`): nothing is left

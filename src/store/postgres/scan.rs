@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use postgres::types::{ToSql, Type};
 
-use super::pool::{failed, off_runtime, Connections};
+use super::pool::{off_runtime, Connections};
 use super::sql::{BATCH, BYTEA, TEXT};
 use crate::store::backend::{Bytes, Entry};
 use crate::store::error::BackendError;
@@ -54,7 +54,7 @@ impl PgScan {
             sql.push_str(&format!(" AND key {op} ${}", params.len()));
         }
         sql.push_str(&format!(" ORDER BY key LIMIT {BATCH}"));
-        let rows = off_runtime(|| self.pool.get()?.query_typed(&sql, &params).map_err(failed))?;
+        let rows = off_runtime(|| self.pool.read(|conn| conn.query_typed(&sql, &params)))?;
         self.done = rows.len() < BATCH as usize;
         for row in rows {
             self.rows.push_back((row.get(0), row.get(1)));
