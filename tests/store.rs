@@ -1491,7 +1491,10 @@ fn processes_racing_on_every_kind_of_write_lose_nothing() {
     race(&processes, |store, p, t| {
         let me = player(10 + (p * 4 + t) as u64, "Guest");
         loop {
-            let read = store.challenge(500).expect("read").expect("present");
+            let read = store
+                .challenge(ChallengeId::new(500))
+                .expect("read")
+                .expect("present");
             let mut next = read.record.clone();
             if let Some(lobby) = next.lobby.as_mut() {
                 lobby.seated.push(me.clone());
@@ -1503,7 +1506,10 @@ fn processes_racing_on_every_kind_of_write_lose_nothing() {
             }
         }
     });
-    let seated = processes[1].challenge(500).expect("read").expect("present");
+    let seated = processes[1]
+        .challenge(ChallengeId::new(500))
+        .expect("read")
+        .expect("present");
     let lobby = seated.record.lobby.expect("a lobby");
     assert_eq!(lobby.seated.len(), 1 + racers, "{:?}", lobby.seated);
     assert_eq!(seated.revision, 1 + racers as u64);
@@ -1513,12 +1519,15 @@ fn processes_racing_on_every_kind_of_write_lose_nothing() {
         .create_challenge(&challenge(600, 9_600))
         .expect("create");
     processes[0]
-        .start_game(600, 1, &game(600, 9_600))
+        .start_game(ChallengeId::new(600), 1, &game(600, 9_600))
         .expect("start");
     race(&processes, |store, p, t| {
         for _ in 0..5 {
             loop {
-                let read = store.game(600).expect("read").expect("present");
+                let read = store
+                    .game(GameId::new(600))
+                    .expect("read")
+                    .expect("present");
                 let mut next = read.record.clone();
                 next.moves.push(format!("{}", p * 4 + t));
                 match store.update_game(read.revision, &next, false) {
@@ -1529,7 +1538,10 @@ fn processes_racing_on_every_kind_of_write_lose_nothing() {
             }
         }
     });
-    let played = processes[1].game(600).expect("read").expect("present");
+    let played = processes[1]
+        .game(GameId::new(600))
+        .expect("read")
+        .expect("present");
     assert_eq!(played.record.moves.len(), 1 + 5 * racers);
     assert_eq!(played.revision, 1 + 5 * racers as u64);
     // One board owed, for the last change.
@@ -1540,9 +1552,14 @@ fn processes_racing_on_every_kind_of_write_lose_nothing() {
     let settled: Vec<(u64, bool)> = race(&processes, |store, p, t| {
         let mut settled = Vec::new();
         for _ in 0..5 {
-            let read = store.game(600).expect("read").expect("present");
+            let read = store
+                .game(GameId::new(600))
+                .expect("read")
+                .expect("present");
             if (p + t) % 2 == 0 {
-                let done = store.settle_board(600, read.revision).expect("settle");
+                let done = store
+                    .settle_board(GameId::new(600), read.revision)
+                    .expect("settle");
                 settled.push((read.revision, done));
             } else {
                 let mut next = read.record.clone();
@@ -1553,7 +1570,10 @@ fn processes_racing_on_every_kind_of_write_lose_nothing() {
         settled
     })
     .concat();
-    let last = processes[0].game(600).expect("read").expect("present");
+    let last = processes[0]
+        .game(GameId::new(600))
+        .expect("read")
+        .expect("present");
     match owed_revision(&processes[1], 600) {
         Some(owed) => assert_eq!(owed, last.revision, "the entry asks for the last change"),
         None => assert!(
@@ -1564,16 +1584,20 @@ fn processes_racing_on_every_kind_of_write_lose_nothing() {
 
     // A server's settings: everyone changes them until done; every change is kept.
     race(&processes, |store, p, t| loop {
-        let read = store.guild_settings(77).expect("read");
+        let read = store.guild_settings(GuildId::new(77)).expect("read");
         let mut next = read.record.clone();
-        next.channels.push(1_000 + (p * 4 + t) as u64);
-        match store.update_guild_settings(77, read.revision, &next) {
+        next.channels
+            .push(ChannelId::new(1_000 + (p * 4 + t) as u64));
+        match store.update_guild_settings(GuildId::new(77), read.revision, &next) {
             Ok(_) => break,
             Err(StoreError::Conflict { .. }) => continue,
             Err(e) => panic!("{e}"),
         }
     });
-    let settings: GuildSettings = processes[0].guild_settings(77).expect("read").record;
+    let settings: GuildSettings = processes[0]
+        .guild_settings(GuildId::new(77))
+        .expect("read")
+        .record;
     assert_eq!(settings.channels.len(), racers, "{settings:?}");
 
     // The count of rated players in a server: each game that rates two new players reads it
@@ -1587,7 +1611,7 @@ fn processes_racing_on_every_kind_of_write_lose_nothing() {
         }
     });
     let board = processes[1]
-        .leaderboard(GameKind::Oaq, 7, 0, 100)
+        .leaderboard(GameKind::Oaq, GuildId::new(7), 0, 100)
         .expect("leaderboard");
     assert_eq!(board.rows.len(), 2 * 3 * racers);
     assert_eq!(board.total, 2 * 3 * racers as u64, "no count lost");

@@ -9,6 +9,7 @@
 
 use std::time::{Duration, Instant};
 
+use oaq_bot::ids::ChannelId;
 use oaq_bot::shards::Layout;
 use oaq_bot::store::{ChannelEntry, Store};
 use oaq_bot_testkit::players::{enabled_moves, lan_and_minh};
@@ -219,7 +220,9 @@ async fn the_bot_rides_out_a_database_restart_and_a_five_second_outage() {
         Store::connect(server.url(), Layout::single()).expect("the database")
     });
     for (k, count) in played.iter().enumerate() {
-        let Some(ChannelEntry::Game(id)) = store.channel(channel(k as u64)).expect("channel")
+        let Some(ChannelEntry::Game(id)) = store
+            .channel(ChannelId::new(channel(k as u64)))
+            .expect("channel")
         else {
             panic!("game {k} is not running");
         };
