@@ -73,7 +73,7 @@ pub(super) async fn on_component(
                 manager,
                 clicked,
             };
-            blocking(move || app.tournament_click(caller.locale, caller.place, &caller.user, click))
+            blocking(move || app.tournament_click(&caller, click))
                 .await
                 .unwrap_or_else(|error| {
                     tracing::error!(%error, "a tournament button failed");

@@ -111,7 +111,7 @@ fn fill_server(app: &App, k: u64, computer_games: usize) -> u64 {
         limit: None,
         starts_s: None,
     };
-    public(&app.new_tournament(EN, at(k, 5), &an(), tournament));
+    public(&app.new_tournament(&Caller::new(EN, at(k, 5), an()), tournament));
     let change = SettingsChange {
         turn_timeout_s: Some(3600 + k),
         ..SettingsChange::default()

@@ -30,7 +30,7 @@ fn create(
     organiser: &UserRef,
     request: TournamentRequest,
 ) -> TournamentId {
-    let response = app.new_tournament(EN, place, organiser, request);
+    let response = app.new_tournament(&Caller::new(EN, place, organiser.clone()), request);
     match response.reply {
         Reply::Post {
             track: Some(Track::Tournament(id)),
@@ -50,7 +50,7 @@ fn press(app: &App, place: Place, who: &UserRef, id: TournamentId, op: Tournamen
         manager: false,
         clicked: None,
     };
-    app.tournament_click(EN, place, who, click)
+    app.tournament_click(&Caller::new(EN, place, who.clone()), click)
 }
 
 /// Opens a thread for each pairing the sweep lists (thread id = game id + 1) and starts its
@@ -121,7 +121,7 @@ fn entries_and_the_organisers_buttons() {
         manager: true,
         clicked: Some(MessageId::new(4242)),
     };
-    let started = app.tournament_click(EN, HERE, &all[2], click);
+    let started = app.tournament_click(&Caller::new(EN, HERE, all[2].clone()), click);
     let msg = public(&started);
     assert!(msg.text.contains("Round 1 of 1"), "{}", msg.text);
     assert!(
@@ -203,7 +203,7 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
     assert!(private(&late).contains("no more entries"));
     // Two tournaments run at once in one server: the withdraw command takes the one of the
     // channel it is typed in.
-    let answer = app.tournament_withdraw(EN, other, &all[1], GameKind::Oaq);
+    let answer = app.tournament_withdraw(&Caller::new(EN, other, all[1].clone()), GameKind::Oaq);
     assert!(private(&answer).contains("withdrawn"));
     let robin = app
         .store()
@@ -280,7 +280,7 @@ fn a_start_time_starts_it_or_cancels_it_for_want_of_players() {
         starts_s: Some(now_s - 1),
         ..swiss(0)
     };
-    let refused = app.new_tournament(EN, HERE, &all[0], past);
+    let refused = app.new_tournament(&Caller::new(EN, HERE, all[0].clone()), past);
     assert!(private(&refused).contains("has passed"));
     let at = TournamentRequest {
         starts_s: Some(now_s + 60),
@@ -347,7 +347,7 @@ fn a_start_time_starts_it_or_cancels_it_for_want_of_players() {
 fn a_cancelled_tournament_takes_nothing_more_and_its_lists_say_so() {
     let (app, _) = app();
     let all = players(2);
-    let none = app.tournament_list(EN, HERE, GameKind::Oaq);
+    let none = app.tournament_list(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     assert!(private(&none).contains("No Ô ăn quan tournament"));
     let id = create(&app, HERE, &all[0], swiss(0));
     public(&press(&app, HERE, &all[1], id, TournamentOp::Join));
@@ -362,15 +362,18 @@ fn a_cancelled_tournament_takes_nothing_more_and_its_lists_say_so() {
     assert!(
         private(&press(&app, HERE, &all[0], id, TournamentOp::Join)).contains("no more entries")
     );
-    let list = app.tournament_list(EN, HERE, GameKind::Oaq);
+    let list = app.tournament_list(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     assert!(private(&list).contains("cancelled"), "{}", private(&list));
-    let standings = app.tournament_standings(EN, HERE, GameKind::Oaq);
+    let standings = app.tournament_standings(&Caller::new(EN, HERE, an()), GameKind::Oaq);
     assert!(private(&standings).contains("no Ô ăn quan tournament"));
     let dm = Place {
         guild: None,
         channel: ChannelId::new(5),
     };
-    assert!(private(&app.new_tournament(EN, dm, &all[0], swiss(0))).contains("servers"));
+    assert!(
+        private(&app.new_tournament(&Caller::new(EN, dm, all[0].clone()), swiss(0)))
+            .contains("servers")
+    );
 }
 
 #[test]

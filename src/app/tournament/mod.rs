@@ -43,7 +43,8 @@ use crate::app::settings::{MAX_TURN_S, MIN_TURN_S};
 use crate::app::state::App;
 use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::{
-    limits, message_link, Action, Attachment, Msg, Place, Response, TournamentOp, Track, UserRef,
+    limits, message_link, Action, Attachment, Caller, Msg, Place, Response, TournamentOp, Track,
+    UserRef,
 };
 use crate::ids::{GameId, TournamentId};
 use crate::locale::Locale;
@@ -54,13 +55,8 @@ use record::{format_name, outcome, winners_text};
 impl App {
     /// `/… tournament new`: creates a tournament taking entries in this channel and posts its
     /// message.
-    pub fn new_tournament(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        request: TournamentRequest,
-    ) -> Response {
+    pub fn new_tournament(&self, caller: &Caller, request: TournamentRequest) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let result = self.create_tournament(locale, place, user, request);
         self.finish(locale, "tournament new", result)
     }
@@ -124,13 +120,8 @@ impl App {
     }
 
     /// A click on a tournament message's button.
-    pub fn tournament_click(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        click: TournamentClick,
-    ) -> Response {
+    pub fn tournament_click(&self, caller: &Caller, click: TournamentClick) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let TournamentClick {
             tournament,
             op,
@@ -178,13 +169,8 @@ impl App {
 
     /// `/… tournament withdraw`: withdraws the user from the tournament of this game they
     /// play in this server (the one in this channel first, else the latest).
-    pub fn tournament_withdraw(
-        &self,
-        locale: Locale,
-        place: Place,
-        user: &UserRef,
-        kind: GameKind,
-    ) -> Response {
+    pub fn tournament_withdraw(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place, user) = (caller.locale, caller.place, &caller.user);
         let me = user.id;
         let result = retry(|| {
             let stored = self
@@ -207,7 +193,8 @@ impl App {
 
     /// `/… tournament standings`: the standings of the latest tournament of this game in this
     /// server (the one in this channel first), privately.
-    pub fn tournament_standings(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
+    pub fn tournament_standings(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = (|| {
             let stored = self
                 .server_tournaments(place, kind)?
@@ -240,7 +227,8 @@ impl App {
 
     /// `/… tournament list`: the tournaments of this game in this server, newest first, as
     /// many as fit in a message.
-    pub fn tournament_list(&self, locale: Locale, place: Place, kind: GameKind) -> Response {
+    pub fn tournament_list(&self, caller: &Caller, kind: GameKind) -> Response {
+        let (locale, place) = (caller.locale, caller.place);
         let result = (|| {
             let all = self.server_tournaments(place, kind)?;
             if all.is_empty() {

@@ -14,10 +14,6 @@ use crate::store::Player;
 /// [`Locale`]; the background work (expiries, timeouts, the outbox, tournament rounds) has no
 /// caller at all.
 ///
-/// The tournament handlers (`App::new_tournament` and the others of `app/tournament`) still
-/// take the three parts apart until the tournament's lifecycle moves into `src/tournament`;
-/// the adapter hands them its caller's parts.
-///
 /// (Not named `Request`: the options of a request are the `…Request` types, such as
 /// `ChallengeRequest`, which a handler takes beside its caller.)
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -81,9 +81,7 @@ pub(super) async fn new_tournament(
         starts_s,
     };
     let (app, caller) = invocation(ctx);
-    let response =
-        blocking(move || app.new_tournament(caller.locale, caller.place, &caller.user, request))
-            .await?;
+    let response = blocking(move || app.new_tournament(&caller, request)).await?;
     answer_command(ctx, response).await
 }
 
@@ -91,8 +89,7 @@ pub(super) async fn new_tournament(
 #[poise::command(slash_command, rename = "standings")]
 pub(super) async fn tournament_standings(ctx: Context<'_>) -> Result<(), Error> {
     let ((app, caller), kind) = (invocation(ctx), kind(ctx)?);
-    let response =
-        blocking(move || app.tournament_standings(caller.locale, caller.place, kind)).await?;
+    let response = blocking(move || app.tournament_standings(&caller, kind)).await?;
     answer_command(ctx, response).await
 }
 
@@ -100,7 +97,7 @@ pub(super) async fn tournament_standings(ctx: Context<'_>) -> Result<(), Error> 
 #[poise::command(slash_command, rename = "list")]
 pub(super) async fn tournament_list(ctx: Context<'_>) -> Result<(), Error> {
     let ((app, caller), kind) = (invocation(ctx), kind(ctx)?);
-    let response = blocking(move || app.tournament_list(caller.locale, caller.place, kind)).await?;
+    let response = blocking(move || app.tournament_list(&caller, kind)).await?;
     answer_command(ctx, response).await
 }
 
@@ -109,8 +106,6 @@ pub(super) async fn tournament_list(ctx: Context<'_>) -> Result<(), Error> {
 pub(super) async fn tournament_withdraw(ctx: Context<'_>) -> Result<(), Error> {
     let kind = kind(ctx)?;
     let (app, caller) = invocation(ctx);
-    let response =
-        blocking(move || app.tournament_withdraw(caller.locale, caller.place, &caller.user, kind))
-            .await?;
+    let response = blocking(move || app.tournament_withdraw(&caller, kind)).await?;
     answer_command(ctx, response).await
 }
