@@ -1,14 +1,14 @@
 //! A tournament as an event: how it pairs its rounds, where it is, who entered, the rounds
 //! played so far, and what can be read of them. The operations that change it are in
-//! [`lifecycle`](super::lifecycle).
+//! `lifecycle.rs`, beside this module.
 //!
 //! The serde forms here are those of the stored records (the store writes the event's fields
 //! inside its tournament record), so their names and attributes never change.
 
 use serde::{Deserialize, Serialize};
 
+use super::round::{Entrant, Pairing, PlayerId, Points, Round};
 use super::standings::{self, System};
-use super::{Entrant, PlayerId, Points, Round};
 use crate::ids::GameId;
 
 /// The most rounds a Swiss tournament may be given.
@@ -97,7 +97,7 @@ pub struct Played {
 
 impl Played {
     /// The pairing game `game` plays, if it is one of this round's.
-    pub fn pairing(&self, game: GameId) -> Option<&super::Pairing> {
+    pub fn pairing(&self, game: GameId) -> Option<&Pairing> {
         let at = self.games.iter().position(|&g| g == game)?;
         self.round.games.get(at)
     }
@@ -119,7 +119,7 @@ pub struct Setup<P> {
 }
 
 /// A tournament's state: everything its rules decide on. It changes only through
-/// [`Event::apply`](super::lifecycle); its fields are public to be read and stored.
+/// `Event::apply` (in `lifecycle.rs`); its fields are public to be read and stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Event<P> {
     /// Who created it (and may start, cancel and advance it, as may a server manager).

@@ -17,7 +17,9 @@
 use thiserror::Error;
 
 use super::event::{Entry, Event, Format, Person, Played, Setup, Stage, MAX_SWISS_ROUNDS};
-use super::{round_robin, swiss, PlayerId, Points, Round};
+use super::round::{Outcome, PlayerId, Points, Round};
+use super::round_robin;
+use super::swiss;
 use crate::ids::GameId;
 
 /// Who asks for an operation only an organiser may do.
@@ -65,7 +67,7 @@ pub enum Op<P> {
         /// The game.
         game: GameId,
         /// How it ended.
-        outcome: super::Outcome,
+        outcome: Outcome,
     },
     /// Time passes: a tournament whose start time has come starts (or is cancelled, with
     /// fewer than two players), and a round that is over is followed by the next (unless the

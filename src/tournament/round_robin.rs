@@ -8,7 +8,7 @@
 //! exactly (see the tests), so everyone gets the first move ⌈(n−1)/2⌉ or ⌊(n−1)/2⌋ times.
 //! A double round-robin plays the same schedule again with the sides swapped.
 
-use super::{Entrant, Pairing, Round};
+use super::round::{Entrant, Pairing, Round};
 
 /// Every round of a round-robin among `entrants` (in seeding order), with no results yet.
 pub fn schedule(entrants: &[Entrant], double: bool) -> Vec<Round> {

@@ -37,7 +37,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use super::{Entrant, PlayerId, Points, Record, Round};
+use super::round::{Entrant, PlayerId, Points, Record, Round};
 
 /// How the tournament pairs its rounds, which decides the order of the tie-breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

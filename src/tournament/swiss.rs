@@ -34,7 +34,7 @@
 //! rules: limits on floating in consecutive rounds, and the relaxations of the last round for
 //! players who lead the tournament.
 
-use super::{Colour, Entrant, Pairing, PlayerId, Points, Record, Round};
+use super::round::{Colour, Entrant, Pairing, PlayerId, Points, Record, Round};
 
 /// A player's wish for a side in the next game, strongest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
