@@ -531,3 +531,34 @@ fn a_round_of_sixty_boards_is_announced_within_a_message() {
         "{announcement}"
     );
 }
+
+/// Issue 53: `tournament list` at its largest (40 tournaments of a server, every id of their
+/// links as long as it can be, both languages) fits in a message: the newest that fit.
+#[test]
+fn the_tournament_list_fits_at_its_largest() {
+    let (app, _) = app();
+    const BIG: u64 = 18_446_744_073_709_551_000;
+    let organiser = user(BIG, "Nguyễn Thị Ánh Hồng Phương Thảo Nguyên");
+    for i in 0..40 {
+        let place = Place {
+            guild: Some(GuildId::new(BIG)),
+            channel: ChannelId::new(BIG - i),
+        };
+        let id = create(&app, place, &organiser, swiss(0));
+        app.record_message(Track::Tournament(id), MessageId::new(BIG - 100 - i));
+    }
+    let here = Place {
+        guild: Some(GuildId::new(BIG)),
+        channel: ChannelId::new(1),
+    };
+    for locale in Locale::ALL {
+        let list = app.tournament_list(&Caller::new(locale, here, an()), GameKind::Oaq);
+        let text = private(&list);
+        let shown = text.lines().filter(|l| l.starts_with('•')).count();
+        assert!((5..40).contains(&shown), "{shown} of 40: {text}");
+        assert!(
+            text.contains(&format!("/{}/{}", BIG - 39, BIG - 139)),
+            "the newest first: {text}"
+        );
+    }
+}
