@@ -1744,6 +1744,10 @@ fn issue_49_running_tournaments_are_indexed_with_their_record() {
             .update_tournament(2, &record, false, &[])
             .expect("cancelled");
         assert!(store.running_tournaments().expect("list").is_empty());
+        // A refused update changes nothing, the index included.
+        record.event.stage = Stage::Open;
+        assert!(store.update_tournament(2, &record, true, &[]).is_err());
+        assert!(store.running_tournaments().expect("list").is_empty());
     }
 }
 

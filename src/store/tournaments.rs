@@ -503,47 +503,4 @@ mod tests {
         index_once(&store).expect("nothing to do");
         assert_eq!(store.running_tournaments().expect("listed").len(), 3);
     }
-
-    /// Issue 49: the index follows the record in the same transaction: a tournament is
-    /// listed from its creation until it stops running.
-    #[test]
-    fn issue_49_a_tournament_is_indexed_while_it_runs() {
-        let store = Store::temporary().expect("store");
-        let mut record = record();
-        record.event.stage = Stage::Open;
-        store.create_tournament(&record).expect("created");
-        assert_eq!(
-            store.running_tournaments().expect("listed"),
-            [(Some(GuildId::new(1)), TournamentId::new(40))]
-        );
-        record.event.stage = Stage::Playing;
-        store
-            .update_tournament(1, &record, true, &[])
-            .expect("started");
-        assert_eq!(
-            store.running_tournaments().expect("listed"),
-            [(Some(GuildId::new(1)), TournamentId::new(40))]
-        );
-        record.event.stage = Stage::Finished;
-        store
-            .update_tournament(2, &record, true, &[])
-            .expect("over");
-        assert!(store.running_tournaments().expect("listed").is_empty());
-        // A refused update changes nothing, the index included.
-        record.event.stage = Stage::Open;
-        assert!(store.update_tournament(2, &record, true, &[]).is_err());
-        assert!(store.running_tournaments().expect("listed").is_empty());
-    }
-
-    #[test]
-    fn optional_fields_are_left_out_as_before() {
-        let mut swiss = record();
-        swiss.event.schedule.clear();
-        swiss.event.cancelled_by = None;
-        let written = serde_json::to_string(&swiss).expect("serialises");
-        assert!(!written.contains("schedule") && !written.contains("cancelled_by"));
-        assert!(written.ends_with(r#""planned":1,"stage":"cancelled"}"#));
-        let read: TournamentRecord = serde_json::from_str(&written).expect("reads");
-        assert_eq!(read, swiss);
-    }
 }
