@@ -1881,3 +1881,122 @@ fn each_servers_running_games_are_listed_while_they_hold_their_channel() {
         assert_eq!(listed(GameKind::Shogi), [12]);
     }
 }
+
+// `store copy`: the streaming merge of the sources and the target.
+
+/// A sled store in a new directory holding a game (in a channel of its own) for each of `ids`,
+/// `channel_offset` apart from its id.
+fn sled_source(ids: impl IntoIterator<Item = u64>, channel_offset: u64) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("sled store");
+    for id in ids {
+        store
+            .create_game(&game(id, id + channel_offset))
+            .expect("create");
+    }
+    drop(store);
+    dir
+}
+
+/// Where to copy into: a new sled directory, and a fresh PostgreSQL schema where one is set.
+fn copy_targets() -> Vec<(
+    oaq_bot::store::copy::Location,
+    tempfile::TempDir,
+    Option<pg::Schema>,
+)> {
+    use oaq_bot::store::copy::Location;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut targets = vec![(Location::Sled(dir.path().join("to")), dir, None)];
+    if let Some(url) = pg::url() {
+        let schema = pg::Schema::new(&url);
+        let dir = tempfile::tempdir().expect("tempdir");
+        targets.push((Location::Postgres(schema.url()), dir, Some(schema)));
+    }
+    targets
+}
+
+fn open_target(to: &oaq_bot::store::copy::Location) -> Store {
+    use oaq_bot::store::copy::Location;
+    match to {
+        Location::Sled(path) => Store::open(path).expect("open the target"),
+        Location::Postgres(url) => {
+            Store::connect(url, oaq_bot::shards::Layout::single()).expect("connect the target")
+        }
+    }
+}
+
+#[test]
+fn store_copy_merges_sources_whose_keys_interleave() {
+    use oaq_bot::store::copy::{copy, Location};
+    let odd = sled_source((1..=41).step_by(2), 0);
+    let even = sled_source((2..=40).step_by(2), 0);
+    let from = [
+        Location::Sled(odd.path().to_owned()),
+        Location::Sled(even.path().to_owned()),
+    ];
+    for (to, _dir, _schema) in copy_targets() {
+        let copied = copy(&from, &to).expect("store copy");
+        assert!(copied.written > 0, "{copied}");
+        let again = copy(&from, &to).expect("store copy, again");
+        assert_eq!(again.written, 0, "{again}");
+        assert_eq!(again.counts.to_string(), copied.counts.to_string());
+        let store = open_target(&to);
+        for id in 1..=41 {
+            let stored = store.game(GameId::new(id)).expect("read").expect("copied");
+            assert_eq!(stored.record, game(id, id), "game {id} on {to}");
+        }
+        assert_eq!(store.running_games().len(), 41, "{to}");
+    }
+}
+
+#[test]
+fn store_copy_refuses_a_conflict_late_in_a_tree_before_writing_anything() {
+    use oaq_bot::store::copy::{copy, Location};
+    let first = sled_source(1..=30, 0);
+    // Game 30 again, last of the games, in another channel: the same key, other contents.
+    let second = sled_source(31..=40, 0);
+    Store::open(second.path())
+        .and_then(|store| store.create_game(&game(30, 1_030)))
+        .expect("the conflicting game");
+    let from = [
+        Location::Sled(first.path().to_owned()),
+        Location::Sled(second.path().to_owned()),
+    ];
+    for (to, _dir, _schema) in copy_targets() {
+        let refused = copy(&from, &to).expect_err("conflicting sources");
+        assert!(refused.to_string().contains("hold different"), "{refused}");
+        let store = open_target(&to);
+        assert!(store.game(GameId::new(1)).expect("read").is_none(), "{to}");
+        assert!(store.running_games().is_empty(), "{to}");
+    }
+}
+
+#[test]
+fn store_copy_into_a_target_holding_part_of_the_sources_finishes_the_job() {
+    use oaq_bot::store::copy::{copy, Location};
+    let first = sled_source(1..=20, 0);
+    let second = sled_source(21..=40, 0);
+    let from = [
+        Location::Sled(first.path().to_owned()),
+        Location::Sled(second.path().to_owned()),
+    ];
+    for (to, dir, _schema) in copy_targets() {
+        // The whole copy into a fresh store, for comparison.
+        let whole = Location::Sled(dir.path().join("whole"));
+        let full = copy(&from, &whole).expect("store copy");
+        // A copy that stopped after the first source's entries, then run again.
+        let part = copy(&from[..1], &to).expect("store copy of the first source");
+        assert!(part.written > 0, "{part}");
+        let rest = copy(&from, &to).expect("store copy, run again");
+        assert!(
+            rest.written > 0 && rest.written < full.written,
+            "{rest} after {part}, against {full}"
+        );
+        assert_eq!(rest.counts.to_string(), full.counts.to_string());
+        let again = copy(&from, &to).expect("store copy, a third time");
+        assert_eq!(again.written, 0, "{again}");
+        assert_eq!(again.counts.to_string(), full.counts.to_string());
+        let store = open_target(&to);
+        assert_eq!(store.running_games().len(), 40, "{to}");
+    }
+}
