@@ -1340,6 +1340,17 @@ fn issue_16_an_older_databases_finished_games_are_archived_when_it_is_opened() {
     assert_eq!(read(&Store::open(dir.path()).expect("reopen")), first);
 }
 
+/// Two processes of a bot of 4 shards (0-1 and 2-3) connected to one PostgreSQL schema.
+fn two_processes(schema: &pg::Schema) -> [Store; 2] {
+    let layout = |range: &str| {
+        oaq_bot::shards::Layout::new(4, range.parse().expect("range")).expect("layout")
+    };
+    [
+        Store::connect(&schema.url(), layout("0-1")).expect("process A"),
+        Store::connect(&schema.url(), layout("2-3")).expect("process B"),
+    ]
+}
+
 /// Issue 28: processes that share one PostgreSQL database race to change the same game, each
 /// from the revision it read: every round, exactly one change is applied, whichever process
 /// wins, and the loser is told the record changed; the moves stored are exactly the winners'.
@@ -1347,13 +1358,7 @@ fn issue_16_an_older_databases_finished_games_are_archived_when_it_is_opened() {
 fn processes_sharing_postgres_apply_each_change_once() {
     let Some(url) = pg::url() else { return };
     let schema = pg::Schema::new(&url);
-    let layout = |range: &str| {
-        oaq_bot::shards::Layout::new(4, range.parse().expect("range")).expect("layout")
-    };
-    let processes = [
-        Store::connect(&schema.url(), layout("0-1")).expect("process A"),
-        Store::connect(&schema.url(), layout("2-3")).expect("process B"),
-    ];
+    let processes = two_processes(&schema);
     processes[0]
         .create_challenge(&challenge(10, 500))
         .expect("create");
@@ -1440,13 +1445,7 @@ fn processes_racing_on_every_kind_of_write_lose_nothing() {
     use oaq_bot::store::{GuildSettings, Lobby};
     let Some(url) = pg::url() else { return };
     let schema = pg::Schema::new(&url);
-    let layout = |range: &str| {
-        oaq_bot::shards::Layout::new(4, range.parse().expect("range")).expect("layout")
-    };
-    let processes = [
-        Store::connect(&schema.url(), layout("0-1")).expect("process A"),
-        Store::connect(&schema.url(), layout("2-3")).expect("process B"),
-    ];
+    let processes = two_processes(&schema);
     let racers = 8;
 
     // The id counter: every id once, and the counter moved by exactly the ids handed out.
