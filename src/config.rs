@@ -26,6 +26,8 @@ pub struct Config {
     pub log: LogConfig,
     /// The Prometheus metrics and health endpoint.
     pub metrics: MetricsConfig,
+    /// The Activity's web server.
+    pub activity: ActivityConfig,
 }
 
 /// `[discord]`.
@@ -45,6 +47,31 @@ pub struct DiscordConfig {
     /// all of them. A bare number (`OAQ_DISCORD__SHARDS=0`, `shards = 1`) names one shard.
     #[serde(deserialize_with = "text_or_number")]
     pub shards: String,
+    /// The application's OAuth2 client secret, which the Activity's sign-in needs (better set
+    /// in `DISCORD_CLIENT_SECRET`); never logged or printed.
+    pub client_secret: Secret,
+}
+
+/// A setting that must never be printed: its `Debug` hides it.
+#[derive(Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// The secret, if one is set.
+    pub fn get(&self) -> Option<&str> {
+        Some(self.0.trim()).filter(|s| !s.is_empty())
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.get().is_some() {
+            "<hidden>"
+        } else {
+            "<unset>"
+        })
+    }
 }
 
 /// Reads a setting that is text but may be written as a bare number: the environment turns
@@ -173,6 +200,28 @@ impl MetricsConfig {
     }
 }
 
+/// `[activity]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActivityConfig {
+    /// Address of the Activity's web server; empty = no Activity.
+    pub listen: String,
+}
+
+impl ActivityConfig {
+    /// The address to serve the Activity on, if one is set.
+    pub fn listen(&self) -> Result<Option<SocketAddr>, ConfigError> {
+        match Some(self.listen.trim()).filter(|s| !s.is_empty()) {
+            None => Ok(None),
+            Some(text) => text.parse().map(Some).map_err(|_| {
+                ConfigError::Invalid(format!(
+                    "activity.listen `{text}` is not an address such as 127.0.0.1:8088"
+                ))
+            }),
+        }
+    }
+}
+
 /// `[log]`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -212,8 +261,15 @@ impl Config {
         if env {
             figment = figment.merge(Env::prefixed("OAQ_").split("__")).merge(
                 Env::raw()
-                    .only(&["DISCORD_API_BASE"])
-                    .map(|_| "discord.api_base".into()),
+                    .only(&["DISCORD_API_BASE", "DISCORD_CLIENT_SECRET"])
+                    // Names compare without case.
+                    .map(|key| {
+                        if key == "DISCORD_CLIENT_SECRET" {
+                            "discord.client_secret".into()
+                        } else {
+                            "discord.api_base".into()
+                        }
+                    }),
             );
         }
         let config: Config = figment
@@ -221,6 +277,13 @@ impl Config {
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;
         config.discord.layout()?;
         config.metrics.listen()?;
+        if config.activity.listen()?.is_some() && config.discord.client_secret.get().is_none() {
+            return Err(ConfigError::Invalid(String::from(
+                "activity.listen needs the application's client secret for the Activity's \
+                 sign-in: set DISCORD_CLIENT_SECRET (Developer Portal → your application → \
+                 OAuth2 → Client Secret)",
+            )));
+        }
         if config.store.cache_mb == 0 {
             return Err(ConfigError::Invalid(String::from(
                 "store.cache_mb must be at least 1",

@@ -9,12 +9,14 @@
 //! - [`render`]: board pictures (PNG);
 //! - [`app`]: the Discord-agnostic product: challenges, moves, replies;
 //! - [`discord`]: the thin serenity/poise adapter;
+//! - [`activity`]: the Activity: the games on a web page inside Discord, served by the bot;
 //! - [`locale`]: the languages of the catalogue;
 //! - [`config`]: layered configuration;
 //! - [`shards`]: which shard serves which server, and which servers a process owns;
 //! - [`tournament`]: the pure tournament engine (Swiss pairing, Berger tables, standings);
 //! - [`cli`]: the `oaq-bot engine …` commands that expose the engines on stdin/stdout.
 
+pub mod activity;
 pub mod app;
 pub mod cli;
 pub mod config;

@@ -12,7 +12,7 @@ use oaq_bot::app::{App, Settings, SystemClock};
 use oaq_bot::cli::store::StoreCommand;
 use oaq_bot::cli::EngineCommand;
 use oaq_bot::config::Config;
-use oaq_bot::discord::{self, BotSettings};
+use oaq_bot::discord::{self, ActivitySettings, BotSettings};
 use oaq_bot::store::Store;
 
 /// A Discord bot that hosts Ô ăn quan, Shogi and Chinese checkers. Without a subcommand it
@@ -84,6 +84,12 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         expiry_sweep: Duration::from_secs(config.game.expiry_sweep_seconds.max(1)),
         layout: config.discord.layout()?,
         metrics: config.metrics.listen()?,
+        activity: config.activity.listen()?.and_then(|listen| {
+            Some(ActivitySettings {
+                listen,
+                client_secret: config.discord.client_secret.get()?.to_owned(),
+            })
+        }),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -104,7 +110,10 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         turn_ms: config.game.turn_timeout_seconds.saturating_mul(1000),
         bot_move_ms: config.game.bot_move_ms,
     };
-    let app = App::new(store, Arc::new(SystemClock), settings)?.serving(layout);
+    let mut app = App::new(store, Arc::new(SystemClock), settings)?.serving(layout);
+    if bot.activity.is_some() {
+        app = app.with_activity();
+    }
     let foreign = if shared { 0 } else { app.foreign_records() };
     if foreign > 0 {
         tracing::error!(

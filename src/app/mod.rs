@@ -35,6 +35,7 @@ mod lobby;
 mod memory;
 mod messages;
 mod outbox;
+mod page;
 mod pages;
 mod picker;
 mod play;
@@ -59,6 +60,9 @@ pub use clock::{Clock, FakeClock, SystemClock};
 pub use computer::{ComputerMoved, PlayRequest};
 pub use lobby::LobbyRequest;
 pub use outbox::{backoff_ms, Scan, Sent, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
+pub use page::{
+    kind_name, PageChallenge, PageDone, PageLobby, PageRefusal, PageSummary, PageView, Refused,
+};
 pub use replay::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};
 pub use running::PER_PAGE as GAMES_PER_PAGE;
 pub use settings::{SettingsChange, MAX_CHALLENGE_S, MAX_TURN_S, MIN_CHALLENGE_S, MIN_TURN_S};

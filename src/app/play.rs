@@ -8,8 +8,8 @@ use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
 use crate::app::vocab::{
-    limits, message_link, Action, Button, Caller, Choice, Edit, Msg, Notation, Place, Reply,
-    Response, Style, Track, UserRef,
+    limits, message_link, Action, Button, Caller, Choice, Edit, Effects, Msg, Notation, Place,
+    Reply, Response, Style, Track, UserRef,
 };
 use crate::ids::{GameId, MessageId, UserId};
 use crate::locale::Locale;
@@ -24,7 +24,7 @@ fn other_seat(loaded: &Loaded, seat: usize) -> UserId {
 }
 
 /// What a move request came to.
-enum Moved {
+pub(super) enum Moved {
     /// The move is stored (`played`), or the mover's time had run out and the timeout is:
     /// the game and its new board.
     Board {
@@ -227,19 +227,33 @@ impl App {
                 } else {
                     Reply::Private(answer)
                 };
-                Response::new(reply)
-                    .with_edits(
-                        std::iter::once(self.board_edit(&loaded, board))
-                            .chain(retired)
-                            .collect(),
-                    )
-                    .with_computer(owed_turn(&loaded))
+                Response {
+                    reply,
+                    effects: self.away_effects(&loaded, board, retired),
+                }
             }
             Moved::Answer(response) => response,
         })
     }
 
-    fn make_move(
+    /// What a change made away from the board owes: the board's edit, the note of the copy it
+    /// superseded, the computer's turn.
+    pub(super) fn away_effects(
+        &self,
+        loaded: &Loaded,
+        board: Msg,
+        retired: Option<Edit>,
+    ) -> Effects {
+        Effects {
+            edits: std::iter::once(self.board_edit(loaded, board))
+                .chain(retired)
+                .collect(),
+            computer: owed_turn(loaded),
+            ..Effects::default()
+        }
+    }
+
+    pub(super) fn make_move(
         &self,
         locale: Locale,
         user: &UserRef,
@@ -300,6 +314,17 @@ impl App {
             board,
             played: true,
         })
+    }
+
+    /// *Play on the board*: the Activity is launched for the clicker, on a game that goes on.
+    pub(super) fn launch(&self, id: GameId) -> Result<Response, Fail> {
+        if !self.activity {
+            return Err(Fail::User(Text::UnknownButton));
+        }
+        if self.load_game(id)?.finished() {
+            return Err(Fail::User(Text::GameOver));
+        }
+        Ok(Response::new(Reply::Launch))
     }
 
     /// A move clicked on `copy`, an old copy of the board (the board was posted again): not

@@ -75,6 +75,7 @@ impl App {
                 self.tournament_once(user, false, tournament, op)
             }
             Action::Rules { game } => self.rules_click(locale, game),
+            Action::Launch { game } => self.launch(game),
         }
     }
 }

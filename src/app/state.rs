@@ -54,6 +54,8 @@ pub struct App {
     /// Raised when a tournament game ends, so that the tournament worker closes the round and
     /// pairs the next at once rather than at its next periodic sweep.
     pub(super) tournament_due: Arc<tokio::sync::Notify>,
+    /// Whether the bot serves the Activity: boards then offer to open it.
+    pub(super) activity: bool,
 }
 
 impl App {
@@ -70,6 +72,7 @@ impl App {
             received: Received::default(),
             layout: Layout::single(),
             tournament_due: Arc::new(tokio::sync::Notify::new()),
+            activity: false,
         })
     }
 
@@ -84,6 +87,13 @@ impl App {
     /// servers alone, should the store hold any.
     pub fn serving(mut self, layout: Layout) -> App {
         self.layout = layout;
+        self
+    }
+
+    /// The app of a bot that serves the Activity: every running game's board offers to open
+    /// it (*Play on the board*).
+    pub fn with_activity(mut self) -> App {
+        self.activity = true;
         self
     }
 

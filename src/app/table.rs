@@ -103,6 +103,20 @@ impl Loaded {
         }
     }
 
+    /// The lines that say how the game stands, in `locale`: whose turn or the result, and
+    /// the score while it goes on.
+    pub(super) fn standing(&self, locale: Locale) -> Vec<Text> {
+        let record = &self.stored.record;
+        let (names, ids) = seats(record);
+        let situation = self.situation();
+        let scene = self.scene(locale, &names, &ids, &situation);
+        let mut lines = standing_lines(&self.table, &scene, record);
+        if !situation.finished() {
+            lines.extend(self.table.score_lines(&scene));
+        }
+        lines
+    }
+
     /// The seat `user` plays, if any.
     pub(super) fn seat_of(&self, user: UserId) -> Option<usize> {
         self.stored.record.seats.iter().position(|p| p.id == user)
@@ -247,9 +261,10 @@ fn standing_lines(table: &Table, scene: &Scene<'_>, record: &GameRecord) -> Vec<
     }
 }
 
-/// The shell's row under a game in play: *Resign*, *Rules*, the view from the other side
-/// for a game whose picture has a side, and the claims either player may make now.
-fn game_buttons(loaded: &Loaded, locale: Locale) -> Vec<Button> {
+/// The shell's row under a game in play: *Play on the board* when the bot serves the
+/// Activity, *Resign*, *Rules*, the view from the other side for a game whose picture has a
+/// side, and the claims either player may make now.
+fn game_buttons(loaded: &Loaded, locale: Locale, activity: bool) -> Vec<Button> {
     let record = &loaded.stored.record;
     let game = record.id;
     let button = |action, label: &Text, style| Button {
@@ -258,10 +273,18 @@ fn game_buttons(loaded: &Loaded, locale: Locale) -> Vec<Button> {
         style,
         disabled: false,
     };
-    let mut row = vec![
+    let mut row = Vec::new();
+    if activity {
+        row.push(button(
+            Action::Launch { game },
+            &Text::PlayOnBoard,
+            Style::Primary,
+        ));
+    }
+    row.extend([
         button(Action::Resign { game }, &Text::Resign, Style::Danger),
         button(Action::Rules { game }, &Text::RulesButton, Style::Secondary),
-    ];
+    ]);
     if let Some(label) = Table::flip_label(record.kind) {
         row.push(button(Action::View { game }, &label, Style::Secondary));
     }
@@ -346,7 +369,9 @@ impl App {
         } else {
             lines.extend(table.score_lines(&scene));
             let mut controls = table.controls(&scene, record.moves.len() as u32);
-            controls.rows.push(game_buttons(loaded, locale));
+            controls
+                .rows
+                .push(game_buttons(loaded, locale, self.activity));
             controls
         };
         let render = |lines: &[Text]| lines.iter().map(|t| t.render(locale)).collect::<Vec<_>>();

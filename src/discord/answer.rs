@@ -4,7 +4,7 @@
 //! of are in [`super::builders`].
 
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelType, CreateThread};
+use serenity::{ChannelType, CreateInteractionResponse, CreateThread};
 
 use super::blocking::blocking;
 use super::builders::create_reply;
@@ -21,20 +21,19 @@ use crate::store::OwedKey;
 pub(super) async fn answer_command(ctx: Context<'_>, response: Response) -> Result<(), Error> {
     let data = ctx.data();
     let Response { reply, effects } = response;
-    let (msg, ephemeral, track) = match reply {
-        Reply::Post { msg, track } => (msg, false, track),
-        Reply::Private(msg) => (msg, true, None),
-        // A command has no clicked message to replace: its update is a new message.
-        Reply::Update(msg) => (msg, false, None),
+    let track = match &reply {
+        Reply::Post { track, .. } => *track,
+        _ => None,
     };
-    let sent = match ctx.send(create_reply(&msg, ephemeral)).await {
-        Ok(handle) if track.is_some() => match handle.message().await {
-            Ok(message) => Ok(Some(snowflakes::message(message.id))),
-            // Posted, but its id is unknown: the error is answered with an apology.
-            Err(error) => Err((error, Delivery::Sent { message: None })),
-        },
-        Ok(_) => Ok(None),
-        Err(error) => Err((error, Delivery::Failed)),
+    let sent = match reply {
+        Reply::Post { msg, .. } => send(ctx, &msg, false, track.is_some()).await,
+        Reply::Private(msg) => send(ctx, &msg, true, false).await,
+        // A command has no clicked message to replace: its update is a new message.
+        Reply::Update(msg) => send(ctx, &msg, false, false).await,
+        Reply::Launch => launch(ctx)
+            .await
+            .map(|()| None)
+            .map_err(|error| (error, Delivery::Failed)),
     };
     let (delivery, error) = match sent {
         Ok(message) => (Delivery::Sent { message }, None),
@@ -56,6 +55,40 @@ pub(super) async fn answer_command(ctx: Context<'_>, response: Response) -> Resu
     match error {
         Some(error) => Err(error.into()),
         None => Ok(()),
+    }
+}
+
+/// Sends a command's message (`ephemeral`: only to its user); with `read_back`, learns the
+/// id of the message it posted.
+async fn send(
+    ctx: Context<'_>,
+    msg: &crate::app::Msg,
+    ephemeral: bool,
+    read_back: bool,
+) -> Result<Option<MessageId>, (serenity::Error, Delivery)> {
+    match ctx.send(create_reply(msg, ephemeral)).await {
+        Ok(handle) if read_back => match handle.message().await {
+            Ok(message) => Ok(Some(snowflakes::message(message.id))),
+            // Posted, but its id is unknown: the error is answered with an apology.
+            Err(error) => Err((error, Delivery::Sent { message: None })),
+        },
+        Ok(_) => Ok(None),
+        Err(error) => Err((error, Delivery::Failed)),
+    }
+}
+
+/// Answers a command by launching the app's Activity for its user.
+async fn launch(ctx: Context<'_>) -> Result<(), serenity::Error> {
+    match ctx {
+        poise::Context::Application(command) => {
+            command
+                .interaction
+                .create_response(ctx.http(), CreateInteractionResponse::LaunchActivity)
+                .await
+        }
+        poise::Context::Prefix(_) => Err(serenity::Error::Other(
+            "only an interaction can launch the Activity",
+        )),
     }
 }
 

@@ -26,6 +26,17 @@ pub struct BotSettings {
     pub layout: Option<Layout>,
     /// Where to serve metrics and health, if anywhere.
     pub metrics: Option<std::net::SocketAddr>,
+    /// The Activity, if the bot serves it.
+    pub activity: Option<ActivitySettings>,
+}
+
+/// Where the Activity is served, and the secret its sign-in needs.
+#[derive(Clone)]
+pub struct ActivitySettings {
+    /// The web server's address.
+    pub listen: std::net::SocketAddr,
+    /// The application's OAuth2 client secret (never logged).
+    pub client_secret: String,
 }
 
 impl std::fmt::Debug for BotSettings {
@@ -38,6 +49,7 @@ impl std::fmt::Debug for BotSettings {
             .field("write_timeout", &self.write_timeout)
             .field("layout", &self.layout)
             .field("metrics", &self.metrics)
+            .field("activity", &self.activity.as_ref().map(|a| a.listen))
             .finish()
     }
 }
@@ -59,6 +71,9 @@ pub enum DiscordError {
     /// The gateway connection failed for good.
     #[error("the Discord connection failed: {0}")]
     Gateway(String),
+    /// The Activity's server could not be started.
+    #[error("the Activity could not start: {0} (see activity.listen)")]
+    Activity(String),
     /// The metrics endpoint could not be started.
     #[error("the metrics endpoint could not start: {0} (see metrics.listen)")]
     Metrics(String),

@@ -111,6 +111,7 @@ pub fn encode(action: &Action) -> String {
         Action::Resign { game } => format!("oaq:r:{game}"),
         Action::ConfirmResign { game } => format!("oaq:y:{game}"),
         Action::Rules { game } => format!("oaq:h:{game}"),
+        Action::Launch { game } => format!("oaq:o:{game}"),
         Action::Rematch { game } => format!("oaq:n:{game}"),
         Action::Analyse { game } => format!("oaq:x:{game}"),
         Action::Tournament { tournament, op } => format!("oaq:t:{tournament}:{}", op_code(op)),
@@ -198,6 +199,9 @@ pub fn decode(custom_id: &str) -> Result<Action, CustomIdError> {
         ["oaq", "h", _] => Action::Rules {
             game: Id::new(id(2)?),
         },
+        ["oaq", "o", _] => Action::Launch {
+            game: Id::new(id(2)?),
+        },
         ["oaq", "n", _] => Action::Rematch {
             game: Id::new(id(2)?),
         },
@@ -280,6 +284,9 @@ mod tests {
                 game: GameId::new(id),
             },
             Action::Rules {
+                game: GameId::new(id),
+            },
+            Action::Launch {
                 game: GameId::new(id),
             },
             Action::Rematch {

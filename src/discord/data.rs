@@ -11,6 +11,7 @@ use crate::app::{App, UserRef};
 pub(super) type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// What every handler can reach.
+#[derive(Clone)]
 pub struct Data {
     pub(super) app: Arc<App>,
     /// The bot's own account: challenging it means playing the computer opponent.

@@ -14,8 +14,11 @@
 //! - `gate`: the shutdown and shard gate; `workers`: the background workers (outbox, expiry,
 //!   the computer's moves, tournaments, the shards' liveness);
 //! - `metrics`: what is recorded for operators; `endpoint`: the routes that serve it
-//!   (`/metrics`, `/health`, `/admin/backup`).
+//!   (`/metrics`, `/health`, `/admin/backup`);
+//! - `activity`: the Activity's server started beside the shards, its Entry Point command, and
+//!   the settling of what a page's change owes.
 
+mod activity;
 mod answer;
 mod blocking;
 mod builders;
@@ -36,6 +39,6 @@ mod snowflakes;
 mod workers;
 
 pub use commands::commands;
-pub use connect::{connect, BotSettings, DiscordError};
+pub use connect::{connect, ActivitySettings, BotSettings, DiscordError};
 pub use data::Data;
 pub use run::run;

@@ -16,7 +16,7 @@ use super::data::Data;
 use super::error::Error;
 use super::metrics;
 use super::snowflakes;
-use crate::app::{Action, Caller, Locale, Place, Reply, Response, Text, TournamentClick};
+use crate::app::{Action, Caller, Locale, Msg, Place, Reply, Response, Text, TournamentClick};
 use crate::ids::MessageId;
 
 /// Routes a button click: check that the `custom_id` is one of the clicked message's own,
@@ -114,6 +114,7 @@ pub(super) async fn on_component(
             CreateInteractionResponse::Message(response_message(msg, false)),
             *track,
         ),
+        Reply::Launch => (CreateInteractionResponse::LaunchActivity, None),
     };
     let answered = interaction.create_response(&ctx.http, builder).await;
     metrics::click_answered(started.elapsed());
@@ -122,7 +123,7 @@ pub(super) async fn on_component(
             message: match reply {
                 Reply::Update(_) => clicked,
                 Reply::Post { .. } if track.is_some() => posted(ctx, interaction).await,
-                Reply::Post { .. } | Reply::Private(_) => None,
+                Reply::Post { .. } | Reply::Private(_) | Reply::Launch => None,
             },
         },
         Err(error) => {
@@ -155,9 +156,12 @@ pub(super) async fn answer_slow(
         return;
     }
     let clicked = Some(snowflakes::message(interaction.message.id));
+    let caller_locale = caller.locale;
     let response = click(data, caller, action, clicked).await;
     // A slow action's answer is private: whatever the app answered is shown to the clicker.
-    let (Reply::Private(msg) | Reply::Update(msg) | Reply::Post { msg, .. }) = &response.reply;
+    // A launch cannot follow an acknowledgement: no slow action asks for one.
+    let apology = Msg::text(Text::Apology.render(caller_locale));
+    let msg = response.reply.msg().unwrap_or(&apology);
     let followup = CreateInteractionResponseFollowup::new()
         .content(msg.text.clone())
         .components(action_rows(msg))

@@ -8,6 +8,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, GuildId};
 
+use super::activity::{entry_point, start};
 use super::commands::{commands, on_error};
 use super::connect::{http_client, BotSettings, DiscordError};
 use super::data::Data;
@@ -33,6 +34,8 @@ pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result
     let dev_guild = settings.dev_guild;
     let sweep = settings.expiry_sweep;
     let write_timeout = settings.write_timeout;
+    let activity = settings.activity.clone();
+    let (token, api_base) = (settings.token.clone(), settings.api_base.clone());
     let gate = Gate::new(layout);
     let setup_gate = gate.clone();
     let setup_app = app.clone();
@@ -54,18 +57,21 @@ pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result
         .setup(move |ctx, ready, framework| {
             let (app, gate) = (setup_app, setup_gate);
             Box::pin(async move {
-                let commands = &framework.options().commands;
+                let mut commands =
+                    poise::builtins::create_application_commands(&framework.options().commands);
+                if activity.is_some() {
+                    commands.push(entry_point());
+                }
                 match dev_guild.and_then(NonZeroU64::new) {
                     Some(guild) => {
-                        poise::builtins::register_in_guild(ctx, commands, GuildId::from(guild))
-                            .await?;
+                        GuildId::from(guild).set_commands(ctx, commands).await?;
                         tracing::info!(
                             guild = guild.get(),
                             "commands registered in the development guild"
                         );
                     }
                     None => {
-                        poise::builtins::register_globally(ctx, commands).await?;
+                        serenity::Command::set_global_commands(ctx, commands).await?;
                         tracing::info!("commands registered globally");
                     }
                 }
@@ -78,13 +84,29 @@ pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result
                     name: ready.user.name.clone(),
                     bot: true,
                 };
-                Ok(Data {
+                let data = Data {
                     app,
                     me,
                     outbox,
                     gate,
                     tournaments,
-                })
+                };
+                if let Some(activity) = &activity {
+                    let client_id = ready.application.id.get();
+                    let http = ctx.http.clone();
+                    let served = start(
+                        activity,
+                        api_base.as_deref(),
+                        &token,
+                        client_id,
+                        http,
+                        data.clone(),
+                    );
+                    served.await.map_err(|e| {
+                        DiscordError::Activity(format!("cannot listen on {}: {e}", activity.listen))
+                    })?;
+                }
+                Ok(data)
             })
         })
         .build();

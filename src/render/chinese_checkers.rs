@@ -48,6 +48,12 @@ const SET_COLOURS: [(Color, Color); 6] = [
     ([0xcc, 0x79, 0xa7], [0x1a, 0x1a, 0x1a]), // reddish purple
 ];
 
+/// The colour of the pegs whose home is triangle `triangle` (0–5, N clockwise), as the board
+/// draws them.
+pub fn set_colour(triangle: usize) -> Color {
+    SET_COLOURS[triangle % SET_COLOURS.len()].0
+}
+
 /// Corner holes of each triangle: tip first.
 const CORNERS: [[&str; 3]; 6] = [
     ["A1", "D1", "D4"],

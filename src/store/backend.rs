@@ -91,6 +91,16 @@ pub trait Backend: fmt::Debug + Send + Sync {
         Ok(())
     }
 
+    /// Tells every process sharing the database that game `game` changed (see `changes.rs`);
+    /// only a shared database has other processes to tell.
+    fn announce(&self, _game: u64) -> Result<(), BackendError> {
+        Ok(())
+    }
+
+    /// Hands every game id announced by any process sharing the database to `sink`, from now
+    /// on, for as long as the process runs (reconnecting after the database comes back).
+    fn listen(&self, _sink: Box<dyn Fn(u64) + Send + Sync>) {}
+
     /// The least value a new id counter may start from (see `ids.rs`).
     fn id_floor(&self) -> Result<u64, BackendError>;
 

@@ -179,7 +179,11 @@ impl Store {
                     }
                     Ok(())
                 })
-        })
+        })?;
+        if let Some(game) = listed {
+            self.announce(game.id);
+        }
+        Ok(())
     }
 
     /// Replaces a challenge read at revision `expected`.
@@ -289,6 +293,7 @@ impl Store {
                     },
                 )
         })?;
+        self.announce(game.id);
         Ok(Stored {
             revision: 1,
             record: game.clone(),
@@ -322,6 +327,7 @@ impl Store {
                     Ok(next)
                 })
         })?;
+        self.announce(game.id);
         Ok(Stored {
             revision,
             record: game.clone(),

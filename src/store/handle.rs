@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 
 use super::backend::Backend;
 use super::backup::{Backup, Gate};
+use super::changes::Changes;
 use super::codec::{decode, Stored};
 use super::error::StoreError;
 use super::format::COUNTER_BITS;
@@ -57,6 +58,8 @@ pub struct Store {
     layout: Layout,
     /// Held by every write, closed by a backup for an instant (see `backup.rs`).
     gate: Arc<Gate>,
+    /// The announcements of changed games (see `changes.rs`).
+    pub(super) changes: Arc<Changes>,
 }
 
 impl Store {
@@ -82,6 +85,7 @@ impl Store {
             meta: space(Tree::Meta),
             layout,
             gate: Arc::new(Gate::default()),
+            changes: Changes::new(),
             backend,
         }
     }

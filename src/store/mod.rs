@@ -35,6 +35,7 @@
 
 mod backend;
 mod backup;
+mod changes;
 mod codec;
 pub mod copy;
 mod counts;
@@ -65,6 +66,7 @@ pub use self::sled::db::{DEFAULT_CACHE_BYTES, LOCK_WAIT};
 pub use self::sled::reshard;
 pub use self::sled::GroupCommit;
 pub use backup::Backup;
+pub use changes::CHANGES_CHANNEL;
 pub use codec::Stored;
 pub use error::{BackendError, StoreError};
 pub use format::{COUNTER_BITS, COUNTER_LIMIT, SCHEMA};

@@ -224,6 +224,7 @@ impl Store {
                 },
             )
         })?;
+        self.announce(game.id);
         Ok(Stored {
             revision,
             record: game.clone(),

@@ -431,6 +431,7 @@ impl Store {
                     },
                 )
         })?;
+        self.announce(id);
         Ok((
             Stored {
                 revision,

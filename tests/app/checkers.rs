@@ -682,7 +682,7 @@ fn every_person_at_a_mixed_table_gets_their_record_against_the_computer() {
         .map(|edit| edit.msg.text.clone())
         .chain(match &ended.reply {
             Reply::Update(msg) | Reply::Post { msg, .. } => Some(msg.text.clone()),
-            Reply::Private(_) => None,
+            Reply::Private(_) | Reply::Launch => None,
         })
         .find(|text| text.contains("1st:"))
         .expect("the final board");

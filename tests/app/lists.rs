@@ -171,6 +171,7 @@ fn shown(response: &Response) -> String {
             check_limits(msg);
             msg.text.clone()
         }
+        Reply::Launch => panic!("expected a message, got a launch"),
     }
 }
 

@@ -103,6 +103,7 @@ fn public(response: &Response) -> &Msg {
             msg
         }
         Reply::Private(msg) => panic!("expected a public message, got private: {}", msg.text),
+        Reply::Launch => panic!("expected a public message, got a launch"),
     }
 }
 

@@ -168,6 +168,7 @@ fn a_late_entry_plays_from_the_next_swiss_round_and_a_round_robin_takes_none() {
     let history = app.history(&Caller::new(EN, HERE, all[0].clone()), GameKind::Oaq, None);
     let text = match &history.reply {
         Reply::Post { msg, .. } | Reply::Private(msg) | Reply::Update(msg) => msg.text.clone(),
+        Reply::Launch => panic!("expected the history, got a launch"),
     };
     assert!(text.contains("· Swiss tournament, round 1"), "{text}");
     let starts = app.tournament_work();

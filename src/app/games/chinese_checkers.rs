@@ -21,15 +21,17 @@ use std::time::Duration;
 
 use image::RgbImage;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 use super::error::GameError;
 use super::hosted::{Hosted, Presented};
+use super::page::PageBoard;
 use super::scene::{picker_controls, Controls, Frame, Scene, Situation, Step};
 use crate::app::text::{CheckersText, Locale, Text};
 use crate::games::chinese_checkers::{
     self as cc, ai, Game, LongJumps, Move, Player, Position, Triangle,
 };
-use crate::render::chinese_checkers::{BoardView, PlayerPanel};
+use crate::render::chinese_checkers::{set_colour, BoardView, PlayerPanel};
 use crate::render::Fonts;
 use crate::store::{GameKind, GuildSettings, Level};
 
@@ -154,6 +156,9 @@ struct Played {
     mv: CheckersMove,
     set: Option<Triangle>,
 }
+
+/// The pegs of a set (a triangle's holes).
+const PEGS_PER_SET: u32 = 10;
 
 fn level(level: Level) -> ai::Level {
     match level {
@@ -533,5 +538,57 @@ impl Presented for CheckersTable {
             .map(|option| format!(" --rule {option}"))
             .collect();
         format!("oaq-bot engine chinese-checkers replay --start \"{start}\"{options}")
+    }
+
+    /// The holes as the position string has them, each seat's sets, colour and pegs home,
+    /// and every move with its hop path.
+    fn page_board(&self) -> PageBoard {
+        let position = self.position();
+        let players = (0..position.players()).map(Player::new);
+        let seats: Vec<serde_json::Value> = players
+            .map(|player| {
+                let sets: Vec<usize> = position.home_triangles(player).map(|t| t.index()).collect();
+                let home = position.pegs_home(player);
+                let [r, g, b] = set_colour(sets.first().copied().unwrap_or(0));
+                json!({
+                    "sets": sets,
+                    "colour": format!("#{r:02x}{g:02x}{b:02x}"),
+                    "home": home,
+                    "left": (sets.len() as u32 * PEGS_PER_SET).saturating_sub(home),
+                })
+            })
+            .collect();
+        let holes = position.to_string();
+        let holes = holes.split(' ').next().unwrap_or_default();
+        let moves = self
+            .legal_moves()
+            .into_iter()
+            .map(|(mv, _)| match mv {
+                CheckersMove::Move(mv) => json!({
+                    "move": mv.to_string(),
+                    "from": mv.from().to_string(),
+                    "to": mv.to().to_string(),
+                    "path": mv.path().map(|h| h.to_string()).collect::<Vec<_>>(),
+                }),
+                CheckersMove::Pass => json!({"move": mv.to_string()}),
+            })
+            .collect();
+        let last = self.played.last().map(|played| match played.mv {
+            CheckersMove::Move(mv) => json!({
+                "move": mv.to_string(),
+                "path": mv.path().map(|h| h.to_string()).collect::<Vec<_>>(),
+                "seat": played.seat,
+            }),
+            CheckersMove::Pass => json!({"move": played.mv.to_string(), "seat": played.seat}),
+        });
+        PageBoard {
+            position: json!({
+                "holes": holes,
+                "sets": seats.iter().map(|s| s["sets"].clone()).collect::<Vec<_>>(),
+            }),
+            last,
+            moves,
+            seats,
+        }
     }
 }

@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::error::GameError;
+use super::page::PageBoard;
 use super::scene::{Controls, Exports, Frame, Scene, Step};
 use crate::app::text::Text;
 use crate::app::vocab::Review;
@@ -163,6 +164,8 @@ pub trait Presented: Hosted {
     fn flipped_picture(&self, _fonts: &Fonts, _scene: &Scene<'_>) -> Option<RgbImage> {
         None
     }
+    /// The board as the Activity's page draws it: position, last move and legal moves.
+    fn page_board(&self) -> PageBoard;
     /// What the final board carries of the game's record: caption lines (a link to analyse
     /// it elsewhere) and files in the game's own formats.
     fn exports(&self, _scene: &Scene<'_>) -> Exports {

@@ -19,6 +19,7 @@
 
 pub mod chinese_checkers;
 pub mod oaq;
+pub mod page;
 pub mod shogi;
 
 /// Runs `$body` with `$table` bound to the adapter inside `$value`, whatever the game.

@@ -4,9 +4,11 @@
 use std::time::Duration;
 
 use image::RgbImage;
+use serde_json::json;
 
 use super::error::GameError;
 use super::hosted::{Hosted, Presented};
+use super::page::PageBoard;
 use super::scene::{two_seat_places, Controls, Frame, Scene, Situation};
 use crate::app::text::{OaqText, Text};
 use crate::app::vocab::{Action, Button, Notation, Style};
@@ -534,6 +536,81 @@ impl Presented for OaqTable {
             rule_flags(rules),
             shell_word(start)
         )
+    }
+
+    fn page_board(&self) -> PageBoard {
+        let moves = self.game.moves();
+        // What the last move did, from the position before it, for the page to sow it again.
+        let last = self.last.as_ref().and_then(|(mv, events)| {
+            let before = Game::replay(*self.game.start(), &moves[..moves.len() - 1]).ok()?;
+            let mover = before.position().to_move()?;
+            Some(json!({
+                "move": mv.to_string(),
+                "seat": mover.index(),
+                "before": page_position(before.position()),
+                "events": events.iter().map(page_event).collect::<Vec<_>>(),
+            }))
+        });
+        let moves = if self.to_move().is_some() {
+            self.position()
+                .legal_moves()
+                .iter()
+                .map(|mv| {
+                    json!({
+                        "move": mv.to_string(),
+                        "square": mv.square.index(),
+                        "dir": mv.direction.sign().to_string(),
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        PageBoard {
+            position: page_position(self.position()),
+            last,
+            moves,
+            seats: Vec::new(),
+        }
+    }
+}
+
+/// A position as the page draws it: citizens by ring index, the two mandarins (squares 0 and
+/// 6), each player's captured points (South, North) and a mandarin's worth.
+fn page_position(position: &Position) -> serde_json::Value {
+    json!({
+        "citizens": Square::all().map(|s| position.citizens(s)).collect::<Vec<_>>(),
+        "quans": [position.has_quan(Square::WEST), position.has_quan(Square::EAST)],
+        "captured": [position.captured(Seat::South), position.captured(Seat::North)],
+        "quan_value": position.rules().quan_value,
+    })
+}
+
+/// One step of a move as the page animates it; the game's end is shown by the position.
+fn page_event(event: &Event) -> serde_json::Value {
+    match *event {
+        Event::Lift { square, citizens } => {
+            json!({"kind": "lift", "square": square.index(), "count": citizens})
+        }
+        Event::Sow { square } => json!({"kind": "sow", "square": square.index()}),
+        Event::Relay { square, citizens } => {
+            json!({"kind": "relay", "square": square.index(), "count": citizens})
+        }
+        Event::TakeOne { square } => json!({"kind": "take_one", "square": square.index()}),
+        Event::Capture {
+            square,
+            citizens,
+            quan,
+            points,
+        } => json!({
+            "kind": "capture", "square": square.index(), "count": citizens, "quan": quan,
+            "points": points,
+        }),
+        Event::Refill { seat } => json!({"kind": "refill", "seat": seat.index()}),
+        Event::Borrow { seat, points } => {
+            json!({"kind": "borrow", "seat": seat.index(), "points": points})
+        }
+        Event::GameEnd { .. } => json!({"kind": "end"}),
     }
 }
 

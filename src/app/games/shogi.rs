@@ -16,9 +16,11 @@ use image::RgbImage;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 use super::error::GameError;
 use super::hosted::{Hosted, Misread, Presented};
+use super::page::PageBoard;
 use super::scene::{
     picker_controls, two_seat_places, Controls, Exports, Frame, Scene, Situation, Step,
 };
@@ -495,6 +497,32 @@ impl Presented for ShogiTable {
                 file("csa", export::csa(&game, name(0), name(1))),
                 file("usi", export::usi(&game)),
             ],
+        }
+    }
+
+    /// The position as SFEN (seat 0 plays Sente), the moves in USI with their Western labels.
+    fn page_board(&self) -> PageBoard {
+        let position = self.position();
+        let moves = self
+            .legal_moves()
+            .into_iter()
+            .filter_map(|(mv, label)| match mv {
+                ShogiMove::Play(mv) => Some(json!({"move": mv.to_string(), "label": label})),
+                ShogiMove::ClaimImpasse => None,
+            })
+            .collect();
+        PageBoard {
+            position: json!({
+                "sfen": position.to_sfen(),
+                "sente": 0,
+                "check": position.is_check(),
+            }),
+            last: self
+                .game
+                .last_move()
+                .map(|mv| json!({"move": mv.to_string()})),
+            moves,
+            seats: Vec::new(),
         }
     }
 }

@@ -8,6 +8,7 @@ use rand::RngCore;
 
 use super::error::GameError;
 use super::hosted::{Hosted, Misread, Presented};
+use super::page::PageBoard;
 use super::rules::GameRules;
 use super::scene::{Controls, Exports, Frame, Pick, Scene};
 use super::{chinese_checkers, oaq, shogi};
@@ -261,6 +262,11 @@ impl Table {
     /// The board picture from the other side, if the game has one.
     pub fn flipped_picture(&self, fonts: &Fonts, scene: &Scene<'_>) -> Option<RgbImage> {
         each!(self, t => t.flipped_picture(fonts, scene))
+    }
+
+    /// The board as the Activity's page draws it.
+    pub fn page_board(&self) -> PageBoard {
+        each!(self, table => table.page_board())
     }
 
     /// What the final board carries of the game's record.

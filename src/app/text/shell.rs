@@ -306,6 +306,16 @@ pub enum Text {
     LostRace,
     /// Refusal.
     GameOver,
+    /// Button label: open the Activity on this game's board.
+    PlayOnBoard,
+    /// The Activity's refusal: the game is not one of the channel the Activity was opened in.
+    PageNotHere,
+    /// The Activity's refusal: the page's session is missing, forged or expired.
+    PageSignedOut,
+    /// The Activity's refusal: Discord did not accept the sign-in.
+    PageSignInFailed,
+    /// The Activity's refusal: a request that cannot be read.
+    PageGarbled,
     /// Refusal: no game or challenge here.
     NoGameHere {
         /// The game whose command was used: its root names the command to start one.

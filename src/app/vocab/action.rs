@@ -92,6 +92,11 @@ pub enum Action {
         /// Game id.
         game: GameId,
     },
+    /// Open the Activity on the game's board (answered by launching it for the clicker).
+    Launch {
+        /// Game id.
+        game: GameId,
+    },
     /// Show the rules of the game.
     Rules {
         /// Game id.
@@ -185,6 +190,7 @@ impl Action {
             | Action::View { game }
             | Action::Resign { game }
             | Action::ConfirmResign { game }
+            | Action::Launch { game }
             | Action::Rules { game }
             | Action::Rematch { game }
             | Action::Analyse { game } => Some(Subject::Game(game)),

@@ -30,6 +30,18 @@ pub enum Reply {
     Private(Msg),
     /// Replace the message whose button was clicked. A board update always carries its picture.
     Update(Msg),
+    /// Launch the app's Activity for the user, in the interaction's channel.
+    Launch,
+}
+
+impl Reply {
+    /// The message the reply shows, if it shows one (a launch shows none).
+    pub fn msg(&self) -> Option<&Msg> {
+        match self {
+            Reply::Post { msg, .. } | Reply::Private(msg) | Reply::Update(msg) => Some(msg),
+            Reply::Launch => None,
+        }
+    }
 }
 
 /// Another message to change, by the bot, outside the interaction's reply: a write the

@@ -34,6 +34,7 @@ use super::sql::{BATCH, BYTEA, GET, TEXT};
 use super::tx::PgTx;
 use crate::store::backend::{Backend, Body, Bytes, Scan};
 use crate::store::backup::{Backup, Gate};
+use crate::store::changes::CHANGES_CHANNEL;
 use crate::store::error::{BackendError, StoreError};
 use crate::store::tree::Tree;
 
@@ -46,6 +47,8 @@ const TELL_EVERY: Duration = Duration::from_secs(30);
 #[derive(Clone)]
 pub struct Pg {
     pool: Arc<Connections>,
+    /// Where the database is, for the connection that listens to announcements.
+    config: Arc<postgres::Config>,
 }
 
 impl fmt::Debug for Pg {
@@ -68,7 +71,8 @@ impl Pg {
                 })?;
         off_runtime(|| {
             let pg = Pg {
-                pool: Connections::open(config),
+                pool: Connections::open(config.clone()),
+                config: Arc::new(config),
             };
             let started = Instant::now();
             let mut told = None;
@@ -102,7 +106,53 @@ impl Pg {
     }
 }
 
+/// Announces a changed game to every process listening.
+const NOTIFY: &str = "SELECT pg_notify($1, $2)";
+
+/// Listens on one connection until it fails, handing each announced game to `sink`.
+fn listen_once(config: &postgres::Config, sink: &dyn Fn(u64)) -> Result<(), postgres::Error> {
+    let mut client = config.connect(postgres::NoTls)?;
+    client.batch_execute(&format!("LISTEN {CHANGES_CHANNEL}"))?;
+    // Whatever changed while this connection was down is read afresh by the pages that
+    // reconnect: an announcement is a hint, never the change itself.
+    let mut notifications = client.notifications();
+    let mut heard = notifications.blocking_iter();
+    while let Some(note) = postgres::fallible_iterator::FallibleIterator::next(&mut heard)? {
+        if let Ok(game) = note.payload().parse() {
+            sink(game);
+        }
+    }
+    Ok(())
+}
+
 impl Backend for Pg {
+    /// `NOTIFY` on the changes' channel, after the change's commit.
+    fn announce(&self, game: u64) -> Result<(), BackendError> {
+        off_runtime(|| {
+            self.pool.read(|conn| {
+                conn.execute(NOTIFY, &[&CHANGES_CHANNEL, &game.to_string()])
+                    .map(|_| ())
+            })
+        })
+    }
+
+    /// A thread of its own that `LISTEN`s on a connection of its own, and connects again
+    /// (every [`RETRY_CONNECT`]) while the server is down.
+    fn listen(&self, sink: Box<dyn Fn(u64) + Send + Sync>) {
+        let config = self.config.clone();
+        let spawned = std::thread::Builder::new()
+            .name(String::from("oaq-pg-listen"))
+            .spawn(move || loop {
+                if let Err(error) = listen_once(&config, &*sink) {
+                    tracing::warn!(%error, "listening for changed games: connecting again");
+                }
+                std::thread::sleep(RETRY_CONNECT);
+            });
+        if let Err(error) = spawned {
+            tracing::error!(%error, "cannot listen for changed games: open pages update only when they read again");
+        }
+    }
+
     fn get(&self, space: Tree, key: &[u8]) -> Result<Option<Bytes>, BackendError> {
         off_runtime(|| {
             let row = self

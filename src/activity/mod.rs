@@ -1,0 +1,67 @@
+//! The Activity: the three games on a board the players touch, a web page that runs inside
+//! Discord, served by the bot itself (`activity.listen`), with its API and its live updates
+//! (see `docs/activity.md`).
+//!
+//! A page signs in through Discord (the code its SDK gets is exchanged here with the client
+//! secret, and the user and the instance's channel are asked of Discord, never taken from the
+//! page), then gets a signed [`Session`]. Everything it does goes through the app as a click
+//! does ([`crate::app::App::page_move`]), and what a change owes (the board message's edit,
+//! the computer's turn) is handed to the Discord adapter through [`Carrier`]. Every page hears
+//! the changes of its channel's game from the store ([`crate::store::Store::watch`]), so a move
+//! clicked under the channel's board, made on another page or made through another process
+//! shows at once.
+//!
+//! - `assets`: the page's files, embedded;
+//! - `discord_api`: the calls to Discord (the code exchange, the user, the instance);
+//! - `session`: the signed session tokens;
+//! - `routes`: the API;
+//! - `events`: the live updates (server-sent events).
+
+mod assets;
+mod discord_api;
+mod events;
+mod routes;
+pub mod session;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use crate::app::{App, Effects};
+
+pub use discord_api::{ApiError, DiscordApi};
+pub use session::{Session, Signer};
+
+/// Carries out what a page's change owes, as the Discord adapter does for a click's answer.
+pub trait Carrier: Send + Sync + 'static {
+    /// Hands `effects` on (the owed edits to the outbox, the computer's turn to its worker).
+    fn carry(&self, effects: Effects);
+}
+
+/// What the Activity's server works with.
+#[derive(Clone)]
+pub struct Activity {
+    /// The product.
+    pub app: Arc<App>,
+    /// Discord's REST API, for signing in.
+    pub api: DiscordApi,
+    /// Signs and checks sessions.
+    pub signer: Signer,
+    /// Carries out what a change owes.
+    pub carrier: Arc<dyn Carrier>,
+}
+
+impl Activity {
+    /// Serves the Activity on `addr` until the process ends: bound before this returns (so a
+    /// taken address is an error now), served in a task of its own.
+    pub async fn serve(self, addr: SocketAddr) -> std::io::Result<()> {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        tracing::info!(%addr, "the Activity is served");
+        let router = routes::router(self);
+        tokio::spawn(async move {
+            if let Err(error) = axum::serve(listener, router).await {
+                tracing::error!(%error, "the Activity's server stopped");
+            }
+        });
+        Ok(())
+    }
+}
