@@ -71,6 +71,10 @@ pub enum DiscordError {
     /// The gateway connection failed for good.
     #[error("the Discord connection failed: {0}")]
     Gateway(String),
+    /// Activities are enabled for the application, but the bot does not serve one: Discord
+    /// refuses to register its commands without the Entry Point command.
+    #[error("Discord refused to register the commands without the app's Entry Point command (error 50240): Activities are enabled for this application in the Developer Portal. Serve the Activity (set activity.listen and DISCORD_CLIENT_SECRET, see docs/activity.md) or turn Activities off in the portal")]
+    EntryPointRequired,
     /// The Activity's server could not be started.
     #[error("the Activity could not start: {0} (see activity.listen)")]
     Activity(String),

@@ -64,14 +64,19 @@ pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result
                 }
                 match dev_guild.and_then(NonZeroU64::new) {
                     Some(guild) => {
-                        GuildId::from(guild).set_commands(ctx, commands).await?;
+                        GuildId::from(guild)
+                            .set_commands(ctx, commands)
+                            .await
+                            .map_err(registration)?;
                         tracing::info!(
                             guild = guild.get(),
                             "commands registered in the development guild"
                         );
                     }
                     None => {
-                        serenity::Command::set_global_commands(ctx, commands).await?;
+                        serenity::Command::set_global_commands(ctx, commands)
+                            .await
+                            .map_err(registration)?;
                         tracing::info!("commands registered globally");
                     }
                 }
@@ -157,6 +162,19 @@ pub async fn run(settings: BotSettings, layout: Layout, app: Arc<App>) -> Result
             }
             other => DiscordError::Gateway(other.to_string()),
         })
+}
+
+/// Why the commands could not be registered: Discord's refusal to drop the Entry Point command
+/// (50240) says what the operator must do; any other error is passed on.
+fn registration(error: serenity::Error) -> super::error::Error {
+    match &error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(answer))
+            if answer.error.code == 50240 =>
+        {
+            DiscordError::EntryPointRequired.into()
+        }
+        _ => error.into(),
+    }
 }
 
 /// Waits for Ctrl-C or SIGTERM and names the one that came.

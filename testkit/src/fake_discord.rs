@@ -18,6 +18,7 @@
 //! - `state` and `components`: what the fake remembers and how a test reads it;
 //! - `process`: the bot binary as a child process.
 
+pub mod activity;
 mod components;
 pub mod contract;
 mod gateway;

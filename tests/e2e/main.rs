@@ -6,6 +6,7 @@ use oaq_bot_testkit::fake_discord as support;
 use oaq_bot_testkit::pg;
 use oaq_bot_testkit::players::enabled_moves;
 
+mod activity;
 mod backup;
 mod checkers;
 mod durable;

@@ -659,11 +659,12 @@ pub fn edit(
 
 /// Which callback types answer which interactions ([RESPONDING], "Interaction Callback
 /// Type"): a command takes 4 or 5 (or a modal, 9); a component 4, 5, 6, 7 (or 9); an
-/// autocomplete request only 8.
+/// autocomplete request only 8. A command or a component may also launch the app's
+/// Activity (12), which `activity.rs` takes only from an app with Activities enabled.
 pub fn callback_type(callback: u64, interaction: u8) -> Result<(), Refused> {
     let allowed: &[u64] = match interaction {
-        2 => &[4, 5, 9],
-        3 => &[4, 5, 6, 7, 9],
+        2 => &[4, 5, 9, 12],
+        3 => &[4, 5, 6, 7, 9, 12],
         4 => &[8],
         _ => &[],
     };

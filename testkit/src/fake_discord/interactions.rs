@@ -51,6 +51,10 @@ impl FakeDiscord {
                 channel,
                 clicked,
                 original: None,
+                user: interaction["user"]["id"]
+                    .as_str()
+                    .and_then(|id| id.parse().ok())
+                    .unwrap_or(0),
             },
         );
         self.dispatch(interaction);

@@ -12,6 +12,10 @@ use super::contract::Refused;
 use super::state::Refusal;
 use super::{bot_user, FakeDiscord, File, GOOD_TOKEN};
 
+/// What every answer says to browsers: the fake Discord client page (another origin) may read
+/// it, with a Bearer token.
+const CORS: &str = "access-control-allow-origin: *\r\naccess-control-allow-headers: authorization, content-type\r\naccess-control-allow-methods: GET, POST, PUT, PATCH, DELETE\r\n";
+
 /// A failure the fake answers a request with, instead of doing what it asks.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Fault {
@@ -143,7 +147,14 @@ impl FakeDiscord {
             }
             let authorised = headers.get("authorization").map(String::as_str)
                 == Some(&format!("Bot {GOOD_TOKEN}"));
-            let (status, reply) = if let Some(Fault::Status(code)) = fault {
+            let bearer = headers
+                .get("authorization")
+                .and_then(|a| a.strip_prefix("Bearer "))
+                .map(str::to_owned);
+            let (status, reply) = if method == "OPTIONS" {
+                // A browser's preflight before a Bearer request (the fake client page's).
+                (204, None)
+            } else if let Some(Fault::Status(code)) = fault {
                 (
                     code,
                     Some(json!({ "message": "500: Internal Server Error", "code": 0 })),
@@ -155,6 +166,17 @@ impl FakeDiscord {
                         json!({ "message": "You are being rate limited.", "retry_after": after, "global": false }),
                     ),
                 )
+            } else if method == "POST" && path.starts_with("/api/v10/oauth2/token") {
+                let content_type = headers.get("content-type").cloned().unwrap_or_default();
+                let (status, answer) = self.lock().oauth_token(&content_type, &body);
+                (status, Some(answer))
+            } else if let (Some(token), "GET", true) = (
+                &bearer,
+                method.as_str(),
+                path.starts_with("/api/v10/users/@me"),
+            ) {
+                let (status, answer) = self.lock().oauth_user(token);
+                (status, Some(answer))
             } else if authorised || path.contains("/interactions/") || path.contains("/webhooks/") {
                 self.route(&method, &path, &headers, &body, &gateway_url)
             } else {
@@ -175,14 +197,14 @@ impl FakeDiscord {
                 _ => "Not Found",
             };
             let response = if status == 204 {
-                String::from("HTTP/1.1 204 No Content\r\nconnection: keep-alive\r\n\r\n")
+                format!("HTTP/1.1 204 No Content\r\n{CORS}connection: keep-alive\r\n\r\n")
             } else {
                 let retry_after = match fault {
                     Some(Fault::RateLimit(after)) => format!("retry-after: {after}\r\n"),
                     _ => String::new(),
                 };
                 format!(
-                    "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{retry_after}connection: keep-alive\r\n\r\n{text}",
+                    "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{retry_after}{CORS}connection: keep-alive\r\n\r\n{text}",
                     text.len()
                 )
             };
@@ -222,9 +244,12 @@ impl FakeDiscord {
             )),
             ("PUT", ["applications", _, "commands"])
             | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-                state.registrations.push((path.to_owned(), payload.clone()));
-                Ok((200, Some(json!([]))))
+                state.check_entry_point(&payload).map(|()| {
+                    state.registrations.push((path.to_owned(), payload.clone()));
+                    (200, Some(json!([])))
+                })
             }
+            ("GET", ["applications", app, "activity-instances", id]) => state.instance(app, id),
             ("POST", ["interactions", _, token, "callback"]) => {
                 state.callback(token, &payload, &files)
             }

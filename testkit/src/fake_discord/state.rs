@@ -177,6 +177,8 @@ pub(super) struct Pending {
     pub(super) channel: u64,
     pub(super) clicked: Option<u64>,
     pub(super) original: Option<u64>,
+    /// Who sent it.
+    pub(super) user: u64,
 }
 
 #[derive(Default)]
@@ -227,6 +229,8 @@ pub(super) struct State {
     /// Messages sent through an interaction's webhook (its answer, its follow-ups): message
     /// id → interaction token.
     pub(super) webhook_messages: HashMap<u64, String>,
+    /// The Activity's side: OAuth2 codes and tokens, instances (see `activity.rs`).
+    pub(super) activities: super::activity::Activities,
 }
 
 /// A write the fake refused as Discord would: what was asked and what Discord answered.

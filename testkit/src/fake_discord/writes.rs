@@ -59,6 +59,21 @@ impl State {
                 contract::autocomplete(&data)?;
                 None
             }
+            12 => {
+                if !self.activities.enabled {
+                    return Err(Refused::new(
+                        400,
+                        50035,
+                        "Invalid Form Body: Activities are not enabled for this application",
+                    ));
+                }
+                let (channel, user) = self
+                    .pending
+                    .get(token)
+                    .map_or((0, 0), |p| (p.channel, p.user));
+                self.launch(channel, vec![user]);
+                None
+            }
             _ => None,
         };
         self.callbacks.insert(

@@ -1,0 +1,356 @@
+//! End to end: the Activity's server in the real bot, against the fake Discord — the launch
+//! from a board, the Entry Point command, the sign-in through Discord, moves and resignations
+//! made through the API reaching the board message, live updates, and every bad request
+//! refused with nothing changed. (A real browser plays whole games in `browser.rs`.)
+
+use std::time::Duration;
+
+use oaq_bot::activity::session::{Session, Signer};
+use oaq_bot::locale::Locale;
+use reqwest::StatusCode;
+
+use super::*;
+use support::activity::CLIENT_SECRET;
+use support::{start_bot_with, Bot};
+
+const LAUNCH_CHANNEL: u64 = 500_000_000_000_000_301;
+const OTHER_CHANNEL: u64 = 500_000_000_000_000_302;
+
+/// A free local port for the Activity's server.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// The bot serving the Activity on `port`, with the fake's client secret.
+pub fn start_activity_bot(root: &std::path::Path, fake: &FakeDiscord, port: u16) -> Bot {
+    let listen = format!("127.0.0.1:{port}");
+    start_bot_with(
+        root,
+        &fake.base,
+        600,
+        &[
+            ("OAQ_ACTIVITY__LISTEN", listen.as_str()),
+            ("DISCORD_CLIENT_SECRET", CLIENT_SECRET),
+        ],
+    )
+}
+
+/// The Activity's API at `port`.
+pub struct Api {
+    pub base: String,
+    pub http: reqwest::Client,
+}
+
+impl Api {
+    pub fn new(port: u16) -> Api {
+        Api {
+            base: format!("http://127.0.0.1:{port}"),
+            http: reqwest::Client::new(),
+        }
+    }
+
+    /// Waits until the server answers.
+    pub async fn wait_up(&self) {
+        for _ in 0..400 {
+            if self.get("/api/config", None).await.0 == StatusCode::OK {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the Activity's server never answered");
+    }
+
+    pub async fn get(&self, path: &str, session: Option<&str>) -> (StatusCode, Value) {
+        let mut request = self.http.get(format!("{}{path}", self.base));
+        if let Some(session) = session {
+            request = request.bearer_auth(session);
+        }
+        answer(request).await
+    }
+
+    pub async fn post(
+        &self,
+        path: &str,
+        session: Option<&str>,
+        body: Value,
+    ) -> (StatusCode, Value) {
+        let mut request = self.http.post(format!("{}{path}", self.base)).json(&body);
+        if let Some(session) = session {
+            request = request.bearer_auth(session);
+        }
+        answer(request).await
+    }
+
+    /// Signs `user` in to `instance` as the page does: the code exchanged, then the session.
+    pub async fn sign_in(&self, fake: &FakeDiscord, user: &FakeUser, instance: &str) -> String {
+        let code = fake.oauth_code(user);
+        let (status, token) = self.post("/api/token", None, json!({ "code": code })).await;
+        assert_eq!(status, StatusCode::OK, "{token}");
+        let access_token = token["access_token"].as_str().expect("a token");
+        let body =
+            json!({ "access_token": access_token, "instance_id": instance, "locale": "en-US" });
+        let (status, session) = self.post("/api/session", None, body).await;
+        assert_eq!(status, StatusCode::OK, "{session}");
+        assert_eq!(session["user"]["id"], user.id.to_string());
+        session["session"].as_str().expect("a session").to_owned()
+    }
+}
+
+async fn answer(request: reqwest::RequestBuilder) -> (StatusCode, Value) {
+    match request.send().await {
+        Ok(response) => {
+            let status = response.status();
+            let body = response.json().await.unwrap_or(Value::Null);
+            (status, body)
+        }
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, Value::Null),
+    }
+}
+
+/// The `n`th legal move of a view.
+fn legal(view: &Value, n: usize) -> String {
+    let moves = view["moves"].as_array().expect("moves");
+    moves[n % moves.len()]["move"]
+        .as_str()
+        .expect("a move")
+        .to_owned()
+}
+
+/// Reads server-sent events from `response` until one named `name` satisfies `check`.
+async fn next_event(
+    response: &mut reqwest::Response,
+    buffer: &mut String,
+    name: &str,
+    check: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        while let Some(end) = buffer.find("\n\n") {
+            let block: String = buffer.drain(..end + 2).collect();
+            let event = block.lines().find_map(|l| {
+                l.strip_prefix("event: ")
+                    .or_else(|| l.strip_prefix("event:"))
+            });
+            let data: String = block
+                .lines()
+                .filter_map(|l| l.strip_prefix("data: ").or_else(|| l.strip_prefix("data:")))
+                .collect();
+            if event == Some(name) {
+                let value: Value = serde_json::from_str(&data).expect("JSON data");
+                if check(&value) {
+                    return value;
+                }
+            }
+        }
+        let chunk = tokio::time::timeout_at(deadline, response.chunk())
+            .await
+            .unwrap_or_else(|_| panic!("no `{name}` event came"))
+            .expect("the stream reads")
+            .expect("the stream goes on");
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_played_through_the_activity_and_the_channel_board_follows() {
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    let root = tempfile::tempdir().expect("tempdir");
+    let port = free_port();
+    let _bot = start_activity_bot(root.path(), &fake, port);
+    fake.wait_ready(1).await;
+    let api = Api::new(port);
+    api.wait_up().await;
+
+    // The Entry Point command is registered with the others.
+    let registered = fake.registrations()[0].1.clone();
+    let entry: Vec<&Value> = registered
+        .as_array()
+        .expect("commands")
+        .iter()
+        .filter(|c| c["type"] == 4)
+        .collect();
+    assert_eq!(entry.len(), 1, "one Entry Point command");
+    assert_eq!(entry[0]["handler"], 2, "Discord launches the Activity");
+
+    // The board offers to play on the board; the click launches the Activity there.
+    let board_id = start_game(&fake, &an(), &binh(), LAUNCH_CHANNEL).await;
+    let board = fake.message(board_id);
+    let launch = button(&board, "Play on the board");
+    let token = fake.click(&binh(), board_id, &launch);
+    assert_eq!(fake.callback(&token).await.kind, 12);
+    let instances = fake.activity_instances();
+    assert_eq!(instances.len(), 1);
+    let (instance, channel, users) = instances[0].clone();
+    assert_eq!((channel, users), (LAUNCH_CHANNEL, vec![binh().id]));
+    fake.launch_activity(LAUNCH_CHANNEL, &[&an(), &chi()]);
+
+    // Sign-in: a code works once; a reused or unknown one is refused.
+    let code = fake.oauth_code(&an());
+    let (status, _) = api.post("/api/token", None, json!({ "code": code })).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, refused) = api.post("/api/token", None, json!({ "code": code })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "a reused code");
+    assert_eq!(refused["error"], "invalid_grant");
+    let (status, _) = api
+        .post("/api/token", None, json!({ "code": "made-up" }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "an unknown code");
+    let (status, _) = api
+        .post(
+            "/api/session",
+            None,
+            json!({ "access_token": "stolen", "instance_id": instance }),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "a token Discord never gave"
+    );
+
+    let first = api.sign_in(&fake, &an(), &instance).await;
+    let second = api.sign_in(&fake, &binh(), &instance).await;
+    let watcher = api.sign_in(&fake, &chi(), &instance).await;
+
+    // The channel's game, as each sees it.
+    let (status, lobby) = api.get("/api/games", Some(&watcher)).await;
+    assert_eq!(status, StatusCode::OK, "{lobby}");
+    let games = lobby["games"].as_array().expect("games");
+    assert_eq!(games.len(), 1, "{lobby}");
+    let id = games[0]["id"].as_str().expect("an id").to_owned();
+    let (_, view) = api.get(&format!("/api/games/{id}"), Some(&first)).await;
+    assert_eq!(view["kind"], "oaq");
+    assert_eq!(view["you"], 0);
+    assert_eq!(view["to_move"], 0);
+    assert_eq!(view["position"]["citizens"][1], 5);
+    let (_, spectator) = api.get(&format!("/api/games/{id}"), Some(&watcher)).await;
+    assert_eq!(spectator["you"], Value::Null);
+
+    // The watcher's live stream.
+    let mut stream = api
+        .http
+        .get(format!("{}/api/events?session={watcher}", api.base))
+        .send()
+        .await
+        .expect("the event stream");
+    assert_eq!(stream.status(), StatusCode::OK);
+    let mut buffer = String::new();
+    let listed = next_event(&mut stream, &mut buffer, "games", |_| true).await;
+    assert_eq!(listed["games"][0]["id"], id.as_str());
+
+    // Refused, with nothing changed: out of turn, not seated, garbage, a stale board, no
+    // session, a forged session, an expired one, a game of another channel.
+    let mv = legal(&view, 3);
+    let path = format!("/api/games/{id}/move");
+    let body = json!({ "ply": 0, "move": mv });
+    let (status, refused) = api.post(&path, Some(&second), body.clone()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("not yours"),
+        "{refused}"
+    );
+    let (status, _) = api.post(&path, Some(&watcher), body.clone()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "not seated");
+    let (status, _) = api
+        .post(&path, Some(&first), json!({ "ply": 0, "move": "9x" }))
+        .await;
+    assert!(
+        status == StatusCode::FORBIDDEN || status == StatusCode::BAD_REQUEST,
+        "not a move: {status}"
+    );
+    let (status, _) = api
+        .post(&path, Some(&first), json!({ "garbage": true }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "garbage");
+    let (status, stale) = api
+        .post(&path, Some(&first), json!({ "ply": 5, "move": mv }))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{stale}");
+    assert_eq!(stale["view"]["ply"], 0, "the board as it stands");
+    let (status, _) = api.post(&path, None, body.clone()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "no session");
+    let forged = format!("{}x", &first[..first.len() - 1]);
+    let (status, _) = api.post(&path, Some(&forged), body.clone()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a forged session");
+    let expired = Signer::new(CLIENT_SECRET).sign(&Session {
+        user: UserId::new(an().id),
+        name: String::from("An"),
+        instance: instance.clone(),
+        channel: ChannelId::new(LAUNCH_CHANNEL),
+        guild: Some(GuildId::new(GUILD_ID)),
+        locale: Locale::English,
+        expires_ms: 1,
+    });
+    let (status, _) = api.post(&path, Some(&expired), body.clone()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "an expired session");
+    let elsewhere = Signer::new(CLIENT_SECRET).sign(&Session {
+        user: UserId::new(an().id),
+        name: String::from("An"),
+        instance: instance.clone(),
+        channel: ChannelId::new(OTHER_CHANNEL),
+        guild: Some(GuildId::new(GUILD_ID)),
+        locale: Locale::English,
+        expires_ms: u64::MAX,
+    });
+    let (status, _) = api.post(&path, Some(&elsewhere), body.clone()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a game of another channel");
+    let (_, unchanged) = api.get(&format!("/api/games/{id}"), Some(&first)).await;
+    assert_eq!(unchanged["ply"], 0, "nothing was played");
+
+    // A move on the page: the board message is edited, the watcher's page hears it.
+    let (status, after) = api.post(&path, Some(&first), body).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["ply"], 1);
+    assert_eq!(after["last"]["move"], mv.as_str());
+    fake.wait_message(board_id, "the board after the page's move", |m| {
+        to_move(&m.content) == Some(binh().id)
+    })
+    .await;
+    let heard = next_event(&mut stream, &mut buffer, "game", |v| v["ply"] == 1).await;
+    assert_eq!(heard["last"]["move"], mv.as_str());
+    assert!(heard["last"]["events"]
+        .as_array()
+        .is_some_and(|e| !e.is_empty()));
+
+    // A move clicked under the channel's board reaches the page.
+    let board = fake.message(board_id);
+    let moves = enabled_moves(&board);
+    let token = fake.click(&binh(), board_id, &moves[0]);
+    assert_eq!(fake.callback(&token).await.kind, 7);
+    next_event(&mut stream, &mut buffer, "game", |v| v["ply"] == 2).await;
+
+    // Resigning on the page ends the game, on the board too.
+    let (status, resigned) = api
+        .post(&format!("/api/games/{id}/resign"), Some(&first), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{resigned}");
+    assert_eq!(resigned["finished"], true);
+    fake.wait_message(board_id, "the finished board", only_final_buttons)
+        .await;
+    next_event(&mut stream, &mut buffer, "game", |v| v["finished"] == true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_without_the_activity_is_refused_a_registration_that_drops_the_entry_point() {
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    fake.expect_refusals();
+    let root = tempfile::tempdir().expect("tempdir");
+    let _bot = start_bot(root.path(), &fake.base, 600);
+    let refusal = fake
+        .wait_for(40, "the refused registration", |f| {
+            f.take_refusals()
+                .into_iter()
+                .find(|r| r.body["code"] == 50240)
+        })
+        .await;
+    assert!(refusal.request.starts_with("PUT "), "{}", refusal.request);
+    assert!(fake.registrations().is_empty());
+}
