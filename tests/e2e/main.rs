@@ -8,6 +8,7 @@ use oaq_bot_testkit::players::enabled_moves;
 
 mod activity;
 mod backup;
+mod browser;
 mod checkers;
 mod durable;
 mod fake;
