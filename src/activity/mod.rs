@@ -6,7 +6,7 @@
 //! secret, and the user and the instance's channel are asked of Discord, never taken from the
 //! page), then gets a signed [`Session`]. Everything it does goes through the app as a click
 //! does ([`crate::app::App::page_move`]), and what a change owes (the board message's edit,
-//! the computer's turn) is handed to the Discord adapter through [`Carrier`]. Every page hears
+//! a new message, the computer's turn) is handed to the Discord adapter through [`Carrier`]. Every page hears
 //! the changes of its channel's game from the store ([`crate::store::Store::watch`]), so a move
 //! clicked under the channel's board, made on another page or made through another process
 //! shows at once.
@@ -26,15 +26,16 @@ pub mod session;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use crate::app::{App, Effects};
+use crate::app::{App, PageOwes, UserRef};
 
 pub use discord_api::{ApiError, DiscordApi};
 pub use session::{Session, Signer};
 
 /// Carries out what a page's change owes, as the Discord adapter does for a click's answer.
 pub trait Carrier: Send + Sync + 'static {
-    /// Hands `effects` on (the owed edits to the outbox, the computer's turn to its worker).
-    fn carry(&self, effects: Effects);
+    /// Posts the message owed, if any, and hands the rest on (the owed edits to the outbox,
+    /// the computer's turn to its worker).
+    fn carry(&self, owes: PageOwes);
 }
 
 /// What the Activity's server works with.
@@ -48,6 +49,8 @@ pub struct Activity {
     pub signer: Signer,
     /// Carries out what a change owes.
     pub carrier: Arc<dyn Carrier>,
+    /// The bot's own account, which takes the computer's seat in a game started on a page.
+    pub computer: UserRef,
 }
 
 impl Activity {

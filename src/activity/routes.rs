@@ -17,9 +17,10 @@ use super::assets;
 use super::events;
 use super::session::{Session, LIFETIME_MS};
 use super::Activity;
-use crate::app::{Caller, PageRefusal, Place, Refused, Text, UserRef};
-use crate::ids::GameId;
+use crate::app::{Caller, PageRefusal, PageStart, PageStarted, Place, Refused, Text, UserRef};
+use crate::ids::{ChallengeId, GameId, UserId};
 use crate::locale::Locale;
+use crate::store::{GameKind, Level};
 
 /// The routes.
 pub(super) fn router(activity: Activity) -> Router {
@@ -40,9 +41,11 @@ pub(super) fn router(activity: Activity) -> Router {
         .route("/api/token", post(token))
         .route("/api/session", post(session))
         .route("/api/games", get(games))
+        .route("/api/games", post(start))
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/challenges/{id}/accept", post(accept))
         .route("/api/events", get(events::stream))
         .with_state(activity)
 }
@@ -332,7 +335,7 @@ async fn play(
     let Json(body) = body.map_err(|_| Refusal::garbled(session.locale))?;
     let app = activity.app.clone();
     let done = blocking(move || app.page_move(&caller(&session), id, body.ply, &body.mv)).await??;
-    activity.carrier.carry(done.effects);
+    activity.carrier.carry(done.owes);
     Ok(Json(json!(done.view)))
 }
 
@@ -346,6 +349,81 @@ async fn resign(
     let id = game_id(&id, session.locale)?;
     let app = activity.app.clone();
     let done = blocking(move || app.page_resign(&caller(&session), id)).await??;
-    activity.carrier.carry(done.effects);
+    activity.carrier.carry(done.owes);
+    Ok(Json(json!(done.view)))
+}
+
+#[derive(Deserialize)]
+struct StartBody {
+    kind: String,
+    #[serde(default)]
+    opponent: Option<String>,
+    #[serde(default)]
+    level: Option<String>,
+}
+
+/// `POST /api/games`: a game against the computer, or a challenge to a participant.
+async fn start(
+    State(activity): State<Activity>,
+    headers: HeaderMap,
+    body: Result<Json<StartBody>, JsonRejection>,
+) -> Result<Json<serde_json::Value>, Refusal> {
+    let session = signed_in(&activity, &headers, None)?;
+    let garbled = || Refusal::garbled(session.locale);
+    let Json(body) = body.map_err(|_| garbled())?;
+    let kind = match body.kind.as_str() {
+        "oaq" => GameKind::Oaq,
+        "shogi" => GameKind::Shogi,
+        "chinese-checkers" => GameKind::ChineseCheckers,
+        _ => return Err(garbled()),
+    };
+    let level = match body.level.as_deref() {
+        None => Level::Medium,
+        Some(level) => level.parse().map_err(|_| garbled())?,
+    };
+    // A participant, named by id: the name they are shown by is Discord's, learned when they
+    // sign in; until then the challenge names them by mention.
+    let opponent = match body.opponent.as_deref() {
+        None => None,
+        Some(id) => Some(UserRef {
+            id: UserId::new(id.parse().map_err(|_| garbled())?),
+            name: String::new(),
+            bot: false,
+        }),
+    };
+    let request = PageStart {
+        kind,
+        opponent,
+        level,
+        computer: activity.computer.clone(),
+    };
+    let app = activity.app.clone();
+    let started = blocking(move || app.page_start(&caller(&session), request)).await??;
+    Ok(Json(match started {
+        PageStarted::Game(done) => {
+            activity.carrier.carry(done.owes);
+            json!(done.view)
+        }
+        PageStarted::Challenge(challenged) => {
+            activity.carrier.carry(challenged.owes);
+            json!({ "challenge": challenged.challenge })
+        }
+    }))
+}
+
+/// `POST /api/challenges/{id}/accept`: the page's user accepts the channel's challenge.
+async fn accept(
+    State(activity): State<Activity>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, Refusal> {
+    let session = signed_in(&activity, &headers, None)?;
+    let id = id
+        .parse::<u64>()
+        .map(ChallengeId::new)
+        .map_err(|_| Refusal::garbled(session.locale))?;
+    let app = activity.app.clone();
+    let done = blocking(move || app.page_accept(&caller(&session), id)).await??;
+    activity.carrier.carry(done.owes);
     Ok(Json(json!(done.view)))
 }

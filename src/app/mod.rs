@@ -61,7 +61,8 @@ pub use computer::{ComputerMoved, PlayRequest};
 pub use lobby::LobbyRequest;
 pub use outbox::{backoff_ms, Scan, Sent, GRACE_MS, RETRY_FIRST_MS, RETRY_MAX_MS};
 pub use page::{
-    kind_name, PageChallenge, PageDone, PageLobby, PageRefusal, PageSummary, PageView, Refused,
+    kind_name, PageChallenge, PageChallenged, PageDone, PageLobby, PageOwes, PagePerson,
+    PageRefusal, PageStart, PageStarted, PageSummary, PageView, Refused,
 };
 pub use replay::{ReplayRequest, DEFAULT_UPLOAD_LIMIT};
 pub use running::PER_PAGE as GAMES_PER_PAGE;

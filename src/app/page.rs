@@ -9,17 +9,21 @@
 
 use serde::Serialize;
 
-use crate::app::computer::owed_turn;
+use crate::app::challenge::ChallengeRequest;
+use crate::app::computer::{owed_turn, PlayRequest};
 use crate::app::fail::{retry, Fail};
 use crate::app::games::page::PageBoard;
+use crate::app::games::RuleChoice;
 use crate::app::play::Moved;
 use crate::app::state::App;
 use crate::app::table::Loaded;
 use crate::app::text::Text;
-use crate::app::vocab::{Caller, Effects, Notation};
-use crate::ids::GameId;
+use crate::app::vocab::{Action, Caller, Effects, Msg, Notation, Reply, Response, Track, UserRef};
+use crate::ids::{ChallengeId, ChannelId, GameId};
 use crate::locale::Locale;
-use crate::store::{ChannelEntry, GameKind, GameRecord};
+use crate::store::{
+    ChallengeRecord, ChannelEntry, FirstPlayer, GameKind, GameRecord, Level, Player,
+};
 
 /// A game as a page shows it, seen by the page's user.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -99,7 +103,35 @@ pub struct PageChallenge {
     /// Which game it is for.
     pub kind: &'static str,
     /// Who made it.
-    pub from: String,
+    pub from: PagePerson,
+    /// Whom it is for; `None`: anyone.
+    pub to: Option<PagePerson>,
+}
+
+/// A person as a page names them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PagePerson {
+    /// Their id.
+    pub id: String,
+    /// Their name.
+    pub name: String,
+}
+
+fn person(player: &Player) -> PagePerson {
+    PagePerson {
+        id: player.id.to_string(),
+        name: player.name.clone(),
+    }
+}
+
+/// A challenge as the page lists it.
+fn page_challenge(record: &ChallengeRecord) -> PageChallenge {
+    PageChallenge {
+        id: record.id.to_string(),
+        kind: kind_name(record.kind),
+        from: person(&record.challenger),
+        to: record.opponent.as_ref().map(person),
+    }
 }
 
 /// Why a page's request was refused: the kind (which the web server maps to a status) and
@@ -130,13 +162,65 @@ pub enum Refused {
 }
 
 /// A change a page made: the game after it, and what it owes (the board message's edit, the
-/// computer's turn), for the caller to hand on.
+/// computer's turn, a new message), for the caller to hand on ([`PageOwes`]).
 #[derive(Debug)]
 pub struct PageDone {
     /// The game after the change.
     pub view: PageView,
     /// What the change owes.
+    pub owes: PageOwes,
+}
+
+/// What a page's change owes Discord. No interaction answered it, so whatever a click's
+/// answer would have shown is written by the bot: a new message (`post`) is posted and its id
+/// recorded for its record, as an interaction's answer is; a board the answer would have
+/// shown is written by the outbox; the edits and the computer's turn are handed on as usual.
+#[derive(Debug)]
+pub struct PageOwes {
+    /// A message to post in the page's channel, and the record it shows.
+    pub post: Option<(ChannelId, Msg, Track)>,
+    /// The rest.
     pub effects: Effects,
+}
+
+impl PageOwes {
+    fn effects(effects: Effects) -> PageOwes {
+        PageOwes {
+            post: None,
+            effects,
+        }
+    }
+}
+
+/// A challenge a page made, and what it owes (its message in the channel).
+#[derive(Debug)]
+pub struct PageChallenged {
+    /// The challenge as the page lists it.
+    pub challenge: PageChallenge,
+    /// What it owes.
+    pub owes: PageOwes,
+}
+
+/// A new game a page asks for.
+#[derive(Debug, Clone)]
+pub struct PageStart {
+    /// Which game.
+    pub kind: GameKind,
+    /// Whom to challenge; `None`: the computer.
+    pub opponent: Option<UserRef>,
+    /// The computer's level (for a game against it).
+    pub level: Level,
+    /// The bot's own account, which takes the computer's seat.
+    pub computer: UserRef,
+}
+
+/// What starting from a page came to: a game against the computer, or a challenge posted.
+#[derive(Debug)]
+pub enum PageStarted {
+    /// The game started.
+    Game(PageDone),
+    /// The challenge waits for its opponent.
+    Challenge(PageChallenged),
 }
 
 /// The name a game kind travels under to the page.
@@ -163,12 +247,7 @@ impl App {
             }
             Ok(Some(ChannelEntry::Challenge(id))) => {
                 if let Ok(Some(challenge)) = self.store.challenge(id) {
-                    let record = challenge.record;
-                    lobby.challenges.push(PageChallenge {
-                        id: id.to_string(),
-                        kind: kind_name(record.kind),
-                        from: record.challenger.name.clone(),
-                    });
+                    lobby.challenges.push(page_challenge(&challenge.record));
                 }
             }
             Ok(None) => {}
@@ -207,7 +286,7 @@ impl App {
                     ..
                 } => Ok(Ok(PageDone {
                     view: self.view(caller, &loaded),
-                    effects: self.away_effects(&loaded, board, retired),
+                    owes: PageOwes::effects(self.away_effects(&loaded, board, retired)),
                 })),
                 // The only answer instead of a move, for a page: its board is old.
                 Moved::Answer(_) => Ok(Err(())),
@@ -231,14 +310,114 @@ impl App {
             let (loaded, board) = self.apply_resign(&caller.user, id)?;
             Ok(PageDone {
                 view: self.view(caller, &loaded),
-                effects: Effects {
+                owes: PageOwes::effects(Effects {
                     edits: vec![self.board_edit(&loaded, board)],
                     computer: owed_turn(&loaded),
                     ..Effects::default()
-                },
+                }),
             })
         })
         .map_err(|f| self.refusal(caller.locale, f))
+    }
+
+    /// A new game from the page, in its channel: against the computer it starts at once (its
+    /// board is posted); against a person, a challenge is posted (the first player by a coin
+    /// toss, which needs no private picks), which they accept on their page or under it.
+    pub fn page_start(
+        &self,
+        caller: &Caller,
+        start: PageStart,
+    ) -> Result<PageStarted, PageRefusal> {
+        let locale = caller.locale;
+        let rules = match start.kind {
+            GameKind::Oaq => RuleChoice::Oaq(Default::default()),
+            GameKind::Shogi => RuleChoice::Shogi(Default::default()),
+            GameKind::ChineseCheckers => RuleChoice::ChineseCheckers(Default::default()),
+        };
+        let response = match start.opponent {
+            None => self.play_computer(
+                caller,
+                PlayRequest {
+                    computer: start.computer,
+                    level: start.level,
+                    rules,
+                },
+            ),
+            Some(opponent) => self.challenge(
+                caller,
+                ChallengeRequest {
+                    opponent: Some(opponent),
+                    rules,
+                    first: Some(FirstPlayer::Coin),
+                },
+            ),
+        };
+        let Response { reply, effects } = response;
+        match reply {
+            Reply::Post {
+                msg,
+                track: Some(track),
+            } => {
+                let owes = PageOwes {
+                    post: Some((caller.place.channel, msg, track)),
+                    effects,
+                };
+                match track {
+                    Track::Game(shown) => Ok(PageStarted::Game(PageDone {
+                        view: self.page_view(caller, shown.game)?,
+                        owes,
+                    })),
+                    Track::Challenge(id) => {
+                        let challenge = self
+                            .store
+                            .challenge(id)
+                            .map_err(|e| self.refusal(locale, Fail::from(e)))?
+                            .map(|c| page_challenge(&c.record))
+                            .ok_or_else(|| self.refusal(locale, Fail::User(Text::ChallengeGone)))?;
+                        Ok(PageStarted::Challenge(PageChallenged { challenge, owes }))
+                    }
+                    Track::Tournament(_) => Err(self.refusal(
+                        locale,
+                        Fail::Internal(String::from("a new game posted a tournament")),
+                    )),
+                }
+            }
+            // A refusal (the channel is busy, …) comes back as a private answer.
+            other => Err(PageRefusal {
+                why: Refused::Forbidden,
+                message: other.msg().map(|m| m.text.clone()).unwrap_or_default(),
+                view: None,
+            }),
+        }
+    }
+
+    /// The page's user accepts challenge `id` of the channel; the game starts and its board
+    /// replaces the challenge's message. A challenge whose first player is chosen by
+    /// rock-paper-scissors is accepted under its message, where the picks are made.
+    pub fn page_accept(&self, caller: &Caller, id: ChallengeId) -> Result<PageDone, PageRefusal> {
+        let locale = caller.locale;
+        let refuse = |fail| self.refusal(locale, fail);
+        let challenge = self
+            .store
+            .challenge(id)
+            .map_err(|e| refuse(Fail::from(e)))?
+            .filter(|c| c.record.channel == caller.place.channel)
+            .ok_or_else(|| refuse(Fail::User(Text::ChallengeGone)))?;
+        if challenge.record.first == FirstPlayer::Rps {
+            return Err(refuse(Fail::User(Text::PageAcceptInChannel)));
+        }
+        let Response { reply, effects } = self.click(caller, Action::Accept { challenge: id });
+        match effects.shows {
+            Some(shown) => Ok(PageDone {
+                view: self.page_view(caller, shown.game)?,
+                owes: PageOwes::effects(effects),
+            }),
+            None => Err(PageRefusal {
+                why: Refused::Forbidden,
+                message: reply.msg().map(|m| m.text.clone()).unwrap_or_default(),
+                view: None,
+            }),
+        }
     }
 
     /// Game `id`, if it is played in the caller's channel.

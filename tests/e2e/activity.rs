@@ -354,3 +354,76 @@ async fn a_bot_without_the_activity_is_refused_a_registration_that_drops_the_ent
     assert!(refusal.request.starts_with("PUT "), "{}", refusal.request);
     assert!(fake.registrations().is_empty());
 }
+
+const START_CHANNEL: u64 = 500_000_000_000_000_303;
+const CHALLENGE_CHANNEL: u64 = 500_000_000_000_000_304;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_started_and_challenges_accepted_on_the_page() {
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    let root = tempfile::tempdir().expect("tempdir");
+    let port = free_port();
+    let _bot = start_activity_bot(root.path(), &fake, port);
+    fake.wait_ready(1).await;
+    let api = Api::new(port);
+    api.wait_up().await;
+
+    // Against the computer: the game starts, its board is posted in the channel.
+    let instance = fake.launch_activity(START_CHANNEL, &[&an()]);
+    let session = api.sign_in(&fake, &an(), &instance).await;
+    let body = json!({ "kind": "oaq", "opponent": null, "level": "easy" });
+    let (status, view) = api.post("/api/games", Some(&session), body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["kind"], "oaq");
+    assert_eq!(view["seats"][1]["computer"], true);
+    assert_eq!(view["you"], 0);
+    let board = fake
+        .wait_for(20, "the board in the channel", |f| {
+            f.messages_in(START_CHANNEL)
+                .into_iter()
+                .find(|m| m.content.contains("plays the computer"))
+        })
+        .await;
+    assert_eq!(board.attachments.len(), 1, "the board's picture");
+    // The channel holds one game: a second start is refused, nothing changed.
+    let (status, refused) = api.post("/api/games", Some(&session), body).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+    assert_eq!(fake.messages_in(START_CHANNEL).len(), 1);
+    let (status, _) = api
+        .post("/api/games", Some(&session), json!({ "kind": "chess" }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "no such game");
+
+    // Against a participant: a challenge is posted; they accept on their page; the board
+    // replaces the challenge's message.
+    let instance = fake.launch_activity(CHALLENGE_CHANNEL, &[&an(), &binh()]);
+    let first = api.sign_in(&fake, &an(), &instance).await;
+    let second = api.sign_in(&fake, &binh(), &instance).await;
+    let body = json!({ "kind": "shogi", "opponent": binh().id.to_string() });
+    let (status, posted) = api.post("/api/games", Some(&first), body).await;
+    assert_eq!(status, StatusCode::OK, "{posted}");
+    let challenge = posted["challenge"]["id"]
+        .as_str()
+        .expect("a challenge")
+        .to_owned();
+    assert_eq!(posted["challenge"]["to"]["id"], binh().id.to_string());
+    let message = fake
+        .wait_for(20, "the challenge in the channel", |f| {
+            f.messages_in(CHALLENGE_CHANNEL).into_iter().next()
+        })
+        .await;
+    let (_, lobby) = api.get("/api/games", Some(&second)).await;
+    assert_eq!(lobby["challenges"][0]["id"], challenge.as_str(), "{lobby}");
+    let path = format!("/api/challenges/{challenge}/accept");
+    let (status, _) = api.post(&path, Some(&first), json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "one's own challenge");
+    let (status, view) = api.post(&path, Some(&second), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["kind"], "shogi");
+    assert!(view["you"].is_u64(), "Bình plays: {view}");
+    fake.wait_message(message.id, "the board in place of the challenge", |m| {
+        to_move(&m.content).is_some()
+    })
+    .await;
+}

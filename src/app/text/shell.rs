@@ -316,6 +316,9 @@ pub enum Text {
     PageSignInFailed,
     /// The Activity's refusal: a request that cannot be read.
     PageGarbled,
+    /// The Activity's refusal: a challenge whose first player is picked privately is accepted
+    /// under its message.
+    PageAcceptInChannel,
     /// Refusal: no game or challenge here.
     NoGameHere {
         /// The game whose command was used: its root names the command to start one.
