@@ -427,3 +427,94 @@ async fn games_are_started_and_challenges_accepted_on_the_page() {
     })
     .await;
 }
+
+const SHARED_CHANNEL: u64 = 500_000_000_000_000_305;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_a_move_through_one_process_reaches_pages_served_by_another() {
+    let Some(base) = pg::url() else { return };
+    let schema = pg::Schema::new(&base);
+    let url = schema.url();
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    fake.set_shard_count(2);
+    fake.set_guild(SHARED_CHANNEL, oaq_bot_testkit::players::guild_on_shard(0));
+    let (root_a, root_b) = (
+        tempfile::tempdir().expect("tempdir"),
+        tempfile::tempdir().expect("tempdir"),
+    );
+    let (port_a, port_b) = (free_port(), free_port());
+    let start = |root: &tempfile::TempDir, shards: &str, port: u16| {
+        let listen = format!("127.0.0.1:{port}");
+        let vars = [
+            ("OAQ_STORE__BACKEND", "postgres"),
+            ("OAQ_STORE__URL", url.as_str()),
+            ("OAQ_ACTIVITY__LISTEN", listen.as_str()),
+            ("DISCORD_CLIENT_SECRET", CLIENT_SECRET),
+        ];
+        let base = format!("{}/{shards}", fake.base);
+        support::start_bot_on_shards(root.path(), &base, 2, shards, &vars)
+    };
+    let _a = start(&root_a, "0", port_a);
+    let _b = start(&root_b, "1", port_b);
+    fake.wait_for(60, "both shards", |f| {
+        (f.live_shards() == [0, 1]).then_some(())
+    })
+    .await;
+    let (api_a, api_b) = (Api::new(port_a), Api::new(port_b));
+    api_a.wait_up().await;
+    api_b.wait_up().await;
+
+    // The game's server is process A's; the spectator's page is served by process B, with a
+    // session process A issued (every process checks every session).
+    let board_id = start_game(&fake, &an(), &binh(), SHARED_CHANNEL).await;
+    let instance = fake.launch_activity(SHARED_CHANNEL, &[&an(), &binh(), &chi()]);
+    let first = api_a.sign_in(&fake, &an(), &instance).await;
+    let second = api_b.sign_in(&fake, &binh(), &instance).await;
+    let watcher = api_a.sign_in(&fake, &chi(), &instance).await;
+    let mut stream = api_b
+        .http
+        .get(format!("{}/api/events?session={watcher}", api_b.base))
+        .send()
+        .await
+        .expect("process B's event stream");
+    assert_eq!(stream.status(), StatusCode::OK);
+    let mut buffer = String::new();
+    let listed = next_event(&mut stream, &mut buffer, "games", |_| true).await;
+    let id = listed["games"][0]["id"]
+        .as_str()
+        .expect("the game")
+        .to_owned();
+
+    // A move through process A reaches the page on process B through the database.
+    let (_, view) = api_a.get(&format!("/api/games/{id}"), Some(&first)).await;
+    let mv = legal(&view, 1);
+    let (status, after) = api_a
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&first),
+            json!({ "ply": 0, "move": mv }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    let heard = next_event(&mut stream, &mut buffer, "game", |v| v["ply"] == 1).await;
+    assert_eq!(heard["last"]["move"], mv.as_str());
+
+    // A move through process B: the board message follows, and B's page hears it too.
+    let mv = legal(&after, 2);
+    let (status, _) = api_b
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&second),
+            json!({ "ply": 1, "move": mv }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    next_event(&mut stream, &mut buffer, "game", |v| v["ply"] == 2).await;
+    fake.wait_message(
+        board_id,
+        "the board after the move through process B",
+        |m| to_move(&m.content) == Some(an().id),
+    )
+    .await;
+}
