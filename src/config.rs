@@ -206,9 +206,18 @@ impl MetricsConfig {
 pub struct ActivityConfig {
     /// Address of the Activity's web server; empty = no Activity.
     pub listen: String,
+    /// For a bot split over sled stores: the other processes' shards and Activity addresses
+    /// (`"2-3=http://10.0.0.2:8088,…"`), where pages of their servers are forwarded.
+    pub peers: String,
 }
 
 impl ActivityConfig {
+    /// The other processes of a split bot (see `activity::Peers`).
+    pub fn peers(&self) -> Result<crate::activity::Peers, ConfigError> {
+        crate::activity::Peers::parse(&self.peers)
+            .map_err(|e| ConfigError::Invalid(format!("activity.peers: {e}")))
+    }
+
     /// The address to serve the Activity on, if one is set.
     pub fn listen(&self) -> Result<Option<SocketAddr>, ConfigError> {
         match Some(self.listen.trim()).filter(|s| !s.is_empty()) {
@@ -277,6 +286,7 @@ impl Config {
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;
         config.discord.layout()?;
         config.metrics.listen()?;
+        config.activity.peers()?;
         if config.activity.listen()?.is_some() && config.discord.client_secret.get().is_none() {
             return Err(ConfigError::Invalid(String::from(
                 "activity.listen needs the application's client secret for the Activity's \

@@ -84,12 +84,17 @@ fn run_bot(config_dir: &Path) -> anyhow::Result<()> {
         expiry_sweep: Duration::from_secs(config.game.expiry_sweep_seconds.max(1)),
         layout: config.discord.layout()?,
         metrics: config.metrics.listen()?,
-        activity: config.activity.listen()?.and_then(|listen| {
-            Some(ActivitySettings {
+        activity: match (
+            config.activity.listen()?,
+            config.discord.client_secret.get(),
+        ) {
+            (Some(listen), Some(secret)) => Some(ActivitySettings {
                 listen,
-                client_secret: config.discord.client_secret.get()?.to_owned(),
-            })
-        }),
+                client_secret: secret.to_owned(),
+                peers: config.activity.peers()?,
+            }),
+            _ => None,
+        },
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

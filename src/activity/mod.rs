@@ -15,11 +15,14 @@
 //! - `discord_api`: the calls to Discord (the code exchange, the user, the instance);
 //! - `session`: the signed session tokens;
 //! - `routes`: the API;
-//! - `events`: the live updates (server-sent events).
+//! - `events`: the live updates (server-sent events);
+//! - `peers`: a page's requests forwarded to the process that serves its server, for a bot
+//!   split over sled stores.
 
 mod assets;
 mod discord_api;
 mod events;
+mod peers;
 mod routes;
 pub mod session;
 
@@ -29,6 +32,7 @@ use std::sync::Arc;
 use crate::app::{App, PageOwes, UserRef};
 
 pub use discord_api::{ApiError, DiscordApi};
+pub use peers::Peers;
 pub use session::{Session, Signer};
 
 /// Carries out what a page's change owes, as the Discord adapter does for a click's answer.
@@ -51,6 +55,8 @@ pub struct Activity {
     pub carrier: Arc<dyn Carrier>,
     /// The bot's own account, which takes the computer's seat in a game started on a page.
     pub computer: UserRef,
+    /// The other processes of a bot split over sled stores (see `peers.rs`).
+    pub peers: Peers,
 }
 
 impl Activity {

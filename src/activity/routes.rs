@@ -9,12 +9,13 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{middleware, Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 
 use super::assets;
 use super::events;
+use super::peers;
 use super::session::{Session, LIFETIME_MS};
 use super::Activity;
 use crate::app::{Caller, PageRefusal, PageStart, PageStarted, Place, Refused, Text, UserRef};
@@ -24,6 +25,18 @@ use crate::store::{GameKind, Level};
 
 /// The routes.
 pub(super) fn router(activity: Activity) -> Router {
+    // The routes of a session's requests, which the process serving its server answers.
+    let served = Router::new()
+        .route("/api/games", get(games).post(start))
+        .route("/api/games/{id}", get(game))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/challenges/{id}/accept", post(accept))
+        .route("/api/events", get(events::stream))
+        .layer(middleware::from_fn_with_state(
+            activity.clone(),
+            peers::route,
+        ));
     Router::new()
         .route(
             "/",
@@ -40,13 +53,7 @@ pub(super) fn router(activity: Activity) -> Router {
         .route("/api/config", get(config))
         .route("/api/token", post(token))
         .route("/api/session", post(session))
-        .route("/api/games", get(games))
-        .route("/api/games", post(start))
-        .route("/api/games/{id}", get(game))
-        .route("/api/games/{id}/move", post(play))
-        .route("/api/games/{id}/resign", post(resign))
-        .route("/api/challenges/{id}/accept", post(accept))
-        .route("/api/events", get(events::stream))
+        .merge(served)
         .with_state(activity)
 }
 
@@ -83,6 +90,11 @@ impl Refusal {
             Text::PageSignedOut,
             locale,
         )
+    }
+
+    /// No process this one knows of serves the session's server.
+    pub(super) fn unavailable(text: Text, locale: Locale) -> Refusal {
+        Refusal::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", text, locale)
     }
 
     /// A body that does not read.

@@ -97,6 +97,11 @@ impl App {
         self
     }
 
+    /// Whether this process serves the records of `guild` (`None`: direct messages).
+    pub fn serves(&self, guild: Option<GuildId>) -> bool {
+        self.owns(guild)
+    }
+
     /// Whether this process serves `guild`.
     pub(super) fn owns(&self, guild: Option<GuildId>) -> bool {
         self.layout.owns(guild)

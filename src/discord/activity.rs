@@ -102,6 +102,7 @@ pub(super) async fn start(
         api: DiscordApi::new(api_base, client_id, &settings.client_secret, token),
         signer: Signer::new(&settings.client_secret),
         computer: data.me.clone(),
+        peers: settings.peers.clone(),
         carrier: Arc::new(PageCarrier { http, data }),
     };
     activity.serve(settings.listen).await

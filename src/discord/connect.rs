@@ -37,6 +37,8 @@ pub struct ActivitySettings {
     pub listen: std::net::SocketAddr,
     /// The application's OAuth2 client secret (never logged).
     pub client_secret: String,
+    /// The other processes of a bot split over sled stores.
+    pub peers: crate::activity::Peers,
 }
 
 impl std::fmt::Debug for BotSettings {

@@ -518,3 +518,83 @@ async fn on_postgres_a_move_through_one_process_reaches_pages_served_by_another(
     )
     .await;
 }
+
+const SPLIT_CHANNEL: u64 = 500_000_000_000_000_306;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn split_over_sled_stores_a_page_is_served_by_the_process_of_its_server() {
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    fake.set_shard_count(2);
+    fake.set_guild(SPLIT_CHANNEL, oaq_bot_testkit::players::guild_on_shard(1));
+    let (root_a, root_b) = (
+        tempfile::tempdir().expect("tempdir"),
+        tempfile::tempdir().expect("tempdir"),
+    );
+    let (port_a, port_b) = (free_port(), free_port());
+    let start = |root: &tempfile::TempDir, shards: &str, port: u16, peers: String| {
+        let listen = format!("127.0.0.1:{port}");
+        let vars = [
+            ("OAQ_ACTIVITY__LISTEN", listen.as_str()),
+            ("OAQ_ACTIVITY__PEERS", peers.as_str()),
+            ("DISCORD_CLIENT_SECRET", CLIENT_SECRET),
+        ];
+        let base = format!("{}/{shards}", fake.base);
+        support::start_bot_on_shards(root.path(), &base, 2, shards, &vars)
+    };
+    let _a = start(&root_a, "0", port_a, format!("1=http://127.0.0.1:{port_b}"));
+    let _b = start(&root_b, "1", port_b, format!("0=http://127.0.0.1:{port_a}"));
+    fake.wait_for(60, "both shards", |f| {
+        (f.live_shards() == [0, 1]).then_some(())
+    })
+    .await;
+    // The Activity's URL leads to process A only; the game's server is process B's.
+    let api = Api::new(port_a);
+    api.wait_up().await;
+    let board_id = start_game(&fake, &an(), &binh(), SPLIT_CHANNEL).await;
+    let instance = fake.launch_activity(SPLIT_CHANNEL, &[&an(), &binh(), &chi()]);
+    let first = api.sign_in(&fake, &an(), &instance).await;
+    let watcher = api.sign_in(&fake, &chi(), &instance).await;
+    let mut stream = api
+        .http
+        .get(format!("{}/api/events?session={watcher}", api.base))
+        .send()
+        .await
+        .expect("the event stream, through process A");
+    assert_eq!(stream.status(), StatusCode::OK);
+    let mut buffer = String::new();
+    let listed = next_event(&mut stream, &mut buffer, "games", |_| true).await;
+    let id = listed["games"][0]["id"]
+        .as_str()
+        .expect("B's game")
+        .to_owned();
+    let (status, view) = api.get(&format!("/api/games/{id}"), Some(&first)).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let mv = legal(&view, 0);
+    let (status, after) = api
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&first),
+            json!({ "ply": 0, "move": mv }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    next_event(&mut stream, &mut buffer, "game", |v| v["ply"] == 1).await;
+    fake.wait_message(board_id, "the board after the forwarded move", |m| {
+        to_move(&m.content) == Some(binh().id)
+    })
+    .await;
+    // Refusals come back through the forward unchanged.
+    let (status, _) = api
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&first),
+            json!({ "ply": 1, "move": mv }),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "out of turn, said by process B"
+    );
+}

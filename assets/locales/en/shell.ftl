@@ -130,6 +130,7 @@ page-not-here = This game is not played in the channel this Activity was opened 
 page-signed-out = Your session has expired or is not valid, so nothing was changed. Close the Activity and open it again.
 page-sign-in-failed = Discord did not accept the sign-in. Close the Activity and open it again.
 page-garbled = That request could not be read, so nothing was changed.
+page-no-process = The part of the bot that keeps this server's games cannot be reached from here. Please tell the bot's operator (setting activity.peers).
 page-accept-in-channel = This challenge chooses who moves first by rock-paper-scissors: accept it under its message in the channel, where the picks are made.
 no-game-here = There is no game in this channel. Start one with `/{ game-command } challenge`.
 only-challenge-here = No game yet in this channel, only a challenge waiting to be accepted{ $link }.

@@ -112,6 +112,7 @@ page-not-here = Ván này không được chơi trong kênh đã mở Activity. 
 page-signed-out = Phiên của bạn đã hết hạn hoặc không hợp lệ nên chưa có gì thay đổi. Hãy đóng Activity rồi mở lại.
 page-sign-in-failed = Discord không chấp nhận việc đăng nhập. Hãy đóng Activity rồi mở lại.
 page-garbled = Không đọc được yêu cầu đó nên chưa có gì thay đổi.
+page-no-process = Không liên lạc được với phần của bot giữ các ván của máy chủ này. Hãy báo cho người vận hành bot (thiết lập activity.peers).
 page-accept-in-channel = Lời thách này chọn người đi trước bằng oẳn tù tì: hãy nhận lời dưới tin nhắn của nó trong kênh, nơi mọi người ra tay.
 no-game-here = Kênh này chưa có ván nào. Hãy bắt đầu bằng `/{ game-command } thach-dau`.
 only-challenge-here = Kênh này chưa có ván nào, chỉ có một lời thách đang chờ nhận lời{ $link }.

@@ -316,6 +316,8 @@ pub enum Text {
     PageSignInFailed,
     /// The Activity's refusal: a request that cannot be read.
     PageGarbled,
+    /// The Activity's refusal: no process of the bot this one knows of serves the server.
+    PageNoProcess,
     /// The Activity's refusal: a challenge whose first player is picked privately is accepted
     /// under its message.
     PageAcceptInChannel,
