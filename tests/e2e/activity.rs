@@ -386,6 +386,26 @@ async fn games_are_started_and_challenges_accepted_on_the_page() {
         })
         .await;
     assert_eq!(board.attachments.len(), 1, "the board's picture");
+    // The computer's moves reach the page as they are made.
+    let mut stream = api
+        .http
+        .get(format!("{}/api/events?session={session}", api.base))
+        .send()
+        .await
+        .expect("the event stream");
+    let mut buffer = String::new();
+    let id = view["id"].as_str().expect("an id").to_owned();
+    let (status, mine) = api
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&session),
+            json!({ "ply": 0, "move": legal(&view, 2) }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{mine}");
+    let replied = next_event(&mut stream, &mut buffer, "game", |v| v["ply"] == 2).await;
+    assert_eq!(replied["last"]["seat"], 1, "the computer's move: {replied}");
+    assert_eq!(replied["to_move"], 0);
     // The channel holds one game: a second start is refused, nothing changed.
     let (status, refused) = api.post("/api/games", Some(&session), body).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
