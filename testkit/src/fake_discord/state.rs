@@ -20,6 +20,8 @@ pub struct File {
     /// The part's `Content-Type`, when the uploader gave one.
     pub content_type: Option<String>,
     pub bytes: Vec<u8>,
+    /// The alt text the payload's `attachments` entry for this upload gave, if any.
+    pub description: Option<String>,
 }
 
 /// A message as the fake stores it.
@@ -64,7 +66,7 @@ impl Message {
             .map(|f| {
                 json!({
                     "id": f.id.to_string(), "filename": f.name, "size": f.bytes.len(),
-                    "content_type": f.content_type,
+                    "content_type": f.content_type, "description": f.description,
                     "url": format!("http://127.0.0.1/{}", f.name),
                     "proxy_url": format!("http://127.0.0.1/{}", f.name),
                 })
