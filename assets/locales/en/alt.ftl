@@ -43,7 +43,7 @@ alt-shogi-impasse = Last move: impasse claimed.
 # $pieces: each kind of piece with its squares, "King 5i; Gold 4i, 6i".
 alt-shogi-pieces = { alt-shogi-side } ({ $name }) pieces: { $pieces }.
 alt-shogi-squares = { shogi-piece } { $squares }
-alt-shogi-hand = { alt-shogi-side } hand: { $pieces ->
+alt-shogi-hand = { alt-shogi-side }'s hand: { $pieces ->
         [none] empty
        *[other] { $pieces }
     }.

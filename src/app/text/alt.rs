@@ -98,10 +98,15 @@ pub fn fit(locale: Locale, sentences: &[String]) -> String {
     }
     let more = |left: usize| say(locale, "alt-more", vec![("n", number(left as f64))]);
     if kept == 0 {
-        let tail = more(sentences.len().saturating_sub(1));
         let first = sentences.first().map_or("", String::as_str);
-        let room = LIMIT.saturating_sub(length(&tail) + 2);
-        return format!("{}… {tail}", cut_words(first, room));
+        let left = sentences.len().saturating_sub(1);
+        let tail = if left > 0 {
+            format!(" {}", more(left))
+        } else {
+            String::new()
+        };
+        let room = LIMIT.saturating_sub(length(&tail) + 1);
+        return format!("{}…{tail}", cut_words(first, room));
     }
     format!(
         "{} {}",
