@@ -88,7 +88,10 @@ impl App {
                     files: vec![Attachment::png(
                         "rating.png",
                         png,
-                        alt::fit(locale, &[alt::chart(locale, &record.name, &ratings)]),
+                        alt::fit(
+                            locale,
+                            &[alt::chart(locale, &record.name, points.len(), &ratings)],
+                        ),
                     )],
                     selects: Vec::new(),
                     rows: Vec::new(),

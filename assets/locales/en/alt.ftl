@@ -67,7 +67,10 @@ alt-leaderboard = { $title }, page { $page } of { $pages }, { $players } players
 alt-leaderboard-row = { $rank }. { $name }: rating { $rating }; { $wins } won, { $draws } drawn, { $losses } lost.
 alt-chart = Rating chart of { $name }: { $games ->
         [0] no rated games yet.
-       *[other] { $games } rated games, from { $first } to { $last }; highest { $high }, lowest { $low }.
+       *[other] { $games } rated { $games ->
+            [one] game
+           *[other] games
+        }, from { $first } to { $last }; highest { $high }, lowest { $low }.
     }
 alt-table = { $title }. { $subtitle }.
 alt-pairing = Board { $board }: { $first } ({ $first_points }) against { $second } ({ $second_points }), { $result ->

@@ -376,8 +376,9 @@ pub fn leaderboard_row(
     )
 }
 
-/// A rating chart: how many ratings it plots, the first and last, the highest and lowest.
-pub fn chart(locale: Locale, name: &str, ratings: &[f64]) -> String {
+/// A rating chart of `games` rated games: the first and last ratings it plots, the highest
+/// and lowest.
+pub fn chart(locale: Locale, name: &str, games: usize, ratings: &[f64]) -> String {
     let round = |r: f64| text(r.round() as i64);
     let high = ratings.iter().copied().fold(f64::MIN, f64::max);
     let low = ratings.iter().copied().fold(f64::MAX, f64::min);
@@ -386,7 +387,7 @@ pub fn chart(locale: Locale, name: &str, ratings: &[f64]) -> String {
         "alt-chart",
         vec![
             ("name", text(name)),
-            ("games", number(ratings.len().saturating_sub(1) as f64)),
+            ("games", number(games as f64)),
             ("first", round(ratings.first().copied().unwrap_or_default())),
             ("last", round(ratings.last().copied().unwrap_or_default())),
             ("high", round(high)),

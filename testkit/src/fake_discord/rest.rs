@@ -210,6 +210,11 @@ impl FakeDiscord {
         let (payload, files) = self.parse_body(headers, body);
         let mut state = self.lock();
         state.requests.push(format!("{method} {path}"));
+        state.uploads.extend(
+            files
+                .iter()
+                .map(|f| (f.name.clone(), f.description.clone())),
+        );
         let answer = match (method, segments.as_slice()) {
             ("GET", ["users", "@me"]) => Ok((200, Some(bot_user()))),
             ("GET", ["gateway"]) => Ok((200, Some(json!({ "url": gateway_url })))),
@@ -323,8 +328,10 @@ impl FakeDiscord {
                 ));
             }
         }
+        // An interaction callback carries its message under `data`.
         let entries = payload["attachments"]
             .as_array()
+            .or_else(|| payload["data"]["attachments"].as_array())
             .cloned()
             .unwrap_or_default();
         let files = files

@@ -221,6 +221,8 @@ pub(super) struct State {
     pub(super) gateway: super::gateway::Behaviour,
     /// Writes refused the way Discord refuses them, in order.
     pub(super) refusals: Vec<Refusal>,
+    /// Every file uploaded, taken or refused: its name and its description (alt text).
+    pub(super) uploads: Vec<(String, Option<String>)>,
     /// Whether the test expects refusals (then they fail nothing by themselves).
     pub(super) refusals_expected: bool,
     /// The upload limit announced in interactions and applied to channel messages, where not
