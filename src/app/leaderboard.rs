@@ -126,7 +126,7 @@ impl App {
                 .map(|((rank, r), (rating, _))| {
                     alt::leaderboard_row(
                         locale,
-                        *rank as u64,
+                        *rank,
                         &r.name,
                         rating,
                         [r.wins, r.draws, r.losses],
