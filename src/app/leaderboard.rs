@@ -118,21 +118,16 @@ impl App {
             pages,
             board.total,
         )];
-        described.extend(
-            board
-                .rows
-                .iter()
-                .zip(&texts)
-                .map(|((rank, r), (rating, _))| {
-                    alt::leaderboard_row(
-                        locale,
-                        *rank,
-                        &r.name,
-                        rating,
-                        [r.wins, r.draws, r.losses],
-                    )
-                }),
-        );
+        described.extend(board.rows.iter().map(|(rank, r)| {
+            alt::leaderboard_row(
+                locale,
+                *rank,
+                &r.name,
+                r.glicko.rating.round() as i64,
+                provisional(&r.glicko),
+                [r.wins, r.draws, r.losses],
+            )
+        }));
         let columns = [
             Text::ColumnRank,
             Text::ColumnPlayer,

@@ -224,9 +224,16 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
     // Its alt text reads the same rows, in the same order.
     let said_rows: Vec<String> = ranked
         .iter()
-        .zip(&texts)
         .enumerate()
-        .map(|(i, (r, (rating, _)))| format!("{}. {}: rating {rating}; ", i + 1, r.name))
+        .map(|(i, r)| {
+            let rating = r.glicko.rating.round() as i64;
+            let provisional = if provisional(&r.glicko) {
+                ", provisional"
+            } else {
+                ""
+            };
+            format!("{}. {}: rating {rating}{provisional}; ", i + 1, r.name)
+        })
         .collect();
     assert!(
         leaderboard_said.starts_with("Ô ăn quan leaderboard, page 1 of 1, 2 players. ")

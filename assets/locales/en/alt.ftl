@@ -64,7 +64,10 @@ alt-checkers-passed = { $name } passed.
 
 ## Tables
 alt-leaderboard = { $title }, page { $page } of { $pages }, { $players } players.
-alt-leaderboard-row = { $rank }. { $name }: rating { $rating }; { $wins } won, { $draws } drawn, { $losses } lost.
+alt-leaderboard-row = { $rank }. { $name }: rating { $rating }{ $provisional ->
+        [yes] , provisional
+       *[no] {""}
+    }; { $wins } won, { $draws } drawn, { $losses } lost.
 alt-chart = Rating chart of { $name }: { $games ->
         [0] no rated games yet.
        *[other] { $games } rated { $games ->

@@ -51,7 +51,10 @@ alt-checkers-passed = { $name } bỏ lượt.
 
 ## Bảng
 alt-leaderboard = { $title }, trang { $page } trên { $pages }, { $players } người chơi.
-alt-leaderboard-row = { $rank }. { $name }: điểm { $rating }; thắng { $wins }, hòa { $draws }, thua { $losses }.
+alt-leaderboard-row = { $rank }. { $name }: điểm { $rating }{ $provisional ->
+        [yes] , tạm tính
+       *[no] {""}
+    }; thắng { $wins }, hòa { $draws }, thua { $losses }.
 alt-chart = Biểu đồ điểm của { $name }: { $games ->
         [0] chưa có ván tính điểm nào.
        *[other] { $games } ván tính điểm, từ { $first } đến { $last }; cao nhất { $high }, thấp nhất { $low }.

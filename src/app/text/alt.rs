@@ -354,12 +354,14 @@ pub fn leaderboard(locale: Locale, title: &str, page: u64, pages: u64, players: 
     )
 }
 
-/// A leaderboard row: rank, name, rating (as the picture shows it) and record.
+/// A leaderboard row: rank, name, rating (said to be provisional where the picture marks
+/// it `?`) and record.
 pub fn leaderboard_row(
     locale: Locale,
     rank: u64,
     name: &str,
-    rating: &str,
+    rating: i64,
+    provisional: bool,
     record: [u32; 3],
 ) -> String {
     say(
@@ -369,6 +371,7 @@ pub fn leaderboard_row(
             ("rank", text(rank)),
             ("name", text(name)),
             ("rating", text(rating)),
+            ("provisional", flag(provisional)),
             ("wins", text(record[0])),
             ("draws", text(record[1])),
             ("losses", text(record[2])),
