@@ -8,15 +8,27 @@
 //!   an emoji and Greek, and on the Chinese checkers legend Cyrillic, Thai, Devanagari and an
 //!   emoji sequence too: fallback faces, shaping and colour emoji on top of the Latin path.
 //!
+//! - Alt text (issue 52): each game's board description (English and Vietnamese) from a
+//!   seeded random middle game, against drawing and encoding the same board's picture; the
+//!   descriptions' sizes are printed first.
+//!
 //! Run with `cargo bench --bench render`; the PNG sizes are printed first.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use oaq_bot::app::games::chinese_checkers::CheckersRules;
+use oaq_bot::app::games::shogi::ShogiRules;
+use oaq_bot::app::games::{GameRules, Scene, Situation, Table};
+use oaq_bot::app::text::alt;
+use oaq_bot::app::Locale;
 use oaq_bot::games::chinese_checkers::ai::{Level, Opponent};
 use oaq_bot::games::chinese_checkers::{self as cc, Player};
 use oaq_bot::games::oaq::{Move, Position, Rules, Square};
+use oaq_bot::ids::{GameId, UserId};
 use oaq_bot::render::chinese_checkers;
 use oaq_bot::render::oaq::{render, BoardView, LastMove, PlayerPanel};
 use oaq_bot::render::Fonts;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 fn bench_render(c: &mut Criterion) {
     let fonts = Fonts::load().expect("fonts");
@@ -136,5 +148,93 @@ fn bench_chinese_checkers(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, bench_render, bench_chinese_checkers);
+/// A game of `seats` after `plies` seeded random legal moves (fewer if it ends).
+fn random_table(rules: &GameRules, seats: usize, plies: usize) -> Table {
+    let mut rng = ChaCha8Rng::seed_from_u64(52);
+    let mut table = Table::start(rules, seats).expect("a start");
+    for _ in 0..plies {
+        let moves = table.legal_moves();
+        if moves.is_empty() || table.to_move().is_none() {
+            break;
+        }
+        let mv = moves[rng.gen_range(0..moves.len())].value.clone();
+        table.play(&mv).expect("a legal move");
+    }
+    table
+}
+
+fn bench_descriptions(c: &mut Criterion) {
+    let fonts = Fonts::load().expect("fonts");
+    let names: Vec<String> = [
+        "Nguyễn Thị Ánh",
+        "Trần Văn Bình",
+        "Lê Minh Châu",
+        "Phạm Đức Dũng",
+        "Hoàng Gia Huy",
+        "Võ Thanh Lan",
+    ]
+    .map(String::from)
+    .to_vec();
+    let ids: Vec<UserId> = (1..=6).map(UserId::new).collect();
+    let games = [
+        (
+            "oaq",
+            GameRules::Oaq(oaq_bot::games::oaq::Rules::standard()),
+            2,
+            30,
+        ),
+        ("shogi", GameRules::Shogi(ShogiRules::default()), 2, 60),
+        (
+            "chinese checkers 6 seats",
+            GameRules::ChineseCheckers(CheckersRules::default()),
+            6,
+            90,
+        ),
+    ];
+    for (game, rules, seats, plies) in games {
+        let table = random_table(&rules, seats, plies);
+        let situation = match table.to_move() {
+            Some(seat) => Situation::ToMove { seat, person: true },
+            None => Situation::Over {
+                places: table.places().unwrap_or_default(),
+            },
+        };
+        for (language, locale) in [("en", Locale::English), ("vi", Locale::Vietnamese)] {
+            let scene = Scene {
+                locale,
+                game: GameId::new(1),
+                names: &names[..seats],
+                ids: &ids[..seats],
+                situation: &situation,
+                // The last few moves, as a board after a run of computer seats shows them.
+                since: plies.saturating_sub(seats),
+            };
+            let text = table.description(&scene);
+            println!(
+                "{game} description ({language}): {} bytes, {} characters of {}",
+                text.len(),
+                alt::length(&text),
+                alt::LIMIT
+            );
+            c.bench_function(&format!("{game} board description ({language})"), |b| {
+                b.iter(|| table.description(&scene))
+            });
+            if locale == Locale::English {
+                c.bench_function(&format!("{game} board picture + png, same board"), |b| {
+                    b.iter(|| {
+                        let picture = table.picture(&fonts, &scene, None);
+                        oaq_bot::render::encode::png(&picture).expect("png")
+                    })
+                });
+            }
+        }
+    }
+}
+
+criterion_group!(
+    benches,
+    bench_render,
+    bench_chinese_checkers,
+    bench_descriptions
+);
 criterion_main!(benches);

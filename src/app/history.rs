@@ -7,7 +7,7 @@ use crate::app::pages::push_lines_that_fit;
 use crate::app::results::{provisional, Finish, Standing};
 use crate::app::state::App;
 use crate::app::table::{seat_ids, seat_of, sole_winner};
-use crate::app::text::Text;
+use crate::app::text::{alt, Text};
 use crate::app::vocab::{Attachment, Caller, Msg, Response, UserRef};
 use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
@@ -85,7 +85,14 @@ impl App {
             Ok(Response::post(
                 Msg {
                     text,
-                    files: vec![Attachment::png("rating.png", png)],
+                    files: vec![Attachment::png(
+                        "rating.png",
+                        png,
+                        alt::fit(
+                            locale,
+                            &[alt::chart(locale, &record.name, points.len(), &ratings)],
+                        ),
+                    )],
                     selects: Vec::new(),
                     rows: Vec::new(),
                 },

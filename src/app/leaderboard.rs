@@ -6,7 +6,7 @@ use crate::app::fail::Fail;
 use crate::app::pages::{page_buttons, pages};
 use crate::app::results::provisional;
 use crate::app::state::App;
-use crate::app::text::Text;
+use crate::app::text::{alt, Text};
 use crate::app::vocab::{Action, Attachment, Caller, Msg, Place, Reply, Response};
 use crate::ids::GuildId;
 use crate::locale::Locale;
@@ -111,6 +111,23 @@ impl App {
             players: board.total,
         }
         .render(locale);
+        let mut described = vec![alt::leaderboard(
+            locale,
+            &title,
+            page + 1,
+            pages,
+            board.total,
+        )];
+        described.extend(board.rows.iter().map(|(rank, r)| {
+            alt::leaderboard_row(
+                locale,
+                *rank,
+                &r.name,
+                r.glicko.rating.round() as i64,
+                provisional(&r.glicko),
+                [r.wins, r.draws, r.losses],
+            )
+        }));
         let columns = [
             Text::ColumnRank,
             Text::ColumnPlayer,
@@ -141,7 +158,11 @@ impl App {
                 pages,
             }
             .render(locale),
-            files: vec![Attachment::png("leaderboard.png", png)],
+            files: vec![Attachment::png(
+                "leaderboard.png",
+                png,
+                alt::fit(locale, &described),
+            )],
             selects: Vec::new(),
             rows: buttons,
         })

@@ -6,7 +6,7 @@ use crate::app::games::{Frame, GameRules, Scene, Table};
 use crate::app::results::Finish;
 use crate::app::state::App;
 use crate::app::table::{seat_ids, seat_of, situation, sole_winner};
-use crate::app::text::Text;
+use crate::app::text::{alt, Text};
 use crate::app::vocab::{Attachment, Caller, FileKind, Msg, Response};
 use crate::ids::{GameId, UserId};
 use crate::locale::Locale;
@@ -122,8 +122,17 @@ impl App {
             // The caption and the code fences take their share of Discord's limit.
             let room = MAX_CONTENT.saturating_sub(caption.chars().count() + 8);
             let record = game_record(game, &result, locale, room);
+            let players: Vec<&str> = game.seats.iter().map(|p| p.name.as_str()).collect();
+            let described = alt::replay(
+                locale,
+                game.kind,
+                game.id,
+                &players.join(", "),
+                &result.render(locale),
+                game.moves.len(),
+            );
             let mut files: Vec<Attachment> = animation
-                .map(|encoded| Attachment::replay(encoded.bytes))
+                .map(|encoded| Attachment::replay(encoded.bytes, alt::fit(locale, &[described])))
                 .into_iter()
                 .collect();
             // (A limit smaller than the record leaves it out: its last line says how many
@@ -133,6 +142,7 @@ impl App {
                     name: format!("game-{}.txt", game.id),
                     kind: FileKind::Text,
                     bytes: whole.into_bytes(),
+                    description: alt::record(locale, game.id, "engine"),
                 });
             }
             Ok(Response::post(

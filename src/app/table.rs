@@ -386,7 +386,13 @@ impl App {
         );
         scene.since = since;
         let picture = table.picture(&self.fonts, &scene, None);
-        files.insert(0, Attachment::board(crate::render::encode::png(&picture)?));
+        files.insert(
+            0,
+            Attachment::board(
+                crate::render::encode::png(&picture)?,
+                table.description(&scene),
+            ),
+        );
         Ok(Msg {
             text,
             files,
@@ -410,7 +416,10 @@ impl App {
         let label = Table::flip_label(record.kind).map_or_else(String::new, |l| l.render(locale));
         Ok(Response::private_msg(Msg {
             text: format!("**{label}**"),
-            files: vec![Attachment::board(crate::render::encode::png(&picture)?)],
+            files: vec![Attachment::board(
+                crate::render::encode::png(&picture)?,
+                loaded.table.description(&scene),
+            )],
             selects: Vec::new(),
             rows: Vec::new(),
         }))

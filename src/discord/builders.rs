@@ -53,9 +53,14 @@ pub fn action_rows(msg: &Msg) -> Vec<CreateActionRow> {
     selects.chain(buttons).collect()
 }
 
-/// A file as Discord's attachment, under its own name.
+/// A file as Discord's attachment, under its own name, with its description (alt text).
 pub(crate) fn attachment(file: &Attachment) -> CreateAttachment {
-    CreateAttachment::bytes(file.bytes.clone(), file.name.clone())
+    let attachment = CreateAttachment::bytes(file.bytes.clone(), file.name.clone());
+    if file.description.is_empty() {
+        attachment
+    } else {
+        attachment.description(file.description.clone())
+    }
 }
 
 /// An interaction response message. Components are always set, so an empty list removes the

@@ -265,6 +265,11 @@ impl FakeDiscord {
         self.lock().refusals_expected = true;
     }
 
+    /// Every file the bot uploaded, oldest first: its name and its description (alt text).
+    pub fn uploads(&self) -> Vec<(String, Option<String>)> {
+        self.lock().uploads.clone()
+    }
+
     /// Every write refused so far, oldest first.
     pub fn refusals(&self) -> Vec<Refusal> {
         self.lock().refusals.clone()

@@ -343,8 +343,14 @@ async fn files_of_any_name_and_kind_are_kept_and_found_by_name() {
         ("game.csa", b"V2.2\n".to_vec()),
         ("ván \"1\".kif", b"1\r\n\r\n2".to_vec()),
     ];
+    // Each file with its alt text (issue 52), but the last, which has none.
     let message = files.iter().fold(CreateMessage::new(), |m, (name, bytes)| {
-        m.add_file(CreateAttachment::bytes(bytes.clone(), *name))
+        let file = CreateAttachment::bytes(bytes.clone(), *name);
+        m.add_file(if name.ends_with(".kif") && name.contains('"') {
+            file
+        } else {
+            file.description(format!("the file {name}"))
+        })
     });
     let posted = ChannelId::new(CHANNEL)
         .send_message(&bot.http, message)
@@ -357,6 +363,8 @@ async fn files_of_any_name_and_kind_are_kept_and_found_by_name() {
             .attachment(name)
             .unwrap_or_else(|| panic!("no {name} in {:?}", stored.attachments));
         assert_eq!(&file.bytes, bytes, "{name}");
+        let described = (!name.contains('"')).then(|| format!("the file {name}"));
+        assert_eq!(file.description, described, "{name}");
     }
     let gif = stored.attachment("replay.gif").expect("the replay");
     assert_eq!(gif.content_type.as_deref(), Some("image/gif"));

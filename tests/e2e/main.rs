@@ -99,6 +99,36 @@ fn check_limits(payload: &Value) {
     assert!(payload["content"].as_str().unwrap_or("").chars().count() <= 2000);
 }
 
+/// Issue 52: every file the bot uploaded so far carries a description (alt text) within
+/// Discord's 1,024 characters. Returns how many files that is.
+fn all_described(fake: &FakeDiscord) -> usize {
+    let uploads = fake.uploads();
+    for (name, description) in &uploads {
+        let description = description.as_deref().unwrap_or("");
+        assert!(!description.is_empty(), "{name} has no description");
+        assert!(
+            description.chars().count() <= 1024,
+            "{name}: {} characters",
+            description.chars().count()
+        );
+    }
+    uploads.len()
+}
+
+/// The names a standings description reads out, in its order: each sentence
+/// `Place N: <name>, …` (English), without a withdrawal mark.
+fn standings_names(description: &str) -> Vec<String> {
+    description
+        .split("Place ")
+        .skip(1)
+        .filter_map(|row| {
+            let (_, rest) = row.split_once(": ")?;
+            let (name, _) = rest.split_once(", ")?;
+            Some(name.trim_end_matches(" (withdrawn)").to_owned())
+        })
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_through_discord_with_wrong_clicks_races_and_a_restart() {
     let fake = FakeDiscord::start().await;
@@ -456,6 +486,12 @@ async fn a_vietnamese_user_sees_vietnamese() {
     assert_eq!(fake.callback(&token).await.kind, 7);
     let board = fake.message(board_id);
     assert!(board.content.contains("<@44> rải ô"), "{}", board.content);
+    // The picture's alt text is in the game's language too (issue 52).
+    let said = board.attachments[0].description.clone().unwrap_or_default();
+    assert!(
+        said.starts_with("Bàn Ô ăn quan. Đến lượt Bình. Nước vừa đi: Lan rải từ ô "),
+        "{said}"
+    );
     let token = fake.slash(&lan, channel, "rules", vec![], vec![]);
     let rules = fake.callback(&token).await;
     assert!(

@@ -103,6 +103,7 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
     assert!(!posted.ephemeral() && posted.content().contains("page 1 of 1"));
     assert_eq!(posted.files.len(), 1);
     let leaderboard_png = posted.files[0].bytes.clone();
+    let leaderboard_said = posted.files[0].description.clone().unwrap_or_default();
 
     // Stats of a player with a chart.
     let player = json!({ "name": "player", "type": 6, "value": binh().id.to_string() });
@@ -114,6 +115,11 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
         stats.content()
     );
     assert_eq!(stats.files.len(), 1);
+    let chart_said = stats.files[0].description.clone().unwrap_or_default();
+    assert!(
+        chart_said.starts_with("Rating chart of Bình: 1 rated game, from 1500 to "),
+        "{chart_said}"
+    );
 
     // The replay is deferred, then posted as a GIF with one frame per move plus the start.
     let game = json!({ "name": "game", "type": 4, "value": game_id });
@@ -129,6 +135,20 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
         .collect_frames()
         .expect("frames");
     assert_eq!(frames.len(), plies + 1);
+    let replay_said = replay.attachments[0]
+        .description
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        replay_said.contains(&format!("game {game_id}: An, Bình; Result: "))
+            && replay_said.ends_with(&format!("; {plies} moves.")),
+        "{replay_said}"
+    );
+    // Issue 52: every picture of the game (each board), the leaderboard, the chart and the
+    // replay carry alt text.
+    let board_said = board.attachments[0].description.clone().unwrap_or_default();
+    assert!(board_said.starts_with("Ô ăn quan board. "), "{board_said}");
+    assert!(all_described(&fake) > plies, "a board for each move");
     assert!(
         replay.content.contains("oaq-bot engine oaq play"),
         "{}",
@@ -201,6 +221,26 @@ async fn a_rated_game_moves_both_ratings_and_the_leaderboard_history_games_and_r
             )
         })
         .collect();
+    // Its alt text reads the same rows, in the same order.
+    let said_rows: Vec<String> = ranked
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let rating = r.glicko.rating.round() as i64;
+            let provisional = if provisional(&r.glicko) {
+                ", provisional"
+            } else {
+                ""
+            };
+            format!("{}. {}: rating {rating}{provisional}; ", i + 1, r.name)
+        })
+        .collect();
+    assert!(
+        leaderboard_said.starts_with("Ô ăn quan leaderboard, page 1 of 1, 2 players. ")
+            && leaderboard_said.contains(&said_rows[0])
+            && leaderboard_said.find(&said_rows[0]) < leaderboard_said.find(&said_rows[1]),
+        "{leaderboard_said} does not read {said_rows:?}"
+    );
     let rows: Vec<LeaderboardRow<'_>> = ranked
         .iter()
         .zip(&texts)

@@ -61,6 +61,25 @@ async fn resign(fake: &FakeDiscord, root: &str, user: &FakeUser, thread: u64) {
     assert!(answer.content().contains("resign"), "{}", answer.content());
 }
 
+/// The entrants' names in the order of `table`.
+fn names_in_order(
+    record: &oaq_bot::store::TournamentRecord,
+    table: &[standings::Standing],
+) -> Vec<String> {
+    table
+        .iter()
+        .map(|s| {
+            record
+                .event
+                .entries
+                .iter()
+                .find(|e| e.player.id == s.id)
+                .map(|e| e.player.name.clone())
+                .expect("an entrant")
+        })
+        .collect()
+}
+
 fn user(all: &[FakeUser], id: u64) -> &FakeUser {
     all.iter().find(|u| u.id == id).expect("a player")
 }
@@ -200,6 +219,10 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
         })
         .await;
     assert_eq!(finished.attachments.len(), 2, "standings and crosstable");
+    let standings_said = finished
+        .attachment("standings.png")
+        .and_then(|f| f.description.clone())
+        .expect("the standings' alt text");
     let samples = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../render-samples");
     if std::fs::create_dir_all(&samples).is_ok() {
         for file in &finished.attachments {
@@ -292,6 +315,14 @@ async fn issue_29_a_swiss_of_six_with_a_bye_a_timeout_a_withdrawal_and_a_kill() 
         .map(|p| p.round.clone())
         .collect();
     let table = standings::standings(&entrants, &rounds, standings::System::Swiss);
+    assert_eq!(
+        standings_names(&standings_said),
+        names_in_order(&record, &table),
+        "{standings_said}"
+    );
+    // Every picture of the tournament (pairings, standings, crosstable) and of its games
+    // carries alt text (issue 52).
+    assert!(all_described(&fake) > 7);
     for line in &table {
         assert_eq!(
             line.points.0,
@@ -392,6 +423,11 @@ async fn issue_29_a_shogi_round_robin_of_four() {
         "{}",
         finished.content
     );
+    let standings_said = finished
+        .attachment("standings.png")
+        .and_then(|f| f.description.clone())
+        .expect("the standings' alt text");
+    assert!(all_described(&fake) > 6);
     drop(bot);
     let store = Store::open(&root.path().join("data")).expect("the bot's store");
     let record = store.tournaments().remove(0).expect("readable").record;
@@ -411,6 +447,11 @@ async fn issue_29_a_shogi_round_robin_of_four() {
         })
         .collect();
     let table = standings::standings(&entrants, &rounds, standings::System::RoundRobin);
+    assert_eq!(
+        standings_names(&standings_said),
+        names_in_order(&record, &table),
+        "{standings_said}"
+    );
     // Hand-computed: 101 beat everyone (3), 102 lost only to 101 (2), 103 beat 104 (1).
     let got: Vec<(u64, u32, u32)> = table
         .iter()

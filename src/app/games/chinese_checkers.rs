@@ -27,7 +27,7 @@ use super::error::GameError;
 use super::hosted::{Hosted, Presented};
 use super::page::PageBoard;
 use super::scene::{picker_controls, Controls, Frame, Scene, Situation, Step};
-use crate::app::text::{CheckersText, Locale, Text};
+use crate::app::text::{alt, CheckersText, Locale, Text};
 use crate::games::chinese_checkers::{
     self as cc, ai, Game, LongJumps, Move, Player, Position, Triangle,
 };
@@ -470,6 +470,66 @@ impl Presented for CheckersTable {
             footer: &footer,
         };
         crate::render::chinese_checkers::draw_run(fonts, &view, &paths)
+    }
+
+    /// Title, whose turn (or who won), each seat (colours, pegs home and still to bring
+    /// home, whether it finished or left), then the run of moves the board shows, oldest first.
+    fn description(&self, scene: &Scene<'_>) -> String {
+        let locale = scene.locale;
+        let position = self.position();
+        let outcome = self.game.outcome();
+        let name = |seat: usize| scene.names.get(seat).map_or("", String::as_str);
+        let mut sentences = vec![alt::checkers_title(locale, position.players())];
+        sentences.push(match scene.situation {
+            Situation::ToMove { seat, .. } => alt::to_move(locale, name(*seat)),
+            _ => alt::status(locale, &Text::from(self.status(scene)).render(locale)),
+        });
+        for seat in 0..position.players() {
+            let player = Player::new(seat);
+            let colour = position
+                .home_triangles(player)
+                .map(|t| {
+                    Text::from(CheckersText::Colour {
+                        triangle: t.index() as u8,
+                    })
+                    .render(locale)
+                })
+                .collect::<Vec<_>>()
+                .join(" + ");
+            let pegs: u32 = position
+                .home_triangles(player)
+                .map(|t| t.holes().count() as u32)
+                .sum();
+            let home = position.pegs_home(player);
+            let state = if position.is_retired(player) {
+                alt::SeatState::Left
+            } else if let Some(place) = outcome
+                .map(|o| o.place(player))
+                .or_else(|| position.place(player))
+            {
+                alt::SeatState::Place(place)
+            } else {
+                alt::SeatState::Playing
+            };
+            sentences.push(alt::checkers_seat(
+                locale,
+                name(seat),
+                &colour,
+                home,
+                pegs.saturating_sub(home),
+                state,
+            ));
+        }
+        if !self.played.is_empty() {
+            sentences.extend(self.described(scene).iter().map(|turn| {
+                let path = match turn.mv {
+                    CheckersMove::Move(mv) => Some(format!("{mv:#}")),
+                    CheckersMove::Pass => None,
+                };
+                alt::checkers_move(locale, name(turn.seat), path.as_deref())
+            }));
+        }
+        alt::fit(locale, &sentences)
     }
 
     /// The *Pick a move* button for the player to move.

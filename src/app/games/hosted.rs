@@ -134,6 +134,10 @@ pub trait Presented: Hosted {
     fn score_lines(&self, scene: &Scene<'_>) -> Vec<Text>;
     /// The board picture; `frame` replaces the standing by a replay's progress.
     fn picture(&self, fonts: &Fonts, scene: &Scene<'_>, frame: Option<Frame>) -> RgbImage;
+    /// What the board picture shows, as alt text in the scene's language for a screen
+    /// reader: whose turn, the last move, the position (see `text::alt`), within Discord's
+    /// limit.
+    fn description(&self, scene: &Scene<'_>) -> String;
     /// The move controls for the seat to move, on the board drawn after `ply` moves.
     fn controls(&self, scene: &Scene<'_>, ply: u32) -> Controls;
     /// The rules as a private message; `in_play` when they are those of a game in the channel.

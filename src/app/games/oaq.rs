@@ -10,7 +10,7 @@ use super::error::GameError;
 use super::hosted::{Hosted, Presented};
 use super::page::PageBoard;
 use super::scene::{two_seat_places, Controls, Frame, Scene, Situation};
-use crate::app::text::{OaqText, Text};
+use crate::app::text::{alt, OaqText, Text};
 use crate::app::vocab::{Action, Button, Notation, Style};
 use crate::app::vocab::{Cost, Mistake, Review};
 use crate::games::oaq::{
@@ -463,6 +463,53 @@ impl Presented for OaqTable {
             last: last.as_ref(),
         };
         crate::render::oaq::draw(fonts, &view)
+    }
+
+    /// Title, whose turn (or how it ended), the last move, then the ring in play order: South's
+    /// squares, the East mandarin square, North's squares, the West mandarin square; then the
+    /// captured totals.
+    fn description(&self, scene: &Scene<'_>) -> String {
+        let locale = scene.locale;
+        let position = self.position();
+        let name = |s: Seat| scene.names.get(s.index()).map_or("", String::as_str);
+        let mut sentences = vec![alt::oaq_title(locale)];
+        sentences.push(match scene.situation {
+            Situation::ToMove { seat: s, .. } => alt::to_move(locale, name(seat(*s))),
+            _ => alt::status(locale, &self.status(scene).render(locale)),
+        });
+        if let Some((mv, _)) = &self.last {
+            let mover = mv.square.owner().unwrap_or(Seat::South);
+            sentences.push(alt::oaq_last(
+                locale,
+                name(mover),
+                mv.square.label().unwrap_or(0),
+                travels_right(*mv),
+            ));
+        }
+        let row = |s: Seat| {
+            let stones: Vec<u8> = s.squares().map(|q| position.citizens(q)).collect();
+            alt::oaq_row(locale, name(s), &stones)
+        };
+        let mandarin = |q: Square| {
+            alt::oaq_mandarin(
+                locale,
+                q == Square::WEST,
+                position.citizens(q),
+                position.has_quan(q),
+            )
+        };
+        sentences.extend([
+            row(Seat::South),
+            mandarin(Square::EAST),
+            row(Seat::North),
+            mandarin(Square::WEST),
+            alt::oaq_captured(
+                locale,
+                [name(Seat::South), name(Seat::North)],
+                Seat::BOTH.map(|s| position.captured(s)),
+            ),
+        ]);
+        alt::fit(locale, &sentences)
     }
 
     /// Two rows of five move buttons for the player to move (stones travelling left on the

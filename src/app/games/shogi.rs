@@ -24,10 +24,10 @@ use super::page::PageBoard;
 use super::scene::{
     picker_controls, two_seat_places, Controls, Exports, Frame, Scene, Situation, Step,
 };
-use crate::app::text::{Locale, ShogiText, Text};
+use crate::app::text::{alt, Locale, ShogiText, Text};
 use crate::app::vocab::{Attachment, FileKind};
 use crate::games::shogi::furigoma::Furigoma;
-use crate::games::shogi::{self, ai, export, human, Color, Game, Move, Position};
+use crate::games::shogi::{self, ai, export, human, Color, Game, Move, Position, Role};
 use crate::ids::UserId;
 use crate::render::shogi::{BoardView, Highlights, Words};
 use crate::render::Fonts;
@@ -49,6 +49,25 @@ pub enum ShogiMove {
     /// Either player claims impasse (stored as `impasse`).
     ClaimImpasse,
 }
+
+/// The kinds of piece a description lists, in the order it lists them: the strongest first,
+/// each promoted kind after the kind it promotes from.
+const DESCRIBED_ROLES: [Role; 14] = [
+    Role::King,
+    Role::Rook,
+    Role::Dragon,
+    Role::Bishop,
+    Role::Horse,
+    Role::Gold,
+    Role::Silver,
+    Role::ProSilver,
+    Role::Knight,
+    Role::ProKnight,
+    Role::Lance,
+    Role::ProLance,
+    Role::Pawn,
+    Role::ProPawn,
+];
 
 /// How an impasse claim is written in records and typed.
 const IMPASSE: &str = "impasse";
@@ -382,6 +401,65 @@ impl Presented for ShogiTable {
     }
 
     /// The seat to move gets the *Pick a move* button, which opens the private picker.
+    /// Title, whose turn (or how it ended), check, the last move in the captions' Western
+    /// notation, each side's hand, then each side's pieces on the board kind by kind, each
+    /// kind's squares in reading order (rank a to i, file 9 to 1), as lishogi's and lichess's
+    /// accessible boards list them.
+    fn description(&self, scene: &Scene<'_>) -> String {
+        let locale = scene.locale;
+        let position = self.position();
+        let name = |seat: usize| scene.names.get(seat).map_or("", String::as_str);
+        let mut sentences = vec![alt::shogi_title(locale)];
+        sentences.push(match scene.situation {
+            Situation::ToMove { seat, .. } => alt::shogi_to_move(locale, name(*seat), *seat == 0),
+            _ => alt::status(locale, &Text::from(self.status(scene)).render(locale)),
+        });
+        if position.is_check() && self.game.outcome().is_none() {
+            sentences.push(alt::shogi_check(locale));
+        }
+        if self.claimed {
+            sentences.push(alt::shogi_impasse(locale));
+        } else if let (Some(mv), Some(before)) = (
+            self.game.last_move(),
+            self.game.positions().iter().rev().nth(1),
+        ) {
+            sentences.push(alt::shogi_last(locale, &human::to_western(before, mv)));
+        }
+        for color in Color::ALL {
+            let hand: Vec<String> = Role::HAND
+                .iter()
+                .filter_map(|&role| {
+                    let count = position.hand_count(color, role);
+                    (count > 0).then(|| alt::shogi_in_hand(locale, role, count))
+                })
+                .collect();
+            sentences.push(alt::shogi_hand(locale, color == Color::Sente, &hand));
+        }
+        for color in Color::ALL {
+            let kinds: Vec<String> = DESCRIBED_ROLES
+                .iter()
+                .filter_map(|&role| {
+                    let squares: Vec<String> = (1..=9u8)
+                        .flat_map(|rank| (1..=9u8).rev().map(move |file| (file, rank)))
+                        .filter_map(|(file, rank)| shogi::Square::new(file, rank))
+                        .filter(|&square| {
+                            position.piece_at(square) == Some(shogi::Piece { color, role })
+                        })
+                        .map(|square| square.to_string())
+                        .collect();
+                    (!squares.is_empty()).then(|| alt::shogi_squares(locale, role, &squares))
+                })
+                .collect();
+            sentences.push(alt::shogi_pieces(
+                locale,
+                color == Color::Sente,
+                name(color.index()),
+                &kinds,
+            ));
+        }
+        alt::fit(locale, &sentences)
+    }
+
     fn controls(&self, scene: &Scene<'_>, ply: u32) -> Controls {
         picker_controls(scene, ply)
     }
@@ -486,6 +564,7 @@ impl Presented for ShogiTable {
             name: format!("shogi-{}.{extension}", scene.game),
             kind: FileKind::Text,
             bytes: text.into_bytes(),
+            description: alt::record(scene.locale, scene.game, &extension.to_uppercase()),
         };
         Exports {
             lines: vec![ShogiText::Analyse {

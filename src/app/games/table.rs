@@ -194,6 +194,11 @@ impl Table {
         each!(self, t => t.picture(fonts, scene, frame))
     }
 
+    /// What the board picture shows, as alt text (see [`Presented::description`]).
+    pub fn description(&self, scene: &Scene<'_>) -> String {
+        each!(self, t => t.description(scene))
+    }
+
     /// The legal moves of the seat to move, as choices: the control's label with the
     /// notation, and the notation as the value.
     pub fn legal_moves(&self) -> Vec<Choice> {

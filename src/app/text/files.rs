@@ -45,7 +45,9 @@ pub const SHOGI: File = file!("shogi.ftl");
 pub const CHECKERS: File = file!("chinese-checkers.ftl");
 /// The tournaments' messages.
 pub const TOURNAMENT: File = file!("tournament.ftl");
+/// The pictures' alt text.
+pub const ALT: File = file!("alt.ftl");
 
 /// Every file of the catalogue, loaded into one bundle per language. A game adds its file
 /// here (see the module docs of [`crate::app::text`]).
-pub const FILES: [File; 5] = [SHELL, OAQ, SHOGI, CHECKERS, TOURNAMENT];
+pub const FILES: [File; 6] = [SHELL, OAQ, SHOGI, CHECKERS, TOURNAMENT, ALT];

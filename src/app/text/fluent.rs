@@ -6,7 +6,7 @@ use fluent_bundle::FluentResource;
 use fluent_syntax::ast::Entry;
 
 use super::files::{self, File};
-use super::{checkers, oaq, shell_args, shogi, tournament};
+use super::{alt, checkers, oaq, shell_args, shogi, tournament};
 use crate::locale::Locale;
 
 /// One part of the catalogue: the shell, or one game.
@@ -42,12 +42,13 @@ impl Part {
 
 /// Every part of the catalogue, one for each of [`files::FILES`]. A game adds its part here
 /// (see the module docs of [`crate::app::text`]).
-pub const PARTS: [Part; 5] = [
+pub const PARTS: [Part; 6] = [
     Part::new(files::SHELL, shell_args::ids),
     Part::new(files::OAQ, oaq::ids),
     Part::new(files::SHOGI, shogi::ids),
     Part::new(files::CHECKERS, checkers::ids),
     Part::new(files::TOURNAMENT, tournament::ids),
+    Part::new(files::ALT, alt::ids),
 ];
 
 /// The parse errors of one `.ftl` file, each as `path:line: error`.

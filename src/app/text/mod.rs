@@ -10,6 +10,8 @@
 //! - [`shell`]: the [`Text`] enum; [`shell_args`] maps each variant to its arguments. A
 //!   variant's message id is its name in kebab-case (`ChallengeDirect` → `challenge-direct`).
 //! - [`oaq`]: [`OaqText`], Ô ăn quan's messages, carried as [`Text::Oaq`].
+//! - [`alt`]: the pictures' alt text, a sentence a function, put together by each picture's
+//!   owner within Discord's limit.
 //!
 //! Adding a game's part (Shogi, Chinese checkers): write `src/app/text/<game>.rs` with a
 //! `<Game>Text` enum and its `render` and `ids` in the manner of [`oaq`], add a
@@ -20,6 +22,7 @@
 //! Adding a language means adding a [`Locale`] variant, mapping Discord's locale code to it in
 //! [`Locale::from_discord`], and a directory of `.ftl` files.
 
+pub mod alt;
 mod analysis_args;
 mod bundle;
 pub mod checkers;

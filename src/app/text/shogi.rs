@@ -191,7 +191,7 @@ fn reason(outcome: Outcome) -> &'static str {
 }
 
 /// The `piece` argument: any piece, by its kind.
-fn piece(role: Role) -> &'static str {
+pub(crate) fn piece(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Lance => "lance",

@@ -4,7 +4,7 @@ use crate::app::fail::{retry, Fail};
 use crate::app::games::GameRules;
 use crate::app::state::App;
 use crate::app::text::{Text, TournamentText};
-use crate::app::vocab::{Action, Attachment, Button, Edit, Msg, Style, TournamentOp};
+use crate::app::vocab::{Action, Button, Edit, Msg, Style, TournamentOp};
 use crate::ids::{MessageId, TournamentId};
 use crate::store::{Format, Owed, OwedKey, OwedWrite, Stage, TournamentRecord};
 
@@ -110,13 +110,10 @@ impl App {
                         playing: left,
                     })
                 });
-                files.push(Attachment::png("pairings.png", self.pairings_png(record)?));
+                files.push(self.pairings_picture(record)?);
                 let done = record.event.rounds_over();
                 if done > 0 {
-                    files.push(Attachment::png(
-                        "standings.png",
-                        self.standings_png(record, done, false)?,
-                    ));
+                    files.push(self.standings_picture(record, done, false)?);
                 }
                 if matches!(record.event.format, Format::Swiss { .. }) {
                     row.push(button(
@@ -155,14 +152,8 @@ impl App {
                     count,
                     points,
                 }));
-                files.push(Attachment::png(
-                    "standings.png",
-                    self.standings_png(record, record.event.rounds_over(), true)?,
-                ));
-                files.push(Attachment::png(
-                    "crosstable.png",
-                    self.crosstable_png(record)?,
-                ));
+                files.push(self.standings_picture(record, record.event.rounds_over(), true)?);
+                files.push(self.crosstable_picture(record)?);
             }
             Stage::Cancelled => lines.push(match record.event.cancelled_by {
                 Some(by) => say(TournamentText::Cancelled { by: by.get() }),

@@ -43,8 +43,7 @@ use crate::app::settings::{MAX_TURN_S, MIN_TURN_S};
 use crate::app::state::App;
 use crate::app::text::{Text, TournamentText};
 use crate::app::vocab::{
-    limits, message_link, Action, Attachment, Caller, Msg, Place, Response, TournamentOp, Track,
-    UserRef,
+    limits, message_link, Action, Caller, Msg, Place, Response, TournamentOp, Track, UserRef,
 };
 use crate::ids::{GameId, TournamentId};
 use crate::locale::Locale;
@@ -205,15 +204,9 @@ impl App {
             self.collect_results(&mut record)?;
             let done = record.event.rounds_over();
             let last = record.event.stage == Stage::Finished;
-            let mut files = vec![Attachment::png(
-                "standings.png",
-                self.standings_png(&record, done, last)?,
-            )];
+            let mut files = vec![self.standings_picture(&record, done, last)?];
             if last {
-                files.push(Attachment::png(
-                    "crosstable.png",
-                    self.crosstable_png(&record)?,
-                ));
+                files.push(self.crosstable_picture(&record)?);
             }
             let text = self.tournament_title(&record)?.render(record.locale);
             Ok(Response::private_msg(Msg {

@@ -1,14 +1,16 @@
-//! The tournament pictures: the round's pairings, the standings and the crosstable, as tables.
+//! The tournament pictures: the round's pairings, the standings and the crosstable, as tables,
+//! each with its rows read out as alt text.
 
 use std::collections::HashMap;
 
 use crate::app::fail::Fail;
 use crate::app::state::App;
-use crate::app::text::{Text, TournamentText};
+use crate::app::text::{alt, Text, TournamentText};
+use crate::app::vocab::Attachment;
 use crate::render::table::{self, Column, Row, TableView};
 use crate::render::Align;
 use crate::store::{Format, TournamentRecord};
-use crate::tournament::{standings, Colour, Person, Points, Round, UserId};
+use crate::tournament::{standings, Colour, Outcome, Person, Points, Round, UserId};
 
 use super::record::{decimal, format_name, result_text};
 
@@ -23,7 +25,7 @@ impl App {
     }
 
     /// The picture of the current round's pairings, with the results so far.
-    pub(super) fn pairings_png(&self, record: &TournamentRecord) -> Result<Vec<u8>, Fail> {
+    pub(super) fn pairings_picture(&self, record: &TournamentRecord) -> Result<Attachment, Fail> {
         let locale = record.locale;
         let say = |text: TournamentText| Text::from(text).render(locale);
         let names = App::names(record);
@@ -46,8 +48,21 @@ impl App {
                 .sum()
         };
         let mut rows = Vec::new();
+        let mut described = Vec::new();
         if let Some(played) = record.event.current() {
             for (i, g) in played.round.games.iter().enumerate() {
+                described.push(alt::pairing(
+                    locale,
+                    i + 1,
+                    (&name(g.first), &points(g.first).to_string()),
+                    (&name(g.second), &points(g.second).to_string()),
+                    match g.outcome {
+                        Some(Outcome::FirstWins) => alt::Pairing::First,
+                        Some(Outcome::SecondWins) => alt::Pairing::Second,
+                        Some(Outcome::Draw) => alt::Pairing::Draw,
+                        None => alt::Pairing::Playing,
+                    },
+                ));
                 rows.push(Row {
                     cells: vec![
                         (i + 1).to_string(),
@@ -60,6 +75,7 @@ impl App {
                 });
             }
             for &bye in &played.round.byes {
+                described.push(alt::bye(locale, &name(bye), &points(bye).to_string()));
                 rows.push(Row {
                     cells: vec![
                         String::new(),
@@ -110,7 +126,22 @@ impl App {
             round,
             rounds: record.event.planned,
         });
-        self.table_png(record, &title, &columns, &rows, "")
+        let png = self.table_png(record, &title, &columns, &rows, "")?;
+        let description = self.table_description(record, &title, described);
+        Ok(Attachment::png("pairings.png", png, description))
+    }
+
+    /// A table picture's alt text: its title and subtitle, then a sentence a row.
+    fn table_description(
+        &self,
+        record: &TournamentRecord,
+        title: &str,
+        rows: Vec<String>,
+    ) -> String {
+        let locale = record.locale;
+        let mut sentences = vec![alt::table(locale, title, &self.subtitle(record))];
+        sentences.extend(rows);
+        alt::fit(locale, &sentences)
     }
 
     /// A table picture of `record`'s, under its subtitle.
@@ -144,12 +175,12 @@ impl App {
     }
 
     /// The standings after the first `done` rounds.
-    pub(super) fn standings_png(
+    pub(super) fn standings_picture(
         &self,
         record: &TournamentRecord,
         done: u32,
         last: bool,
-    ) -> Result<Vec<u8>, Fail> {
+    ) -> Result<Attachment, Fail> {
         let locale = record.locale;
         let say = |text: TournamentText| Text::from(text).render(locale);
         let names = App::names(record);
@@ -166,6 +197,7 @@ impl App {
             record.event.format.system(),
         );
         let withdrawn = say(TournamentText::WithdrawnMark);
+        let mut described = Vec::with_capacity(table.len());
         let rows: Vec<Row> = table
             .iter()
             .map(|s| {
@@ -187,6 +219,22 @@ impl App {
                     s.performance
                         .map_or_else(String::new, |p| p.round().to_string()),
                 );
+                // The row read out: the same cells, each tie-break under its column's key.
+                let mut breaks: Vec<(&str, String)> = Vec::new();
+                if swiss {
+                    breaks.push(("bh1", s.buchholz_cut1.to_string()));
+                    breaks.push(("bh", s.buchholz.to_string()));
+                }
+                breaks.push(("sb", decimal(s.sonneborn_berger)));
+                breaks.push(("de", s.direct_encounter.to_string()));
+                breaks.push(("wins", s.wins.to_string()));
+                breaks.push(("rating", s.rating.round().to_string()));
+                if let Some(p) = s.performance {
+                    breaks.push(("perf", p.round().to_string()));
+                }
+                described.push(alt::standing(
+                    locale, &cells[0], &cells[1], &cells[2], &breaks,
+                ));
                 Row {
                     cells,
                     soft: gone,
@@ -230,11 +278,13 @@ impl App {
             .collect();
         let title = say(TournamentText::StandingsTitle { round: done, last });
         let legend = say(TournamentText::Legend);
-        self.table_png(record, &title, &columns, &rows, &legend)
+        let png = self.table_png(record, &title, &columns, &rows, &legend)?;
+        let description = self.table_description(record, &title, described);
+        Ok(Attachment::png("standings.png", png, description))
     }
 
     /// The crosstable: each player's rounds (opponent's place, colour, result), in final order.
-    pub(super) fn crosstable_png(&self, record: &TournamentRecord) -> Result<Vec<u8>, Fail> {
+    pub(super) fn crosstable_picture(&self, record: &TournamentRecord) -> Result<Attachment, Fail> {
         let locale = record.locale;
         let say = |text: TournamentText| Text::from(text).render(locale);
         let names = App::names(record);
@@ -249,20 +299,32 @@ impl App {
             .enumerate()
             .map(|(i, s)| (s.id, i + 1))
             .collect();
+        let mut described = Vec::with_capacity(table.len());
         let rows: Vec<Row> = table
             .iter()
             .enumerate()
             .map(|(i, s)| {
+                let mut heard = Vec::with_capacity(rounds.len());
                 let mut cells = vec![
                     (i + 1).to_string(),
                     names.get(&s.id).copied().unwrap_or("?").to_owned(),
                 ];
                 for round in &rounds {
                     cells.push(if round.byes.contains(&s.id) {
+                        heard.push(alt::Round::Bye);
                         String::from("+")
                     } else if let Some(game) = round.game_of(s.id) {
                         let (opponent, colour) =
                             game.side_of(s.id).unwrap_or((s.id, Colour::First));
+                        heard.push(alt::Round::Game {
+                            opponent: place.get(&opponent).copied().unwrap_or(0),
+                            first: colour == Colour::First,
+                            halves: game.points_of(s.id).map(|p| match p {
+                                Points::WIN => 2,
+                                Points::DRAW => 1,
+                                _ => 0,
+                            }),
+                        });
                         let result = match game.points_of(s.id) {
                             Some(Points::WIN) => "1",
                             Some(Points::DRAW) => "½",
@@ -275,10 +337,18 @@ impl App {
                             place.get(&opponent).copied().unwrap_or(0)
                         )
                     } else {
+                        heard.push(alt::Round::Absent);
                         String::from("-")
                     });
                 }
                 cells.push(s.points.to_string());
+                described.push(alt::cross_row(
+                    locale,
+                    i + 1,
+                    &cells[1],
+                    &s.points.to_string(),
+                    &heard,
+                ));
                 Row {
                     cells,
                     soft: record.event.entry(s.id).is_some_and(|e| e.withdrawn),
@@ -325,6 +395,8 @@ impl App {
             .collect();
         let title = say(TournamentText::CrosstableTitle);
         let legend = say(TournamentText::CrosstableLegend);
-        self.table_png(record, &title, &columns, &rows, &legend)
+        let png = self.table_png(record, &title, &columns, &rows, &legend)?;
+        let description = self.table_description(record, &title, described);
+        Ok(Attachment::png("crosstable.png", png, description))
     }
 }

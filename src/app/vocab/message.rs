@@ -41,7 +41,7 @@ pub enum FileKind {
     Text,
 }
 
-/// A file attached to a message, with its own name.
+/// A file attached to a message, with its own name and its description (alt text).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Attachment {
     /// The file name Discord shows.
@@ -50,6 +50,10 @@ pub struct Attachment {
     pub kind: FileKind,
     /// The contents.
     pub bytes: Vec<u8>,
+    /// What the file shows, in the message's language, for screen readers and for a
+    /// picture that fails to load: at most [`limits::DESCRIPTION`] characters (see
+    /// `text::alt::fit`).
+    pub description: String,
 }
 
 impl Attachment {
@@ -58,26 +62,28 @@ impl Attachment {
     /// The file name of a replay animation.
     pub const REPLAY: &'static str = "replay.gif";
 
-    /// A PNG picture named `name`.
-    pub fn png(name: &str, bytes: Vec<u8>) -> Attachment {
+    /// A PNG picture named `name`, described by `description`.
+    pub fn png(name: &str, bytes: Vec<u8>, description: String) -> Attachment {
         Attachment {
             name: name.to_owned(),
             kind: FileKind::Png,
             bytes,
+            description,
         }
     }
 
     /// A board picture.
-    pub fn board(png: Vec<u8>) -> Attachment {
-        Attachment::png(Attachment::BOARD, png)
+    pub fn board(png: Vec<u8>, description: String) -> Attachment {
+        Attachment::png(Attachment::BOARD, png, description)
     }
 
     /// A replay animation.
-    pub fn replay(gif: Vec<u8>) -> Attachment {
+    pub fn replay(gif: Vec<u8>, description: String) -> Attachment {
         Attachment {
             name: Attachment::REPLAY.to_owned(),
             kind: FileKind::Gif,
             bytes: gif,
+            description,
         }
     }
 }
@@ -131,6 +137,8 @@ pub mod limits {
     pub const PLACEHOLDER: usize = 150;
     /// Characters of a message's content.
     pub const CONTENT: usize = 2000;
+    /// Characters of an attachment's description (alt text).
+    pub const DESCRIPTION: usize = 1024;
 }
 
 /// A message: text, attached files, select menus, rows of buttons.

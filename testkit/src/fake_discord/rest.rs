@@ -232,6 +232,11 @@ impl FakeDiscord {
         let (payload, files) = self.parse_body(headers, body);
         let mut state = self.lock();
         state.requests.push(format!("{method} {path}"));
+        state.uploads.extend(
+            files
+                .iter()
+                .map(|f| (f.name.clone(), f.description.clone())),
+        );
         let answer = match (method, segments.as_slice()) {
             ("GET", ["users", "@me"]) => Ok((200, Some(bot_user()))),
             ("GET", ["gateway"]) => Ok((200, Some(json!({ "url": gateway_url })))),
@@ -309,7 +314,7 @@ impl FakeDiscord {
         };
         let delimiter = format!("--{}", boundary.trim_matches('"'));
         let mut payload = Value::Null;
-        let mut files = Vec::new();
+        let mut files: Vec<(Option<u64>, File)> = Vec::new();
         for part in split_bytes(body, delimiter.as_bytes()) {
             let Some(split) = find(part, b"\r\n\r\n") else {
                 continue;
@@ -329,14 +334,42 @@ impl FakeDiscord {
                             .filter(|(k, _)| k.eq_ignore_ascii_case("content-type"))
                     })
                     .map(|(_, v)| v.trim().to_owned());
-                files.push(File {
-                    id: 0,
-                    name,
-                    content_type,
-                    bytes: content.to_vec(),
-                });
+                // serenity names each upload `files[N]`, N the placeholder id of its entry
+                // in the payload's `attachments` (which carries its description).
+                let index = head
+                    .split("name=\"files[")
+                    .nth(1)
+                    .and_then(|rest| rest.split(']').next())
+                    .and_then(|n| n.parse::<u64>().ok());
+                files.push((
+                    index,
+                    File {
+                        id: 0,
+                        name,
+                        content_type,
+                        bytes: content.to_vec(),
+                        description: None,
+                    },
+                ));
             }
         }
+        // An interaction callback carries its message under `data`.
+        let entries = payload["attachments"]
+            .as_array()
+            .or_else(|| payload["data"]["attachments"].as_array())
+            .cloned()
+            .unwrap_or_default();
+        let files = files
+            .into_iter()
+            .map(|(index, mut file)| {
+                file.description = entries
+                    .iter()
+                    .find(|a| a.get("filename").is_some() && a["id"].as_u64() == index)
+                    .and_then(|a| a["description"].as_str())
+                    .map(str::to_owned);
+                file
+            })
+            .collect();
         (payload, files)
     }
 }

@@ -20,6 +20,8 @@ pub struct File {
     /// The part's `Content-Type`, when the uploader gave one.
     pub content_type: Option<String>,
     pub bytes: Vec<u8>,
+    /// The alt text the payload's `attachments` entry for this upload gave, if any.
+    pub description: Option<String>,
 }
 
 /// A message as the fake stores it.
@@ -64,7 +66,7 @@ impl Message {
             .map(|f| {
                 json!({
                     "id": f.id.to_string(), "filename": f.name, "size": f.bytes.len(),
-                    "content_type": f.content_type,
+                    "content_type": f.content_type, "description": f.description,
                     "url": format!("http://127.0.0.1/{}", f.name),
                     "proxy_url": format!("http://127.0.0.1/{}", f.name),
                 })
@@ -221,6 +223,8 @@ pub(super) struct State {
     pub(super) gateway: super::gateway::Behaviour,
     /// Writes refused the way Discord refuses them, in order.
     pub(super) refusals: Vec<Refusal>,
+    /// Every file uploaded, taken or refused: its name and its description (alt text).
+    pub(super) uploads: Vec<(String, Option<String>)>,
     /// Whether the test expects refusals (then they fail nothing by themselves).
     pub(super) refusals_expected: bool,
     /// The upload limit announced in interactions and applied to channel messages, where not
