@@ -161,6 +161,13 @@ fn samples() -> Vec<Text> {
         },
         Text::LostRace,
         Text::GameOver,
+        Text::PlayOnBoard,
+        Text::PageNotHere,
+        Text::PageSignedOut,
+        Text::PageSignInFailed,
+        Text::PageGarbled,
+        Text::PageNoProcess,
+        Text::PageAcceptInChannel,
         Text::Oaq(OaqText::Illegal(IllegalMove::EmptySquare(Square::WEST))),
         Text::NoGameHere {
             game: GameKind::Shogi,
