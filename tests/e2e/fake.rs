@@ -370,3 +370,67 @@ async fn files_of_any_name_and_kind_are_kept_and_found_by_name() {
     assert_eq!(gif.content_type.as_deref(), Some("image/gif"));
     assert!(stored.attachment("board.png").is_none());
 }
+
+/// Issue 50: `LAUNCH_ACTIVITY` (12) answers a command or a click of an app with Activities
+/// enabled, and nothing else; then a registration must keep the Entry Point command.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_activity_is_launched_only_where_discord_launches_one() {
+    let fake = FakeDiscord::start().await;
+    fake.expect_refusals();
+    let mut bot = StandIn::connect(&fake).await;
+    bot.register(vec![shogi()]).await;
+
+    // Without Activities enabled, a command cannot launch one.
+    fake.slash_to(&an(), CHANNEL, "shogi", "play", vec![], vec![]);
+    let (_, parsed) = bot.interaction().await;
+    let Interaction::Command(command) = parsed else {
+        panic!("a command")
+    };
+    let refused = command
+        .create_response(&bot.http, CreateInteractionResponse::LaunchActivity)
+        .await;
+    assert!(refused.is_err(), "no Activity to launch");
+    assert!(fake.activity_instances().is_empty());
+
+    // With them, a command launches the channel's instance for its user; an autocomplete
+    // request still cannot.
+    fake.enable_activities();
+    let token = fake.slash_to(&binh(), CHANNEL, "shogi", "play", vec![], vec![]);
+    let (_, parsed) = bot.interaction().await;
+    let Interaction::Command(command) = parsed else {
+        panic!("a command")
+    };
+    command
+        .create_response(&bot.http, CreateInteractionResponse::LaunchActivity)
+        .await
+        .expect("launched");
+    assert_eq!(fake.callback(&token).await.kind, 12);
+    let instances = fake.activity_instances();
+    assert_eq!(instances.len(), 1);
+    assert_eq!(
+        (instances[0].1, instances[0].2.clone()),
+        (CHANNEL, vec![binh().id])
+    );
+    let typed = json!({ "name": "move", "type": 3, "value": "7g", "focused": true });
+    fake.autocomplete(&an(), CHANNEL, "shogi", "play", vec![typed]);
+    let (_, parsed) = bot.interaction().await;
+    let Interaction::Autocomplete(request) = parsed else {
+        panic!("an autocomplete request")
+    };
+    let refused = request
+        .create_response(&bot.http, CreateInteractionResponse::LaunchActivity)
+        .await;
+    assert!(refused.is_err(), "an autocomplete request launches nothing");
+
+    // A registration that drops the Entry Point command is refused; one that keeps it is taken.
+    let dropped = GuildId::new(GUILD_ID)
+        .set_commands(&bot.http, vec![shogi()])
+        .await;
+    assert!(dropped.is_err(), "the Entry Point command dropped");
+    let entry = CreateCommand::new("launch")
+        .kind(serenity::all::CommandType::PrimaryEntryPoint)
+        .handler(serenity::all::EntryPointHandlerType::DiscordLaunchActivity);
+    bot.register(vec![shogi(), entry]).await;
+    let codes: Vec<u64> = fake.take_refusals().iter().map(|r| r.code()).collect();
+    assert_eq!(codes, [50035, 50035, 50240]);
+}
