@@ -31,7 +31,7 @@ pub struct Config {
 }
 
 /// `[discord]`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DiscordConfig {
     /// Base URL of a Discord-compatible API (proxy or fake); empty for Discord itself.
@@ -50,6 +50,19 @@ pub struct DiscordConfig {
     /// The application's OAuth2 client secret, which the Activity's sign-in needs (better set
     /// in `DISCORD_CLIENT_SECRET`); never logged or printed.
     pub client_secret: Secret,
+}
+
+/// Every setting but the client secret, which is never printed.
+impl std::fmt::Debug for DiscordConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordConfig")
+            .field("api_base", &self.api_base)
+            .field("dev_guild_id", &self.dev_guild_id)
+            .field("write_timeout_ms", &self.write_timeout_ms)
+            .field("shard_count", &self.shard_count)
+            .field("shards", &self.shards)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A setting that must never be printed: its `Debug` hides it.
@@ -325,6 +338,29 @@ mod tests {
         std::fs::write(dir.path().join("local.toml"), local)
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;
         Config::load_with_env(dir.path(), false)
+    }
+
+    #[test]
+    fn the_activity_needs_the_client_secret_which_is_never_printed() {
+        let off = config_with("").expect("valid");
+        assert_eq!(off.activity.listen().expect("valid"), None);
+        let on = config_with(
+            "[discord]\nclient_secret = \"s3cr3t-value\"\n[activity]\nlisten = \"127.0.0.1:8088\"\n",
+        )
+        .expect("valid");
+        assert_eq!(on.discord.client_secret.get(), Some("s3cr3t-value"));
+        assert!(on.activity.listen().expect("valid").is_some());
+        assert!(!format!("{on:?}").contains("s3cr3t"), "{on:?}");
+        let no_secret = config_with("[activity]\nlisten = \"127.0.0.1:8088\"\n");
+        assert!(
+            matches!(&no_secret, Err(ConfigError::Invalid(m)) if m.contains("DISCORD_CLIENT_SECRET")),
+            "{no_secret:?}"
+        );
+        let peers = config_with("[activity]\npeers = \"2-3\"\n");
+        assert!(
+            matches!(&peers, Err(ConfigError::Invalid(m)) if m.contains("activity.peers")),
+            "{peers:?}"
+        );
     }
 
     #[test]
