@@ -3,6 +3,10 @@
 //! changes, whoever changed it and through whichever process, followed by `games`. A page that
 //! loses its stream (a restart, the network) reconnects by itself and reads what it shows
 //! again; a page too slow to keep up is sent everything afresh.
+//!
+//! One task per process listens to the store's changes and reads each changed game's channel
+//! once ([`Changes`]); each stream hears only its own channel's changes, so a move costs the
+//! streams of its channel one read each, whatever the number of pages open elsewhere.
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
@@ -13,22 +17,78 @@ use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream};
+use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
-use tokio::sync::broadcast::Receiver;
 
 use super::routes::{caller, now_ms, signed_in, Refusal, SessionQuery};
-use super::Activity;
+use super::Served;
 use crate::app::{App, Caller, Refused};
-use crate::ids::GameId;
+use crate::ids::{ChannelId, GameId};
 
 /// How often an idle stream says it is alive (proxies close silent connections).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// A change as the streams hear it.
+#[derive(Debug, Clone, Copy)]
+enum Change {
+    /// Game `game`, played in `channel`, changed.
+    Game {
+        /// Its channel.
+        channel: ChannelId,
+        /// The game.
+        game: GameId,
+    },
+    /// Changes were missed (the process fell behind): everything is read afresh.
+    Missed,
+}
+
+/// The store's changes, each with its game's channel, for every stream of the process.
+#[derive(Clone)]
+pub(crate) struct Changes {
+    sender: broadcast::Sender<Change>,
+}
+
+impl Changes {
+    /// Starts the task that reads each changed game's channel.
+    pub(crate) fn start(app: Arc<App>) -> Changes {
+        let sender = broadcast::channel(BACKLOG).0;
+        let changes = Changes {
+            sender: sender.clone(),
+        };
+        let mut store = app.store().watch();
+        tokio::spawn(async move {
+            loop {
+                let change = match store.recv().await {
+                    Ok(game) => {
+                        let app = app.clone();
+                        match tokio::task::spawn_blocking(move || app.page_channel(game)).await {
+                            Ok(Some(channel)) => Change::Game { channel, game },
+                            Ok(None) => continue,
+                            Err(error) => {
+                                tracing::error!(%error, "reading a changed game's channel failed");
+                                Change::Missed
+                            }
+                        }
+                    }
+                    Err(RecvError::Lagged(_)) => Change::Missed,
+                    Err(RecvError::Closed) => return,
+                };
+                // No stream open is not an error: nobody is looking.
+                let _ = sender.send(change);
+            }
+        });
+        changes
+    }
+}
+
+/// How many changes a slow stream may fall behind before it reads everything afresh.
+const BACKLOG: usize = 1024;
 
 /// One page's stream.
 struct Feed {
     app: Arc<App>,
     caller: Caller,
-    changes: Receiver<GameId>,
+    changes: broadcast::Receiver<Change>,
     /// Events ready to send.
     ready: VecDeque<Event>,
     /// When the page's session ends: the stream ends with it.
@@ -37,7 +97,7 @@ struct Feed {
 
 /// `GET /api/events?session=…`.
 pub(super) async fn stream(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     headers: HeaderMap,
     Query(query): Query<SessionQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refusal> {
@@ -46,7 +106,7 @@ pub(super) async fn stream(
     let mut feed = Feed {
         app: activity.app.clone(),
         caller: caller(&session),
-        changes: activity.app.store().watch(),
+        changes: activity.changes.sender.subscribe(),
         ready: VecDeque::new(),
         expires_ms: session.expires_ms,
     };
@@ -60,8 +120,11 @@ pub(super) async fn stream(
                 return None;
             }
             match feed.changes.recv().await {
-                Ok(game) => feed.changed(game).await,
-                Err(RecvError::Lagged(_)) => feed.refresh().await,
+                Ok(Change::Game { channel, game }) if channel == feed.caller.place.channel => {
+                    feed.changed(game).await
+                }
+                Ok(Change::Game { .. }) => {}
+                Ok(Change::Missed) | Err(RecvError::Lagged(_)) => feed.refresh().await,
                 Err(RecvError::Closed) => return None,
             }
         }

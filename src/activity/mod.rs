@@ -59,13 +59,34 @@ pub struct Activity {
     pub peers: Peers,
 }
 
+/// The Activity's server state: what it works with, and the changes of games by channel.
+#[derive(Clone)]
+pub(crate) struct Served {
+    /// What it works with.
+    pub(crate) activity: Activity,
+    /// The store's changes, each with its game's channel (see `events.rs`).
+    pub(crate) changes: events::Changes,
+}
+
+impl std::ops::Deref for Served {
+    type Target = Activity;
+
+    fn deref(&self) -> &Activity {
+        &self.activity
+    }
+}
+
 impl Activity {
     /// Serves the Activity on `addr` until the process ends: bound before this returns (so a
     /// taken address is an error now), served in a task of its own.
     pub async fn serve(self, addr: SocketAddr) -> std::io::Result<()> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         tracing::info!(%addr, "the Activity is served");
-        let router = routes::router(self);
+        let changes = events::Changes::start(self.app.clone());
+        let router = routes::router(Served {
+            activity: self,
+            changes,
+        });
         tokio::spawn(async move {
             if let Err(error) = axum::serve(listener, router).await {
                 tracing::error!(%error, "the Activity's server stopped");

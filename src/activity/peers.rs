@@ -13,7 +13,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::routes::{signed_in, Refusal};
-use super::Activity;
+use super::{Activity, Served};
 use crate::app::Text;
 use crate::ids::GuildId;
 use crate::shards::{shard_of, ShardRange};
@@ -96,7 +96,7 @@ fn owner<'a>(activity: &'a Activity, guild: Option<GuildId>) -> Owner<'a> {
 
 /// Serves a session's request here, or forwards it to the process that serves its server.
 pub(super) async fn route(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     request: Request,
     next: Next,
 ) -> Response {

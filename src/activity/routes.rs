@@ -17,14 +17,14 @@ use super::assets;
 use super::events;
 use super::peers;
 use super::session::{Session, LIFETIME_MS};
-use super::Activity;
+use super::{Activity, Served};
 use crate::app::{Caller, PageRefusal, PageStart, PageStarted, Place, Refused, Text, UserRef};
 use crate::ids::{ChallengeId, GameId, UserId};
 use crate::locale::Locale;
 use crate::store::{GameKind, Level};
 
 /// The routes.
-pub(super) fn router(activity: Activity) -> Router {
+pub(super) fn router(activity: Served) -> Router {
     // The routes of a session's requests, which the process serving its server answers.
     let served = Router::new()
         .route("/api/games", get(games).post(start))
@@ -196,7 +196,7 @@ pub(super) async fn blocking<T: Send + 'static>(
 }
 
 /// `GET /api/config`: what the page needs before it signs in.
-async fn config(State(activity): State<Activity>) -> Json<serde_json::Value> {
+async fn config(State(activity): State<Served>) -> Json<serde_json::Value> {
     Json(json!({"client_id": activity.api.client_id().to_string()}))
 }
 
@@ -207,7 +207,7 @@ struct CodeBody {
 
 /// `POST /api/token`: exchanges the sign-in's code for an access token.
 async fn token(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     headers: HeaderMap,
     body: Result<Json<CodeBody>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
@@ -238,7 +238,7 @@ struct SessionBody {
 /// `POST /api/session`: who the access token belongs to and where their instance runs, both
 /// asked of Discord, signed into a session.
 async fn session(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     headers: HeaderMap,
     body: Result<Json<SessionBody>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
@@ -298,7 +298,7 @@ pub(super) struct SessionQuery {
 
 /// `GET /api/games`: the channel's game or challenge.
 async fn games(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     headers: HeaderMap,
     Query(query): Query<SessionQuery>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
@@ -317,7 +317,7 @@ fn game_id(text: &str, locale: Locale) -> Result<GameId, Refusal> {
 
 /// `GET /api/games/{id}`: a game of the channel.
 async fn game(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
@@ -337,7 +337,7 @@ struct MoveBody {
 
 /// `POST /api/games/{id}/move`: a move, on the board drawn after `ply` moves.
 async fn play(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     headers: HeaderMap,
     Path(id): Path<String>,
     body: Result<Json<MoveBody>, JsonRejection>,
@@ -353,7 +353,7 @@ async fn play(
 
 /// `POST /api/games/{id}/resign`: the user resigns (or leaves a game of more seats).
 async fn resign(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
@@ -376,7 +376,7 @@ struct StartBody {
 
 /// `POST /api/games`: a game against the computer, or a challenge to a participant.
 async fn start(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     headers: HeaderMap,
     body: Result<Json<StartBody>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
@@ -425,7 +425,7 @@ async fn start(
 
 /// `POST /api/challenges/{id}/accept`: the page's user accepts the channel's challenge.
 async fn accept(
-    State(activity): State<Activity>,
+    State(activity): State<Served>,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, Refusal> {

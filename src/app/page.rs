@@ -420,6 +420,17 @@ impl App {
         }
     }
 
+    /// The channel game `id` is played in, if it is stored and reads (one read, no replay).
+    pub fn page_channel(&self, id: GameId) -> Option<ChannelId> {
+        match self.store.game(id) {
+            Ok(stored) => stored.map(|s| s.record.channel),
+            Err(error) => {
+                tracing::warn!(%error, game = id.get(), "a changed game could not be read");
+                None
+            }
+        }
+    }
+
     /// Game `id`, if it is played in the caller's channel.
     fn page_game(&self, caller: &Caller, id: GameId) -> Result<Loaded, Fail> {
         let here = |record: &GameRecord| record.channel == caller.place.channel;
