@@ -22,7 +22,8 @@
 //!   several runs (target ≤ 1 s). Skipped, with a message, without Chromium or the harness's
 //!   npm packages (`npm ci` in `tests/browser`).
 //!
-//! Run: `cargo bench --profile test --bench activity`.
+//! Run: `cargo bench --profile test --bench activity` (`ACTIVITY_MOVES` sets the moves played
+//! in each channel, 20 by default).
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -45,7 +46,7 @@ use tokio::sync::watch;
 
 /// Games played at once, one per channel.
 const GAMES: u64 = 20;
-/// Moves played in each channel.
+/// Moves played in each channel, unless `ACTIVITY_MOVES` says otherwise.
 const MOVES_PER_CHANNEL: usize = 20;
 /// The first channel; the others follow.
 const FIRST_CHANNEL: u64 = 790_000_000_000_000_000;
@@ -252,7 +253,15 @@ struct Measured {
     everyone: Option<Duration>,
 }
 
-/// Plays `MOVES_PER_CHANNEL` moves in `channel` through the pages; a finished game is followed
+/// Moves played in each channel: `ACTIVITY_MOVES`, or [`MOVES_PER_CHANNEL`].
+fn moves_per_channel() -> usize {
+    std::env::var("ACTIVITY_MOVES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MOVES_PER_CHANNEL)
+}
+
+/// Plays [`moves_per_channel`] moves in `channel` through the pages; a finished game is followed
 /// by a new one.
 async fn play_channel(
     fake: FakeDiscord,
@@ -263,7 +272,8 @@ async fn play_channel(
     let mut rng = ChaCha8Rng::seed_from_u64(channel);
     let mut measured = Vec::new();
     let mut view = current_game(&api, &pages[0].session).await;
-    while measured.len() < MOVES_PER_CHANNEL {
+    let moves = moves_per_channel();
+    while measured.len() < moves {
         if view["finished"] == true {
             start_game(&fake, &pages[0].user, &pages[1].user, channel).await;
             view = current_game(&api, &pages[0].session).await;
