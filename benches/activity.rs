@@ -272,8 +272,8 @@ async fn play_channel(
     let mut rng = ChaCha8Rng::seed_from_u64(channel);
     let mut measured = Vec::new();
     let mut view = current_game(&api, &pages[0].session).await;
-    let moves = moves_per_channel();
-    while measured.len() < moves {
+    let wanted = moves_per_channel();
+    while measured.len() < wanted {
         if view["finished"] == true {
             start_game(&fake, &pages[0].user, &pages[1].user, channel).await;
             view = current_game(&api, &pages[0].session).await;
