@@ -160,6 +160,7 @@ fn samples() -> Vec<Text> {
             link: link.clone(),
         },
         Text::LostRace,
+        Text::DatabaseDown,
         Text::GameOver,
         Text::PlayOnBoard,
         Text::PageNotHere,

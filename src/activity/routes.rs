@@ -116,6 +116,7 @@ impl From<PageRefusal> for Refusal {
             Refused::Unknown => (StatusCode::NOT_FOUND, "unknown"),
             Refused::Stale => (StatusCode::CONFLICT, "stale"),
             Refused::Broken => (StatusCode::INTERNAL_SERVER_ERROR, "broken"),
+            Refused::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
         };
         Refusal {
             status,

@@ -169,7 +169,7 @@ impl App {
         match retry(|| self.try_computer_move(turn)) {
             Ok(moved) => moved,
             Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => None,
-            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+            Err(Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason)) => {
                 tracing::error!(game = turn.game.get(), %reason, "the computer could not move");
                 None
             }

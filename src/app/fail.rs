@@ -17,6 +17,9 @@ pub(super) enum Fail {
     Damaged(String),
     /// Something broke on our side.
     Internal(String),
+    /// The database cannot be reached (its server down or restarting): nothing was changed,
+    /// and the same action may work in a moment.
+    Unavailable(String),
     /// A record changed between reading and writing it (another click, or a message id being
     /// recorded): the action is tried again from a fresh read (see [`retry`]).
     Conflict,
@@ -53,6 +56,7 @@ impl From<StoreError> for Fail {
                 Fail::Damaged(error.to_string())
             }
             StoreError::Conflict { .. } => Fail::Conflict,
+            unreachable if unreachable.unreachable() => Fail::Unavailable(unreachable.to_string()),
             other => Fail::Internal(other.to_string()),
         }
     }
@@ -125,6 +129,10 @@ impl App {
                 tracing::error!(action = what, %reason, "internal error");
                 Response::private(Text::Apology.render(locale))
             }
+            Err(Fail::Unavailable(reason)) => {
+                tracing::warn!(action = what, %reason, "the database is unreachable: nothing was changed, the user was asked to try again");
+                Response::private(Text::DatabaseDown.render(locale))
+            }
         }
     }
 }
@@ -132,6 +140,19 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::{retry, Fail, ATTEMPTS};
+    use crate::store::{BackendError, StoreError};
+
+    #[test]
+    fn a_database_out_of_reach_is_unavailable_not_broken() {
+        let down = StoreError::Backend(BackendError::Unreachable(Box::new(std::io::Error::other(
+            "connection refused",
+        ))));
+        assert!(matches!(Fail::from(down), Fail::Unavailable(_)));
+        let failed = StoreError::Backend(BackendError::Failed(Box::new(std::io::Error::other(
+            "disk full",
+        ))));
+        assert!(matches!(Fail::from(failed), Fail::Internal(_)));
+    }
 
     #[test]
     fn retry_runs_again_only_after_a_conflict_and_at_most_attempts_times() {

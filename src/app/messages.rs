@@ -40,7 +40,7 @@ impl App {
     pub fn record_message(&self, track: Track, message: MessageId) -> Vec<OwedKey> {
         match retry(|| self.try_record_message(track, message)) {
             Ok(owed) => owed,
-            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+            Err(Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason)) => {
                 tracing::warn!(?track, message = message.get(), %reason, "could not record the message id");
                 Vec::new()
             }

@@ -113,7 +113,7 @@ impl App {
             match self.draw(key, &owed) {
                 Ok(Some(edit)) => edits.push(edit),
                 Ok(None) => {}
-                Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                Err(Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason)) => {
                     tracing::error!(?key, %reason, "could not draw an owed write");
                 }
                 Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => {}
@@ -208,7 +208,9 @@ impl App {
                 .collect())
         })();
         result.unwrap_or_else(|error: Fail| {
-            if let Fail::Damaged(reason) | Fail::Internal(reason) = error {
+            if let Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason) =
+                error
+            {
                 tracing::warn!(game = shown.game.get(), %reason, "could not settle a shown board");
             }
             Vec::new()
@@ -225,7 +227,7 @@ impl App {
         };
         match result {
             Ok(again) => again,
-            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+            Err(Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason)) => {
                 tracing::error!(key = ?edit.key, %reason, "could not record a write to Discord");
                 Vec::new()
             }

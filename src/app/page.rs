@@ -159,6 +159,8 @@ pub enum Refused {
     Stale,
     /// Our fault: a damaged record or an internal error (logged).
     Broken,
+    /// The database cannot be reached: try again in a moment.
+    Unavailable,
 }
 
 /// A change a page made: the game after it, and what it owes (the board message's edit, the
@@ -509,6 +511,7 @@ impl App {
             Fail::User(_) | Fail::Answered(_) => Refused::Forbidden,
             Fail::Conflict => Refused::Stale,
             Fail::Damaged(_) | Fail::Internal(_) => Refused::Broken,
+            Fail::Unavailable(_) => Refused::Unavailable,
         };
         let answer = self.finish(locale, "page", Err(fail));
         let message = answer

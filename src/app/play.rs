@@ -108,7 +108,8 @@ impl App {
             Ok(first)
         })();
         result.unwrap_or_else(|fail: Fail| {
-            if let Fail::Damaged(reason) | Fail::Internal(reason) = fail {
+            if let Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason) = fail
+            {
                 tracing::warn!(%reason, "no move suggestions");
             }
             Vec::new()

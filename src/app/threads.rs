@@ -55,7 +55,7 @@ impl App {
         match retry(|| self.try_move_to_thread(game, thread)) {
             Ok(edit) => Some(edit),
             Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => None,
-            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+            Err(Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason)) => {
                 tracing::error!(game = game.get(), %reason, "could not move a game to its thread");
                 None
             }

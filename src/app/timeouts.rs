@@ -72,7 +72,7 @@ impl App {
                 // Nothing ran out, or the game changed under every attempt: the next sweep
                 // looks again.
                 Ok(None) | Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => {}
-                Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                Err(Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason)) => {
                     tracing::error!(game = id.get(), %reason, "could not settle a timeout");
                 }
             }

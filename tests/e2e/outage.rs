@@ -26,7 +26,8 @@ fn channel(k: u64) -> u64 {
     810_000_000_000_000_000 + k
 }
 
-/// What the apology of a failed action says (assets/locales/en/shell.ftl, `apology`).
+/// What a click answered while the database is down says (assets/locales/en/shell.ftl,
+/// `database-down`).
 const TRY_AGAIN: &str = "Please try again in a moment.";
 
 /// `/health`'s status code and text.

@@ -124,6 +124,7 @@ out-of-date = This board is out of date: the game has moved on{ $link }.{ $to_mo
     }
 board-posted-again = This copy of the board is no longer live: the game goes on on the board posted since{ $link }.
 lost-race = Another click reached the game first, so yours was not applied. Look at the updated board and try again.
+database-down = The games' database cannot be reached right now, so nothing was changed. Please try again in a moment.
 game-over = This game is over.
 play-on-board = Play on the board
 page-not-here = This game is not played in the channel this Activity was opened in. Open the Activity in the game's channel.

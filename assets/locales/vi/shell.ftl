@@ -106,6 +106,7 @@ out-of-date = Bàn cờ này đã cũ: ván đấu đã đi tiếp{ $link }.{ $t
     }
 board-posted-again = Bản sao này của bàn cờ không còn dùng được: ván đấu tiếp tục trên bàn cờ mới đăng{ $link }.
 lost-race = Một cú bấm khác đã đến trước nên nước của bạn chưa được đi. Hãy xem bàn cờ mới rồi thử lại.
+database-down = Hiện không kết nối được với cơ sở dữ liệu của các ván nên chưa có gì thay đổi. Hãy thử lại sau giây lát.
 game-over = Ván này đã kết thúc.
 play-on-board = Chơi trên bàn cờ
 page-not-here = Ván này không được chơi trong kênh đã mở Activity. Hãy mở Activity trong kênh của ván.

@@ -304,6 +304,8 @@ pub enum Text {
     },
     /// Refusal: another click won the race.
     LostRace,
+    /// The database cannot be reached: nothing was changed, try again.
+    DatabaseDown,
     /// Refusal.
     GameOver,
     /// Button label: open the Activity on this game's board.

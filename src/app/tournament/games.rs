@@ -37,7 +37,7 @@ impl App {
             }
             match retry(|| self.sweep_tournament(id)) {
                 Ok(found) => starts.extend(found),
-                Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+                Err(Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason)) => {
                     tracing::error!(tournament = id.get(), %reason, "could not run a tournament");
                 }
                 Err(Fail::User(_) | Fail::Conflict | Fail::Answered(_)) => {}
@@ -103,7 +103,7 @@ impl App {
         let game = start.game;
         match self.try_open_pairing(start.tournament, game, thread) {
             Ok(edit) => edit,
-            Err(Fail::Damaged(reason) | Fail::Internal(reason)) => {
+            Err(Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason)) => {
                 tracing::error!(game = game.get(), %reason, "could not start a tournament game");
                 None
             }

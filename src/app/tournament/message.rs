@@ -257,7 +257,7 @@ impl App {
             Ok(vec![OwedKey::Tournament(id)])
         });
         result.unwrap_or_else(|fail: Fail| {
-            if let Fail::Damaged(reason) | Fail::Internal(reason) = fail {
+            if let Fail::Damaged(reason) | Fail::Internal(reason) | Fail::Unavailable(reason) = fail {
                 tracing::error!(tournament = id.get(), %reason, "could not owe a tournament message");
             }
             Vec::new()
