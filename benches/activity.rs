@@ -28,20 +28,18 @@
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
-use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
+use oaq_bot_testkit::browser::{self, Driver};
 use oaq_bot_testkit::fake_discord::activity::CLIENT_SECRET;
 use oaq_bot_testkit::fake_discord::{button, start_bot_with, Bot, FakeDiscord, FakeUser, GUILD_ID};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::sync::watch;
 
 /// Games played at once, one per channel.
@@ -350,72 +348,14 @@ fn report(what: &str, mut times: Vec<Duration>) {
     );
 }
 
-/// The browser harness (`tests/browser/driver.mjs`): one JSON command per line each way.
-struct Driver {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Lines<BufReader<ChildStdout>>,
-}
-
-impl Driver {
-    /// The driver, or `None` (said) when Chromium or the harness is missing.
-    fn start() -> Option<Driver> {
-        let chromium =
-            std::env::var("CHROMIUM").unwrap_or_else(|_| String::from("/usr/bin/chromium"));
-        let harness = repo().join("tests/browser");
-        if !Path::new(&chromium).exists() || !harness.join("node_modules").exists() {
-            println!(
-                "time to an interactive board: skipped (no Chromium at {chromium}, or no `npm ci` in tests/browser)"
-            );
-            return None;
-        }
-        let mut child = Command::new("node")
-            .arg(harness.join("driver.mjs"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("node runs the driver");
-        let stdin = child.stdin.take().expect("stdin");
-        let lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        Some(Driver {
-            child,
-            stdin,
-            lines,
-        })
-    }
-
-    /// Sends `command`, which must succeed; its reply.
-    async fn send(&mut self, command: Value) -> Value {
-        let line = format!("{command}\n");
-        self.stdin
-            .write_all(line.as_bytes())
-            .await
-            .expect("the driver reads");
-        let reply = tokio::time::timeout(Duration::from_secs(120), self.lines.next_line())
-            .await
-            .unwrap_or_else(|_| panic!("the driver did not answer {command}"))
-            .expect("the driver's output reads")
-            .unwrap_or_else(|| panic!("the driver stopped at {command}"));
-        let reply: Value = serde_json::from_str(&reply).expect("a JSON reply");
-        assert_eq!(reply["ok"], true, "{command} → {reply}");
-        reply
-    }
-
-    /// Closes Chromium and waits for the driver to exit.
-    async fn quit(mut self) {
-        self.send(json!({ "cmd": "quit" })).await;
-        let _ = self.child.wait().await;
-    }
-}
-
 /// Opens the spectator's page of `channel` on game `id` in a fresh browser context, `runs`
 /// times; prints the median time to the board drawn and interactive.
 async fn time_to_board(fake: &FakeDiscord, port: u16, channel: u64, id: &str) {
-    let Some(mut driver) = Driver::start() else {
+    if let Some(why) = browser::missing() {
+        println!("time to an interactive board: skipped ({why})");
         return;
-    };
+    }
+    let mut driver = Driver::start();
     let everyone = people(channel);
     let participants: Vec<Value> = everyone
         .iter()

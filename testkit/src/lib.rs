@@ -7,11 +7,13 @@
 //!   test's own to stop and start;
 //! - [`long_games`] and [`stored_games`]: games as the store holds them, built
 //!   deterministically for the benches that fill a store and the tests that read one back;
-//! - [`raw_sled`]: a store's files opened directly with sled.
+//! - [`raw_sled`]: a store's files opened directly with sled;
+//! - [`browser`]: the browser harness of the Activity's tests and bench.
 //!
 //! Only oaq-bot's integration tests and benches use it (it is a dev-dependency of oaq-bot and
 //! depends on oaq-bot in turn).
 
+pub mod browser;
 pub mod fake_discord;
 pub mod long_games;
 pub mod pg;

@@ -84,6 +84,19 @@ impl Api {
         answer(request).await
     }
 
+    /// Opens the live stream of `session`'s page: the response, and a buffer for
+    /// [`next_event`].
+    pub async fn events(&self, session: &str) -> (reqwest::Response, String) {
+        let stream = self
+            .http
+            .get(format!("{}/api/events?session={session}", self.base))
+            .send()
+            .await
+            .expect("the event stream");
+        assert_eq!(stream.status(), StatusCode::OK);
+        (stream, String::new())
+    }
+
     /// Signs `user` in to `instance` as the page does: the code exchanged, then the session.
     pub async fn sign_in(&self, fake: &FakeDiscord, user: &FakeUser, instance: &str) -> String {
         let code = fake.oauth_code(user);
@@ -231,14 +244,7 @@ async fn a_game_is_played_through_the_activity_and_the_channel_board_follows() {
     assert_eq!(spectator["you"], Value::Null);
 
     // The watcher's live stream.
-    let mut stream = api
-        .http
-        .get(format!("{}/api/events?session={watcher}", api.base))
-        .send()
-        .await
-        .expect("the event stream");
-    assert_eq!(stream.status(), StatusCode::OK);
-    let mut buffer = String::new();
+    let (mut stream, mut buffer) = api.events(&watcher).await;
     let listed = next_event(&mut stream, &mut buffer, "games", |_| true).await;
     assert_eq!(listed["games"][0]["id"], id.as_str());
 
@@ -387,13 +393,7 @@ async fn games_are_started_and_challenges_accepted_on_the_page() {
         .await;
     assert_eq!(board.attachments.len(), 1, "the board's picture");
     // The computer's moves reach the page as they are made.
-    let mut stream = api
-        .http
-        .get(format!("{}/api/events?session={session}", api.base))
-        .send()
-        .await
-        .expect("the event stream");
-    let mut buffer = String::new();
+    let (mut stream, mut buffer) = api.events(&session).await;
     let id = view["id"].as_str().expect("an id").to_owned();
     let (status, mine) = api
         .post(
@@ -450,6 +450,33 @@ async fn games_are_started_and_challenges_accepted_on_the_page() {
 
 const SHARED_CHANNEL: u64 = 500_000_000_000_000_305;
 
+/// A process of a bot split in two (shards `shards` of 2) serving the Activity on `port`,
+/// with more settings `vars`.
+fn start_process(
+    fake: &FakeDiscord,
+    root: &tempfile::TempDir,
+    shards: &str,
+    port: u16,
+    vars: &[(&str, &str)],
+) -> Bot {
+    let listen = format!("127.0.0.1:{port}");
+    let mut all = vec![
+        ("OAQ_ACTIVITY__LISTEN", listen.as_str()),
+        ("DISCORD_CLIENT_SECRET", CLIENT_SECRET),
+    ];
+    all.extend_from_slice(vars);
+    let base = format!("{}/{shards}", fake.base);
+    support::start_bot_on_shards(root.path(), &base, 2, shards, &all)
+}
+
+/// Waits for both processes' shards.
+async fn both_shards(fake: &FakeDiscord) {
+    fake.wait_for(60, "both shards", |f| {
+        (f.live_shards() == [0, 1]).then_some(())
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_postgres_a_move_through_one_process_reaches_pages_served_by_another() {
     let Some(base) = pg::url() else { return };
@@ -464,23 +491,13 @@ async fn on_postgres_a_move_through_one_process_reaches_pages_served_by_another(
         tempfile::tempdir().expect("tempdir"),
     );
     let (port_a, port_b) = (free_port(), free_port());
-    let start = |root: &tempfile::TempDir, shards: &str, port: u16| {
-        let listen = format!("127.0.0.1:{port}");
-        let vars = [
-            ("OAQ_STORE__BACKEND", "postgres"),
-            ("OAQ_STORE__URL", url.as_str()),
-            ("OAQ_ACTIVITY__LISTEN", listen.as_str()),
-            ("DISCORD_CLIENT_SECRET", CLIENT_SECRET),
-        ];
-        let base = format!("{}/{shards}", fake.base);
-        support::start_bot_on_shards(root.path(), &base, 2, shards, &vars)
-    };
-    let _a = start(&root_a, "0", port_a);
-    let _b = start(&root_b, "1", port_b);
-    fake.wait_for(60, "both shards", |f| {
-        (f.live_shards() == [0, 1]).then_some(())
-    })
-    .await;
+    let on_postgres = [
+        ("OAQ_STORE__BACKEND", "postgres"),
+        ("OAQ_STORE__URL", url.as_str()),
+    ];
+    let _a = start_process(&fake, &root_a, "0", port_a, &on_postgres);
+    let _b = start_process(&fake, &root_b, "1", port_b, &on_postgres);
+    both_shards(&fake).await;
     let (api_a, api_b) = (Api::new(port_a), Api::new(port_b));
     api_a.wait_up().await;
     api_b.wait_up().await;
@@ -492,14 +509,7 @@ async fn on_postgres_a_move_through_one_process_reaches_pages_served_by_another(
     let first = api_a.sign_in(&fake, &an(), &instance).await;
     let second = api_b.sign_in(&fake, &binh(), &instance).await;
     let watcher = api_a.sign_in(&fake, &chi(), &instance).await;
-    let mut stream = api_b
-        .http
-        .get(format!("{}/api/events?session={watcher}", api_b.base))
-        .send()
-        .await
-        .expect("process B's event stream");
-    assert_eq!(stream.status(), StatusCode::OK);
-    let mut buffer = String::new();
+    let (mut stream, mut buffer) = api_b.events(&watcher).await;
     let listed = next_event(&mut stream, &mut buffer, "games", |_| true).await;
     let id = listed["games"][0]["id"]
         .as_str()
@@ -552,22 +562,25 @@ async fn split_over_sled_stores_a_page_is_served_by_the_process_of_its_server() 
         tempfile::tempdir().expect("tempdir"),
     );
     let (port_a, port_b) = (free_port(), free_port());
-    let start = |root: &tempfile::TempDir, shards: &str, port: u16, peers: String| {
-        let listen = format!("127.0.0.1:{port}");
-        let vars = [
-            ("OAQ_ACTIVITY__LISTEN", listen.as_str()),
-            ("OAQ_ACTIVITY__PEERS", peers.as_str()),
-            ("DISCORD_CLIENT_SECRET", CLIENT_SECRET),
-        ];
-        let base = format!("{}/{shards}", fake.base);
-        support::start_bot_on_shards(root.path(), &base, 2, shards, &vars)
-    };
-    let _a = start(&root_a, "0", port_a, format!("1=http://127.0.0.1:{port_b}"));
-    let _b = start(&root_b, "1", port_b, format!("0=http://127.0.0.1:{port_a}"));
-    fake.wait_for(60, "both shards", |f| {
-        (f.live_shards() == [0, 1]).then_some(())
-    })
-    .await;
+    let (peers_a, peers_b) = (
+        format!("1=http://127.0.0.1:{port_b}"),
+        format!("0=http://127.0.0.1:{port_a}"),
+    );
+    let _a = start_process(
+        &fake,
+        &root_a,
+        "0",
+        port_a,
+        &[("OAQ_ACTIVITY__PEERS", &peers_a)],
+    );
+    let _b = start_process(
+        &fake,
+        &root_b,
+        "1",
+        port_b,
+        &[("OAQ_ACTIVITY__PEERS", &peers_b)],
+    );
+    both_shards(&fake).await;
     // The Activity's URL leads to process A only; the game's server is process B's.
     let api = Api::new(port_a);
     api.wait_up().await;
@@ -575,14 +588,7 @@ async fn split_over_sled_stores_a_page_is_served_by_the_process_of_its_server() 
     let instance = fake.launch_activity(SPLIT_CHANNEL, &[&an(), &binh(), &chi()]);
     let first = api.sign_in(&fake, &an(), &instance).await;
     let watcher = api.sign_in(&fake, &chi(), &instance).await;
-    let mut stream = api
-        .http
-        .get(format!("{}/api/events?session={watcher}", api.base))
-        .send()
-        .await
-        .expect("the event stream, through process A");
-    assert_eq!(stream.status(), StatusCode::OK);
-    let mut buffer = String::new();
+    let (mut stream, mut buffer) = api.events(&watcher).await;
     let listed = next_event(&mut stream, &mut buffer, "games", |_| true).await;
     let id = listed["games"][0]["id"]
         .as_str()

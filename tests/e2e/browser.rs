@@ -9,14 +9,12 @@
 //! it skipped, except on CI (`CI=true`), where `.ci/run` installs both and their absence fails.
 
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::Duration;
 
 use oaq_bot::games::{chinese_checkers as cc, oaq, shogi};
+use oaq_bot_testkit::browser::{self, Driver};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
 use super::activity::{free_port, start_activity_bot};
 use super::*;
@@ -26,11 +24,6 @@ const OAQ_CHANNEL: u64 = 500_000_000_000_000_401;
 const SHOGI_CHANNEL: u64 = 500_000_000_000_000_402;
 const CHECKERS_CHANNEL: u64 = 500_000_000_000_000_403;
 
-/// The harness's folder.
-fn harness() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser")
-}
-
 /// Where the screenshots go, for a reviewer to look at.
 fn screenshots() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/activity-screenshots");
@@ -38,69 +31,18 @@ fn screenshots() -> PathBuf {
     dir
 }
 
-/// The browser driver (`tests/browser/driver.mjs`), one JSON command per line.
-struct Driver {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Lines<BufReader<ChildStdout>>,
-}
-
-impl Driver {
-    /// The driver, or `None` (said) when Chromium or the harness is missing outside CI.
-    async fn start() -> Option<Driver> {
-        let chromium =
-            std::env::var("CHROMIUM").unwrap_or_else(|_| String::from("/usr/bin/chromium"));
-        let ready = Path::new(&chromium).exists() && harness().join("node_modules").exists();
-        if !ready {
+/// The browser driver, or `None` (said) where it cannot run, which fails on CI.
+fn driver() -> Option<Driver> {
+    match browser::missing() {
+        None => Some(Driver::start()),
+        Some(why) => {
             assert!(
                 std::env::var("CI").as_deref() != Ok("true"),
-                "CI needs Chromium ({chromium}) and `npm ci` in tests/browser: .ci/run installs both"
+                "CI needs the browser harness ({why}): .ci/run installs Chromium and runs `npm ci`"
             );
-            eprintln!("skipped: no Chromium at {chromium} or no `npm ci` in tests/browser");
-            return None;
+            eprintln!("skipped: {why}");
+            None
         }
-        let mut child = Command::new("node")
-            .arg(harness().join("driver.mjs"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("node runs the driver");
-        let stdin = child.stdin.take().expect("stdin");
-        let lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        Some(Driver {
-            child,
-            stdin,
-            lines,
-        })
-    }
-
-    /// Sends `command`; its reply, whether it succeeded or not.
-    async fn try_send(&mut self, command: Value) -> Value {
-        let line = format!("{command}\n");
-        self.stdin
-            .write_all(line.as_bytes())
-            .await
-            .expect("the driver reads");
-        let reply = tokio::time::timeout(Duration::from_secs(120), self.lines.next_line())
-            .await
-            .unwrap_or_else(|_| panic!("the driver did not answer {command}"))
-            .expect("the driver's output reads")
-            .unwrap_or_else(|| panic!("the driver stopped at {command}"));
-        serde_json::from_str(&reply).unwrap_or_else(|_| panic!("the driver said {reply}"))
-    }
-
-    /// Sends `command`, which must succeed; its reply.
-    async fn send(&mut self, command: Value) -> Value {
-        let reply = self.try_send(command.clone()).await;
-        assert_eq!(reply["ok"], true, "{command} → {reply}");
-        reply
-    }
-
-    async fn quit(mut self) {
-        let _ = self.try_send(json!({ "cmd": "quit" })).await;
-        let _ = self.child.wait().await;
     }
 }
 
@@ -401,7 +343,7 @@ async fn pages_on_game(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_three_games_are_played_by_dragging_in_a_real_browser() {
-    let Some(mut driver) = Driver::start().await else {
+    let Some(mut driver) = driver() else {
         return;
     };
     let fake = FakeDiscord::start().await;
