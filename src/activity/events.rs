@@ -13,14 +13,13 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Query, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream};
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::routes::{caller, now_ms, signed_in, Refusal, SessionQuery};
+use super::routes::{caller, now_ms, Refusal, Signed};
 use super::Served;
 use crate::app::{App, Caller, Refused};
 use crate::ids::{ChannelId, GameId};
@@ -98,10 +97,8 @@ struct Feed {
 /// `GET /api/events?session=…`.
 pub(super) async fn stream(
     State(activity): State<Served>,
-    headers: HeaderMap,
-    Query(query): Query<SessionQuery>,
+    Signed(session): Signed,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refusal> {
-    let session = signed_in(&activity, &headers, query.session.as_deref())?;
     // Listen before the first read, so that no change falls between the two.
     let mut feed = Feed {
         app: activity.app.clone(),

@@ -103,13 +103,8 @@ pub(super) async fn route(
     if request.headers().contains_key(FORWARDED) {
         return next.run(request).await;
     }
-    let query = request.uri().query().unwrap_or_default().to_owned();
-    let session_query = query
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("session="))
-        .map(str::to_owned);
     // A request without a valid session is refused by its handler, here.
-    let Ok(session) = signed_in(&activity, request.headers(), session_query.as_deref()) else {
+    let Ok(session) = signed_in(&activity, request.headers(), request.uri()) else {
         return next.run(request).await;
     };
     match owner(&activity, session.guild) {

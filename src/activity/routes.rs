@@ -5,8 +5,9 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
@@ -18,7 +19,9 @@ use super::events;
 use super::peers;
 use super::session::{Session, LIFETIME_MS};
 use super::{Activity, Served};
-use crate::app::{Caller, PageRefusal, PageStart, PageStarted, Place, Refused, Text, UserRef};
+use crate::app::{
+    App, Caller, PageDone, PageRefusal, PageStart, PageStarted, Place, Refused, Text, UserRef,
+};
 use crate::ids::{ChallengeId, GameId, UserId};
 use crate::locale::Locale;
 use crate::store::{GameKind, Level};
@@ -144,17 +147,49 @@ impl IntoResponse for Refusal {
 pub(super) fn signed_in(
     activity: &Activity,
     headers: &HeaderMap,
-    query: Option<&str>,
+    uri: &Uri,
 ) -> Result<Session, Refusal> {
     let header = headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
+    let query = uri
+        .query()
+        .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("session=")));
     let token = header.or(query).unwrap_or_default();
     activity
         .signer
         .check(token.trim(), now_ms())
         .ok_or_else(|| Refusal::signed_out(locale_of(headers)))
+}
+
+/// A request's session, as a handler takes it; a request without a valid one is refused (401)
+/// before the handler runs.
+pub(super) struct Signed(pub(super) Session);
+
+impl FromRequestParts<Served> for Signed {
+    type Rejection = Refusal;
+
+    async fn from_request_parts(parts: &mut Parts, activity: &Served) -> Result<Signed, Refusal> {
+        signed_in(activity, &parts.headers, &parts.uri).map(Signed)
+    }
+}
+
+/// Asks the app, off the async threads (the store blocks), for what `f` does as the session's
+/// caller.
+async fn ask<T: Send + 'static>(
+    activity: &Served,
+    session: Session,
+    f: impl FnOnce(&App, &Caller) -> Result<T, PageRefusal> + Send + 'static,
+) -> Result<T, Refusal> {
+    let app = activity.app.clone();
+    Ok(blocking(move || f(&app, &caller(&session))).await??)
+}
+
+/// Hands on what a page's change owes; the game after it, as the answer.
+fn done(activity: &Served, done: PageDone) -> Json<serde_json::Value> {
+    activity.carrier.carry(done.owes);
+    Json(json!(done.view))
 }
 
 /// The language to refuse a request without a session in: the page's, as its browser says.
@@ -292,20 +327,12 @@ async fn session(
     })))
 }
 
-#[derive(Deserialize)]
-pub(super) struct SessionQuery {
-    pub(super) session: Option<String>,
-}
-
 /// `GET /api/games`: the channel's game or challenge.
 async fn games(
     State(activity): State<Served>,
-    headers: HeaderMap,
-    Query(query): Query<SessionQuery>,
+    Signed(session): Signed,
 ) -> Result<Json<serde_json::Value>, Refusal> {
-    let session = signed_in(&activity, &headers, query.session.as_deref())?;
-    let app = activity.app.clone();
-    let lobby = blocking(move || app.page_lobby(&caller(&session))).await??;
+    let lobby = ask(&activity, session, |app, caller| app.page_lobby(caller)).await?;
     Ok(Json(json!(lobby)))
 }
 
@@ -319,13 +346,14 @@ fn game_id(text: &str, locale: Locale) -> Result<GameId, Refusal> {
 /// `GET /api/games/{id}`: a game of the channel.
 async fn game(
     State(activity): State<Served>,
-    headers: HeaderMap,
+    Signed(session): Signed,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
-    let session = signed_in(&activity, &headers, None)?;
     let id = game_id(&id, session.locale)?;
-    let app = activity.app.clone();
-    let view = blocking(move || app.page_view(&caller(&session), id)).await??;
+    let view = ask(&activity, session, move |app, caller| {
+        app.page_view(caller, id)
+    })
+    .await?;
     Ok(Json(json!(view)))
 }
 
@@ -339,31 +367,29 @@ struct MoveBody {
 /// `POST /api/games/{id}/move`: a move, on the board drawn after `ply` moves.
 async fn play(
     State(activity): State<Served>,
-    headers: HeaderMap,
+    Signed(session): Signed,
     Path(id): Path<String>,
     body: Result<Json<MoveBody>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
-    let session = signed_in(&activity, &headers, None)?;
     let id = game_id(&id, session.locale)?;
     let Json(body) = body.map_err(|_| Refusal::garbled(session.locale))?;
-    let app = activity.app.clone();
-    let done = blocking(move || app.page_move(&caller(&session), id, body.ply, &body.mv)).await??;
-    activity.carrier.carry(done.owes);
-    Ok(Json(json!(done.view)))
+    let moved = ask(&activity, session, move |app, caller| {
+        app.page_move(caller, id, body.ply, &body.mv)
+    });
+    Ok(done(&activity, moved.await?))
 }
 
 /// `POST /api/games/{id}/resign`: the user resigns (or leaves a game of more seats).
 async fn resign(
     State(activity): State<Served>,
-    headers: HeaderMap,
+    Signed(session): Signed,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
-    let session = signed_in(&activity, &headers, None)?;
     let id = game_id(&id, session.locale)?;
-    let app = activity.app.clone();
-    let done = blocking(move || app.page_resign(&caller(&session), id)).await??;
-    activity.carrier.carry(done.owes);
-    Ok(Json(json!(done.view)))
+    let resigned = ask(&activity, session, move |app, caller| {
+        app.page_resign(caller, id)
+    });
+    Ok(done(&activity, resigned.await?))
 }
 
 #[derive(Deserialize)]
@@ -378,10 +404,9 @@ struct StartBody {
 /// `POST /api/games`: a game against the computer, or a challenge to a participant.
 async fn start(
     State(activity): State<Served>,
-    headers: HeaderMap,
+    Signed(session): Signed,
     body: Result<Json<StartBody>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
-    let session = signed_in(&activity, &headers, None)?;
     let garbled = || Refusal::garbled(session.locale);
     let Json(body) = body.map_err(|_| garbled())?;
     let kind = match body.kind.as_str() {
@@ -410,33 +435,30 @@ async fn start(
         level,
         computer: activity.computer.clone(),
     };
-    let app = activity.app.clone();
-    let started = blocking(move || app.page_start(&caller(&session), request)).await??;
-    Ok(Json(match started {
-        PageStarted::Game(done) => {
-            activity.carrier.carry(done.owes);
-            json!(done.view)
-        }
+    let started = ask(&activity, session, move |app, caller| {
+        app.page_start(caller, request)
+    });
+    Ok(match started.await? {
+        PageStarted::Game(game) => done(&activity, game),
         PageStarted::Challenge(challenged) => {
             activity.carrier.carry(challenged.owes);
-            json!({ "challenge": challenged.challenge })
+            Json(json!({ "challenge": challenged.challenge }))
         }
-    }))
+    })
 }
 
 /// `POST /api/challenges/{id}/accept`: the page's user accepts the channel's challenge.
 async fn accept(
     State(activity): State<Served>,
-    headers: HeaderMap,
+    Signed(session): Signed,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
-    let session = signed_in(&activity, &headers, None)?;
     let id = id
         .parse::<u64>()
         .map(ChallengeId::new)
         .map_err(|_| Refusal::garbled(session.locale))?;
-    let app = activity.app.clone();
-    let done = blocking(move || app.page_accept(&caller(&session), id)).await??;
-    activity.carrier.carry(done.owes);
-    Ok(Json(json!(done.view)))
+    let accepted = ask(&activity, session, move |app, caller| {
+        app.page_accept(caller, id)
+    });
+    Ok(done(&activity, accepted.await?))
 }
