@@ -314,15 +314,8 @@ async fn play_channel(
 
 /// The bot's resident set and its peak so far, in kB, and its threads.
 fn memory(pid: u32) -> (u64, u64, u64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the bot's status");
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix(name))
-            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-            .expect("a memory figure")
-    };
-    (field("VmRSS:"), field("VmHWM:"), field("Threads:"))
+    let field = |name| oaq_bot_testkit::proc_status(pid, name);
+    (field("VmRSS"), field("VmHWM"), field("Threads"))
 }
 
 /// `kb` kB in MB.

@@ -89,16 +89,11 @@ async fn idle_rss_with(dir: &Path, vars: &[(&str, &str)]) -> (u64, u64) {
     let bot = start_bot_with(dir, &fake.base, 600, vars);
     fake.wait_ready(1).await;
     tokio::time::sleep(Duration::from_secs(5)).await;
-    let status =
-        std::fs::read_to_string(format!("/proc/{}/status", bot.0.id())).expect("the bot's status");
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix(name))
-            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-            .expect("a memory figure")
-    };
-    (field("VmRSS:"), field("VmHWM:"))
+    let pid = bot.0.id();
+    (
+        oaq_bot_testkit::proc_status(pid, "VmRSS"),
+        oaq_bot_testkit::proc_status(pid, "VmHWM"),
+    )
 }
 
 fn mb(kb: u64) -> f64 {

@@ -23,6 +23,18 @@ pub mod stored_games;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+/// A process's figure `name` from `/proc/<pid>/status` (`VmRSS`, `VmHWM` in kB, `Threads`),
+/// for the benches that measure the bot's memory.
+pub fn proc_status(pid: u32, name: &str) -> u64 {
+    let status =
+        std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the process's status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(':'))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in /proc/{pid}/status"))
+}
+
 /// Opens a database directly with sled, waiting (as `Store::open` does) for a store closed an
 /// instant ago to let go of sled's lock.
 pub fn raw_sled(path: &Path) -> sled::Db {
